@@ -1,0 +1,245 @@
+// SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+/* ISA validity: every opcode known, reserved fields zero, lddw pairs whole. */
+#include "insn.h"
+
+#include <errno.h>
+
+#define HELPER_NAME(x) "bpf_" #x
+static const char *const helper_names[] = { __BPF_FUNC_MAPPER(HELPER_NAME) };
+
+const char *bc_helper_name(int32_t id)
+{
+	if (id <= 0 || (uint32_t)id >= BC_ARRAY_SIZE(helper_names))
+		return NULL;
+	return helper_names[id];
+}
+
+/* Is this opcode byte an instruction of the ISA at all? */
+static bool opcode_known(uint8_t code)
+{
+	uint8_t cls = code & 0x07, op = code & 0xf0, mode = code & 0xe0;
+	uint8_t size = code & 0x18;
+
+	switch (cls) {
+	case BPF_ALU:
+	case BPF_ALU64:
+		if (op == BPF_NEG)
+			return !(code & BPF_X);
+		if (op == BPF_END)
+			return cls == BPF_ALU || !(code & BPF_X);
+		return op <= BPF_END;
+	case BPF_JMP:
+	case BPF_JMP32:
+		if (op == BPF_JA)
+			return !(code & BPF_X);
+		if (op == BPF_CALL || op == BPF_EXIT)
+			return cls == BPF_JMP && !(code & BPF_X);
+		return op <= BPF_JSLE;
+	case BPF_LD:
+		if (mode == BPF_IMM)
+			return size == BPF_DW;
+		return (mode == BPF_ABS || mode == BPF_IND) && size != BPF_DW;
+	case BPF_LDX:
+		return mode == BPF_MEM || (mode == BPF_MEMSX && size != BPF_DW);
+	case BPF_ST:
+		return mode == BPF_MEM;
+	case BPF_STX:
+		return mode == BPF_MEM ||
+		       (mode == BPF_ATOMIC && (size == BPF_W || size == BPF_DW));
+	}
+	return false;
+}
+
+static int bad_reg(struct bc_err *err, uint32_t pc, int reg)
+{
+	return bc_errf(err, pc, EINVAL, "R%d is invalid", reg);
+}
+
+static int check_alu(const struct bpf_insn *in, uint32_t pc,
+		     struct bc_err *err)
+{
+	uint8_t op = bc_op(in);
+	bool x = bc_srcbit(in) == BPF_X;
+	bool is64 = bc_class(in) == BPF_ALU64;
+
+	if (op == BPF_END) {
+		if (in->src_reg || in->off ||
+		    (in->imm != 16 && in->imm != 32 && in->imm != 64))
+			return bc_errf(err, pc, EINVAL, "BPF_END uses reserved fields");
+	} else if (op == BPF_NEG) {
+		if (in->src_reg || in->off || in->imm)
+			return bc_errf(err, pc, EINVAL, "BPF_NEG uses reserved fields");
+	} else if (op == BPF_MOV) {
+		if (x) {
+			bool off_ok = in->off == 0 || in->off == 8 ||
+				      in->off == 16 || (is64 && in->off == 32);
+
+			if (in->imm || !off_ok)
+				return bc_errf(err, pc, EINVAL,
+					       "BPF_MOV uses reserved fields");
+		} else if (in->src_reg || in->off) {
+			return bc_errf(err, pc, EINVAL, "BPF_MOV uses reserved fields");
+		}
+	} else {
+		bool sdiv = in->off == 1 && (op == BPF_DIV || op == BPF_MOD);
+
+		if ((x && in->imm) || (!x && in->src_reg) ||
+		    (in->off && !sdiv))
+			return bc_errf(err, pc, EINVAL, "BPF_ALU uses reserved fields");
+		if (!x && (op == BPF_DIV || op == BPF_MOD) && in->imm == 0)
+			return bc_errf(err, pc, EINVAL, "div by zero");
+		if (!x && (op == BPF_LSH || op == BPF_RSH || op == BPF_ARSH) &&
+		    (in->imm < 0 || in->imm >= (is64 ? 64 : 32)))
+			return bc_errf(err, pc, EINVAL, "invalid shift %d", in->imm);
+	}
+	if (x && in->src_reg >= BC_MAX_REG)
+		return bad_reg(err, pc, in->src_reg);
+	if (in->dst_reg >= BC_MAX_REG)
+		return bad_reg(err, pc, in->dst_reg);
+	if (in->dst_reg == BPF_REG_10)
+		return bc_errf(err, pc, EACCES, "frame pointer is read only");
+	return 0;
+}
+
+static int check_jmp(const struct bpf_insn *in, uint32_t pc,
+		     struct bc_err *err)
+{
+	uint8_t op = bc_op(in);
+	bool j32 = bc_class(in) == BPF_JMP32;
+
+	if (op == BPF_CALL) {
+		if ((in->src_reg != BPF_PSEUDO_KFUNC_CALL && in->off) ||
+		    (in->src_reg != 0 && in->src_reg != BPF_PSEUDO_CALL &&
+		     in->src_reg != BPF_PSEUDO_KFUNC_CALL) || in->dst_reg)
+			return bc_errf(err, pc, EINVAL, "BPF_CALL uses reserved fields");
+		return 0;
+	}
+	if (op == BPF_JA) {
+		if (in->src_reg || in->dst_reg || (!j32 && in->imm) ||
+		    (j32 && in->off))
+			return bc_errf(err, pc, EINVAL, "BPF_JA uses reserved fields");
+		return 0;
+	}
+	if (op == BPF_EXIT) {
+		if (in->imm || in->src_reg || in->dst_reg || in->off)
+			return bc_errf(err, pc, EINVAL, "BPF_EXIT uses reserved fields");
+		return 0;
+	}
+	if ((bc_srcbit(in) == BPF_X && in->imm) ||
+	    (bc_srcbit(in) == BPF_K && in->src_reg))
+		return bc_errf(err, pc, EINVAL, "BPF_JMP/JMP32 uses reserved fields");
+	if (in->dst_reg >= BC_MAX_REG)
+		return bad_reg(err, pc, in->dst_reg);
+	if (bc_srcbit(in) == BPF_X && in->src_reg >= BC_MAX_REG)
+		return bad_reg(err, pc, in->src_reg);
+	return 0;
+}
+
+static int check_ldimm64(const struct bpf_insn *in, uint32_t pc, uint32_t cnt,
+			 struct bc_err *err)
+{
+	const struct bpf_insn *hi = in + 1;
+
+	if (in->off)
+		return bc_errf(err, pc, EINVAL, "BPF_LD_IMM64 uses reserved fields");
+	if (pc + 1 >= cnt || hi->code || hi->dst_reg || hi->src_reg || hi->off)
+		return bc_errf(err, pc, EINVAL, "invalid bpf_ld_imm64 insn");
+	if (in->src_reg > BPF_PSEUDO_MAP_IDX_VALUE)
+		return bc_errf(err, pc, EINVAL, "unrecognized bpf_ld_imm64 insn");
+	if (in->dst_reg >= BC_MAX_REG)
+		return bad_reg(err, pc, in->dst_reg);
+	if (in->dst_reg == BPF_REG_10)
+		return bc_errf(err, pc, EACCES, "frame pointer is read only");
+	return 0;
+}
+
+static int check_mem(const struct bpf_insn *in, uint32_t pc,
+		     struct bc_err *err)
+{
+	switch (bc_class(in)) {
+	case BPF_LD:	/* legacy LD_ABS / LD_IND */
+		if (in->dst_reg || in->off ||
+		    (bc_mode(in) == BPF_ABS && in->src_reg))
+			return bc_errf(err, pc, EINVAL,
+				       "BPF_LD_[ABS|IND] uses reserved fields");
+		break;
+	case BPF_LDX:
+		if (in->imm)
+			return bc_errf(err, pc, EINVAL, "BPF_LDX uses reserved fields");
+		if (in->dst_reg == BPF_REG_10)
+			return bc_errf(err, pc, EACCES, "frame pointer is read only");
+		break;
+	case BPF_ST:
+		if (in->src_reg)
+			return bc_errf(err, pc, EINVAL, "BPF_ST uses reserved fields");
+		break;
+	case BPF_STX:
+		if (bc_mode(in) == BPF_ATOMIC) {
+			switch (in->imm) {
+			case BPF_ADD: case BPF_ADD | BPF_FETCH:
+			case BPF_AND: case BPF_AND | BPF_FETCH:
+			case BPF_OR: case BPF_OR | BPF_FETCH:
+			case BPF_XOR: case BPF_XOR | BPF_FETCH:
+			case BPF_XCHG: case BPF_CMPXCHG:
+				break;
+			default:
+				return bc_errf(err, pc, EINVAL,
+					       "BPF_ATOMIC uses invalid atomic opcode %02x",
+					       (unsigned)in->imm & 0xff);
+			}
+		} else if (in->imm) {
+			return bc_errf(err, pc, EINVAL, "BPF_STX uses reserved fields");
+		}
+		break;
+	}
+	if (in->dst_reg >= BC_MAX_REG)
+		return bad_reg(err, pc, in->dst_reg);
+	if (in->src_reg >= BC_MAX_REG)
+		return bad_reg(err, pc, in->src_reg);
+	return 0;
+}
+
+int bc_insn_check(const struct bpf_insn *insns, uint32_t cnt,
+		  struct bc_err *err)
+{
+	uint32_t pc;
+	int r;
+
+	if (cnt == 0)
+		return bc_errf(err, -1, EINVAL, "empty program");
+	if (cnt > BC_MAX_INSNS)
+		return bc_errf(err, -1, E2BIG,
+			       "BPF program is too large: %u insns, the limit is %u",
+			       cnt, BC_MAX_INSNS);
+	for (pc = 0; pc < cnt; pc++) {
+		const struct bpf_insn *in = &insns[pc];
+
+		/* Linux checks LDX modes before the opcode table. */
+		if (bc_class(in) == BPF_LDX && ((bc_mode(in) != BPF_MEM &&
+		    bc_mode(in) != BPF_MEMSX) || in->imm))
+			return bc_errf(err, pc, EINVAL, "BPF_LDX uses reserved fields");
+		if (!opcode_known(in->code))
+			return bc_errf(err, pc, EINVAL, "unknown opcode %02x",
+				       in->code);
+		switch (bc_class(in)) {
+		case BPF_ALU:
+		case BPF_ALU64:
+			r = check_alu(in, pc, err);
+			break;
+		case BPF_JMP:
+		case BPF_JMP32:
+			r = check_jmp(in, pc, err);
+			break;
+		default:
+			if (bc_is_lddw(in)) {
+				r = check_ldimm64(in, pc, cnt, err);
+				pc++;
+			} else {
+				r = check_mem(in, pc, err);
+			}
+		}
+		if (r)
+			return r;
+	}
+	return 0;
+}

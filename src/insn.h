@@ -1,0 +1,136 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
+/*
+ * The eBPF instruction set (RFC 9669): encoding constants, classification
+ * helpers and the ISA validity check. Constants newer than the system's
+ * <linux/bpf.h> (signed div/mod, movsx, sign-extending loads, gotol,
+ * bswap) are defined here so the build does not depend on header versions.
+ */
+#ifndef BC_INSN_H
+#define BC_INSN_H
+
+#include <linux/bpf.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "util.h"
+
+#ifndef BPF_MEMSX
+#define BPF_MEMSX 0x80
+#endif
+#ifndef BPF_JCOND
+#define BPF_JCOND 0xe0
+#endif
+#ifndef BPF_PSEUDO_MAP_IDX
+#define BPF_PSEUDO_MAP_IDX 5
+#endif
+#ifndef BPF_PSEUDO_MAP_IDX_VALUE
+#define BPF_PSEUDO_MAP_IDX_VALUE 6
+#endif
+#ifndef BPF_PSEUDO_KFUNC_CALL
+#define BPF_PSEUDO_KFUNC_CALL 2
+#endif
+
+#define BC_MAX_INSNS 1000000u	/* Linux's BPF_COMPLEXITY_LIMIT_INSNS */
+#define BC_MAX_REG 11		/* r0..r10 */
+
+static inline uint8_t bc_class(const struct bpf_insn *i) { return i->code & 0x07; }
+static inline uint8_t bc_op(const struct bpf_insn *i) { return i->code & 0xf0; }
+static inline uint8_t bc_srcbit(const struct bpf_insn *i) { return i->code & 0x08; }
+static inline uint8_t bc_size(const struct bpf_insn *i) { return i->code & 0x18; }
+static inline uint8_t bc_mode(const struct bpf_insn *i) { return i->code & 0xe0; }
+
+static inline bool bc_is_lddw(const struct bpf_insn *i)
+{
+	return i->code == (BPF_LD | BPF_IMM | BPF_DW);
+}
+
+static inline bool bc_is_jmp_class(const struct bpf_insn *i)
+{
+	return bc_class(i) == BPF_JMP || bc_class(i) == BPF_JMP32;
+}
+
+static inline bool bc_is_exit(const struct bpf_insn *i)
+{
+	return i->code == (BPF_JMP | BPF_EXIT);
+}
+
+static inline bool bc_is_call(const struct bpf_insn *i)
+{
+	return i->code == (BPF_JMP | BPF_CALL);
+}
+
+/* bpf-to-bpf call: call with src_reg == BPF_PSEUDO_CALL, target pc+imm+1 */
+static inline bool bc_is_pseudo_call(const struct bpf_insn *i)
+{
+	return bc_is_call(i) && i->src_reg == BPF_PSEUDO_CALL;
+}
+
+static inline bool bc_is_helper_call(const struct bpf_insn *i)
+{
+	return bc_is_call(i) && i->src_reg == 0;
+}
+
+static inline bool bc_is_kfunc_call(const struct bpf_insn *i)
+{
+	return bc_is_call(i) && i->src_reg == BPF_PSEUDO_KFUNC_CALL;
+}
+
+/* lddw loading the address of a subprogram (callback) */
+static inline bool bc_is_pseudo_func(const struct bpf_insn *i)
+{
+	return bc_is_lddw(i) && i->src_reg == BPF_PSEUDO_FUNC;
+}
+
+/* ja (JMP, off) or gotol (JMP32, imm) */
+static inline bool bc_is_ja(const struct bpf_insn *i)
+{
+	return (i->code == (BPF_JMP | BPF_JA)) ||
+	       (i->code == (BPF_JMP32 | BPF_JA));
+}
+
+/* conditional jump (anything in a JMP class but ja/call/exit) */
+static inline bool bc_is_cond_jmp(const struct bpf_insn *i)
+{
+	uint8_t op = bc_op(i);
+
+	return bc_is_jmp_class(i) && op != BPF_JA && op != BPF_CALL &&
+	       op != BPF_EXIT;
+}
+
+/* Jump target of a ja/gotol/conditional jump at index pc. */
+static inline int64_t bc_jmp_target(const struct bpf_insn *i, int64_t pc)
+{
+	if (i->code == (BPF_JMP32 | BPF_JA))
+		return pc + (int64_t)i->imm + 1;
+	return pc + (int64_t)i->off + 1;
+}
+
+/* Number of instruction slots this instruction takes (2 for lddw). */
+static inline int bc_insn_slots(const struct bpf_insn *i)
+{
+	return bc_is_lddw(i) ? 2 : 1;
+}
+
+/* Access size in bytes of a load/store size field. */
+static inline int bc_size_bytes(uint8_t size)
+{
+	switch (size) {
+	case BPF_B: return 1;
+	case BPF_H: return 2;
+	case BPF_W: return 4;
+	default: return 8;
+	}
+}
+
+/*
+ * Validate every instruction's encoding: known opcodes, reserved fields
+ * zero, register numbers, lddw pairs. Messages follow the Linux verifier's
+ * wording. Returns 0 or -EINVAL with err filled (err->insn = index).
+ */
+int bc_insn_check(const struct bpf_insn *insns, uint32_t cnt,
+		  struct bc_err *err);
+
+/* Name of a helper by id ("bpf_map_lookup_elem"), or NULL if unknown. */
+const char *bc_helper_name(int32_t id);
+
+#endif

@@ -1,0 +1,208 @@
+// SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+/* Opening inputs of every kind, and the object model's bookkeeping. */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <bpf/btf.h>
+
+#include "asm.h"
+#include "insn.h"
+#include "prog.h"
+
+struct bc_prog *bc_object_add_prog(struct bc_object *obj)
+{
+	struct bc_prog *p;
+
+	obj->progs = bc_xrealloc(obj->progs,
+				 (obj->prog_cnt + 1) * sizeof(*obj->progs));
+	p = &obj->progs[obj->prog_cnt++];
+	memset(p, 0, sizeof(*p));
+	p->obj = obj;
+	return p;
+}
+
+struct bc_map *bc_object_add_map(struct bc_object *obj)
+{
+	struct bc_map *m;
+
+	obj->maps = bc_xrealloc(obj->maps,
+				(obj->map_cnt + 1) * sizeof(*obj->maps));
+	m = &obj->maps[obj->map_cnt++];
+	memset(m, 0, sizeof(*m));
+	m->inner_map = -1;
+	m->sec_idx = -1;
+	return m;
+}
+
+void bc_prog_collect_maps(struct bc_prog *prog)
+{
+	uint32_t i, j, n = 0;
+
+	free(prog->maps_used);
+	prog->maps_used = NULL;
+	prog->maps_used_cnt = 0;
+	for (i = 0; i + 1 < prog->insn_cnt; i++) {
+		const struct bpf_insn *in = &prog->insns[i];
+
+		if (!bc_is_lddw(in))
+			continue;
+		if (in->src_reg == BPF_PSEUDO_MAP_IDX ||
+		    in->src_reg == BPF_PSEUDO_MAP_IDX_VALUE) {
+			uint32_t idx = (uint32_t)in->imm;
+
+			for (j = 0; j < n; j++)
+				if (prog->maps_used[j] == idx)
+					break;
+			if (j == n) {
+				prog->maps_used = bc_xrealloc(prog->maps_used,
+					(n + 1) * sizeof(uint32_t));
+				prog->maps_used[n++] = idx;
+			}
+		}
+		i++;
+	}
+	prog->maps_used_cnt = n;
+}
+
+int bc_raw_open(const char *name, const uint8_t *data, size_t len,
+		const struct bc_open_opts *opts, struct bc_object *obj,
+		struct bc_err *err)
+{
+	struct bc_prog *p;
+	uint32_t cnt;
+
+	if (len == 0)
+		return bc_errf(err, -1, EINVAL, "%s: empty program", name);
+	if (len % sizeof(struct bpf_insn))
+		return bc_errf(err, -1, EINVAL,
+			       "%s: size %zu is not a multiple of 8 (instructions are 8 bytes)",
+			       name, len);
+	if (len / sizeof(struct bpf_insn) > BC_MAX_INSNS)
+		return bc_errf(err, -1, E2BIG,
+			       "%s: %zu instructions, more than the limit of %u",
+			       name, len / sizeof(struct bpf_insn), BC_MAX_INSNS);
+	cnt = len / sizeof(struct bpf_insn);
+	p = bc_object_add_prog(obj);
+	p->name = bc_xstrdup("prog");
+	p->section = bc_xstrdup("raw");
+	p->insns = bc_xmalloc(len);
+	memcpy(p->insns, data, len);
+	p->insn_cnt = cnt;
+	p->funcs = bc_xcalloc(1, sizeof(*p->funcs));
+	p->funcs[0].name = bc_xstrdup(p->name);
+	p->funcs[0].len = cnt;
+	p->func_cnt = 1;
+	(void)opts;
+	return 0;
+}
+
+static bool is_elf(const uint8_t *data, size_t len)
+{
+	return len >= 4 && data[0] == 0x7f && data[1] == 'E' &&
+	       data[2] == 'L' && data[3] == 'F';
+}
+
+static int apply_type(struct bc_object *obj, const char *type,
+		      struct bc_err *err)
+{
+	uint32_t t, a;
+	bool aset;
+	uint32_t i;
+
+	if (!type)
+		return 0;
+	if (!bc_progtype_parse(type, &t, &a, &aset))
+		return bc_errf(err, -1, EINVAL,
+			       "unknown program type '%s' (see --help for the list)",
+			       type);
+	for (i = 0; i < obj->prog_cnt; i++) {
+		obj->progs[i].type = t;
+		obj->progs[i].attach_type = a;
+		obj->progs[i].attach_type_set = aset;
+	}
+	return 0;
+}
+
+int bc_object_open_mem(const char *name, const uint8_t *data, size_t len,
+		       const struct bc_open_opts *opts,
+		       struct bc_object **out, struct bc_err *err)
+{
+	struct bc_open_opts def = { 0 };
+	struct bc_object *obj;
+	enum bc_input_kind kind;
+	int r;
+
+	if (!opts)
+		opts = &def;
+	kind = opts->kind;
+	if (kind == BC_INPUT_AUTO)
+		kind = is_elf(data, len) ? BC_INPUT_ELF : BC_INPUT_ASM;
+	obj = bc_xcalloc(1, sizeof(*obj));
+	obj->path = bc_xstrdup(name);
+	obj->kind = kind;
+	switch (kind) {
+	case BC_INPUT_ELF:
+		r = bc_elf_open(name, data, len, opts, obj, err);
+		break;
+	case BC_INPUT_RAW:
+		r = bc_raw_open(name, data, len, opts, obj, err);
+		break;
+	default:
+		r = bc_asm_open(name, (const char *)data, len, opts, obj, err);
+		break;
+	}
+	if (!r)
+		r = apply_type(obj, opts->type, err);
+	if (r) {
+		bc_object_free(obj);
+		return r;
+	}
+	*out = obj;
+	return 0;
+}
+
+int bc_object_open(const char *path, const struct bc_open_opts *opts,
+		   struct bc_object **out, struct bc_err *err)
+{
+	uint8_t *data;
+	size_t len;
+	int r;
+
+	r = bc_read_file(path, &data, &len, err);
+	if (r)
+		return r;
+	r = bc_object_open_mem(path, data, len, opts, out, err);
+	free(data);
+	return r;
+}
+
+void bc_object_free(struct bc_object *obj)
+{
+	uint32_t i, j;
+
+	if (!obj)
+		return;
+	for (i = 0; i < obj->prog_cnt; i++) {
+		struct bc_prog *p = &obj->progs[i];
+
+		free(p->name);
+		free(p->section);
+		free(p->insns);
+		free(p->lines);
+		for (j = 0; j < p->func_cnt; j++)
+			free(p->funcs[j].name);
+		free(p->funcs);
+		free(p->maps_used);
+	}
+	free(obj->progs);
+	for (i = 0; i < obj->map_cnt; i++) {
+		free(obj->maps[i].name);
+		free(obj->maps[i].init);
+	}
+	free(obj->maps);
+	btf__free(obj->btf);
+	free(obj->license);
+	free(obj->path);
+	free(obj);
+}

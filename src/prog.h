@@ -1,0 +1,144 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
+/*
+ * The program model every stage shares: an object (one input file) holds
+ * maps and programs; a program is linked instructions (its own code followed
+ * by the .text subprograms it calls, relocated as libbpf does), its type,
+ * and per-instruction source lines.
+ *
+ * Pseudo loads after loading:
+ *   map reference:        lddw src_reg=BPF_PSEUDO_MAP_IDX, imm = map index
+ *   map value (global):   lddw src_reg=BPF_PSEUDO_MAP_IDX_VALUE,
+ *                         imm = map index, insns[i+1].imm = offset
+ *   subprogram address:   lddw src_reg=BPF_PSEUDO_FUNC, imm = pc-relative
+ *   bpf-to-bpf call:      call src_reg=BPF_PSEUDO_CALL, imm = pc-relative
+ * Raw input keeps whatever the file had (map fds are then unknown).
+ */
+#ifndef BC_PROG_H
+#define BC_PROG_H
+
+#include <linux/bpf.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "util.h"
+
+struct btf;
+
+enum bc_map_origin {
+	BC_MAP_LEGACY,		/* "maps" section, struct bpf_map_def */
+	BC_MAP_IPROUTE2,	/* "maps" section, iproute2 struct bpf_elf_map */
+	BC_MAP_BTF,		/* ".maps" section, BTF-defined */
+	BC_MAP_GLOBAL,		/* .data/.rodata/.bss/.rodata.* etc. */
+	BC_MAP_ASM,		/* declared in assembly text */
+};
+
+struct bc_map {
+	char *name;
+	enum bc_map_origin origin;
+	uint32_t type;		/* enum bpf_map_type */
+	uint32_t key_size;
+	uint32_t value_size;
+	uint32_t max_entries;
+	uint32_t map_flags;
+	uint32_t id, pinning;	/* iproute2 only */
+	int32_t inner_map;	/* index of inner map template, -1 if none */
+	bool readonly;		/* .rodata */
+	uint8_t *init;		/* initial contents for global data, or NULL */
+	uint32_t init_size;
+	int sec_idx;		/* ELF section, -1 if none */
+};
+
+struct bc_line {
+	const char *file;	/* NULL when no line info */
+	const char *text;	/* source line text, may be NULL */
+	uint32_t line, col;
+};
+
+/* A function inside a linked program (main program or appended subprog). */
+struct bc_func {
+	char *name;
+	uint32_t start;		/* first instruction index in prog->insns */
+	uint32_t len;
+};
+
+struct bc_object;
+
+struct bc_prog {
+	struct bc_object *obj;
+	char *name;		/* function symbol name */
+	char *section;		/* ELF section name ("xdp", "tc", ...) */
+	uint32_t type;		/* enum bpf_prog_type */
+	uint32_t attach_type;	/* enum bpf_attach_type */
+	bool attach_type_set;
+	struct bpf_insn *insns;
+	uint32_t insn_cnt;	/* total, including appended subprograms */
+	struct bc_line *lines;	/* insn_cnt entries, or NULL */
+	struct bc_func *funcs;	/* funcs[0] is the program itself */
+	uint32_t func_cnt;
+	uint32_t *maps_used;	/* indices into obj->maps, no duplicates */
+	uint32_t maps_used_cnt;
+	uint32_t sec_off;	/* byte offset of the program in its section */
+};
+
+enum bc_input_kind {
+	BC_INPUT_AUTO,
+	BC_INPUT_ELF,
+	BC_INPUT_RAW,
+	BC_INPUT_ASM,
+};
+
+struct bc_object {
+	char *path;
+	enum bc_input_kind kind;
+	struct bc_map *maps;
+	uint32_t map_cnt;
+	struct bc_prog *progs;
+	uint32_t prog_cnt;
+	struct btf *btf;	/* libbpf BTF, or NULL */
+	char *license;
+	uint32_t kern_version;
+};
+
+/* How an input is opened. */
+struct bc_open_opts {
+	enum bc_input_kind kind;	/* AUTO: ELF magic, else asm text */
+	const char *type;		/* --type override, NULL to infer */
+};
+
+/* Open a file of any supported kind. Returns 0 or -errno with err set. */
+int bc_object_open(const char *path, const struct bc_open_opts *opts,
+		   struct bc_object **out, struct bc_err *err);
+/* Open from memory (data is copied as needed; caller keeps ownership). */
+int bc_object_open_mem(const char *name, const uint8_t *data, size_t len,
+		       const struct bc_open_opts *opts,
+		       struct bc_object **out, struct bc_err *err);
+void bc_object_free(struct bc_object *obj);
+
+/* Loader entry points by kind (elf.c, asm.c, raw in object.c). */
+int bc_elf_open(const char *name, const uint8_t *data, size_t len,
+		const struct bc_open_opts *opts, struct bc_object *obj,
+		struct bc_err *err);
+int bc_raw_open(const char *name, const uint8_t *data, size_t len,
+		const struct bc_open_opts *opts, struct bc_object *obj,
+		struct bc_err *err);
+
+/* Program types (progtype.c). */
+/* Infer type from a section name the way libbpf does; false if unknown. */
+bool bc_progtype_from_section(const char *sec, uint32_t *type,
+			      uint32_t *attach, bool *attach_set);
+/* --type: libbpf type name ("sched_cls") or section-style name. */
+bool bc_progtype_parse(const char *name, uint32_t *type, uint32_t *attach,
+		       bool *attach_set);
+/* libbpf-style name of a program type ("xdp", "sched_cls", ...). */
+const char *bc_progtype_name(uint32_t type);
+
+/* Map types. */
+const char *bc_maptype_name(uint32_t type);
+
+/* Helpers for building objects (used by every loader). */
+struct bc_prog *bc_object_add_prog(struct bc_object *obj);
+struct bc_map *bc_object_add_map(struct bc_object *obj);
+/* Compute prog->maps_used from its pseudo map loads. */
+void bc_prog_collect_maps(struct bc_prog *prog);
+
+#endif

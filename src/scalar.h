@@ -1,0 +1,75 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
+/*
+ * The scalar abstract domain: a tnum (known bits) plus unsigned/signed 64-
+ * and 32-bit bounds, kept consistent with each other the way Linux does
+ * (bounds from tnum, tnum from bounds, 32<->64 deduction). Every operation
+ * is sound: the concrete result of the operation on any values inside the
+ * operands lies inside the result.
+ */
+#ifndef BC_SCALAR_H
+#define BC_SCALAR_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "tnum.h"
+
+struct bc_scalar {
+	struct tnum var_off;
+	uint64_t umin, umax;
+	int64_t smin, smax;
+	uint32_t u32_min, u32_max;
+	int32_t s32_min, s32_max;
+};
+
+void bc_scalar_unknown(struct bc_scalar *s);
+void bc_scalar_const(struct bc_scalar *s, uint64_t v);
+/* Value of a zero-extended load of `size` bytes (1,2,4,8), or sign-extended. */
+void bc_scalar_load(struct bc_scalar *s, int size, bool sign_extend);
+/* Unsigned 64-bit range [lo, hi]. */
+void bc_scalar_urange(struct bc_scalar *s, uint64_t lo, uint64_t hi);
+bool bc_scalar_is_const(const struct bc_scalar *s);
+bool bc_scalar_is_unknown(const struct bc_scalar *s);
+/* Restore consistency between tnum and all bounds (reg_bounds_sync). */
+void bc_scalar_sync(struct bc_scalar *s);
+/* Zero-extend the low 32 bits into 64 (result of any ALU32 op). */
+void bc_scalar_zext32(struct bc_scalar *s);
+
+/*
+ * dst = dst OP src for ALU op (BPF_ADD .. BPF_ARSH, BPF_MOV; off is the
+ * instruction's off: 1 for signed div/mod, 8/16/32 for movsx), 32-bit when
+ * alu32. BPF_NEG ignores src. Division by zero behaves as Linux runtime
+ * does (x/0 = 0, x%0 = x).
+ */
+void bc_scalar_alu(struct bc_scalar *dst, const struct bc_scalar *src,
+		   uint8_t op, bool alu32, int16_t off);
+/* Byte swap: BPF_END with to_be (BPF_TO_BE) or bswap (alu64), width 16/32/64. */
+void bc_scalar_end(struct bc_scalar *dst, bool to_be, bool alu64, int width);
+
+/*
+ * Branch outcome of "if a OP b" (BPF_JEQ .. BPF_JSLE, JMP32 when jmp32):
+ * 1 always taken, 0 never, -1 unknown.
+ */
+int bc_scalar_branch_taken(const struct bc_scalar *a, const struct bc_scalar *b,
+			   uint8_t op, bool jmp32);
+/* Refine a and b assuming the branch is taken (or not). */
+void bc_scalar_refine(struct bc_scalar *a, struct bc_scalar *b, uint8_t op,
+		      bool jmp32, bool taken);
+
+/* Does old contain every value cur may have? (for state pruning) */
+bool bc_scalar_subsumes(const struct bc_scalar *old, const struct bc_scalar *cur);
+/* dst = smallest representable over-approximation of dst ∪ other. */
+void bc_scalar_join(struct bc_scalar *dst, const struct bc_scalar *other);
+bool bc_scalar_equal(const struct bc_scalar *a, const struct bc_scalar *b);
+/* Does the scalar contain concrete value v? (soundness oracle) */
+bool bc_scalar_contains(const struct bc_scalar *s, uint64_t v);
+
+/*
+ * Linux-log style: "0" or "-5" for constants, otherwise
+ * "scalar(smin=..,umax=..,var_off=(0x0; 0xff))" listing only the
+ * non-trivial parts. Returns length.
+ */
+int bc_scalar_fmt(const struct bc_scalar *s, char *buf, size_t len);
+
+#endif

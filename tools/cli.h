@@ -1,0 +1,81 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
+/* Shared pieces of the bpfcheck command-line tool. */
+#ifndef BPFCHECK_CLI_H
+#define BPFCHECK_CLI_H
+
+#include <getopt.h>
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "prog.h"
+
+#define EXIT_REJECT 1
+#define EXIT_BADINPUT 2
+
+/* Options every command that reads programs accepts. */
+struct cli_input {
+	const char *type;	/* --type T */
+	bool raw;		/* --raw */
+	bool asm_text;		/* --asm */
+	const char *prog;	/* --prog NAME */
+	const char *section;	/* --section S */
+};
+
+/* Long-option ids for the shared input options (>= 1000). */
+enum {
+	OPT_TYPE = 1000,
+	OPT_RAW,
+	OPT_ASM,
+	OPT_PROG,
+	OPT_SECTION,
+	OPT_CMD_BASE = 1100,	/* commands number their own options from here */
+};
+
+#define CLI_INPUT_OPTIONS \
+	{ "type", required_argument, NULL, OPT_TYPE }, \
+	{ "raw", no_argument, NULL, OPT_RAW }, \
+	{ "asm", no_argument, NULL, OPT_ASM }, \
+	{ "prog", required_argument, NULL, OPT_PROG }, \
+	{ "section", required_argument, NULL, OPT_SECTION }
+
+#define CLI_INPUT_HELP \
+	"  --prog NAME      only the program with this function name\n" \
+	"  --section S      only programs in ELF section S\n" \
+	"  --type T         program type (libbpf name such as xdp, sched_cls,\n" \
+	"                   socket_filter, kprobe, or a section name such as\n" \
+	"                   cgroup/connect4)\n" \
+	"  --raw            FILE is raw 8-byte instructions (needs --type)\n" \
+	"  --asm            FILE is assembly text (default unless ELF)\n"
+
+/* Handle a shared option; returns true if c was one. */
+bool cli_input_option(struct cli_input *in, int c, const char *arg);
+
+/*
+ * Open FILE; on failure print "bpfcheck: FILE: message" to stderr and
+ * return NULL. The selection (--prog/--section) is checked to match at
+ * least one program.
+ */
+struct bc_object *cli_open(const char *path, const struct cli_input *in);
+bool cli_selected(const struct cli_input *in, const struct bc_prog *p);
+
+void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* Prints "bpfcheck CMD: message\nTry 'bpfcheck CMD --help'." and returns 2. */
+int cli_usage_error(const char *cmd, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+/* JSON output helpers. */
+void cli_json_str(FILE *f, const char *s);
+
+/* Format "file:line" for an instruction, or "" if no line info. */
+const char *cli_srcloc(const struct bc_prog *p, uint32_t insn, char *buf,
+		       size_t len);
+
+/* Commands, each in tools/cmd_<name>.c. */
+int cmd_list(int argc, char **argv);
+int cmd_disasm(int argc, char **argv);
+int cmd_cfg(int argc, char **argv);
+int cmd_loops(int argc, char **argv);
+int cmd_verify(int argc, char **argv);
+int cmd_run(int argc, char **argv);
+
+#endif

@@ -1,0 +1,7 @@
+// SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+#include "cli.h"
+int cmd_verify(int argc, char **argv)
+{
+	cli_error("verify: not implemented yet");
+	return EXIT_BADINPUT;
+}
