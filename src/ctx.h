@@ -1,0 +1,53 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
+/*
+ * Program contexts: per program type, the uapi struct r1 points to at
+ * entry, the offsets, sizes and read/write rules of its fields, and what a
+ * load of each field yields (scalar, packet pointer, ...). Also the return
+ * values Linux allows per program type. Facts follow the kernel's
+ * *_is_valid_access functions.
+ */
+#ifndef BC_CTX_H
+#define BC_CTX_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+/* What loading a context field yields. */
+enum bc_ctx_kind {
+	BC_CTXF_SCALAR,
+	BC_CTXF_PKT,		/* skb->data, xdp->data */
+	BC_CTXF_PKT_END,	/* skb->data_end, xdp->data_end */
+	BC_CTXF_PKT_META,	/* skb->data_meta, xdp->data_meta */
+	BC_CTXF_SOCK_COMMON_OR_NULL,	/* skb->sk */
+	BC_CTXF_SOCK,		/* sock_addr->sk, sock_ops->sk */
+	BC_CTXF_FLOW_KEYS,	/* __sk_buff->flow_keys in flow_dissector */
+};
+
+struct bc_ctx_access {
+	enum bc_ctx_kind kind;
+	/* For scalar loads: known value range of the field, e.g. a u8 field
+	 * loaded as u32 has umax 255. */
+	uint64_t umax;
+};
+
+/* Size of the context struct for a program type (0 if it has none). */
+uint32_t bc_ctx_size(uint32_t prog_type, uint32_t attach_type);
+/* Name of the context struct ("struct xdp_md"). */
+const char *bc_ctx_name(uint32_t prog_type);
+
+/*
+ * Is an access of `size` bytes at `off` into the context valid? On
+ * success fills *acc. On failure returns false; the verifier then says
+ * "invalid bpf_context access off=%d size=%d" (Linux's wording).
+ */
+bool bc_ctx_check(uint32_t prog_type, uint32_t attach_type, bool privileged,
+		  int32_t off, int size, bool write, struct bc_ctx_access *acc);
+
+/* Allowed return value range in r0 at exit of the main program. */
+bool bc_ctx_retval_range(uint32_t prog_type, uint32_t attach_type,
+			 int64_t *lo, int64_t *hi);
+
+/* Does this program type have direct packet access (data/data_end)? */
+bool bc_ctx_has_pkt(uint32_t prog_type, uint32_t attach_type, bool write);
+
+#endif
