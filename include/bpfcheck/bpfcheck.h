@@ -1,0 +1,88 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
+/*
+ * libbpfcheck: a standalone eBPF verifier for userspace.
+ *
+ * Opaque handles, bpfcheck_* names, negative errno returns. Options structs
+ * start with their size so they can grow without breaking callers: set
+ * .sz = sizeof(struct ...) (0 is taken as the original size).
+ */
+#ifndef BPFCHECK_BPFCHECK_H
+#define BPFCHECK_BPFCHECK_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+struct bpfcheck_object;	/* one input file: programs and maps */
+struct bpfcheck_prog;	/* one program, linked with its subprograms */
+
+/* One instruction, the same layout as the kernel's struct bpf_insn. */
+struct bpfcheck_insn {
+	uint8_t code;
+	uint8_t dst_reg : 4;
+	uint8_t src_reg : 4;
+	int16_t off;
+	int32_t imm;
+};
+
+enum bpfcheck_input {
+	BPFCHECK_INPUT_AUTO = 0,	/* ELF if it has the ELF magic, else assembly */
+	BPFCHECK_INPUT_ELF,
+	BPFCHECK_INPUT_RAW,		/* 8-byte instructions; needs prog_type */
+	BPFCHECK_INPUT_ASM,
+};
+
+struct bpfcheck_open_opts {
+	size_t sz;
+	enum bpfcheck_input input;
+	/* Program type override: libbpf name ("xdp", "sched_cls") or a
+	 * section-style name ("cgroup/connect4"). NULL: infer per program. */
+	const char *prog_type;
+};
+
+/*
+ * Open a file. On failure returns -errno and, if errbuf is given, a one-line
+ * message naming the file and what is wrong.
+ */
+int bpfcheck_object_open(const char *path, const struct bpfcheck_open_opts *opts,
+			 struct bpfcheck_object **obj, char *errbuf, size_t errlen);
+int bpfcheck_object_open_mem(const char *name, const void *data, size_t len,
+			     const struct bpfcheck_open_opts *opts,
+			     struct bpfcheck_object **obj, char *errbuf,
+			     size_t errlen);
+void bpfcheck_object_close(struct bpfcheck_object *obj);
+
+size_t bpfcheck_object_prog_count(const struct bpfcheck_object *obj);
+struct bpfcheck_prog *bpfcheck_object_prog(const struct bpfcheck_object *obj,
+					   size_t i);
+/* By function name; NULL if absent. */
+struct bpfcheck_prog *bpfcheck_object_find_prog(const struct bpfcheck_object *obj,
+						const char *name);
+
+const char *bpfcheck_prog_name(const struct bpfcheck_prog *prog);
+const char *bpfcheck_prog_section(const struct bpfcheck_prog *prog);
+/* libbpf-style program type name: "xdp", "sched_cls", "socket_filter"... */
+const char *bpfcheck_prog_type_name(const struct bpfcheck_prog *prog);
+size_t bpfcheck_prog_insn_count(const struct bpfcheck_prog *prog);
+const struct bpfcheck_insn *bpfcheck_prog_insns(const struct bpfcheck_prog *prog);
+/* Source location of an instruction from BTF line info; false if none. */
+bool bpfcheck_prog_source_line(const struct bpfcheck_prog *prog, size_t insn,
+			       const char **file, unsigned *line,
+			       const char **text);
+/*
+ * Disassemble instruction insn into buf (Linux verifier-log syntax).
+ * Returns the number of instruction slots it takes (2 for lddw), or -errno.
+ */
+int bpfcheck_prog_disasm(const struct bpfcheck_prog *prog, size_t insn,
+			 char *buf, size_t len);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

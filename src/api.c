@@ -1,0 +1,160 @@
+// SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+/* The public API: thin, stable wrappers over the internal model. */
+#include <bpfcheck/bpfcheck.h>
+
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "disasm.h"
+#include "prog.h"
+
+_Static_assert(sizeof(struct bpfcheck_insn) == sizeof(struct bpf_insn),
+	       "bpfcheck_insn must match struct bpf_insn");
+
+static void to_internal(const struct bpfcheck_open_opts *o,
+			struct bc_open_opts *io)
+{
+	memset(io, 0, sizeof(*io));
+	if (!o)
+		return;
+	switch (o->input) {
+	case BPFCHECK_INPUT_ELF: io->kind = BC_INPUT_ELF; break;
+	case BPFCHECK_INPUT_RAW: io->kind = BC_INPUT_RAW; break;
+	case BPFCHECK_INPUT_ASM: io->kind = BC_INPUT_ASM; break;
+	default: io->kind = BC_INPUT_AUTO; break;
+	}
+	io->type = o->prog_type;
+}
+
+static int finish_open(int r, struct bc_object *o, struct bpfcheck_object **obj,
+		       const struct bc_err *err, char *errbuf, size_t errlen)
+{
+	if (r) {
+		if (errbuf && errlen)
+			snprintf(errbuf, errlen, "%s", err->msg);
+		*obj = NULL;
+		return r;
+	}
+	*obj = (struct bpfcheck_object *)o;
+	return 0;
+}
+
+int bpfcheck_object_open(const char *path, const struct bpfcheck_open_opts *opts,
+			 struct bpfcheck_object **obj, char *errbuf, size_t errlen)
+{
+	struct bc_open_opts io;
+	struct bc_object *o = NULL;
+	struct bc_err err;
+
+	if (!path || !obj)
+		return -EINVAL;
+	bc_err_init(&err);
+	to_internal(opts, &io);
+	return finish_open(bc_object_open(path, &io, &o, &err), o, obj, &err,
+			   errbuf, errlen);
+}
+
+int bpfcheck_object_open_mem(const char *name, const void *data, size_t len,
+			     const struct bpfcheck_open_opts *opts,
+			     struct bpfcheck_object **obj, char *errbuf,
+			     size_t errlen)
+{
+	struct bc_open_opts io;
+	struct bc_object *o = NULL;
+	struct bc_err err;
+
+	if (!data || !obj)
+		return -EINVAL;
+	bc_err_init(&err);
+	to_internal(opts, &io);
+	return finish_open(bc_object_open_mem(name ? name : "<memory>", data, len,
+					      &io, &o, &err),
+			   o, obj, &err, errbuf, errlen);
+}
+
+void bpfcheck_object_close(struct bpfcheck_object *obj)
+{
+	bc_object_free((struct bc_object *)obj);
+}
+
+size_t bpfcheck_object_prog_count(const struct bpfcheck_object *obj)
+{
+	return obj ? ((const struct bc_object *)obj)->prog_cnt : 0;
+}
+
+struct bpfcheck_prog *bpfcheck_object_prog(const struct bpfcheck_object *obj,
+					   size_t i)
+{
+	const struct bc_object *o = (const struct bc_object *)obj;
+
+	if (!o || i >= o->prog_cnt)
+		return NULL;
+	return (struct bpfcheck_prog *)&o->progs[i];
+}
+
+struct bpfcheck_prog *bpfcheck_object_find_prog(const struct bpfcheck_object *obj,
+						const char *name)
+{
+	const struct bc_object *o = (const struct bc_object *)obj;
+	uint32_t i;
+
+	for (i = 0; o && name && i < o->prog_cnt; i++)
+		if (!strcmp(o->progs[i].name, name))
+			return (struct bpfcheck_prog *)&o->progs[i];
+	return NULL;
+}
+
+#define P(prog) ((const struct bc_prog *)(prog))
+
+const char *bpfcheck_prog_name(const struct bpfcheck_prog *prog)
+{
+	return P(prog)->name;
+}
+
+const char *bpfcheck_prog_section(const struct bpfcheck_prog *prog)
+{
+	return P(prog)->section;
+}
+
+const char *bpfcheck_prog_type_name(const struct bpfcheck_prog *prog)
+{
+	return bc_progtype_name(P(prog)->type);
+}
+
+size_t bpfcheck_prog_insn_count(const struct bpfcheck_prog *prog)
+{
+	return P(prog)->insn_cnt;
+}
+
+const struct bpfcheck_insn *bpfcheck_prog_insns(const struct bpfcheck_prog *prog)
+{
+	return (const struct bpfcheck_insn *)P(prog)->insns;
+}
+
+bool bpfcheck_prog_source_line(const struct bpfcheck_prog *prog, size_t insn,
+			       const char **file, unsigned *line,
+			       const char **text)
+{
+	const struct bc_prog *p = P(prog);
+
+	if (!p->lines || insn >= p->insn_cnt || !p->lines[insn].file)
+		return false;
+	if (file)
+		*file = p->lines[insn].file;
+	if (line)
+		*line = p->lines[insn].line;
+	if (text)
+		*text = p->lines[insn].text;
+	return true;
+}
+
+int bpfcheck_prog_disasm(const struct bpfcheck_prog *prog, size_t insn,
+			 char *buf, size_t len)
+{
+	const struct bc_prog *p = P(prog);
+
+	if (insn >= p->insn_cnt || !buf || !len)
+		return -EINVAL;
+	return bc_disasm_insn(p, p->insns, p->insn_cnt, insn, buf, len);
+}
