@@ -1,8 +1,481 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+/*
+ * Disassembler in the Linux verifier-log / llvm-objdump syntax.
+ *
+ * Every output line reads back through bc_asm() to the same bytes: an
+ * encoding this printer cannot show faithfully (unknown opcode, reserved
+ * fields set) prints as ".raw b0 b1 ... b7 ; what it would mean".
+ */
+#include <inttypes.h>
+#include <stdarg.h>
+#include <string.h>
+
 #include "disasm.h"
-int bc_disasm_insn(const struct bc_prog *prog, const struct bpf_insn *insns, uint32_t cnt, uint32_t pc, char *buf, size_t len)
+#include "insn.h"
+
+struct out {
+	char *buf;
+	size_t len, pos;
+};
+
+static void put(struct out *o, const char *fmt, ...) BC_PRINTF(2, 3);
+
+static void put(struct out *o, const char *fmt, ...)
 {
-	snprintf(buf, len, "(%02x)", insns[pc].code);
+	va_list ap;
+	int n;
+
+	if (o->pos >= o->len)
+		return;
+	va_start(ap, fmt);
+	n = vsnprintf(o->buf + o->pos, o->len - o->pos, fmt, ap);
+	va_end(ap);
+	if (n > 0)
+		o->pos = BC_MIN(o->pos + (size_t)n, o->len - 1);
+}
+
+static const char *const alu_ops[16] = {
+	[BPF_ADD >> 4] = "+=", [BPF_SUB >> 4] = "-=", [BPF_MUL >> 4] = "*=",
+	[BPF_DIV >> 4] = "/=", [BPF_OR >> 4] = "|=", [BPF_AND >> 4] = "&=",
+	[BPF_LSH >> 4] = "<<=", [BPF_RSH >> 4] = ">>=", [BPF_MOD >> 4] = "%=",
+	[BPF_XOR >> 4] = "^=", [BPF_ARSH >> 4] = "s>>=",
+};
+
+static const char *const jmp_ops[16] = {
+	[BPF_JEQ >> 4] = "==", [BPF_JGT >> 4] = ">", [BPF_JGE >> 4] = ">=",
+	[BPF_JSET >> 4] = "&", [BPF_JNE >> 4] = "!=", [BPF_JSGT >> 4] = "s>",
+	[BPF_JSGE >> 4] = "s>=", [BPF_JLT >> 4] = "<", [BPF_JLE >> 4] = "<=",
+	[BPF_JSLT >> 4] = "s<", [BPF_JSLE >> 4] = "s<=",
+};
+
+static const char *const size_names[4] = { "u32", "u16", "u8", "u64" };
+static const char *const ssize_names[4] = { "s32", "s16", "s8", "s64" };
+
+static const char *sz(const struct bpf_insn *in)
+{
+	return size_names[bc_size(in) >> 3];
+}
+
+static void raw(struct out *o, const struct bpf_insn *in)
+{
+	const uint8_t *b = (const uint8_t *)in;
+	int i;
+
+	put(o, ".raw");
+	for (i = 0; i < 8; i++)
+		put(o, " %02x", b[i]);
+}
+
+/* "(r6 +76)" */
+static void memref(struct out *o, int reg, int16_t off)
+{
+	put(o, "(r%d %+d)", reg, off);
+}
+
+/* Returns false when the encoding has no faithful text form. */
+static bool fmt_alu(struct out *o, const struct bpf_insn *in)
+{
+	bool is64 = bc_class(in) == BPF_ALU64, x = bc_srcbit(in) == BPF_X;
+	char r = is64 ? 'r' : 'w';
+	uint8_t op = bc_op(in);
+
+	switch (op) {
+	case BPF_NEG:
+		if (x || in->src_reg || in->off || in->imm)
+			return false;
+		put(o, "%c%d = -%c%d", r, in->dst_reg, r, in->dst_reg);
+		return true;
+	case BPF_END: {
+		const char *kind = is64 ? "bswap" : x ? "be" : "le";
+
+		if ((is64 && x) || in->src_reg || in->off ||
+		    (in->imm != 16 && in->imm != 32 && in->imm != 64))
+			return false;
+		put(o, "r%d = %s%d r%d", in->dst_reg, kind, in->imm, in->dst_reg);
+		return true;
+	}
+	case BPF_MOV:
+		if (!x) {
+			if (in->src_reg || in->off)
+				return false;
+			put(o, "%c%d = %d", r, in->dst_reg, in->imm);
+			return true;
+		}
+		if (in->imm)
+			return false;
+		if (in->off == 0) {
+			put(o, "%c%d = %c%d", r, in->dst_reg, r, in->src_reg);
+		} else if (in->off == 8 || in->off == 16 || in->off == 32) {
+			put(o, "%c%d = (s%d)%c%d", r, in->dst_reg, in->off, r,
+			    in->src_reg);
+		} else {
+			return false;
+		}
+		return true;
+	}
+	if (!alu_ops[op >> 4])
+		return false;
+	if (in->off && !(in->off == 1 && (op == BPF_DIV || op == BPF_MOD)))
+		return false;
+	if (x ? in->imm != 0 : in->src_reg != 0)
+		return false;
+	put(o, "%c%d %s%s ", r, in->dst_reg, in->off ? "s" : "",
+	    alu_ops[op >> 4]);
+	if (x)
+		put(o, "%c%d", r, in->src_reg);
+	else
+		put(o, "%d", in->imm);
+	return true;
+}
+
+static const struct bc_func *func_at(const struct bc_prog *prog, int64_t pc)
+{
+	uint32_t i;
+
+	if (!prog || pc < 0)
+		return NULL;
+	for (i = 0; i < prog->func_cnt; i++)
+		if (prog->funcs[i].start == pc)
+			return &prog->funcs[i];
+	return NULL;
+}
+
+static bool fmt_call(struct out *o, const struct bc_prog *prog,
+		     const struct bpf_insn *in, uint32_t pc)
+{
+	const struct bc_func *f;
+	const char *name;
+
+	if (bc_srcbit(in) == BPF_X) {
+		/* callx: LLVM and bpf_conformance put the register in dst */
+		if (in->src_reg || in->off || in->imm)
+			return false;
+		put(o, "callx r%d", in->dst_reg);
+		return true;
+	}
+	if (in->dst_reg || (in->off && in->src_reg != BPF_PSEUDO_KFUNC_CALL))
+		return false;
+	switch (in->src_reg) {
+	case 0:
+		name = bc_helper_name(in->imm);
+		put(o, "call %s#%d", name ? name : "unknown", in->imm);
+		return true;
+	case BPF_PSEUDO_CALL:
+		put(o, "call pc%+d", in->imm);
+		f = func_at(prog, (int64_t)pc + in->imm + 1);
+		if (f && f->name)
+			put(o, " ; %s", f->name);
+		return true;
+	case BPF_PSEUDO_KFUNC_CALL:
+		if (in->off)
+			return false;
+		put(o, "call kfunc#%d", in->imm);
+		return true;
+	}
+	return false;
+}
+
+static bool fmt_jmp(struct out *o, const struct bc_prog *prog,
+		    const struct bpf_insn *in, uint32_t pc)
+{
+	bool j32 = bc_class(in) == BPF_JMP32, x = bc_srcbit(in) == BPF_X;
+	char r = j32 ? 'w' : 'r';
+	uint8_t op = bc_op(in);
+
+	switch (op) {
+	case BPF_JA:
+		if (x || in->src_reg || in->dst_reg)
+			return false;
+		if (j32) {
+			if (in->off)
+				return false;
+			put(o, "gotol pc%+d", in->imm);
+		} else {
+			if (in->imm)
+				return false;
+			put(o, "goto pc%+d", in->off);
+		}
+		return true;
+	case BPF_CALL:
+		return !j32 && fmt_call(o, prog, in, pc);
+	case BPF_EXIT:
+		if (j32 || x || in->src_reg || in->dst_reg || in->off || in->imm)
+			return false;
+		put(o, "exit");
+		return true;
+	}
+	if (!jmp_ops[op >> 4] || (x ? in->imm != 0 : in->src_reg != 0))
+		return false;
+	put(o, "if %c%d %s ", r, in->dst_reg, jmp_ops[op >> 4]);
+	if (x)
+		put(o, "%c%d", r, in->src_reg);
+	else if (op == BPF_JSET)
+		put(o, "0x%x", (uint32_t)in->imm);
+	else
+		put(o, "%d", in->imm);
+	put(o, " goto pc%+d", in->off);
+	return true;
+}
+
+static const char *atomic_alu(int32_t imm)
+{
+	switch (imm & ~BPF_FETCH) {
+	case BPF_ADD: return "add";
+	case BPF_AND: return "and";
+	case BPF_OR: return "or";
+	case BPF_XOR: return "xor";
+	}
+	return NULL;
+}
+
+static bool fmt_atomic(struct out *o, const struct bpf_insn *in)
+{
+	bool dw = bc_size(in) == BPF_DW;
+	char r = dw ? 'r' : 'w';
+	const char *a64 = dw ? "64" : "";
+	const char *name = atomic_alu(in->imm);
+
+	if (bc_size(in) != BPF_W && !dw)
+		return false;
+	if (name && !(in->imm & BPF_FETCH)) {
+		put(o, "lock *(%s *)", sz(in));
+		memref(o, in->dst_reg, in->off);
+		put(o, " %s %c%d", alu_ops[in->imm >> 4], r, in->src_reg);
+		return true;
+	}
+	if (name) {
+		put(o, "%c%d = atomic%s_fetch_%s((%s *)", r, in->src_reg, a64,
+		    name, sz(in));
+	} else if (in->imm == BPF_XCHG) {
+		put(o, "%c%d = atomic%s_xchg((%s *)", r, in->src_reg, a64, sz(in));
+	} else if (in->imm == BPF_CMPXCHG) {
+		put(o, "%c0 = atomic%s_cmpxchg((%s *)", r, a64, sz(in));
+		memref(o, in->dst_reg, in->off);
+		put(o, ", %c0, %c%d)", r, r, in->src_reg);
+		return true;
+	} else {
+		return false;
+	}
+	memref(o, in->dst_reg, in->off);
+	put(o, ", %c%d)", r, in->src_reg);
+	return true;
+}
+
+static bool fmt_mem(struct out *o, const struct bpf_insn *in)
+{
+	uint8_t mode = bc_mode(in);
+
+	switch (bc_class(in)) {
+	case BPF_LDX:
+		if (in->imm || (mode != BPF_MEM &&
+				(mode != BPF_MEMSX || bc_size(in) == BPF_DW)))
+			return false;
+		put(o, "r%d = *(%s *)", in->dst_reg, mode == BPF_MEMSX ?
+		    ssize_names[bc_size(in) >> 3] : sz(in));
+		memref(o, in->src_reg, in->off);
+		return true;
+	case BPF_ST:
+		if (mode != BPF_MEM || in->src_reg)
+			return false;
+		put(o, "*(%s *)", sz(in));
+		memref(o, in->dst_reg, in->off);
+		put(o, " = %d", in->imm);
+		return true;
+	case BPF_STX:
+		if (mode == BPF_ATOMIC)
+			return fmt_atomic(o, in);
+		if (mode != BPF_MEM || in->imm)
+			return false;
+		put(o, "*(%s *)", sz(in));
+		memref(o, in->dst_reg, in->off);
+		put(o, " = r%d", in->src_reg);
+		return true;
+	case BPF_LD:
+		if (bc_size(in) == BPF_DW || in->dst_reg || in->off)
+			return false;
+		if (mode == BPF_ABS && !in->src_reg) {
+			put(o, "r0 = *(%s *)skb[%d]", sz(in), in->imm);
+			return true;
+		}
+		if (mode == BPF_IND) {
+			put(o, "r0 = *(%s *)skb[r%d %+d]", sz(in), in->src_reg,
+			    in->imm);
+			return true;
+		}
+		return false;
+	}
+	return false;
+}
+
+static void map_name(struct out *o, const struct bc_prog *prog, int32_t idx)
+{
+	const struct bc_object *obj = prog ? prog->obj : NULL;
+
+	if (obj && idx >= 0 && (uint32_t)idx < obj->map_cnt &&
+	    obj->maps[idx].name && obj->maps[idx].name[0])
+		put(o, "map[%s]", obj->maps[idx].name);
+	else
+		put(o, "map[idx:%d]", idx);
+}
+
+static bool fmt_lddw(struct out *o, const struct bc_prog *prog,
+		     const struct bpf_insn *in, uint32_t pc)
+{
+	const struct bpf_insn *hi = in + 1;
+	uint64_t v = (uint32_t)in->imm | ((uint64_t)(uint32_t)hi->imm << 32);
+	const struct bc_func *f;
+
+	if (in->off || hi->code || hi->dst_reg || hi->src_reg || hi->off)
+		return false;
+	put(o, "r%d = ", in->dst_reg);
+	switch (in->src_reg) {
+	case 0:
+		put(o, "0x%" PRIx64, v);
+		break;
+	case BPF_PSEUDO_MAP_FD:
+		if (hi->imm)
+			return false;
+		put(o, "map[fd:%d]", in->imm);
+		break;
+	case BPF_PSEUDO_MAP_VALUE:
+		put(o, "map[fd:%d][0]+%u", in->imm, (uint32_t)hi->imm);
+		break;
+	case BPF_PSEUDO_MAP_IDX:
+		if (hi->imm)
+			return false;
+		map_name(o, prog, in->imm);
+		break;
+	case BPF_PSEUDO_MAP_IDX_VALUE:
+		map_name(o, prog, in->imm);
+		put(o, "[0]+%u", (uint32_t)hi->imm);
+		break;
+	case BPF_PSEUDO_BTF_ID:
+		if (hi->imm)
+			return false;
+		put(o, "btf_id[%d]", in->imm);
+		break;
+	case BPF_PSEUDO_FUNC:
+		if (hi->imm)
+			return false;
+		put(o, "func[pc%+d] ll", in->imm);
+		f = func_at(prog, (int64_t)pc + in->imm + 1);
+		if (f && f->name)
+			put(o, " ; %s", f->name);
+		return true;
+	default:
+		return false;
+	}
+	put(o, " ll");
+	return true;
+}
+
+static bool fmt_insn(struct out *o, const struct bc_prog *prog,
+		     const struct bpf_insn *insns, uint32_t cnt, uint32_t pc)
+{
+	const struct bpf_insn *in = &insns[pc];
+
+	switch (bc_class(in)) {
+	case BPF_ALU:
+	case BPF_ALU64:
+		return fmt_alu(o, in);
+	case BPF_JMP:
+	case BPF_JMP32:
+		return fmt_jmp(o, prog, in, pc);
+	case BPF_LD:
+		if (bc_mode(in) == BPF_IMM)
+			return bc_is_lddw(in) && pc + 1 < cnt &&
+			       fmt_lddw(o, prog, in, pc);
+		return fmt_mem(o, in);
+	default:
+		return fmt_mem(o, in);
+	}
+}
+
+int bc_disasm_insn(const struct bc_prog *prog, const struct bpf_insn *insns,
+		   uint32_t cnt, uint32_t pc, char *buf, size_t len)
+{
+	struct out o = { buf, len, 0 };
+	const struct bpf_insn *in;
+
+	if (!len)
+		return 1;
+	buf[0] = '\0';
+	if (pc >= cnt) {
+		put(&o, "(out of range)");
+		return 1;
+	}
+	in = &insns[pc];
+	if (fmt_insn(&o, prog, insns, cnt, pc))
+		return bc_is_lddw(in) ? 2 : 1;
+	/*
+	 * No faithful text form: show the bytes, so the line reassembles to
+	 * them. A bad lddw is shown one slot at a time.
+	 */
+	o.pos = 0;
+	raw(&o, in);
+	put(&o, " ; invalid");
 	return 1;
 }
-void bc_disasm_prog(FILE *f, const struct bc_prog *prog, unsigned flags) {}
+
+static const char *base_name(const char *path)
+{
+	const char *s = strrchr(path, '/');
+
+	return s ? s + 1 : path;
+}
+
+static void print_line(FILE *f, const struct bc_prog *prog, uint32_t i,
+		       const struct bc_line **last)
+{
+	const struct bc_line *l = &prog->lines[i];
+
+	if (!l->file && !l->text)
+		return;
+	if (*last && (*last)->line == l->line && (*last)->file && l->file &&
+	    !strcmp((*last)->file, l->file))
+		return;
+	*last = l;
+	fprintf(f, "; %s", l->text ? l->text : "");
+	if (l->file)
+		fprintf(f, " @ %s:%u", base_name(l->file), l->line);
+	fputc('\n', f);
+}
+
+static void print_bytes(FILE *f, const struct bpf_insn *in)
+{
+	const uint8_t *b = (const uint8_t *)in;
+	int i;
+
+	for (i = 0; i < 8; i++)
+		fprintf(f, "%02x ", b[i]);
+}
+
+void bc_disasm_prog(FILE *f, const struct bc_prog *prog, unsigned flags)
+{
+	const struct bc_line *last = NULL;
+	char buf[256];
+	uint32_t i;
+	int n;
+
+	for (i = 0; i < prog->insn_cnt; i += n) {
+		const struct bc_func *fn = func_at(prog, i);
+
+		if (fn && fn->name && (i > 0 || prog->func_cnt > 1))
+			fprintf(f, "%s:\n", fn->name);
+		if ((flags & BC_DISASM_LINES) && prog->lines)
+			print_line(f, prog, i, &last);
+		n = bc_disasm_insn(prog, prog->insns, prog->insn_cnt, i, buf,
+				   sizeof(buf));
+		fprintf(f, "%5u: ", i);
+		if (flags & BC_DISASM_RAW)
+			print_bytes(f, &prog->insns[i]);
+		else
+			fprintf(f, "(%02x) ", prog->insns[i].code);
+		fprintf(f, "%s\n", buf);
+		if (n == 2 && (flags & BC_DISASM_RAW)) {
+			fprintf(f, "%5u: ", i + 1);
+			print_bytes(f, &prog->insns[i + 1]);
+			fputc('\n', f);
+		}
+	}
+}
