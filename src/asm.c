@@ -29,8 +29,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "asm.h"
+#include "disasm.h"
 #include "insn.h"
 
 enum fix_kind {
@@ -1263,25 +1265,15 @@ static int c_insn(struct cur *p, const char *word0)
 
 /* ---- directives ---- */
 
-static const char *const map_types[] = {
-	"unspec", "hash", "array", "prog_array", "perf_event_array",
-	"percpu_hash", "percpu_array", "stack_trace", "cgroup_array",
-	"lru_hash", "lru_percpu_hash", "lpm_trie", "array_of_maps",
-	"hash_of_maps", "devmap", "sockmap", "cpumap", "xskmap", "sockhash",
-	"cgroup_storage", "reuseport_sockarray", "percpu_cgroup_storage",
-	"queue", "stack", "sk_storage", "devmap_hash", "struct_ops",
-	"ringbuf", "inode_storage", "task_storage", "bloom_filter",
-	"user_ringbuf", "cgrp_storage", "arena",
-};
-
 static int map_type(const char *s)
 {
-	size_t i;
+	const char *n;
+	uint32_t i;
 
 	if (!strncasecmp(s, "BPF_MAP_TYPE_", 13))
 		s += 13;
-	for (i = 1; i < BC_ARRAY_SIZE(map_types); i++)
-		if (!strcasecmp(s, map_types[i]))
+	for (i = 1; (n = bc_asm_map_type_name(i)); i++)
+		if (!strcasecmp(s, n))
 			return (int)i;
 	return -1;
 }
@@ -1662,9 +1654,20 @@ static int cmp_label(const void *a, const void *b)
 	return (x->name == NULL) - (y->name == NULL);
 }
 
+static const char *label_at(struct asm_ctx *c, uint32_t pc)
+{
+	size_t i;
+
+	for (i = 0; i < c->nlabels; i++)
+		if (c->labels[i].pc == pc)
+			return c->labels[i].name;
+	return NULL;
+}
+
 /* prog->funcs from function starts: sorted, unique, funcs[0] at 0. */
 static void build_funcs(struct asm_ctx *c, struct bc_prog *p)
 {
+	const char *lname;
 	size_t i, n = 0;
 	char buf[32];
 
@@ -1680,6 +1683,8 @@ static void build_funcs(struct asm_ctx *c, struct bc_prog *p)
 			p->funcs[n].name = bc_xstrdup(p->name);
 		} else if (l->name) {
 			p->funcs[n].name = bc_xstrdup(l->name);
+		} else if ((lname = label_at(c, l->pc))) {
+			p->funcs[n].name = bc_xstrdup(lname);
 		} else {
 			snprintf(buf, sizeof(buf), "func_%u", l->pc);
 			p->funcs[n].name = bc_xstrdup(buf);

@@ -396,6 +396,7 @@ int bc_disasm_insn(const struct bc_prog *prog, const struct bpf_insn *insns,
 {
 	struct out o = { buf, len, 0 };
 	const struct bpf_insn *in;
+	struct bc_err err;
 
 	if (!len)
 		return 1;
@@ -413,8 +414,56 @@ int bc_disasm_insn(const struct bc_prog *prog, const struct bpf_insn *insns,
 	 */
 	o.pos = 0;
 	raw(&o, in);
-	put(&o, " ; invalid");
+	bc_err_init(&err);
+	if (bc_insn_check(in, BC_MIN(cnt - pc, 2u), &err) && err.insn == 0)
+		put(&o, " ; %s", err.msg);
+	else
+		put(&o, " ; invalid");
 	return 1;
+}
+
+static const char *const map_types[] = {
+	"unspec", "hash", "array", "prog_array", "perf_event_array",
+	"percpu_hash", "percpu_array", "stack_trace", "cgroup_array",
+	"lru_hash", "lru_percpu_hash", "lpm_trie", "array_of_maps",
+	"hash_of_maps", "devmap", "sockmap", "cpumap", "xskmap", "sockhash",
+	"cgroup_storage", "reuseport_sockarray", "percpu_cgroup_storage",
+	"queue", "stack", "sk_storage", "devmap_hash", "struct_ops",
+	"ringbuf", "inode_storage", "task_storage", "bloom_filter",
+	"user_ringbuf", "cgrp_storage", "arena",
+};
+
+const char *bc_asm_map_type_name(uint32_t type)
+{
+	return type < BC_ARRAY_SIZE(map_types) ? map_types[type] : NULL;
+}
+
+/* ".map NAME TYPE KEY VALUE MAX FLAGS" for each map the program uses. */
+static void print_maps(FILE *f, const struct bc_prog *prog)
+{
+	const struct bc_object *obj = prog->obj;
+	uint32_t i;
+
+	if (!obj)
+		return;
+	for (i = 0; i < prog->maps_used_cnt; i++) {
+		const struct bc_map *m;
+		const char *t;
+
+		if (prog->maps_used[i] >= obj->map_cnt)
+			continue;
+		m = &obj->maps[prog->maps_used[i]];
+		if (!m->name || !m->name[0])
+			continue;
+		t = bc_asm_map_type_name(m->type);
+		fprintf(f, ".map %s ", m->name);
+		if (t)
+			fprintf(f, "%s", t);
+		else
+			fprintf(f, "%u", m->type);
+		fprintf(f, " %u %u %u %u\n", m->key_size, m->value_size,
+			m->max_entries, m->map_flags);
+	}
 }
 
 static const char *base_name(const char *path)
@@ -457,6 +506,7 @@ void bc_disasm_prog(FILE *f, const struct bc_prog *prog, unsigned flags)
 	uint32_t i;
 	int n;
 
+	print_maps(f, prog);
 	for (i = 0; i < prog->insn_cnt; i += n) {
 		const struct bc_func *fn = func_at(prog, i);
 

@@ -20,7 +20,15 @@ enum {
 	BC_DISASM_RAW = 1 << 1,		/* print raw bytes too */
 };
 
-/* Print a whole program: "   5: r1 = *(u32 *)(r6 +76)" per instruction. */
+/*
+ * Print a whole program: ".map" directives for the maps it uses, then
+ * "    5: (61) r1 = *(u32 *)(r6 +76)" per instruction, "name:" at each
+ * function start, "; source text @ file.c:12" when the line changes
+ * (BC_DISASM_LINES). The output reads back through bc_asm_open().
+ */
 void bc_disasm_prog(FILE *f, const struct bc_prog *prog, unsigned flags);
+
+/* libbpf-style map type name ("hash", "array", ...) or NULL. */
+const char *bc_asm_map_type_name(uint32_t type);
 
 #endif

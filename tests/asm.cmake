@@ -12,3 +12,5 @@ endfunction()
 
 asm_c_test(asm_conformance_roundtrip ${TESTS_DIR}/asm/conformance_roundtrip.c
            ${CONFORMANCE_DIR})
+asm_c_test(asm_conformance_negative ${TESTS_DIR}/asm/negative.c
+           ${CONFORMANCE_DIR})

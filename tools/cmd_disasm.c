@@ -1,7 +1,84 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+/* bpfcheck disasm: instructions with indices and source lines. */
+#include <string.h>
+
 #include "cli.h"
+#include "disasm.h"
+
+enum {
+	OPT_NO_LINES = OPT_CMD_BASE,
+	OPT_RAW_BYTES,
+};
+
+static void help(FILE *f)
+{
+	fprintf(f,
+		"Usage: bpfcheck disasm [OPTIONS] FILE\n\n"
+		"Print every program's instructions in the Linux verifier-log syntax,\n"
+		"with instruction indices, opcode bytes and source lines (from BTF).\n"
+		"Without the header line, the output reads back as assembly (--asm).\n\n"
+		"Options:\n"
+		"  --no-lines       do not print source lines\n"
+		"  --raw-bytes      print the 8 bytes of each instruction slot\n"
+		CLI_INPUT_HELP
+		"  -h, --help       this help\n\n"
+		"Exit status: 0 success, 2 bad input or usage.\n");
+}
+
 int cmd_disasm(int argc, char **argv)
 {
-	cli_error("disasm: not implemented yet");
-	return EXIT_BADINPUT;
+	static const struct option opts[] = {
+		CLI_INPUT_OPTIONS,
+		{ "no-lines", no_argument, NULL, OPT_NO_LINES },
+		{ "raw-bytes", no_argument, NULL, OPT_RAW_BYTES },
+		{ "help", no_argument, NULL, 'h' },
+		{ 0 }
+	};
+	struct cli_input in = { 0 };
+	unsigned flags = BC_DISASM_LINES;
+	struct bc_object *obj;
+	bool first = true;
+	uint32_t i;
+	int c;
+
+	optind = 1;
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+		if (cli_input_option(&in, c, optarg))
+			continue;
+		switch (c) {
+		case OPT_NO_LINES:
+			flags &= ~BC_DISASM_LINES;
+			break;
+		case OPT_RAW_BYTES:
+			flags |= BC_DISASM_RAW;
+			break;
+		case 'h':
+			help(stdout);
+			return 0;
+		default:
+			return cli_usage_error("disasm", "unknown option '%s'",
+					       argv[optind - 1]);
+		}
+	}
+	if (optind != argc - 1)
+		return cli_usage_error("disasm", optind == argc ?
+				       "missing FILE" : "expected one FILE");
+	obj = cli_open(argv[optind], &in);
+	if (!obj)
+		return EXIT_BADINPUT;
+	for (i = 0; i < obj->prog_cnt; i++) {
+		const struct bc_prog *p = &obj->progs[i];
+
+		if (!cli_selected(&in, p))
+			continue;
+		if (!first)
+			putchar('\n');
+		first = false;
+		printf("%s/%s (%s):\n", p->section, p->name,
+		       bc_progtype_name(p->type));
+		bc_disasm_prog(stdout, p, flags);
+	}
+	bc_object_free(obj);
+	return fflush(stdout) ? EXIT_BADINPUT : 0;
 }
