@@ -72,4 +72,20 @@ bool bc_scalar_contains(const struct bc_scalar *s, uint64_t v);
  */
 int bc_scalar_fmt(const struct bc_scalar *s, char *buf, size_t len);
 
+/*
+ * Precision mode. Off (the default) follows Linux 6.18 exactly, including
+ * where it gives up: div/mod results are unknown, an ALU32 op it cannot
+ * compute leaves all 64 bits unknown. On: div/mod ranges are tracked,
+ * operations on constants fold exactly, ALU32 results always zero-extend.
+ * Process-wide; set it before verifying.
+ */
+void bc_scalar_set_precise(bool on);
+bool bc_scalar_get_precise(void);
+
+/* Concrete eBPF semantics (the runtime's): dst OP src, as bc_scalar_alu. */
+uint64_t bc_alu_eval(uint8_t op, bool alu32, int16_t off, uint64_t dst,
+		     uint64_t src);
+/* Concrete BPF_END on a little-endian machine, as bc_scalar_end. */
+uint64_t bc_end_eval(bool to_be, bool alu64, int width, uint64_t v);
+
 #endif
