@@ -739,13 +739,15 @@ static int k_ldabs(struct cur *p, int dst, int size)
 {
 	int64_t v = 0;
 	int r = 0, k;
+	bool ind;
 
 	if (dst != 0)
 		return fail(p->c, "legacy packet loads return into r0");
 	k = reg(p, &r, NULL);
 	if (k < 0)
 		return k;
-	if (k) {
+	ind = k;
+	if (ind) {
 		ws(p);
 		if ((*p->s == '+' || *p->s == '-') &&
 		    (k = need_num(p, NUM_IMM32, &v)))
@@ -755,7 +757,7 @@ static int k_ldabs(struct cur *p, int dst, int size)
 	}
 	if (!lit(p, "]"))
 		return expected(p, "']'");
-	emit(p->c, BPF_LD | size | (r || k ? BPF_IND : BPF_ABS), 0, r, 0,
+	emit(p->c, BPF_LD | size | (ind ? BPF_IND : BPF_ABS), 0, r, 0,
 	     (int32_t)v);
 	return end_of_line(p);
 }

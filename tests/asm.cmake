@@ -14,3 +14,4 @@ asm_c_test(asm_conformance_roundtrip ${TESTS_DIR}/asm/conformance_roundtrip.c
            ${CONFORMANCE_DIR})
 asm_c_test(asm_conformance_negative ${TESTS_DIR}/asm/negative.c
            ${CONFORMANCE_DIR})
+asm_c_test(asm_disasm_unit ${TESTS_DIR}/asm/disasm_unit.c)
