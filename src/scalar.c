@@ -909,8 +909,9 @@ static void sext64(struct bc_scalar *s, int bits)
 
 	if (s->smin >= lo && s->smax <= hi)
 		return;		/* already sign-extended from `bits` */
+	/* Like Linux, keep no known bits when the sign bit is unknown. */
 	if (t.mask & sign)
-		t.mask |= ~m;
+		t = tnum_unknown;
 	else if (t.value & sign)
 		t.value |= ~m;
 	if (bits == 32) {

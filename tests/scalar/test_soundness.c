@@ -1,0 +1,3 @@
+// SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+#include "scalar.h"
+int main(void) { return 0; }
