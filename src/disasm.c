@@ -477,14 +477,18 @@ static void print_line(FILE *f, const struct bc_prog *prog, uint32_t i,
 		       const struct bc_line **last)
 {
 	const struct bc_line *l = &prog->lines[i];
+	const char *text = l->text ? l->text : "";
 
-	if (!l->file && !l->text)
+	/* no record, or the compiler's line-0 artifact */
+	if ((!l->file && !l->text) || l->line == 0)
 		return;
 	if (*last && (*last)->line == l->line && (*last)->file && l->file &&
 	    !strcmp((*last)->file, l->file))
 		return;
 	*last = l;
-	fprintf(f, "; %s", l->text ? l->text : "");
+	while (*text == ' ' || *text == '\t')
+		text++;
+	fprintf(f, "; %s", text);
 	if (l->file)
 		fprintf(f, " @ %s:%u", base_name(l->file), l->line);
 	fputc('\n', f);

@@ -1,0 +1,3 @@
+r0 = 0
+exit
+goto nowhere
