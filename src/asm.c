@@ -734,6 +734,47 @@ static int k_atomic_fetch(struct cur *p, int dst, bool w)
 	return end_of_line(p);
 }
 
+/*
+ * LLVM's spelling: "r2 = xchg_64(r3 + 0, r2)", "w2 = xchg32_32(r3 + 0, w2)",
+ * "r0 = cmpxchg_64(r3 + 0, r0, r5)", "w0 = cmpxchg32_32(...)".
+ */
+static int k_llvm_xchg(struct cur *p, int dst, bool w, bool cmp)
+{
+	int base, src, k;
+	int64_t off = 0;
+	bool is32;
+
+	if (lit(p, "_64("))
+		is32 = false;
+	else if (lit(p, "32_32("))
+		is32 = true;
+	else
+		return expected(p, "_64( or 32_32(");
+	if ((k = need_reg(p, &base, NULL)))
+		return k;
+	ws(p);
+	if ((*p->s == '+' || *p->s == '-') && (k = need_num(p, NUM_OFF16, &off)))
+		return k;
+	if (!lit(p, ","))
+		return expected(p, "','");
+	if ((k = need_reg(p, &src, NULL)))
+		return k;
+	if (cmp) {
+		if (dst != 0 || src != 0)
+			return fail(p->c, "cmpxchg compares and returns r0");
+		if (!lit(p, ",") || (k = need_reg(p, &src, NULL)))
+			return k ? k : expected(p, "','");
+	} else if (src != dst) {
+		return fail(p->c, "xchg returns into its source register");
+	}
+	if (!lit(p, ")"))
+		return expected(p, "')'");
+	emit(p->c, BPF_STX | BPF_ATOMIC | (is32 ? BPF_W : BPF_DW), base, src,
+	     (int16_t)off, cmp ? BPF_CMPXCHG : BPF_XCHG);
+	(void)w;
+	return end_of_line(p);
+}
+
 /* "skb[14]" or "skb[r1 +2]" after "r0 = *(u8 *)". */
 static int k_ldabs(struct cur *p, int dst, int size)
 {
@@ -811,6 +852,10 @@ static int k_assign(struct cur *p, int dst, bool w)
 	}
 	if (lit(p, "atomic"))
 		return k_atomic_fetch(p, dst, w);
+	if (lit(p, "xchg"))
+		return k_llvm_xchg(p, dst, w, false);
+	if (lit(p, "cmpxchg"))
+		return k_llvm_xchg(p, dst, w, true);
 	save = p->s;
 	if (lit(p, "map[") || lit(p, "btf_id[") || lit(p, "func[")) {
 		p->s = save;
@@ -1434,14 +1479,59 @@ static void skip_index(struct cur *p)
 		p->s += 4;
 		return;
 	}
-	for (i = 0; i < 8; i++) {
+	/* 8 bytes, or 16 for lddw as llvm-objdump shows it */
+	for (i = 0; i < 16; i++) {
 		if (!hexbyte(s))
-			return;
+			break;
 		s += 2;
 		while (*s == ' ' || *s == '\t')
 			s++;
+		if (i == 7)
+			p->s = s;
 	}
-	p->s = s;
+	if (i == 16)
+		p->s = s;
+}
+
+/*
+ * llvm-objdump decorations: a trailing "<LBB0_3>" after a jump target,
+ * and "0000000000000000 <name>:" function headers (made into "name:").
+ */
+static void strip_objdump(char *s)
+{
+	size_t n = strlen(s), i;
+	char *lt;
+
+	if (strstr(s, ":\tfile format ") ||
+	    !strncmp(s, "Disassembly of section ", 23)) {
+		s[0] = '\0';
+		return;
+	}
+	while (n && (s[n - 1] == ' ' || s[n - 1] == '\t' || s[n - 1] == '\r'))
+		s[--n] = '\0';
+	if (n > 2 && s[n - 1] == ':' && s[n - 2] == '>' &&
+	    isxdigit((unsigned char)s[0])) {
+		lt = strchr(s, '<');
+		for (i = 0; lt && s + i < lt - 1; i++)
+			if (!isxdigit((unsigned char)s[i]))
+				return;
+		if (lt && lt[-1] == ' ') {
+			memmove(s, lt + 1, strlen(lt + 1) + 1);
+			n = strlen(s);
+			s[n - 2] = ':';
+			s[n - 1] = '\0';
+		}
+		return;
+	}
+	if (n < 3 || s[n - 1] != '>')
+		return;
+	lt = strrchr(s, '<');
+	if (!lt || lt == s || lt[-1] != ' ' || !is_id0(lt[1]))
+		return;
+	for (i = 1; lt + i < s + n - 1; i++)
+		if (!is_id(lt[i]) && lt[i] != '+')
+			return;
+	*lt = '\0';
 }
 
 static int statement(struct cur *p)
@@ -1511,6 +1601,7 @@ static int do_line(struct asm_ctx *c, char *line)
 	int k;
 
 	strip_comment(line);
+	strip_objdump(line);
 	skip_index(&p);
 	for (;;) {
 		if (at_end(&p))

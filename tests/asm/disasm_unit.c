@@ -432,6 +432,101 @@ static void test_random(void)
 	}
 }
 
+/*
+ * Mangled text: truncate and overwrite every line of the tables at every
+ * position; the assembler must succeed or name line 1, never crash.
+ */
+static void test_mangled_one(const char *text)
+{
+	struct bpf_insn *out = NULL;
+	struct bc_err err;
+	uint32_t cnt;
+
+	bc_err_init(&err);
+	if (bc_asm(text, strlen(text), &out, &cnt, &err) &&
+	    strncmp(err.msg, "line 1: ", 8) && strcmp(err.msg, "no instructions")) {
+		printf("FAIL mangled '%s': message '%s'\n", text, err.msg);
+		fails++;
+	}
+	free(out);
+}
+
+static void test_mangled(void)
+{
+	static const char subst[] = " ,()[]*+-#;:%rw0x9_=";
+	const char *texts[BC_ARRAY_SIZE(dcases) + BC_ARRAY_SIZE(acases)];
+	char buf[256];
+	size_t i, j, k, n = 0;
+
+	for (i = 0; i < BC_ARRAY_SIZE(dcases); i++)
+		texts[n++] = dcases[i].text;
+	for (i = 0; i < BC_ARRAY_SIZE(acases); i++)
+		texts[n++] = acases[i].text;
+	for (i = 0; i < n; i++) {
+		size_t len = strlen(texts[i]);
+
+		for (j = 0; j <= len; j++) {
+			snprintf(buf, sizeof(buf), "%.*s", (int)j, texts[i]);
+			test_mangled_one(buf);
+			if (j == len)
+				break;
+			for (k = 0; k < sizeof(subst) - 1; k++) {
+				snprintf(buf, sizeof(buf), "%s", texts[i]);
+				buf[j] = subst[k];
+				test_mangled_one(buf);
+			}
+		}
+	}
+}
+
+/* llvm-objdump -d output (LLVM 14, -mcpu=v3) pastes in as it is. */
+static void test_objdump(void)
+{
+	static const char text[] =
+		"\n/tmp/x/at.o:\tfile format elf64-bpf\n\n"
+		"Disassembly of section xdp:\n\n"
+		"0000000000000000 <f>:\n"
+		"       0:\tb7 04 00 00 03 00 00 00\tr4 = 3\n"
+		"       1:\t18 03 00 00 00 00 00 00 00 00 00 00 00 00 00 00\tr3 = 0 ll\n"
+		"       3:\tdb 43 00 00 01 00 00 00\tr4 = atomic_fetch_add((u64 *)(r3 + 0), r4)\n"
+		"       5:\tdb 23 00 00 40 00 00 00\tlock *(u64 *)(r3 + 0) |= r2\n"
+		"       7:\tdb 23 00 00 e1 00 00 00\tr2 = xchg_64(r3 + 0, r2)\n"
+		"      10:\tdb 53 00 00 f1 00 00 00\tr0 = cmpxchg_64(r3 + 0, r0, r5)\n"
+		"      11:\tc3 56 00 00 e1 00 00 00\tw5 = xchg32_32(r6 + 0, w5)\n"
+		"      12:\t2d 23 01 00 00 00 00 00\tif r3 > r2 goto +1 <LBB0_3>\n"
+		"      13:\t61 12 04 00 00 00 00 00\tr2 = *(u32 *)(r1 + 4)\n"
+		"\n0000000000000078 <LBB0_3>:\n"
+		"      14:\t95 00 00 00 00 00 00 00\texit\n";
+	static const uint8_t want[] = {
+		0xb7, 0x04, 0, 0, 3, 0, 0, 0,
+		0x18, 0x03, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+		0xdb, 0x43, 0, 0, 0x01, 0, 0, 0,
+		0xdb, 0x23, 0, 0, 0x40, 0, 0, 0,
+		0xdb, 0x23, 0, 0, 0xe1, 0, 0, 0,
+		0xdb, 0x53, 0, 0, 0xf1, 0, 0, 0,
+		0xc3, 0x56, 0, 0, 0xe1, 0, 0, 0,
+		0x2d, 0x23, 1, 0, 0, 0, 0, 0,
+		0x61, 0x12, 4, 0, 0, 0, 0, 0,
+		0x95, 0, 0, 0, 0, 0, 0, 0,
+	};
+	struct bpf_insn *out = NULL;
+	uint32_t cnt = 0;
+	struct bc_err err;
+
+	bc_err_init(&err);
+	if (bc_asm(text, strlen(text), &out, &cnt, &err)) {
+		printf("FAIL objdump text: %s\n", err.msg);
+		fails++;
+		return;
+	}
+	if (cnt * 8 != sizeof(want) || memcmp(out, want, sizeof(want))) {
+		printf("FAIL objdump text: got ");
+		dump(out, cnt);
+		fails++;
+	}
+	free(out);
+}
+
 int main(void)
 {
 	size_t i;
@@ -444,6 +539,8 @@ int main(void)
 		test_pcase(&pcases[i]);
 	test_open();
 	test_random();
+	test_mangled();
+	test_objdump();
 	printf("%zu disasm, %zu asm, %zu program cases; %d failed\n",
 	       BC_ARRAY_SIZE(dcases), BC_ARRAY_SIZE(acases),
 	       BC_ARRAY_SIZE(pcases), fails);
