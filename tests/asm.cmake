@@ -18,7 +18,7 @@ asm_c_test(asm_disasm_unit ${TESTS_DIR}/asm/disasm_unit.c)
 
 # `bpfcheck disasm` exact output.
 set(ASM_RT_DIR ${CMAKE_BINARY_DIR}/tests/asm_rt)
-file(MAKE_DIRECTORY ${ASM_RT_DIR}/elf)
+file(MAKE_DIRECTORY ${ASM_RT_DIR}/elf ${ASM_RT_DIR}/raw)
 function(disasm_cli_test name rc)
   add_test(NAME ${name} COMMAND ${CMAKE_COMMAND} -DBPFCHECK=${BPFCHECK_BIN}
            -DEXPECT_RC=${rc} ${ARGN} -P ${TESTS_DIR}/asm/run_cli.cmake)
@@ -52,3 +52,18 @@ disasm_cli_test(asm_cli_disasm_elf_nolines 0
   -DEXPECTED=${TESTS_DIR}/asm/disasm_xdp_nolines.expected
   -DREASSEMBLE=${ASM_RT_DIR}/elf/count_bytes.s
   "-DSKIP_IF=not implemented")
+
+# The same object's instructions as raw input (works without the ELF loader).
+find_program(LLVM_OBJCOPY NAMES llvm-objcopy llvm-objcopy-14)
+if(LLVM_OBJCOPY)
+  set(DISASM_XDP_BIN ${ASM_RT_DIR}/disasm_xdp.bin)
+  add_custom_command(OUTPUT ${DISASM_XDP_BIN}
+    COMMAND ${LLVM_OBJCOPY} -O binary --only-section=xdp ${DISASM_XDP_OBJ}
+            ${DISASM_XDP_BIN}
+    DEPENDS ${DISASM_XDP_OBJ} VERBATIM)
+  add_custom_target(asm_test_raw ALL DEPENDS ${DISASM_XDP_BIN})
+  disasm_cli_test(asm_cli_disasm_raw 0
+    "-DARGS=disasm|--raw|--type|xdp|${DISASM_XDP_BIN}"
+    -DEXPECTED=${TESTS_DIR}/asm/disasm_xdp_raw.expected
+    -DREASSEMBLE=${ASM_RT_DIR}/raw/prog.s)
+endif()
