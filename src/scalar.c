@@ -802,16 +802,19 @@ static void sdiv_range(int64_t lo, int64_t hi, int64_t dlo, int64_t dhi,
 	}
 }
 
+static uint64_t uabs(int64_t v)
+{
+	return v < 0 ? 0 - (uint64_t)v : (uint64_t)v;
+}
+
 /*
  * Signed remainder: it has the dividend's sign and |x % y| < |y|, and
  * |x % y| <= |x|; x % 0 = x.
  */
 static void smod_range(int64_t lo, int64_t hi, int64_t dlo, int64_t dhi,
-		       int64_t tmin, int64_t *rlo, int64_t *rhi)
+		       int64_t *rlo, int64_t *rhi)
 {
-	uint64_t ym = MAX(dlo == tmin ? (uint64_t)-(tmin + 1) + 1 :
-			  (uint64_t)(dlo < 0 ? -dlo : dlo),
-			  (uint64_t)(dhi < 0 ? -dhi : dhi));
+	uint64_t ym = MAX(uabs(dlo), uabs(dhi));	/* largest |y| */
 	int64_t bound = ym ? (int64_t)(ym - 1) : 0;	/* |result| <= bound */
 
 	*rlo = lo < 0 ? MAX(lo, -bound) : 0;
@@ -849,7 +852,7 @@ static void divmod32(struct bc_scalar *d, const struct bc_scalar *s,
 				   s->s32_max, S32_MIN, &lo, &hi);
 		else
 			smod_range(d->s32_min, d->s32_max, s->s32_min,
-				   s->s32_max, S32_MIN, &lo, &hi);
+				   s->s32_max, &lo, &hi);
 		unbounded32(d);
 		d->s32_min = (int32_t)lo;
 		d->s32_max = (int32_t)hi;
@@ -878,8 +881,7 @@ static void divmod64(struct bc_scalar *d, const struct bc_scalar *s,
 			sdiv_range(d->smin, d->smax, s->smin, s->smax, S64_MIN,
 				   &lo, &hi);
 		else
-			smod_range(d->smin, d->smax, s->smin, s->smax, S64_MIN,
-				   &lo, &hi);
+			smod_range(d->smin, d->smax, s->smin, s->smax, &lo, &hi);
 		unbounded(d);
 		d->smin = lo;
 		d->smax = hi;
@@ -1392,9 +1394,9 @@ static void refine_ne(struct bc_scalar *a, uint64_t v, bool w32)
 		if (a->u32_max == (uint32_t)v)
 			a->u32_max--;
 		if (a->s32_min == (int32_t)v)
-			a->s32_min++;
+			a->s32_min = (int32_t)((uint32_t)a->s32_min + 1);
 		if (a->s32_max == (int32_t)v)
-			a->s32_max--;
+			a->s32_max = (int32_t)((uint32_t)a->s32_max - 1);
 		return;
 	}
 	if (a->umin == v)
@@ -1402,9 +1404,9 @@ static void refine_ne(struct bc_scalar *a, uint64_t v, bool w32)
 	if (a->umax == v)
 		a->umax--;
 	if (a->smin == (int64_t)v)
-		a->smin++;
+		a->smin = (int64_t)((uint64_t)a->smin + 1);
 	if (a->smax == (int64_t)v)
-		a->smax--;
+		a->smax = (int64_t)((uint64_t)a->smax - 1);
 }
 
 static void refine_jset(struct bc_scalar *a, uint64_t v, bool w32, bool taken)
