@@ -1,0 +1,1013 @@
+// SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+/*
+ * The interpreter's execution core: instruction semantics (bpf_conformance
+ * is the reference), frames, the region table and the run set-up per
+ * program type. Helpers live in rthelpers.c, maps in rtmaps.c.
+ */
+#include <errno.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "insn.h"
+#include "interp_priv.h"
+
+#define PKT_BUF_SIZE 4096u	/* headroom + packet + tailroom, as test_run */
+#define PKT_SHINFO 320u		/* tail kept back, like skb_shared_info */
+
+static const char *const frame_names[BC_INTERP_MAX_FRAMES] = {
+	"stack of frame 0", "stack of frame 1", "stack of frame 2",
+	"stack of frame 3", "stack of frame 4", "stack of frame 5",
+	"stack of frame 6", "stack of frame 7",
+};
+
+void bc_vm_err(struct bc_vm *vm, uint32_t pc, const char *fmt, ...)
+{
+	char buf[400];
+	va_list ap;
+
+	if (!vm->err || vm->err->set)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof(buf), fmt, ap);
+	va_end(ap);
+	bc_errf(vm->err, pc, EFAULT, "insn %u: %s", pc, buf);
+}
+
+static int fail(struct bc_vm *vm, uint32_t pc, int errnum, const char *fmt,
+		...) __attribute__((format(printf, 4, 5)));
+static int fail(struct bc_vm *vm, uint32_t pc, int errnum, const char *fmt,
+		...)
+{
+	char buf[400];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof(buf), fmt, ap);
+	va_end(ap);
+	if (vm->err && !vm->err->set)
+		bc_errf(vm->err, pc, errnum, "insn %u: %s", pc, buf);
+	return -errnum;
+}
+
+/* ---- regions ---- */
+
+struct region {
+	uint8_t *base;
+	uint64_t size;
+	bool writable;
+	const char *name;
+};
+
+/* Classify addr: fills *rg with the region holding addr, false if none. */
+static bool find_region(struct bc_vm *vm, uint64_t addr, uint64_t size,
+			struct region *rg, bool *inside)
+{
+	uint32_t i;
+	int d;
+
+	for (d = 0; d <= vm->depth; d++) {
+		uint64_t b = (uintptr_t)vm->stacks[d];
+
+		if (addr >= b && addr < b + BC_INTERP_STACK_SIZE) {
+			*rg = (struct region){ vm->stacks[d],
+					       BC_INTERP_STACK_SIZE, true,
+					       frame_names[d] };
+			goto plain;
+		}
+	}
+	if (vm->ctx && addr >= (uintptr_t)vm->ctx &&
+	    addr < (uintptr_t)vm->ctx + vm->ctx_size) {
+		*rg = (struct region){ vm->ctx, vm->ctx_size, true, "context" };
+		goto plain;
+	}
+	if (vm->data_end && addr >= (uintptr_t)vm->data_meta &&
+	    addr < (uintptr_t)vm->data_end) {
+		*rg = (struct region){ vm->data_meta,
+				       (uint64_t)(vm->data_end - vm->data_meta),
+				       true, "packet" };
+		goto plain;
+	}
+	if (vm->mem && addr >= (uintptr_t)vm->mem &&
+	    addr < (uintptr_t)vm->mem + vm->mem_len) {
+		*rg = (struct region){ vm->mem, vm->mem_len, true, "memory" };
+		goto plain;
+	}
+	for (i = 0; vm->maps && i < vm->maps->cnt; i++) {
+		bool w;
+
+		if (bc_rtmap_covers(&vm->maps->maps[i], addr, size, inside,
+				    &w)) {
+			*rg = (struct region){ NULL, 0, w,
+					       vm->maps->maps[i].name };
+			return true;
+		}
+	}
+	for (i = 0; i < vm->dyn_cnt; i++) {
+		struct bc_dynreg *r = &vm->dyn[i];
+
+		if (addr >= (uintptr_t)r->base &&
+		    addr < (uintptr_t)r->base + r->size) {
+			*rg = (struct region){ r->base, r->size, r->writable,
+					       r->name };
+			goto plain;
+		}
+	}
+	return false;
+plain:
+	*inside = size <= rg->size &&
+		  addr - (uintptr_t)rg->base <= rg->size - size;
+	return true;
+}
+
+bool bc_vm_mem_ok(struct bc_vm *vm, uint64_t addr, uint64_t size, bool write)
+{
+	struct region rg;
+	bool inside;
+
+	if (!find_region(vm, addr, size, &rg, &inside) || !inside)
+		return false;
+	return !write || rg.writable;
+}
+
+void *bc_vm_mem(struct bc_vm *vm, uint32_t pc, uint64_t addr, uint64_t size,
+		bool write)
+{
+	const char *what = write ? "write" : "read";
+	struct region rg;
+	bool inside;
+
+	if (!find_region(vm, addr, size, &rg, &inside)) {
+		fail(vm, pc, EFAULT,
+		     "invalid %s of %llu bytes at 0x%llx (not in any region)",
+		     what, (unsigned long long)size, (unsigned long long)addr);
+		return NULL;
+	}
+	if (!inside) {
+		fail(vm, pc, EFAULT,
+		     "invalid %s of %llu bytes at 0x%llx (runs past the end of %s)",
+		     what, (unsigned long long)size, (unsigned long long)addr,
+		     rg.name);
+		return NULL;
+	}
+	if (write && !rg.writable) {
+		fail(vm, pc, EACCES,
+		     "invalid write of %llu bytes at 0x%llx (%s is read-only)",
+		     (unsigned long long)size, (unsigned long long)addr,
+		     rg.name);
+		return NULL;
+	}
+	return (void *)(uintptr_t)addr;
+}
+
+struct bc_dynreg *bc_vm_dyn_add(struct bc_vm *vm, size_t size,
+				const char *name)
+{
+	struct bc_dynreg *d;
+
+	BC_GROW(vm->dyn, vm->dyn_cap, vm->dyn_cnt + 1);
+	d = &vm->dyn[vm->dyn_cnt++];
+	d->base = bc_xcalloc(1, size ? size : 1);
+	d->size = size;
+	d->writable = true;
+	d->name = name;
+	d->map = 0;
+	return d;
+}
+
+struct bc_dynreg *bc_vm_dyn_find(struct bc_vm *vm, uint64_t addr)
+{
+	size_t i;
+
+	for (i = 0; i < vm->dyn_cnt; i++)
+		if ((uintptr_t)vm->dyn[i].base == addr)
+			return &vm->dyn[i];
+	return NULL;
+}
+
+void bc_vm_dyn_del(struct bc_vm *vm, struct bc_dynreg *d)
+{
+	free(d->base);
+	*d = vm->dyn[--vm->dyn_cnt];
+}
+
+/* ---- instruction semantics ---- */
+
+static uint64_t bswap(uint64_t v, int32_t bits)
+{
+	switch (bits) {
+	case 16: return __builtin_bswap16((uint16_t)v);
+	case 32: return __builtin_bswap32((uint32_t)v);
+	default: return __builtin_bswap64(v);
+	}
+}
+
+static uint64_t trunc_bits(uint64_t v, int32_t bits)
+{
+	switch (bits) {
+	case 16: return (uint16_t)v;
+	case 32: return (uint32_t)v;
+	default: return v;
+	}
+}
+
+static uint64_t alu64(uint8_t op, int16_t off, uint64_t d, uint64_t s)
+{
+	switch (op) {
+	case BPF_ADD: return d + s;
+	case BPF_SUB: return d - s;
+	case BPF_MUL: return d * s;
+	case BPF_DIV:
+		if (!s)
+			return 0;
+		if (off == 1)
+			return (int64_t)s == -1 ? -d :
+			       (uint64_t)((int64_t)d / (int64_t)s);
+		return d / s;
+	case BPF_MOD:
+		if (!s)
+			return d;
+		if (off == 1)
+			return (int64_t)s == -1 ? 0 :
+			       (uint64_t)((int64_t)d % (int64_t)s);
+		return d % s;
+	case BPF_OR: return d | s;
+	case BPF_AND: return d & s;
+	case BPF_XOR: return d ^ s;
+	case BPF_LSH: return d << (s & 63);
+	case BPF_RSH: return d >> (s & 63);
+	case BPF_ARSH: return (uint64_t)((int64_t)d >> (s & 63));
+	case BPF_NEG: return -d;
+	case BPF_MOV:
+		switch (off) {
+		case 8: return (uint64_t)(int64_t)(int8_t)s;
+		case 16: return (uint64_t)(int64_t)(int16_t)s;
+		case 32: return (uint64_t)(int64_t)(int32_t)s;
+		}
+		return s;
+	}
+	return d;
+}
+
+static uint32_t alu32(uint8_t op, int16_t off, uint32_t d, uint32_t s)
+{
+	switch (op) {
+	case BPF_ADD: return d + s;
+	case BPF_SUB: return d - s;
+	case BPF_MUL: return d * s;
+	case BPF_DIV:
+		if (!s)
+			return 0;
+		if (off == 1)
+			return (int32_t)s == -1 ? -d :
+			       (uint32_t)((int32_t)d / (int32_t)s);
+		return d / s;
+	case BPF_MOD:
+		if (!s)
+			return d;
+		if (off == 1)
+			return (int32_t)s == -1 ? 0 :
+			       (uint32_t)((int32_t)d % (int32_t)s);
+		return d % s;
+	case BPF_OR: return d | s;
+	case BPF_AND: return d & s;
+	case BPF_XOR: return d ^ s;
+	case BPF_LSH: return d << (s & 31);
+	case BPF_RSH: return d >> (s & 31);
+	case BPF_ARSH: return (uint32_t)((int32_t)d >> (s & 31));
+	case BPF_NEG: return -d;
+	case BPF_MOV:
+		switch (off) {
+		case 8: return (uint32_t)(int32_t)(int8_t)s;
+		case 16: return (uint32_t)(int32_t)(int16_t)s;
+		}
+		return s;
+	}
+	return d;
+}
+
+static bool jmp_taken(uint8_t op, uint64_t d, uint64_t s, bool is32)
+{
+	int64_t sd = (int64_t)d, ss = (int64_t)s;
+
+	if (is32) {
+		d = (uint32_t)d;
+		s = (uint32_t)s;
+		sd = (int32_t)d;
+		ss = (int32_t)s;
+	}
+	switch (op) {
+	case BPF_JEQ: return d == s;
+	case BPF_JNE: return d != s;
+	case BPF_JGT: return d > s;
+	case BPF_JGE: return d >= s;
+	case BPF_JLT: return d < s;
+	case BPF_JLE: return d <= s;
+	case BPF_JSET: return (d & s) != 0;
+	case BPF_JSGT: return sd > ss;
+	case BPF_JSGE: return sd >= ss;
+	case BPF_JSLT: return sd < ss;
+	case BPF_JSLE: return sd <= ss;
+	}
+	return false;
+}
+
+static uint64_t load_n(const void *p, int size)
+{
+	uint8_t b;
+	uint16_t h;
+	uint32_t w;
+	uint64_t q;
+
+	switch (size) {
+	case 1: memcpy(&b, p, 1); return b;
+	case 2: memcpy(&h, p, 2); return h;
+	case 4: memcpy(&w, p, 4); return w;
+	default: memcpy(&q, p, 8); return q;
+	}
+}
+
+static void store_n(void *p, int size, uint64_t v)
+{
+	uint8_t b = (uint8_t)v;
+	uint16_t h = (uint16_t)v;
+	uint32_t w = (uint32_t)v;
+
+	switch (size) {
+	case 1: memcpy(p, &b, 1); break;
+	case 2: memcpy(p, &h, 2); break;
+	case 4: memcpy(p, &w, 4); break;
+	default: memcpy(p, &v, 8); break;
+	}
+}
+
+static uint64_t sext(uint64_t v, int size)
+{
+	switch (size) {
+	case 1: return (uint64_t)(int64_t)(int8_t)v;
+	case 2: return (uint64_t)(int64_t)(int16_t)v;
+	case 4: return (uint64_t)(int64_t)(int32_t)v;
+	}
+	return v;
+}
+
+/* Loads of the packet pointer fields of a context yield host pointers. */
+static bool ctx_ptr_load(struct bc_vm *vm, uint64_t addr, int size,
+			 uint64_t *val)
+{
+	uint64_t off;
+
+	if (!vm->ctx_pkt || addr < (uintptr_t)vm->ctx ||
+	    addr >= (uintptr_t)vm->ctx + vm->ctx_size || size < 4)
+		return false;
+	off = addr - (uintptr_t)vm->ctx;
+	if (off == vm->off_data)
+		*val = (uintptr_t)vm->data;
+	else if (off == vm->off_end)
+		*val = (uintptr_t)vm->data_end;
+	else if (vm->off_meta != UINT32_MAX && off == vm->off_meta)
+		*val = (uintptr_t)vm->data_meta;
+	else
+		return false;
+	return true;
+}
+
+static int do_load(struct bc_vm *vm, uint32_t pc, const struct bpf_insn *in)
+{
+	int size = bc_size_bytes(bc_size(in));
+	uint64_t addr = vm->regs[in->src_reg] + (int64_t)in->off, v;
+	void *p;
+
+	if (ctx_ptr_load(vm, addr, size, &v)) {
+		vm->regs[in->dst_reg] = v;
+		return 0;
+	}
+	p = bc_vm_mem(vm, pc, addr, size, false);
+	if (!p)
+		return -EFAULT;
+	v = load_n(p, size);
+	if (bc_mode(in) == BPF_MEMSX)
+		v = sext(v, size);
+	vm->regs[in->dst_reg] = v;
+	return 0;
+}
+
+static int do_store(struct bc_vm *vm, uint32_t pc, const struct bpf_insn *in)
+{
+	int size = bc_size_bytes(bc_size(in));
+	uint64_t addr = vm->regs[in->dst_reg] + (int64_t)in->off;
+	uint64_t v = bc_class(in) == BPF_ST ? (uint64_t)(int64_t)in->imm :
+		     vm->regs[in->src_reg];
+	void *p = bc_vm_mem(vm, pc, addr, size, true);
+
+	if (!p)
+		return -EFAULT;
+	store_n(p, size, v);
+	return 0;
+}
+
+#ifndef BPF_LOAD_ACQ
+#define BPF_LOAD_ACQ 0x100
+#define BPF_STORE_REL 0x110
+#endif
+
+static int do_atomic(struct bc_vm *vm, uint32_t pc, const struct bpf_insn *in)
+{
+	int size = bc_size_bytes(bc_size(in));
+	uint64_t mask = size == 4 ? 0xffffffffull : ~0ull;
+	uint64_t *r = vm->regs, addr, old, src, nv;
+	int32_t op = in->imm;
+	void *p;
+
+	if (op == BPF_LOAD_ACQ) {
+		p = bc_vm_mem(vm, pc, r[in->src_reg] + (int64_t)in->off, size,
+			      false);
+		if (!p)
+			return -EFAULT;
+		r[in->dst_reg] = load_n(p, size);
+		return 0;
+	}
+	addr = r[in->dst_reg] + (int64_t)in->off;
+	p = bc_vm_mem(vm, pc, addr, size, true);
+	if (!p)
+		return -EFAULT;
+	if (op == BPF_STORE_REL) {
+		store_n(p, size, r[in->src_reg]);
+		return 0;
+	}
+	old = load_n(p, size);
+	src = r[in->src_reg] & mask;
+	switch (op & ~BPF_FETCH) {
+	case BPF_ADD: nv = old + src; break;
+	case BPF_OR: nv = old | src; break;
+	case BPF_AND: nv = old & src; break;
+	case BPF_XOR: nv = old ^ src; break;
+	default:
+		if (op == BPF_XCHG) {
+			nv = src;
+			break;
+		}
+		if (op == BPF_CMPXCHG) {
+			nv = old == (r[0] & mask) ? src : old;
+			store_n(p, size, nv);
+			r[0] = old;
+			return 0;
+		}
+		return fail(vm, pc, EINVAL, "unknown atomic operation 0x%x",
+			    (unsigned)op);
+	}
+	store_n(p, size, nv & mask);
+	if (op & BPF_FETCH)
+		r[in->src_reg] = old;
+	return 0;
+}
+
+/* LD_ABS/LD_IND: big-endian load from the skb packet; false: out of it. */
+static bool ld_pkt(struct bc_vm *vm, const struct bpf_insn *in, uint64_t *v)
+{
+	int size = bc_size_bytes(bc_size(in));
+	int64_t off = in->imm;
+	uint64_t x;
+
+	if (bc_mode(in) == BPF_IND)
+		off = (int32_t)((uint32_t)vm->regs[in->src_reg] +
+				(uint32_t)in->imm);
+	if (!vm->data || off < 0 || off + size > vm->data_end - vm->data)
+		return false;
+	x = load_n(vm->data + off, size);
+	*v = size == 1 ? x : bswap(x, size * 8);
+	return true;
+}
+
+static uint64_t map_ptr(struct bc_vm *vm, uint32_t idx)
+{
+	return (uintptr_t)&vm->maps->maps[idx];
+}
+
+static int do_lddw(struct bc_vm *vm, const struct bc_prog *p, uint32_t pc,
+		   const struct bpf_insn *in)
+{
+	uint64_t imm = (uint32_t)in[0].imm | ((uint64_t)(uint32_t)in[1].imm << 32);
+	uint32_t idx = (uint32_t)in->imm;
+	struct bc_rtmap *m;
+
+	switch (in->src_reg) {
+	case 0:
+		vm->regs[in->dst_reg] = imm;
+		return 0;
+	case BPF_PSEUDO_FUNC:
+		vm->regs[in->dst_reg] = BC_FUNC_TAG |
+					(uint32_t)(pc + in->imm + 1);
+		return 0;
+	case BPF_PSEUDO_MAP_FD:
+	case BPF_PSEUDO_MAP_IDX:
+	case BPF_PSEUDO_MAP_VALUE:
+	case BPF_PSEUDO_MAP_IDX_VALUE:
+		if (!vm->maps || idx >= vm->maps->cnt)
+			return fail(vm, pc, EINVAL, "%s %u is not a known map",
+				    in->src_reg == BPF_PSEUDO_MAP_FD ||
+				    in->src_reg == BPF_PSEUDO_MAP_VALUE ?
+				    "map fd" : "map index", idx);
+		if (in->src_reg == BPF_PSEUDO_MAP_FD ||
+		    in->src_reg == BPF_PSEUDO_MAP_IDX) {
+			vm->regs[in->dst_reg] = map_ptr(vm, idx);
+			return 0;
+		}
+		m = &vm->maps->maps[idx];
+		if (!m->vals || m->hashed)
+			return fail(vm, pc, EINVAL,
+				    "map '%s' has no direct value address",
+				    m->name);
+		vm->regs[in->dst_reg] = (uintptr_t)m->vals +
+					(uint32_t)in[1].imm;
+		return 0;
+	}
+	return fail(vm, pc, ENOTSUP,
+		    "lddw with src_reg %u is not supported by the interpreter",
+		    in->src_reg);
+}
+
+static void set_r10(struct bc_vm *vm)
+{
+	vm->regs[10] = (uintptr_t)vm->stacks[vm->depth] + BC_INTERP_STACK_SIZE;
+}
+
+static int push_frame(struct bc_vm *vm, uint32_t pc, uint32_t ret_pc,
+		      bool callback)
+{
+	struct bc_frame *f;
+
+	if (vm->depth + 1 >= BC_INTERP_MAX_FRAMES)
+		return fail(vm, pc, E2BIG, "call depth exceeds %d frames",
+			    BC_INTERP_MAX_FRAMES);
+	f = &vm->frames[++vm->depth];
+	f->prog = vm->frames[vm->depth - 1].prog;
+	f->ret_pc = ret_pc;
+	f->callback = callback;
+	memcpy(f->saved, &vm->regs[6], sizeof(f->saved));
+	memset(vm->stacks[vm->depth], 0, BC_INTERP_STACK_SIZE);
+	set_r10(vm);
+	return 0;
+}
+
+/* Pop the current frame; returns the caller's resume pc. */
+static uint32_t pop_frame(struct bc_vm *vm)
+{
+	struct bc_frame *f = &vm->frames[vm->depth--];
+
+	memcpy(&vm->regs[6], f->saved, sizeof(f->saved));
+	return f->ret_pc;
+}
+
+static int do_call(struct bc_vm *vm, const struct bpf_insn *in, uint32_t pc,
+		   uint32_t *npc)
+{
+	uint64_t target;
+	int r;
+
+	if (bc_srcbit(in) == BPF_X) {
+		target = vm->regs[in->dst_reg];
+		if ((target & ~BC_FUNC_MASK) == BC_FUNC_TAG) {
+			r = push_frame(vm, pc, pc + 1, false);
+			*npc = (uint32_t)target;
+			return r;
+		}
+		if (target > INT32_MAX)
+			return fail(vm, pc, EINVAL,
+				    "callx target 0x%llx is not a function",
+				    (unsigned long long)target);
+		return bc_rt_helper(vm, pc, (int32_t)target);
+	}
+	if (in->src_reg == BPF_PSEUDO_CALL) {
+		r = push_frame(vm, pc, pc + 1, false);
+		*npc = pc + in->imm + 1;
+		return r;
+	}
+	if (in->src_reg != 0)
+		return fail(vm, pc, ENOTSUP,
+			    "kfunc calls are not supported by the interpreter");
+	return bc_rt_helper(vm, pc, in->imm);
+}
+
+static int exec(struct bc_vm *vm, uint32_t pc, int stop_depth);
+
+int bc_vm_callback(struct bc_vm *vm, uint32_t pc, uint64_t func,
+		   const uint64_t args[5], uint64_t *ret)
+{
+	int r;
+
+	if ((func & ~BC_FUNC_MASK) != BC_FUNC_TAG)
+		return fail(vm, pc, EINVAL,
+			    "callback 0x%llx is not a function address",
+			    (unsigned long long)func);
+	r = push_frame(vm, pc, pc + 1, true);
+	if (r)
+		return r;
+	memcpy(&vm->regs[1], args, 5 * sizeof(*args));
+	r = exec(vm, (uint32_t)func, vm->depth);
+	*ret = vm->regs[0];
+	return r;
+}
+
+static int alu(struct bc_vm *vm, const struct bpf_insn *in)
+{
+	uint64_t *r = vm->regs;
+	uint8_t op = bc_op(in);
+	bool is64 = bc_class(in) == BPF_ALU64;
+	uint64_t s;
+
+	if (op == BPF_END) {
+		if (is64)
+			r[in->dst_reg] = bswap(r[in->dst_reg], in->imm);
+		else if (bc_srcbit(in) == BPF_TO_BE)
+			r[in->dst_reg] = bswap(r[in->dst_reg], in->imm);
+		else
+			r[in->dst_reg] = trunc_bits(r[in->dst_reg], in->imm);
+		return 0;
+	}
+	if (is64) {
+		s = bc_srcbit(in) == BPF_X ? r[in->src_reg] :
+		    (uint64_t)(int64_t)in->imm;
+		r[in->dst_reg] = alu64(op, in->off, r[in->dst_reg], s);
+	} else {
+		s = bc_srcbit(in) == BPF_X ? r[in->src_reg] : (uint32_t)in->imm;
+		r[in->dst_reg] = alu32(op, in->off, (uint32_t)r[in->dst_reg],
+				       (uint32_t)s);
+	}
+	return 0;
+}
+
+static int step_limit(struct bc_vm *vm, const struct bc_prog *p, uint32_t pc)
+{
+	if (pc >= p->insn_cnt)
+		return fail(vm, pc, EFAULT,
+			    "jump out of range (program has %u instructions)",
+			    p->insn_cnt);
+	if (++vm->insns > vm->limit)
+		return fail(vm, pc, E2BIG,
+			    "instruction limit of %llu reached (infinite loop?)",
+			    (unsigned long long)vm->limit);
+	if (vm->opts.hook &&
+	    vm->opts.hook(vm->opts.hook_arg, vm, p, pc, vm->regs, vm->depth)) {
+		if (!vm->err->set)
+			fail(vm, pc, ECANCELED, "run stopped by hook");
+		return -ECANCELED;
+	}
+	return 0;
+}
+
+/* Run from pc in the current frame until frame stop_depth exits. */
+static int exec(struct bc_vm *vm, uint32_t pc, int stop_depth)
+{
+	const struct bc_prog *p = vm->frames[vm->depth].prog;
+	uint64_t *r = vm->regs;
+	int e;
+
+	for (;;) {
+		const struct bpf_insn *in;
+		uint8_t cls;
+		uint32_t npc;
+
+		e = step_limit(vm, p, pc);
+		if (e)
+			return e;
+		in = &p->insns[pc];
+		cls = bc_class(in);
+		npc = pc + 1;
+		switch (cls) {
+		case BPF_ALU:
+		case BPF_ALU64:
+			e = alu(vm, in);
+			break;
+		case BPF_LDX:
+			e = do_load(vm, pc, in);
+			break;
+		case BPF_ST:
+			e = do_store(vm, pc, in);
+			break;
+		case BPF_STX:
+			e = bc_mode(in) == BPF_ATOMIC ? do_atomic(vm, pc, in) :
+			    do_store(vm, pc, in);
+			break;
+		case BPF_LD:
+			if (bc_is_lddw(in)) {
+				if (pc + 1 >= p->insn_cnt)
+					return fail(vm, pc, EINVAL,
+						    "lddw without its second half");
+				e = do_lddw(vm, p, pc, in);
+				npc = pc + 2;
+			} else if (!ld_pkt(vm, in, &r[0])) {
+				r[0] = 0;
+				vm->ld_abs_fail = true;
+				return 0;
+			}
+			break;
+		case BPF_JMP:
+		case BPF_JMP32: {
+			uint8_t op = bc_op(in);
+			uint64_t s;
+
+			if (op == BPF_EXIT) {
+				if (vm->depth == stop_depth) {
+					if (stop_depth > 0)
+						pop_frame(vm);
+					return 0;
+				}
+				npc = pop_frame(vm);
+				p = vm->frames[vm->depth].prog;
+				break;
+			}
+			if (op == BPF_CALL) {
+				e = do_call(vm, in, pc, &npc);
+				if (!e && vm->tail_target) {
+					p = vm->tail_target;
+					vm->frames[vm->depth].prog = p;
+					vm->tail_target = NULL;
+					npc = 0;
+				}
+				break;
+			}
+			if (op == BPF_JA) {
+				npc = (uint32_t)bc_jmp_target(in, pc);
+				break;
+			}
+			if (op == BPF_JCOND) {
+				/* may_goto: jump once the budget is spent */
+				if (vm->may_goto)
+					vm->may_goto--;
+				else
+					npc = pc + in->off + 1;
+				break;
+			}
+			s = bc_srcbit(in) == BPF_X ? r[in->src_reg] :
+			    (uint64_t)(int64_t)in->imm;
+			if (jmp_taken(op, r[in->dst_reg], s, cls == BPF_JMP32))
+				npc = pc + in->off + 1;
+			break;
+		}
+		default:
+			e = fail(vm, pc, EINVAL, "unknown opcode 0x%02x",
+				 in->code);
+		}
+		if (e)
+			return e;
+		pc = npc;
+	}
+}
+
+/* ---- run set-up ---- */
+
+bool bc_vm_is_skb(uint32_t t)
+{
+	switch (t) {
+	case BPF_PROG_TYPE_SOCKET_FILTER:
+	case BPF_PROG_TYPE_SCHED_CLS:
+	case BPF_PROG_TYPE_SCHED_ACT:
+	case BPF_PROG_TYPE_CGROUP_SKB:
+	case BPF_PROG_TYPE_LWT_IN:
+	case BPF_PROG_TYPE_LWT_OUT:
+	case BPF_PROG_TYPE_LWT_XMIT:
+	case BPF_PROG_TYPE_LWT_SEG6LOCAL:
+	case BPF_PROG_TYPE_SK_SKB:
+	case BPF_PROG_TYPE_FLOW_DISSECTOR:
+		return true;
+	}
+	return false;
+}
+
+/* Does the kernel's test_run hand this type the packet from L2? */
+static bool skb_is_l2(uint32_t t)
+{
+	return t == BPF_PROG_TYPE_SCHED_CLS || t == BPF_PROG_TYPE_SCHED_ACT ||
+	       t == BPF_PROG_TYPE_FLOW_DISSECTOR;
+}
+
+#define PT_REGS_SIZE 168	/* x86-64 struct pt_regs */
+
+static size_t default_ctx_size(uint32_t t)
+{
+	if (t == BPF_PROG_TYPE_XDP)
+		return sizeof(struct xdp_md);
+	if (bc_vm_is_skb(t))
+		return sizeof(struct __sk_buff);
+	if (t == BPF_PROG_TYPE_KPROBE || t == BPF_PROG_TYPE_PERF_EVENT)
+		return PT_REGS_SIZE;
+	return 512;	/* tracing and others: zeroed memory */
+}
+
+static void setup_packet(struct bc_vm *vm, const struct bc_run_input *in)
+{
+	size_t len = in->packet_len;
+
+	if (len > PKT_BUF_SIZE - BC_XDP_HEADROOM - PKT_SHINFO)
+		len = PKT_BUF_SIZE - BC_XDP_HEADROOM - PKT_SHINFO;
+	vm->pkt_buf_size = PKT_BUF_SIZE;
+	vm->pkt_buf = bc_xcalloc(1, PKT_BUF_SIZE);
+	if (len)
+		memcpy(vm->pkt_buf + BC_XDP_HEADROOM, in->packet, len);
+	vm->data = vm->pkt_buf + BC_XDP_HEADROOM;
+	vm->data_end = vm->data + len;
+	vm->data_meta = vm->data;
+	vm->l2_skip = 0;
+	if (bc_vm_is_skb(vm->prog_type) && !skb_is_l2(vm->prog_type) &&
+	    len >= 14) {
+		vm->l2_skip = 14;
+		vm->data += 14;
+		vm->data_meta = vm->data;
+	}
+}
+
+static void setup_ctx(struct bc_vm *vm, const struct bc_run_input *in)
+{
+	size_t n = default_ctx_size(vm->prog_type);
+
+	if (in->ctx && in->ctx_len > n && !vm->ctx_pkt)
+		n = in->ctx_len;
+	vm->ctx_size = n;
+	vm->ctx = bc_xcalloc(1, n);
+	if (in->ctx)
+		memcpy(vm->ctx, in->ctx, BC_MIN(n, in->ctx_len));
+	if (vm->prog_type == BPF_PROG_TYPE_XDP) {
+		struct xdp_md *x = (struct xdp_md *)vm->ctx;
+
+		x->data = x->data_end = x->data_meta = 0;
+		if (!in->ctx)
+			x->ingress_ifindex = 1;
+	} else if (bc_vm_is_skb(vm->prog_type)) {
+		struct __sk_buff *s = (struct __sk_buff *)vm->ctx;
+		uint16_t proto = 0;
+
+		s->len = (uint32_t)(vm->data_end - vm->data);
+		if (vm->data_end - vm->pkt_buf >= BC_XDP_HEADROOM + 14)
+			memcpy(&proto, vm->pkt_buf + BC_XDP_HEADROOM + 12, 2);
+		s->protocol = proto;
+		if (!s->ifindex)
+			s->ifindex = 1;
+		s->data = s->data_end = s->data_meta = 0;
+	}
+}
+
+static void run_reset(struct bc_vm *vm)
+{
+	size_t i;
+
+	free(vm->ctx);
+	free(vm->pkt_buf);
+	free(vm->mem);
+	for (i = 0; i < vm->dyn_cnt; i++)
+		free(vm->dyn[i].base);
+	vm->dyn_cnt = 0;
+	vm->ctx = vm->pkt_buf = vm->mem = NULL;
+	vm->data = vm->data_end = vm->data_meta = NULL;
+	vm->ctx_size = vm->mem_len = 0;
+}
+
+static void setup_types(struct bc_vm *vm)
+{
+	vm->ctx_pkt = false;
+	vm->off_meta = UINT32_MAX;
+	if (vm->prog_type == BPF_PROG_TYPE_XDP) {
+		vm->ctx_pkt = true;
+		vm->off_data = offsetof(struct xdp_md, data);
+		vm->off_end = offsetof(struct xdp_md, data_end);
+		vm->off_meta = offsetof(struct xdp_md, data_meta);
+	} else if (bc_vm_is_skb(vm->prog_type)) {
+		vm->ctx_pkt = true;
+		vm->off_data = offsetof(struct __sk_buff, data);
+		vm->off_end = offsetof(struct __sk_buff, data_end);
+		vm->off_meta = offsetof(struct __sk_buff, data_meta);
+	}
+}
+
+static void collect_result(struct bc_vm *vm, const struct bc_run_input *in,
+			   struct bc_run_result *res)
+{
+	uint8_t *start;
+	size_t n;
+
+	memset(res, 0, sizeof(*res));
+	res->r0 = vm->regs[0];
+	res->insns = vm->insns;
+	res->tail_calls = vm->tail_calls;
+	res->events = vm->events;
+	if (in->mem_mode && vm->mem) {
+		res->mem = bc_xmalloc(vm->mem_len ? vm->mem_len : 1);
+		memcpy(res->mem, vm->mem, vm->mem_len);
+		res->mem_len = vm->mem_len;
+	}
+	if (!vm->pkt_buf)
+		return;
+	start = vm->data - vm->l2_skip;
+	if (vm->prog_type == BPF_PROG_TYPE_XDP)
+		start = vm->data;
+	n = vm->data_end > start ? (size_t)(vm->data_end - start) : 0;
+	res->packet = bc_xmalloc(n ? n : 1);
+	memcpy(res->packet, start, n);
+	res->packet_len = n;
+	res->packet_changed = n != in->packet_len ||
+			      (n && memcmp(res->packet, in->packet, n));
+}
+
+struct bc_vm *bc_vm_new(const struct bc_object *obj, struct bc_rtmaps *maps,
+			const struct bc_vm_opts *opts)
+{
+	struct bc_vm *vm = bc_xcalloc(1, sizeof(*vm));
+
+	vm->obj = obj;
+	vm->maps = maps;
+	if (opts)
+		vm->opts = *opts;
+	vm->rng[0] = vm->opts.seed ^ 0x9e3779b97f4a7c15ull;
+	vm->rng[1] = (vm->opts.seed * 0xbf58476d1ce4e5b9ull) | 1;
+	return vm;
+}
+
+void bc_vm_free(struct bc_vm *vm)
+{
+	if (!vm)
+		return;
+	run_reset(vm);
+	free(vm->dyn);
+	free(vm);
+}
+
+uint64_t bc_vm_insn_count(const struct bc_vm *vm)
+{
+	return vm->total_insns;
+}
+
+void bc_run_result_free(struct bc_run_result *res)
+{
+	free(res->packet);
+	free(res->mem);
+	res->packet = res->mem = NULL;
+}
+
+int bc_vm_run(struct bc_vm *vm, const struct bc_prog *prog,
+	      const struct bc_run_input *in, struct bc_run_result *res,
+	      struct bc_err *err)
+{
+	int r;
+
+	run_reset(vm);
+	memset(res, 0, sizeof(*res));
+	vm->err = err;
+	vm->entry = prog;
+	vm->prog_type = prog->type;
+	vm->limit = vm->opts.insn_limit ? vm->opts.insn_limit :
+		    BC_INTERP_DEFAULT_LIMIT;
+	vm->insns = 0;
+	vm->tail_calls = 0;
+	vm->tail_target = NULL;
+	vm->ld_abs_fail = false;
+	vm->may_goto = 8 * 1024 * 1024;
+	vm->events = 0;
+	vm->depth = 0;
+	vm->frames[0] = (struct bc_frame){ .prog = prog };
+	memset(vm->regs, 0, sizeof(vm->regs));
+	memset(vm->stacks[0], 0, BC_INTERP_STACK_SIZE);
+	set_r10(vm);
+	if (in->mem_mode) {
+		vm->mem_len = in->mem_len;
+		if (in->mem_len) {
+			vm->mem = bc_xmalloc(in->mem_len);
+			memcpy(vm->mem, in->mem, in->mem_len);
+		}
+		vm->regs[1] = (uintptr_t)vm->mem;
+		vm->regs[2] = in->mem_len;
+	} else {
+		setup_types(vm);
+		if (vm->ctx_pkt)
+			setup_packet(vm, in);
+		setup_ctx(vm, in);
+		vm->regs[1] = (uintptr_t)vm->ctx;
+	}
+	r = exec(vm, 0, 0);
+	vm->total_insns += vm->insns;
+	if (r) {
+		res->insns = vm->insns;
+		return r;
+	}
+	collect_result(vm, in, res);
+	return 0;
+}
+
+int bc_interp_run_mem(const struct bpf_insn *insns, uint32_t cnt,
+		      const uint8_t *mem, size_t mem_len, uint64_t *r0,
+		      struct bc_err *err)
+{
+	struct bc_prog prog = { .name = "prog", .insns = (struct bpf_insn *)insns,
+				.insn_cnt = cnt };
+	struct bc_run_input in = { .mem_mode = true, .mem = mem,
+				   .mem_len = mem_len };
+	struct bc_run_result res;
+	struct bc_vm *vm = bc_vm_new(NULL, NULL, NULL);
+	int r = bc_vm_run(vm, &prog, &in, &res, err);
+
+	*r0 = res.r0;
+	bc_run_result_free(&res);
+	bc_vm_free(vm);
+	return r;
+}

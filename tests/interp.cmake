@@ -1,0 +1,14 @@
+# SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+# Interpreter: bpf_conformance results, unit tests of semantics, maps and
+# helpers, `bpfcheck run` output, and differential runs against Linux.
+
+function(interp_c_test name src)
+  add_executable(${name} ${src})
+  target_link_libraries(${name} PRIVATE bpfcheck_static)
+  target_include_directories(${name} PRIVATE ${TESTS_DIR} ${TESTS_DIR}/interp)
+  add_test(NAME ${name} COMMAND ${name} ${ARGN})
+  set_tests_properties(${name} PROPERTIES SKIP_RETURN_CODE 77)
+endfunction()
+
+interp_c_test(interp_conformance ${TESTS_DIR}/interp/conformance.c
+              ${CONFORMANCE_DIR})
