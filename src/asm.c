@@ -59,6 +59,7 @@ struct asm_ctx {
 	size_t cnt, cap;
 	struct label *labels;
 	size_t nlabels, caplabels;
+	size_t *htab, hcap;	/* label hash: index + 1, 0 = empty */
 	struct fixup *fix;
 	size_t nfix, capfix;
 	struct label *funcs;	/* function starts (name may be NULL) */
@@ -1424,16 +1425,49 @@ static int directive(struct cur *p)
 
 /* ---- lines ---- */
 
-static int add_label(struct asm_ctx *c, const char *name)
+/* Labels are found through an open-addressing hash of label index + 1. */
+static uint32_t hash_str(const char *s)
+{
+	uint32_t h = 2166136261u;
+
+	while (*s)
+		h = (h ^ (uint8_t)*s++) * 16777619u;
+	return h;
+}
+
+static size_t *label_slot(struct asm_ctx *c, const char *name)
+{
+	size_t mask = c->hcap - 1, i = hash_str(name) & mask;
+
+	while (c->htab[i] && strcmp(c->labels[c->htab[i] - 1].name, name))
+		i = (i + 1) & mask;
+	return &c->htab[i];
+}
+
+static void label_rehash(struct asm_ctx *c)
 {
 	size_t i;
 
+	free(c->htab);
+	c->hcap = c->hcap ? c->hcap * 2 : 64;
+	c->htab = bc_xcalloc(c->hcap, sizeof(*c->htab));
 	for (i = 0; i < c->nlabels; i++)
-		if (!strcmp(c->labels[i].name, name))
-			return fail(c, "label '%s' defined twice", name);
+		*label_slot(c, c->labels[i].name) = i + 1;
+}
+
+static int add_label(struct asm_ctx *c, const char *name)
+{
+	size_t *slot;
+
+	if (2 * (c->nlabels + 1) > c->hcap)
+		label_rehash(c);
+	slot = label_slot(c, name);
+	if (*slot)
+		return fail(c, "label '%s' defined twice", name);
 	BC_GROW(c->labels, c->caplabels, c->nlabels + 1);
 	c->labels[c->nlabels].name = bc_xstrdup(name);
 	c->labels[c->nlabels++].pc = (uint32_t)c->cnt;
+	*slot = c->nlabels;
 	return 0;
 }
 
@@ -1621,11 +1655,10 @@ static int do_line(struct asm_ctx *c, char *line)
 
 static int64_t find_label(struct asm_ctx *c, const char *name)
 {
-	size_t i;
+	size_t slot = c->hcap ? *label_slot(c, name) : 0;
 
-	for (i = 0; i < c->nlabels; i++)
-		if (!strcmp(c->labels[i].name, name))
-			return c->labels[i].pc;
+	if (slot)
+		return c->labels[slot - 1].pc;
 	if (!strcmp(name, "exit") && c->first_exit >= 0)
 		return c->first_exit;
 	return -1;
@@ -1671,6 +1704,7 @@ static void ctx_free(struct asm_ctx *c)
 	for (i = 0; i < c->nlabels; i++)
 		free(c->labels[i].name);
 	free(c->labels);
+	free(c->htab);
 	for (i = 0; i < c->nfix; i++)
 		free(c->fix[i].label);
 	free(c->fix);
@@ -1747,14 +1781,21 @@ static int cmp_label(const void *a, const void *b)
 	return (x->name == NULL) - (y->name == NULL);
 }
 
+/* Labels are defined in order, so their pcs never decrease. */
 static const char *label_at(struct asm_ctx *c, uint32_t pc)
 {
-	size_t i;
+	size_t lo = 0, hi = c->nlabels;
 
-	for (i = 0; i < c->nlabels; i++)
-		if (c->labels[i].pc == pc)
-			return c->labels[i].name;
-	return NULL;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (c->labels[mid].pc < pc)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < c->nlabels && c->labels[lo].pc == pc ?
+	       c->labels[lo].name : NULL;
 }
 
 /* prog->funcs from function starts: sorted, unique, funcs[0] at 0. */

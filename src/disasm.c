@@ -8,6 +8,7 @@
  */
 #include <inttypes.h>
 #include <stdarg.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "disasm.h"
@@ -503,19 +504,34 @@ static void print_bytes(FILE *f, const struct bpf_insn *in)
 		fprintf(f, "%02x ", b[i]);
 }
 
+static int cmp_func(const void *a, const void *b)
+{
+	const struct bc_func *x = *(const struct bc_func *const *)a;
+	const struct bc_func *y = *(const struct bc_func *const *)b;
+
+	return x->start < y->start ? -1 : x->start > y->start;
+}
+
 void bc_disasm_prog(FILE *f, const struct bc_prog *prog, unsigned flags)
 {
 	const struct bc_line *last = NULL;
+	const struct bc_func **fs;
+	uint32_t i, k = 0;
 	char buf[256];
-	uint32_t i;
 	int n;
 
+	/* function starts in order, walked alongside the instructions */
+	fs = bc_xcalloc(prog->func_cnt + 1, sizeof(*fs));
+	for (i = 0; i < prog->func_cnt; i++)
+		fs[i] = &prog->funcs[i];
+	qsort(fs, prog->func_cnt, sizeof(*fs), cmp_func);
 	print_maps(f, prog);
 	for (i = 0; i < prog->insn_cnt; i += n) {
-		const struct bc_func *fn = func_at(prog, i);
-
-		if (fn && fn->name && (i > 0 || prog->func_cnt > 1))
-			fprintf(f, "%s:\n", fn->name);
+		while (k < prog->func_cnt && fs[k]->start < i)
+			k++;
+		for (; k < prog->func_cnt && fs[k]->start == i; k++)
+			if (fs[k]->name && (i > 0 || prog->func_cnt > 1))
+				fprintf(f, "%s:\n", fs[k]->name);
 		if ((flags & BC_DISASM_LINES) && prog->lines)
 			print_line(f, prog, i, &last);
 		n = bc_disasm_insn(prog, prog->insns, prog->insn_cnt, i, buf,
@@ -532,4 +548,5 @@ void bc_disasm_prog(FILE *f, const struct bc_prog *prog, unsigned flags)
 			fputc('\n', f);
 		}
 	}
+	free(fs);
 }
