@@ -900,46 +900,100 @@ static int64_t sext_bits(uint64_t v, int bits)
 	return (int64_t)((v ^ sign) - sign);
 }
 
+/*
+ * Known bits of the sign extension from `bits`: as Linux, none when the
+ * sign bit is unknown. `width` is 64, or 32 for a sub-register.
+ */
+static struct tnum sext_tnum(struct tnum t, int bits, int width)
+{
+	uint64_t m = (1ULL << bits) - 1, sign = 1ULL << (bits - 1);
+	uint64_t wm = width == 64 ? ~0ULL : 0xffffffffULL;
+
+	t = TNUM(t.value & m, t.mask & m);
+	if (t.mask & sign)
+		return TNUM(0, wm);
+	if (t.value & sign)
+		t.value |= ~m & wm;
+	return t;
+}
+
+/*
+ * Range of the sign extension of [min, max] (upper bits equal, both
+ * extended values of one sign), as Linux's coerce_reg_to_size_sx.
+ */
+static bool sext_range(uint64_t min, uint64_t max, int bits, int64_t *lo,
+		       int64_t *hi)
+{
+	int64_t a = sext_bits(min, bits), b = sext_bits(max, bits);
+
+	if ((min >> bits) != (max >> bits))
+		return false;
+	*lo = MIN(a, b);
+	*hi = MAX(a, b);
+	return (*lo >= 0) == (*hi >= 0);
+}
+
 /* s = sign extension of its low `bits` bits, as a 64-bit value. */
 static void sext64(struct bc_scalar *s, int bits)
 {
-	int64_t lo = -(int64_t)(1ULL << (bits - 1));
-	int64_t hi = (int64_t)(1ULL << (bits - 1)) - 1;
-	uint64_t m = (1ULL << bits) - 1, sign = 1ULL << (bits - 1);
-	struct tnum t = TNUM(s->var_off.value & m, s->var_off.mask & m);
-	int64_t nlo = lo, nhi = hi;
+	int64_t lo, hi;
 
-	if (s->smin >= lo && s->smax <= hi)
-		return;		/* already sign-extended from `bits` */
-	/* Like Linux, keep no known bits when the sign bit is unknown. */
-	if (t.mask & sign)
-		t = tnum_unknown;
-	else if (t.value & sign)
-		t.value |= ~m;
-	if (bits == 32) {
-		nlo = s->s32_min;
-		nhi = s->s32_max;
-	} else if ((s->umin >> bits) == (s->umax >> bits) &&
-		   ((s->umin ^ s->umax) & sign) == 0) {
-		nlo = sext_bits(s->umin, bits);
-		nhi = sext_bits(s->umax, bits);
-	} else if ((s->u32_min >> bits) == (s->u32_max >> bits) &&
-		   ((s->u32_min ^ s->u32_max) & sign) == 0) {
-		nlo = sext_bits(s->u32_min, bits);
-		nhi = sext_bits(s->u32_max, bits);
+	if (tnum_is_const(s->var_off)) {
+		bc_scalar_const(s, (uint64_t)sext_bits(s->var_off.value, bits));
+		return;
 	}
-	s->var_off = t;
+	if (sext_range((uint64_t)s->smin, (uint64_t)s->smax, bits, &lo, &hi)) {
+		s->smin = lo;
+		s->smax = hi;
+		s->umin = (uint64_t)lo;
+		s->umax = (uint64_t)hi;
+		s->s32_min = (int32_t)lo;
+		s->s32_max = (int32_t)hi;
+		s->u32_min = (uint32_t)lo;
+		s->u32_max = (uint32_t)hi;
+		s->var_off = tnum_range((uint64_t)lo, (uint64_t)hi);
+		return;
+	}
+	s->var_off = sext_tnum(s->var_off, bits, 64);
 	unbounded(s);
-	s->smin = nlo;
-	s->smax = nhi;
-	bc_scalar_sync(s);
+	s->smin = s->s32_min = (int32_t)-(1LL << (bits - 1));
+	s->smax = s->s32_max = (int32_t)((1LL << (bits - 1)) - 1);
+}
+
+/* Low 32 bits = sign extension of their low `bits` bits (w = (s8)w). */
+static void sext32(struct bc_scalar *s, int bits)
+{
+	struct tnum sub = tnum_subreg(s->var_off);
+	int64_t lo, hi;
+
+	if (tnum_is_const(sub)) {
+		set_const32(s, (uint32_t)sext_bits(sub.value, bits));
+		return;
+	}
+	if (sext_range((uint32_t)s->s32_min, (uint32_t)s->s32_max, bits,
+		       &lo, &hi)) {
+		s->s32_min = (int32_t)lo;
+		s->s32_max = (int32_t)hi;
+		s->u32_min = (uint32_t)lo;
+		s->u32_max = (uint32_t)hi;
+		s->var_off = tnum_with_subreg(s->var_off,
+			tnum_range((uint32_t)lo, (uint32_t)hi));
+		return;
+	}
+	s->var_off = tnum_with_subreg(s->var_off, sext_tnum(sub, bits, 32));
+	s->s32_min = (int32_t)-(1LL << (bits - 1));
+	s->s32_max = (int32_t)((1LL << (bits - 1)) - 1);
+	s->u32_min = 0;
+	s->u32_max = U32_MAX;
 }
 
 static void mov(struct bc_scalar *d, const struct bc_scalar *s, bool alu32,
 		int16_t off)
 {
 	*d = *s;
-	if (off == 8 || off == 16 || (off == 32 && !alu32))
+	if (alu32 && (off == 8 || off == 16))
+		sext32(d, off);
+	else if (!alu32 && (off == 8 || off == 16 || off == 32))
 		sext64(d, off);
 	if (alu32)
 		bc_scalar_zext32(d);

@@ -182,6 +182,36 @@ static void test_linux_branches(void)
 	CHECK(bc_scalar_equal(&x, &y));
 }
 
+/* Linux probe 4: movsx, le/bswap16 and JEQ against known bits. */
+static void test_linux_movsx(void)
+{
+	struct bc_scalar r2 = u32_load(), u, v;
+
+	u = alu_k(r2, BPF_OR, false, 1);
+	EXPECT(&u, "scalar(smin=umin=umin32=1,smax=umax=0xffffffff,smin32=0x80000001,var_off=(0x1; 0xfffffffe))");
+	v = k(4);
+	CHECK(bc_scalar_branch_taken(&u, &v, BPF_JEQ, false) == 0);
+	CHECK(bc_scalar_branch_taken(&u, &v, BPF_JNE, false) == 1);
+	u = r2;
+	bc_scalar_end(&u, false, false, 16);
+	EXPECT(&u, "scalar(smin=smin32=0,smax=umax=smax32=umax32=0xffff,var_off=(0x0; 0xffff))");
+	u = r2;
+	bc_scalar_end(&u, false, true, 16);
+	EXPECT(&u, "scalar(smin=smin32=0,smax=umax=smax32=umax32=0xffff,var_off=(0x0; 0xffff))");
+	u = alu_k(alu_k(r2, BPF_AND, false, 0x30), BPF_ADD, false, 16);
+	EXPECT(&u, "scalar(smin=umin=smin32=umin32=16,smax=umax=smax32=umax32=64,var_off=(0x0; 0x70))");
+	u = alu(u, u, BPF_MOV, false, 8);
+	EXPECT(&u, "scalar(smin=umin=smin32=umin32=16,smax=umax=smax32=umax32=64,var_off=(0x0; 0x7f))");
+	u = alu_k(r2, BPF_ADD, false, -5);
+	EXPECT(&u, "scalar(smin=-5,smax=0xfffffffa)");
+	u = alu(u, u, BPF_MOV, false, 32);
+	EXPECT(&u, "scalar(smin=0xffffffff80000000,smax=0x7fffffff)");
+	u = alu_k(r2, BPF_LSH, false, 60);
+	EXPECT(&u, "scalar(smax=0x7000000000000000,umax=0xf000000000000000,smin32=0,smax32=umax32=0,var_off=(0x0; 0xf000000000000000))");
+	u = alu(u, u, BPF_MOV, false, 8);
+	EXPECT(&u, "0");
+}
+
 /* Cases named in the issue and classic verifier idioms. */
 static void test_idioms(void)
 {
@@ -378,6 +408,7 @@ int main(void)
 	test_linux_basic();
 	test_linux_ops();
 	test_linux_branches();
+	test_linux_movsx();
 	test_idioms();
 	test_const_folding();
 	test_precise_divmod();
