@@ -1,9 +1,759 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+/*
+ * ELF object loading: sections, symbols, relocations, and linking each
+ * program with the subprograms it calls, the way libbpf does. Every offset,
+ * index and size taken from the file is checked before it is used, so a
+ * malformed object gives one error line instead of a crash.
+ */
 #include <errno.h>
-#include "prog.h"
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <bpf/btf.h>
+#include <bpf/libbpf.h>
+
+#include "elf_priv.h"
+#include "insn.h"
+
+#ifndef EM_BPF
+#define EM_BPF 247
+#endif
+#define R_BPF_NONE 0
+#define R_BPF_64_64 1
+#define R_BPF_64_32 10
+
+int bc_elf_fail(struct eloader *L, const char *fmt, ...)
+{
+	char buf[448];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof(buf), fmt, ap);
+	va_end(ap);
+	return bc_errf(L->err, -1, EINVAL, "%s: %s", L->name, buf);
+}
+
+int bc_elf_add_map(struct eloader *L, uint32_t off)
+{
+	bc_object_add_map(L->obj);
+	BC_GROW(L->map_off, L->map_off_cap, L->obj->map_cnt);
+	L->map_off[L->obj->map_cnt - 1] = off;
+	return L->obj->map_cnt - 1;
+}
+
+/* A NUL-terminated string at off in string section idx, or NULL. */
+static const char *estr(struct eloader *L, size_t idx, uint64_t off)
+{
+	const struct esec *s;
+
+	if (idx == 0 || idx >= L->nsec)
+		return NULL;
+	s = &L->secs[idx];
+	if (s->sh.sh_type != SHT_STRTAB || !s->data || off >= s->size)
+		return NULL;
+	if (!memchr(s->data + off, '\0', s->size - off))
+		return NULL;
+	return (const char *)s->data + off;
+}
+
+static int check_header(struct eloader *L)
+{
+	Elf64_Ehdr eh;
+
+	if (L->len < sizeof(eh))
+		return bc_elf_fail(L, "truncated ELF header (%zu bytes, need %zu)",
+				   L->len, sizeof(eh));
+	memcpy(&eh, L->buf, sizeof(eh));
+	if (eh.e_ident[EI_CLASS] != ELFCLASS64)
+		return bc_elf_fail(L, "not a 64-bit ELF object (ELF class %u)",
+				   eh.e_ident[EI_CLASS]);
+	if (eh.e_ident[EI_DATA] == ELFDATA2MSB)
+		return bc_elf_fail(L, "big-endian eBPF objects are not supported (compile with -target bpfel or -target bpf on a little-endian host)");
+	if (eh.e_ident[EI_DATA] != ELFDATA2LSB)
+		return bc_elf_fail(L, "bad ELF data encoding %u",
+				   eh.e_ident[EI_DATA]);
+	if (eh.e_machine != EM_BPF)
+		return bc_elf_fail(L, "ELF machine is %u, not BPF (%u)",
+				   eh.e_machine, EM_BPF);
+	if (eh.e_type != ET_REL)
+		return bc_elf_fail(L, "ELF type %u is not a relocatable object (ET_REL)",
+				   eh.e_type);
+	if (eh.e_shoff == 0 || eh.e_shnum == 0)
+		return bc_elf_fail(L, "no section header table");
+	if (eh.e_shentsize != sizeof(Elf64_Shdr))
+		return bc_elf_fail(L, "section header size %u, expected %zu",
+				   eh.e_shentsize, sizeof(Elf64_Shdr));
+	if (eh.e_shoff > L->len ||
+	    (L->len - eh.e_shoff) / sizeof(Elf64_Shdr) < eh.e_shnum)
+		return bc_elf_fail(L, "section header table (offset %llu, %u entries) extends past the end of the file (%zu bytes)",
+				   (unsigned long long)eh.e_shoff, eh.e_shnum,
+				   L->len);
+	if (eh.e_shstrndx == SHN_UNDEF || eh.e_shstrndx >= eh.e_shnum)
+		return bc_elf_fail(L, "section name table index %u out of range (%u sections)",
+				   eh.e_shstrndx, eh.e_shnum);
+	return 0;
+}
+
+static bool has_pfx(const char *s, const char *p)
+{
+	return strncmp(s, p, strlen(p)) == 0;
+}
+
+static bool is_data_name(const char *n)
+{
+	return !strcmp(n, ".data") || !strcmp(n, ".rodata") ||
+	       !strcmp(n, ".bss") || has_pfx(n, ".data.") ||
+	       has_pfx(n, ".rodata.") || has_pfx(n, ".bss.");
+}
+
+static int classify(struct eloader *L, size_t i)
+{
+	struct esec *s = &L->secs[i];
+	const GElf_Shdr *sh = &s->sh;
+
+	switch (sh->sh_type) {
+	case SHT_SYMTAB:
+		if (L->symtab)
+			return bc_elf_fail(L, "more than one symbol table");
+		L->symtab = i;
+		return 0;
+	case SHT_REL:
+		s->kind = ES_REL;
+		if (sh->sh_info == 0 || sh->sh_info >= L->nsec)
+			return bc_elf_fail(L, "section '%s': relocated section index %u out of range",
+					   s->name, sh->sh_info);
+		return 0;
+	case SHT_PROGBITS:
+		if (sh->sh_flags & SHF_EXECINSTR) {
+			s->kind = ES_PROG;
+			if (s->size % sizeof(struct bpf_insn))
+				return bc_elf_fail(L, "section '%s': size %zu is not a multiple of 8 (instructions are 8 bytes)",
+						   s->name, s->size);
+			return 0;
+		}
+		break;
+	case SHT_NOBITS:
+		break;
+	default:
+		return 0;
+	}
+	if (!strcmp(s->name, "maps")) {
+		s->kind = ES_MAPS;
+		L->maps_sec = i;
+	} else if (!strcmp(s->name, ".maps")) {
+		s->kind = ES_BTFMAPS;
+		L->btfmaps_sec = i;
+	} else if (!strcmp(s->name, ".BTF")) {
+		L->btf_sec = i;
+	} else if (!strcmp(s->name, ".BTF.ext")) {
+		L->btfext_sec = i;
+	} else if (is_data_name(s->name)) {
+		s->kind = ES_DATA;
+	}
+	if ((s->kind == ES_MAPS || s->kind == ES_BTFMAPS ||
+	     i == (size_t)L->btf_sec || i == (size_t)L->btfext_sec) && !s->data)
+		return bc_elf_fail(L, "section '%s' has no contents", s->name);
+	return 0;
+}
+
+static int read_sections(struct eloader *L)
+{
+	size_t i, shnum, shstrndx;
+	Elf_Scn *scn;
+
+	if (elf_getshdrnum(L->elf, &shnum) || elf_getshdrstrndx(L->elf, &shstrndx))
+		return bc_elf_fail(L, "cannot read section headers: %s",
+				   elf_errmsg(-1));
+	if (shnum > 0xff00 || shstrndx >= shnum)
+		return bc_elf_fail(L, "bad section count %zu", shnum);
+	L->nsec = shnum;
+	L->secs = bc_xcalloc(shnum, sizeof(*L->secs));
+	for (i = 1; i < shnum; i++) {
+		struct esec *s = &L->secs[i];
+
+		scn = elf_getscn(L->elf, i);
+		if (!scn || !gelf_getshdr(scn, &s->sh))
+			return bc_elf_fail(L, "cannot read section header %zu: %s",
+					   i, elf_errmsg(-1));
+		s->size = s->sh.sh_size;
+		s->map_idx = -1;
+		if (s->sh.sh_type == SHT_NOBITS || s->sh.sh_type == SHT_NULL)
+			continue;
+		if (s->sh.sh_offset > L->len ||
+		    s->sh.sh_size > L->len - s->sh.sh_offset)
+			return bc_elf_fail(L, "section %zu (offset %llu, size %llu) extends past the end of the file (%zu bytes)",
+					   i, (unsigned long long)s->sh.sh_offset,
+					   (unsigned long long)s->sh.sh_size,
+					   L->len);
+		s->data = L->buf + s->sh.sh_offset;
+	}
+	if (L->secs[shstrndx].sh.sh_type != SHT_STRTAB)
+		return bc_elf_fail(L, "section name table (section %zu) is not a string table",
+				   shstrndx);
+	for (i = 1; i < shnum; i++) {
+		L->secs[i].name = estr(L, shstrndx, L->secs[i].sh.sh_name);
+		if (!L->secs[i].name)
+			return bc_elf_fail(L, "section %zu: name offset %u out of range",
+					   i, L->secs[i].sh.sh_name);
+	}
+	L->secs[0].name = "";
+	for (i = 1; i < shnum; i++)
+		if (classify(L, i))
+			return -EINVAL;
+	return 0;
+}
+
+static int read_symbols(struct eloader *L)
+{
+	const struct esec *st;
+	size_t i;
+
+	if (!L->symtab)
+		return bc_elf_fail(L, "no symbol table");
+	st = &L->secs[L->symtab];
+	if (!st->data || st->sh.sh_entsize != sizeof(Elf64_Sym) ||
+	    st->size % sizeof(Elf64_Sym))
+		return bc_elf_fail(L, "symbol table: bad entry size %llu or table size %zu",
+				   (unsigned long long)st->sh.sh_entsize,
+				   st->size);
+	if (st->sh.sh_link == 0 || st->sh.sh_link >= L->nsec ||
+	    L->secs[st->sh.sh_link].sh.sh_type != SHT_STRTAB)
+		return bc_elf_fail(L, "symbol table: string table index %u is not a string table",
+				   st->sh.sh_link);
+	L->nsym = st->size / sizeof(Elf64_Sym);
+	L->syms = bc_xcalloc(L->nsym ? L->nsym : 1, sizeof(*L->syms));
+	for (i = 1; i < L->nsym; i++) {
+		struct esym *s = &L->syms[i];
+		Elf64_Sym es;
+
+		memcpy(&es, st->data + i * sizeof(es), sizeof(es));
+		s->name = estr(L, st->sh.sh_link, es.st_name);
+		if (!s->name && es.st_name)
+			return bc_elf_fail(L, "symbol %zu: name offset %u out of range",
+					   i, es.st_name);
+		if (!s->name)
+			s->name = "";
+		s->value = es.st_value;
+		s->size = es.st_size;
+		s->shndx = es.st_shndx;
+		s->type = ELF64_ST_TYPE(es.st_info);
+		s->bind = ELF64_ST_BIND(es.st_info);
+		if (s->shndx == SHN_XINDEX ||
+		    (s->shndx >= L->nsec && s->shndx < SHN_LORESERVE))
+			return bc_elf_fail(L, "symbol '%s': section index %u out of range (%zu sections)",
+					   s->name, s->shndx, L->nsec);
+		if (s->type == STT_SECTION && s->shndx < L->nsec &&
+		    !s->name[0])
+			s->name = L->secs[s->shndx].name;
+	}
+	return 0;
+}
+
+static int cmp_rel(const void *a, const void *b)
+{
+	const struct erel *x = a, *y = b;
+
+	return x->off < y->off ? -1 : x->off > y->off;
+}
+
+static int check_rel(struct eloader *L, struct esec *t, const struct erel *r)
+{
+	struct bpf_insn in;
+
+	if (r->off % sizeof(struct bpf_insn) ||
+	    r->off + sizeof(in) > t->size)
+		return bc_elf_fail(L, "section '%s': relocation at offset %u is %s",
+				   t->name, r->off,
+				   r->off % 8 ? "not 8-byte aligned" :
+				   "past the end of the section");
+	memcpy(&in, t->data + r->off, sizeof(in));
+	if (r->type == R_BPF_64_64) {
+		if (!bc_is_lddw(&in))
+			return bc_elf_fail(L, "section '%s': insn %u: 64-bit relocation on an instruction that is not lddw (opcode %02x)",
+					   t->name, r->off / 8, in.code);
+		if (r->off + 2 * sizeof(in) > t->size)
+			return bc_elf_fail(L, "section '%s': insn %u: lddw at the end of the section has no second half",
+					   t->name, r->off / 8);
+	} else if (!bc_is_call(&in)) {
+		return bc_elf_fail(L, "section '%s': insn %u: call relocation on an instruction that is not a call (opcode %02x)",
+				   t->name, r->off / 8, in.code);
+	}
+	return 0;
+}
+
+static int read_rel_section(struct eloader *L, struct esec *rs)
+{
+	struct esec *t = &L->secs[rs->sh.sh_info];
+	size_t i, n;
+
+	if (t->kind != ES_PROG)
+		return 0;	/* relocations of BTF, debug info, .maps */
+	if (!rs->data || rs->sh.sh_entsize != sizeof(Elf64_Rel) ||
+	    rs->size % sizeof(Elf64_Rel))
+		return bc_elf_fail(L, "section '%s': bad relocation entry size",
+				   rs->name);
+	if (rs->sh.sh_link != (unsigned)L->symtab)
+		return bc_elf_fail(L, "section '%s': relocations do not use the symbol table",
+				   rs->name);
+	n = rs->size / sizeof(Elf64_Rel);
+	t->rels = bc_xrealloc(t->rels, (t->rel_cnt + n + 1) * sizeof(*t->rels));
+	for (i = 0; i < n; i++) {
+		struct erel *r = &t->rels[t->rel_cnt];
+		Elf64_Rel er;
+
+		memcpy(&er, rs->data + i * sizeof(er), sizeof(er));
+		r->type = ELF64_R_TYPE(er.r_info);
+		r->sym = ELF64_R_SYM(er.r_info);
+		if (r->type == R_BPF_NONE)
+			continue;
+		if (er.r_offset > UINT32_MAX)
+			return bc_elf_fail(L, "section '%s': relocation %zu: offset %llu out of range",
+					   rs->name, i,
+					   (unsigned long long)er.r_offset);
+		r->off = er.r_offset;
+		if (r->type != R_BPF_64_64 && r->type != R_BPF_64_32)
+			return bc_elf_fail(L, "section '%s': relocation %zu: unsupported type %u",
+					   rs->name, i, r->type);
+		if (r->sym == 0 || r->sym >= L->nsym)
+			return bc_elf_fail(L, "section '%s': relocation %zu: symbol index %u out of range (%zu symbols)",
+					   rs->name, i, r->sym, L->nsym);
+		if (check_rel(L, t, r))
+			return -EINVAL;
+		t->rel_cnt++;
+	}
+	return 0;
+}
+
+static int read_relocations(struct eloader *L)
+{
+	size_t i, j;
+
+	for (i = 1; i < L->nsec; i++)
+		if (L->secs[i].kind == ES_REL && read_rel_section(L, &L->secs[i]))
+			return -EINVAL;
+	for (i = 1; i < L->nsec; i++) {
+		struct esec *t = &L->secs[i];
+
+		if (!t->rel_cnt)
+			continue;
+		qsort(t->rels, t->rel_cnt, sizeof(*t->rels), cmp_rel);
+		for (j = 1; j < t->rel_cnt; j++) {
+			const struct erel *p = &t->rels[j - 1], *c = &t->rels[j];
+			uint32_t end = p->off + (p->type == R_BPF_64_64 ? 16 : 8);
+
+			if (c->off < end)
+				return bc_elf_fail(L, "section '%s': relocations at offsets %u and %u overlap",
+						   t->name, p->off, c->off);
+		}
+	}
+	return 0;
+}
+
+static const struct erel *find_rel(const struct esec *s, uint32_t off)
+{
+	size_t lo = 0, hi = s->rel_cnt;
+
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+
+		if (s->rels[mid].off == off)
+			return &s->rels[mid];
+		if (s->rels[mid].off < off)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return NULL;
+}
+
+static int cmp_func(const void *a, const void *b)
+{
+	const struct efunc *x = a, *y = b;
+
+	return x->off < y->off ? -1 : x->off > y->off;
+}
+
+static int read_funcs(struct eloader *L, size_t si)
+{
+	struct esec *s = &L->secs[si];
+	size_t i;
+
+	for (i = 1; i < L->nsym; i++) {
+		const struct esym *y = &L->syms[i];
+		struct efunc *f;
+
+		if (y->shndx != si || y->type != STT_FUNC)
+			continue;
+		if (y->value % 8 || y->size % 8 || y->size == 0 ||
+		    y->value > s->size || y->size > s->size - y->value)
+			return bc_elf_fail(L, "section '%s': function '%s' has bad offset %llu or size %llu (section size %zu)",
+					   s->name, y->name,
+					   (unsigned long long)y->value,
+					   (unsigned long long)y->size, s->size);
+		s->funcs = bc_xrealloc(s->funcs,
+				       (s->func_cnt + 1) * sizeof(*s->funcs));
+		f = &s->funcs[s->func_cnt++];
+		f->name = y->name;
+		f->off = y->value;
+		f->size = y->size;
+		f->global = y->bind != STB_LOCAL;
+	}
+	if (!s->func_cnt && s->size && strcmp(s->name, ".text")) {
+		/* Hand-made objects without function symbols: one program. */
+		s->funcs = bc_xcalloc(1, sizeof(*s->funcs));
+		s->funcs[0] = (struct efunc){ s->name, 0, s->size, true };
+		s->func_cnt = 1;
+	}
+	qsort(s->funcs, s->func_cnt, sizeof(*s->funcs), cmp_func);
+	for (i = 1; i < s->func_cnt; i++)
+		if (s->funcs[i].off < s->funcs[i - 1].off + s->funcs[i - 1].size)
+			return bc_elf_fail(L, "section '%s': functions '%s' and '%s' overlap",
+					   s->name, s->funcs[i - 1].name,
+					   s->funcs[i].name);
+	return 0;
+}
+
+/* Linking one program. */
+
+struct linker {
+	struct eloader *L;
+	struct bc_prog *p;
+	size_t insn_cap, func_cap;
+	struct elf_chunk *ch;
+	size_t ch_cnt, ch_cap;
+};
+
+static struct efunc *func_at(const struct esec *s, uint64_t off)
+{
+	size_t lo = 0, hi = s->func_cnt;
+
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+
+		if (s->funcs[mid].off == off)
+			return &s->funcs[mid];
+		if (s->funcs[mid].off < off)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return NULL;
+}
+
+/* Output index of function f of section sec, appending it if needed. */
+static int64_t link_func(struct linker *K, uint32_t sec, const struct efunc *f)
+{
+	const struct esec *s = &K->L->secs[sec];
+	uint32_t fi = f - s->funcs, n = f->size / 8;
+	struct bc_prog *p = K->p;
+	struct elf_chunk *c;
+	size_t i;
+
+	for (i = 0; i < K->ch_cnt; i++)
+		if (K->ch[i].sec == sec && K->ch[i].func == fi)
+			return K->ch[i].out;
+	if ((uint64_t)p->insn_cnt + n > BC_MAX_INSNS)
+		return bc_elf_fail(K->L, "program '%s': more than %u instructions after linking",
+				   p->name, BC_MAX_INSNS);
+	BC_GROW(p->insns, K->insn_cap, p->insn_cnt + n);
+	memcpy(p->insns + p->insn_cnt, s->data + f->off, f->size);
+	BC_GROW(K->ch, K->ch_cap, K->ch_cnt + 1);
+	c = &K->ch[K->ch_cnt++];
+	c->sec = sec;
+	c->func = fi;
+	c->out = p->insn_cnt;
+	BC_GROW(p->funcs, K->func_cap, p->func_cnt + 1);
+	p->funcs[p->func_cnt].name = bc_xstrdup(f->name);
+	p->funcs[p->func_cnt].start = p->insn_cnt;
+	p->funcs[p->func_cnt].len = n;
+	p->func_cnt++;
+	p->insn_cnt += n;
+	return c->out;
+}
+
+static int find_map(struct eloader *L, uint32_t sec, uint64_t off)
+{
+	uint32_t i;
+
+	for (i = 0; i < L->obj->map_cnt; i++)
+		if (L->obj->maps[i].sec_idx == (int)sec && L->map_off[i] == off)
+			return i;
+	return -1;
+}
+
+/* Code target of a call or function-address load; patches imm. */
+static int link_target(struct linker *K, uint32_t sec, int64_t tgt,
+		       uint32_t at, const char *from, uint32_t src)
+{
+	struct eloader *L = K->L;
+	const struct esec *ts = &L->secs[sec];
+	const struct efunc *f = NULL;
+	int64_t out;
+
+	if (tgt >= 0 && tgt < (int64_t)(ts->size / 8))
+		f = func_at(ts, tgt * 8);
+	if (!f)
+		return bc_elf_fail(L, "'%s' insn %u: call or function reference to insn %lld of section '%s', which is not the start of a function",
+				   from, src, (long long)tgt, ts->name);
+	out = link_func(K, sec, f);
+	if (out < 0)
+		return out;
+	K->p->insns[at].imm = (int32_t)(out - (int64_t)at - 1);
+	return 0;
+}
+
+static int reloc_lddw(struct linker *K, const struct elf_chunk *c,
+		      const struct erel *r, uint32_t at, uint32_t src)
+{
+	struct eloader *L = K->L;
+	const struct esym *y = &L->syms[r->sym];
+	struct bpf_insn *in = &K->p->insns[at];
+	const char *from = L->secs[c->sec].funcs[c->func].name;
+	const struct esec *ys;
+	int64_t off;
+	int m;
+
+	if (y->shndx == SHN_UNDEF)
+		return bc_elf_fail(L, "'%s' insn %u: reference to extern '%s' is not supported",
+				   from, src, y->name);
+	if (y->shndx >= L->nsec)
+		return bc_elf_fail(L, "'%s' insn %u: reference to symbol '%s' with special section index %u",
+				   from, src, y->name, y->shndx);
+	ys = &L->secs[y->shndx];
+	switch (ys->kind) {
+	case ES_MAPS:
+	case ES_BTFMAPS:
+		off = y->value + (y->type == STT_SECTION ? in->imm : 0);
+		m = find_map(L, y->shndx, off);
+		if (m < 0)
+			return bc_elf_fail(L, "'%s' insn %u: reference to '%s' (offset %lld in '%s') is not a map",
+					   from, src, y->name, (long long)off,
+					   ys->name);
+		in[0].src_reg = BPF_PSEUDO_MAP_IDX;
+		in[0].imm = m;
+		in[1].imm = 0;
+		return 0;
+	case ES_DATA:
+		if (ys->map_idx < 0)
+			return bc_elf_fail(L, "'%s' insn %u: reference to empty section '%s'",
+					   from, src, ys->name);
+		in[0].src_reg = BPF_PSEUDO_MAP_IDX_VALUE;
+		in[1].imm = (int32_t)(in[0].imm + (int64_t)y->value);
+		in[0].imm = ys->map_idx;
+		return 0;
+	case ES_PROG:
+		off = (int64_t)y->value + in->imm;
+		if (off % 8)
+			return bc_elf_fail(L, "'%s' insn %u: function address %lld in '%s' is not instruction-aligned",
+					   from, src, (long long)off, ys->name);
+		in[0].src_reg = BPF_PSEUDO_FUNC;
+		in[1].imm = 0;
+		return link_target(K, y->shndx, off / 8, at, from, src);
+	default:
+		return bc_elf_fail(L, "'%s' insn %u: reference to '%s' in section '%s', which is neither a map, global data nor code",
+				   from, src, y->name, ys->name);
+	}
+}
+
+static int reloc_call(struct linker *K, const struct elf_chunk *c,
+		      const struct erel *r, uint32_t at, uint32_t src)
+{
+	struct eloader *L = K->L;
+	struct bpf_insn *in = &K->p->insns[at];
+	const char *from = L->secs[c->sec].funcs[c->func].name;
+	const struct esym *y;
+
+	if (!r) {
+		if (in->src_reg != BPF_PSEUDO_CALL)
+			return 0;
+		return link_target(K, c->sec, (int64_t)src + in->imm + 1, at,
+				   from, src);
+	}
+	y = &L->syms[r->sym];
+	if (y->shndx == SHN_UNDEF)
+		return bc_elf_fail(L, "'%s' insn %u: call to extern function '%s' is not supported",
+				   from, src, y->name);
+	if (y->shndx >= L->nsec || L->secs[y->shndx].kind != ES_PROG)
+		return bc_elf_fail(L, "'%s' insn %u: call to '%s', which is not code",
+				   from, src, y->name);
+	if (y->value % 8)
+		return bc_elf_fail(L, "'%s' insn %u: call target '%s' is not instruction-aligned",
+				   from, src, y->name);
+	in->src_reg = BPF_PSEUDO_CALL;
+	return link_target(K, y->shndx, (int64_t)(y->value / 8) + in->imm + 1,
+			   at, from, src);
+}
+
+static int relocate_chunk(struct linker *K, size_t ci)
+{
+	struct elf_chunk c = K->ch[ci];
+	const struct esec *s = &K->L->secs[c.sec];
+	const struct efunc *f = &s->funcs[c.func];
+	uint32_t j, n = f->size / 8;
+	int r;
+
+	for (j = 0; j < n; j++) {
+		uint32_t src = f->off / 8 + j, at = c.out + j;
+		const struct erel *rel = find_rel(s, src * 8);
+		const struct bpf_insn *in = &K->p->insns[at];
+
+		if (bc_is_lddw(in)) {
+			if (rel && j + 1 >= n)
+				return bc_elf_fail(K->L, "'%s' insn %u: lddw split across the end of the function",
+						   f->name, src);
+			r = rel ? reloc_lddw(K, &c, rel, at, src) : 0;
+			j++;
+		} else if (bc_is_call(in)) {
+			r = reloc_call(K, &c, rel, at, src);
+		} else {
+			r = 0;
+		}
+		if (r)
+			return r;
+	}
+	return 0;
+}
+
+static int link_prog(struct eloader *L, uint32_t sec, const struct efunc *f)
+{
+	struct linker K = { .L = L };
+	uint32_t type, attach;
+	struct bc_prog *p;
+	bool aset;
+	size_t i;
+	int r = 0;
+
+	p = bc_object_add_prog(L->obj);
+	K.p = p;
+	p->name = bc_xstrdup(f->name);
+	p->section = bc_xstrdup(L->secs[sec].name);
+	p->sec_off = f->off;
+	bc_progtype_from_section(p->section, &type, &attach, &aset);
+	p->type = type;
+	p->attach_type = attach;
+	p->attach_type_set = aset;
+	if (link_func(&K, sec, f) < 0)
+		r = -EINVAL;
+	for (i = 0; !r && i < K.ch_cnt; i++)
+		r = relocate_chunk(&K, i);
+	if (!r)
+		r = bc_elf_prog_lines(L, p, K.ch, K.ch_cnt);
+	free(K.ch);
+	if (!r)
+		bc_prog_collect_maps(p);
+	return r;
+}
+
+static int link_programs(struct eloader *L)
+{
+	size_t i, j;
+
+	for (i = 1; i < L->nsec; i++) {
+		const struct esec *s = &L->secs[i];
+
+		if (s->kind != ES_PROG || !strcmp(s->name, ".text"))
+			continue;
+		for (j = 0; j < s->func_cnt; j++)
+			if (s->funcs[j].global && link_prog(L, i, &s->funcs[j]))
+				return -EINVAL;
+	}
+	return 0;
+}
+
+static int silent_print(enum libbpf_print_level level, const char *fmt,
+			va_list ap)
+{
+	return 0;
+}
+
+static int read_btf(struct eloader *L)
+{
+	const struct esec *s;
+	libbpf_print_fn_t old;
+	struct btf *btf;
+
+	if (!L->btf_sec)
+		return 0;
+	s = &L->secs[L->btf_sec];
+	old = libbpf_set_print(silent_print);
+	btf = btf__new(s->data, s->size);
+	libbpf_set_print(old);
+	if (!btf)
+		return bc_elf_fail(L, "section '.BTF': invalid BTF data (%s)",
+				   strerror(errno));
+	L->obj->btf = btf;
+	return 0;
+}
+
+static int read_misc(struct eloader *L)
+{
+	size_t i;
+
+	for (i = 1; i < L->nsec; i++) {
+		const struct esec *s = &L->secs[i];
+
+		if (!s->data || s->kind != ES_OTHER)
+			continue;
+		if (!strcmp(s->name, "license") && !L->obj->license) {
+			L->obj->license = bc_xstrndup((const char *)s->data,
+						      s->size);
+		} else if (!strcmp(s->name, "version")) {
+			if (s->size != 4)
+				return bc_elf_fail(L, "section 'version': size %zu, expected 4",
+						   s->size);
+			memcpy(&L->obj->kern_version, s->data, 4);
+		}
+	}
+	return 0;
+}
+
+static int load(struct eloader *L)
+{
+	size_t i;
+
+	if (check_header(L))
+		return -EINVAL;
+	elf_version(EV_CURRENT);
+	L->elf = elf_memory((char *)L->buf, L->len);
+	if (!L->elf || elf_kind(L->elf) != ELF_K_ELF)
+		return bc_elf_fail(L, "not a valid ELF file: %s", elf_errmsg(-1));
+	if (read_sections(L) || read_symbols(L) || read_relocations(L) ||
+	    read_misc(L) || read_btf(L))
+		return -EINVAL;
+	for (i = 1; i < L->nsec; i++)
+		if (L->secs[i].kind == ES_PROG && read_funcs(L, i))
+			return -EINVAL;
+	if (bc_elf_legacy_maps(L) || bc_elf_btf_maps(L) ||
+	    bc_elf_data_maps(L) || bc_elf_lines(L))
+		return -EINVAL;
+	return link_programs(L);
+}
+
 int bc_elf_open(const char *name, const uint8_t *data, size_t len,
 		const struct bc_open_opts *opts, struct bc_object *obj,
 		struct bc_err *err)
 {
-	return bc_errf(err, -1, ENOTSUP, "%s: ELF loading not implemented yet", name);
+	struct eloader L = { .name = name, .len = len, .obj = obj,
+			     .err = err };
+	size_t i;
+	int r;
+
+	(void)opts;
+	L.buf = bc_xmalloc(len ? len : 1);
+	memcpy(L.buf, data, len);
+	r = load(&L);
+	if (L.elf)
+		elf_end(L.elf);
+	for (i = 0; i < L.nsec; i++) {
+		free(L.secs[i].rels);
+		free(L.secs[i].funcs);
+		free(L.secs[i].lines);
+	}
+	free(L.secs);
+	free(L.syms);
+	free(L.map_off);
+	free(L.buf);
+	return r ? (r < 0 ? r : -EINVAL) : 0;
 }

@@ -1,0 +1,388 @@
+// SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+/*
+ * Maps of an ELF object: the legacy "maps" section (libbpf's struct
+ * bpf_map_def or iproute2's struct bpf_elf_map, told apart by the record
+ * size), BTF-defined ".maps", and global data sections as one-entry arrays.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <bpf/btf.h>
+
+#include "elf_priv.h"
+
+#define MAP_DEF_SIZE 20		/* struct bpf_map_def: 5 x u32 */
+#define ELF_MAP_SIZE 36		/* iproute2 struct bpf_elf_map: 9 x u32 */
+
+struct legacy_sym {
+	const char *name;
+	uint64_t off, size;
+};
+
+static int cmp_lsym(const void *a, const void *b)
+{
+	const struct legacy_sym *x = a, *y = b;
+
+	return x->off < y->off ? -1 : x->off > y->off;
+}
+
+static uint32_t rd32(const uint8_t *p, size_t i)
+{
+	uint32_t v;
+
+	memcpy(&v, p + 4 * i, 4);
+	return v;
+}
+
+static int iproute2_inner(struct eloader *L, uint32_t first,
+			  const uint32_t *inner_id)
+{
+	struct bc_object *o = L->obj;
+	uint32_t i, j;
+
+	for (i = first; i < o->map_cnt; i++) {
+		if (!inner_id[i - first])
+			continue;
+		for (j = first; j < o->map_cnt; j++)
+			if (j != i && o->maps[j].id == inner_id[i - first])
+				break;
+		if (j == o->map_cnt)
+			return bc_elf_fail(L, "map '%s': inner_id %u matches no map's id",
+					   o->maps[i].name, inner_id[i - first]);
+		o->maps[i].inner_map = j;
+	}
+	return 0;
+}
+
+int bc_elf_legacy_maps(struct eloader *L)
+{
+	const struct esec *s;
+	struct legacy_sym *ls;
+	uint32_t *inner_id;
+	size_t i, n = 0, rec;
+	uint32_t first = L->obj->map_cnt;
+	int r = 0;
+
+	if (!L->maps_sec)
+		return 0;
+	s = &L->secs[L->maps_sec];
+	ls = bc_xcalloc(L->nsym + 1, sizeof(*ls));
+	for (i = 1; i < L->nsym; i++) {
+		const struct esym *y = &L->syms[i];
+
+		if (y->shndx != L->maps_sec || y->type == STT_SECTION)
+			continue;
+		ls[n++] = (struct legacy_sym){ y->name, y->value, y->size };
+	}
+	if (!n) {
+		free(ls);
+		if (!s->size)
+			return 0;
+		return bc_elf_fail(L, "section 'maps' (%zu bytes) has no map symbols",
+				   s->size);
+	}
+	if (s->size % n) {
+		free(ls);
+		return bc_elf_fail(L, "section 'maps': size %zu is not a multiple of its %zu map symbols",
+				   s->size, n);
+	}
+	rec = s->size / n;
+	qsort(ls, n, sizeof(*ls), cmp_lsym);
+	for (i = 0; i < n && !r; i++) {
+		if (ls[i].size && ls[i].size != rec)
+			r = bc_elf_fail(L, "map '%s': symbol size %llu does not match the record size %zu (section size / map count)",
+					ls[i].name, (unsigned long long)ls[i].size,
+					rec);
+		else if (ls[i].off % 4 || ls[i].off > s->size - rec)
+			r = bc_elf_fail(L, "map '%s': bad offset %llu in section 'maps'",
+					ls[i].name, (unsigned long long)ls[i].off);
+		else if (i && ls[i].off < ls[i - 1].off + rec)
+			r = bc_elf_fail(L, "maps '%s' and '%s' overlap",
+					ls[i - 1].name, ls[i].name);
+	}
+	if (!r && rec < MAP_DEF_SIZE)
+		r = bc_elf_fail(L, "section 'maps': %zu-byte map records are too small for struct bpf_map_def (%d bytes)",
+				rec, MAP_DEF_SIZE);
+	inner_id = bc_xcalloc(n, sizeof(*inner_id));
+	for (i = 0; i < n && !r; i++) {
+		const uint8_t *d = s->data + ls[i].off;
+		struct bc_map *m;
+		int mi = bc_elf_add_map(L, ls[i].off);
+
+		m = &L->obj->maps[mi];
+		m->name = bc_xstrdup(ls[i].name);
+		m->origin = rec == ELF_MAP_SIZE ? BC_MAP_IPROUTE2 : BC_MAP_LEGACY;
+		m->sec_idx = L->maps_sec;
+		m->type = rd32(d, 0);
+		m->key_size = rd32(d, 1);
+		m->value_size = rd32(d, 2);
+		m->max_entries = rd32(d, 3);
+		m->map_flags = rd32(d, 4);
+		if (m->origin == BC_MAP_IPROUTE2) {
+			m->id = rd32(d, 5);
+			m->pinning = rd32(d, 6);
+			inner_id[i] = rd32(d, 7);
+		}
+	}
+	if (!r)
+		r = iproute2_inner(L, first, inner_id);
+	free(inner_id);
+	free(ls);
+	return r;
+}
+
+/* BTF-defined maps. */
+
+static const struct btf_type *skip_mods(const struct btf *btf, uint32_t id,
+					uint32_t *out_id)
+{
+	const struct btf_type *t = btf__type_by_id(btf, id);
+	int depth = 0;
+
+	while (t && depth++ < 32 &&
+	       (btf_is_mod(t) || btf_is_typedef(t))) {
+		id = t->type;
+		t = btf__type_by_id(btf, id);
+	}
+	if (out_id)
+		*out_id = id;
+	return t;
+}
+
+/* __uint(name, val) is "int (*name)[val]". */
+static int btf_uint(struct eloader *L, const char *map, const char *field,
+		    uint32_t type_id, uint32_t *val)
+{
+	const struct btf *btf = L->obj->btf;
+	const struct btf_type *t = skip_mods(btf, type_id, NULL);
+	const struct btf_type *arr;
+
+	if (!t || !btf_is_ptr(t))
+		return bc_elf_fail(L, "map '%s': field '%s' is not a __uint() pointer",
+				   map, field);
+	arr = skip_mods(btf, t->type, NULL);
+	if (!arr || !btf_is_array(arr))
+		return bc_elf_fail(L, "map '%s': field '%s' does not point to an array",
+				   map, field);
+	*val = btf_array(arr)->nelems;
+	return 0;
+}
+
+/* __type(name, T) is "T *name". */
+static int btf_size(struct eloader *L, const char *map, const char *field,
+		    uint32_t type_id, uint32_t *val)
+{
+	const struct btf *btf = L->obj->btf;
+	const struct btf_type *t = skip_mods(btf, type_id, NULL);
+	long long sz;
+
+	if (!t || !btf_is_ptr(t))
+		return bc_elf_fail(L, "map '%s': field '%s' is not a __type() pointer",
+				   map, field);
+	sz = btf__resolve_size(btf, t->type);
+	if (sz < 0 || sz > UINT32_MAX)
+		return bc_elf_fail(L, "map '%s': cannot resolve the size of '%s'",
+				   map, field);
+	*val = sz;
+	return 0;
+}
+
+static int parse_map_def(struct eloader *L, int mi, uint32_t def_id,
+			 bool outer);
+
+/* __array(values, struct inner) is "struct inner *values[]". */
+static int btf_inner(struct eloader *L, int mi, uint32_t type_id)
+{
+	const struct btf *btf = L->obj->btf;
+	const struct btf_type *arr = skip_mods(btf, type_id, NULL);
+	const struct btf_type *ptr, *def;
+	uint32_t def_id;
+	char *name;
+	int ii;
+
+	if (!arr || !btf_is_array(arr))
+		return bc_elf_fail(L, "map '%s': field 'values' is not an array",
+				   L->obj->maps[mi].name);
+	ptr = skip_mods(btf, btf_array(arr)->type, NULL);
+	if (!ptr || !btf_is_ptr(ptr))
+		return bc_elf_fail(L, "map '%s': 'values' elements are not pointers",
+				   L->obj->maps[mi].name);
+	def = skip_mods(btf, ptr->type, &def_id);
+	if (!def || !btf_is_struct(def))
+		return 0;	/* prog_array of functions: no inner map */
+	name = bc_xmalloc(strlen(L->obj->maps[mi].name) + 7);
+	strcpy(name, L->obj->maps[mi].name);
+	strcat(name, ".inner");
+	ii = bc_elf_add_map(L, BC_NO_OFF);
+	L->obj->maps[ii].name = name;
+	L->obj->maps[ii].origin = BC_MAP_BTF;
+	L->obj->maps[ii].sec_idx = L->btfmaps_sec;
+	L->obj->maps[mi].inner_map = ii;
+	return parse_map_def(L, ii, def_id, false);
+}
+
+static int parse_member(struct eloader *L, int mi, const char *f,
+			uint32_t tid, bool outer)
+{
+	struct bc_map *m = &L->obj->maps[mi];
+	const char *mn = m->name;
+	uint32_t v, dummy;
+
+	if (!strcmp(f, "type"))
+		return btf_uint(L, mn, f, tid, &m->type);
+	if (!strcmp(f, "max_entries"))
+		return btf_uint(L, mn, f, tid, &m->max_entries);
+	if (!strcmp(f, "map_flags"))
+		return btf_uint(L, mn, f, tid, &m->map_flags);
+	if (!strcmp(f, "pinning"))
+		return btf_uint(L, mn, f, tid, &m->pinning);
+	if (!strcmp(f, "numa_node") || !strcmp(f, "map_extra"))
+		return btf_uint(L, mn, f, tid, &dummy);
+	if (!strcmp(f, "key_size") || !strcmp(f, "value_size") ||
+	    !strcmp(f, "key") || !strcmp(f, "value")) {
+		bool key = f[0] == 'k';
+		uint32_t *dst = key ? &m->key_size : &m->value_size;
+		int r = strchr(f, '_') ? btf_uint(L, mn, f, tid, &v) :
+					 btf_size(L, mn, f, tid, &v);
+
+		if (r)
+			return r;
+		if (*dst && *dst != v)
+			return bc_elf_fail(L, "map '%s': conflicting %s sizes %u and %u",
+					   mn, key ? "key" : "value", *dst, v);
+		*dst = v;
+		return 0;
+	}
+	if (!strcmp(f, "values")) {
+		if (!outer)
+			return bc_elf_fail(L, "map '%s': nested map-in-map is not supported",
+					   mn);
+		return btf_inner(L, mi, tid);
+	}
+	return 0;	/* unknown fields are ignored */
+}
+
+static int parse_map_def(struct eloader *L, int mi, uint32_t def_id,
+			 bool outer)
+{
+	const struct btf *btf = L->obj->btf;
+	const struct btf_type *def = btf__type_by_id(btf, def_id);
+	const struct btf_member *mem;
+	uint32_t i, vlen;
+	int r;
+
+	if (!def || !btf_is_struct(def))
+		return bc_elf_fail(L, "map '%s': definition is not a struct",
+				   L->obj->maps[mi].name);
+	vlen = btf_vlen(def);
+	mem = btf_members(def);
+	for (i = 0; i < vlen; i++) {
+		const char *f = btf__name_by_offset(btf, mem[i].name_off);
+
+		if (!f || !f[0])
+			return bc_elf_fail(L, "map '%s': unnamed field",
+					   L->obj->maps[mi].name);
+		r = parse_member(L, mi, f, mem[i].type, outer);
+		if (r)
+			return r;
+	}
+	return 0;
+}
+
+static uint64_t map_sym_off(struct eloader *L, const char *name,
+			    uint64_t dflt)
+{
+	size_t i;
+
+	for (i = 1; i < L->nsym; i++)
+		if (L->syms[i].shndx == L->btfmaps_sec &&
+		    L->syms[i].type != STT_SECTION &&
+		    !strcmp(L->syms[i].name, name))
+			return L->syms[i].value;
+	return dflt;
+}
+
+int bc_elf_btf_maps(struct eloader *L)
+{
+	const struct btf *btf = L->obj->btf;
+	const struct btf_var_secinfo *vi;
+	const struct btf_type *ds;
+	uint32_t i, vlen;
+	int id, r;
+
+	if (!L->btfmaps_sec)
+		return 0;
+	if (!btf)
+		return bc_elf_fail(L, "section '.maps' needs BTF, but the object has no .BTF section");
+	id = btf__find_by_name_kind(btf, ".maps", BTF_KIND_DATASEC);
+	if (id < 0)
+		return bc_elf_fail(L, "section '.maps' has no BTF DATASEC");
+	ds = btf__type_by_id(btf, id);
+	vlen = btf_vlen(ds);
+	vi = btf_var_secinfos(ds);
+	for (i = 0; i < vlen; i++) {
+		const struct btf_type *v = btf__type_by_id(btf, vi[i].type);
+		const char *name;
+		uint64_t off;
+		uint32_t def_id;
+		int mi;
+
+		if (!v || !btf_is_var(v))
+			return bc_elf_fail(L, "section '.maps': DATASEC entry %u is not a variable",
+					   i);
+		name = btf__name_by_offset(btf, v->name_off);
+		if (!name || !name[0])
+			return bc_elf_fail(L, "section '.maps': variable %u has no name",
+					   i);
+		off = map_sym_off(L, name, vi[i].offset);
+		if (off >= L->secs[L->btfmaps_sec].size)
+			return bc_elf_fail(L, "map '%s': offset %llu is past the end of '.maps'",
+					   name, (unsigned long long)off);
+		mi = bc_elf_add_map(L, off);
+		L->obj->maps[mi].name = bc_xstrdup(name);
+		L->obj->maps[mi].origin = BC_MAP_BTF;
+		L->obj->maps[mi].sec_idx = L->btfmaps_sec;
+		if (!skip_mods(btf, v->type, &def_id))
+			return bc_elf_fail(L, "map '%s': bad type id", name);
+		r = parse_map_def(L, mi, def_id, true);
+		if (r)
+			return r;
+	}
+	return 0;
+}
+
+int bc_elf_data_maps(struct eloader *L)
+{
+	size_t i;
+
+	for (i = 1; i < L->nsec; i++) {
+		struct esec *s = &L->secs[i];
+		struct bc_map *m;
+		int mi;
+
+		if (s->kind != ES_DATA || !s->size)
+			continue;
+		if (s->size > (s->data ? UINT32_MAX : (1u << 28)))
+			return bc_elf_fail(L, "section '%s' is too large for a map",
+					   s->name);
+		mi = bc_elf_add_map(L, 0);
+		s->map_idx = mi;
+		m = &L->obj->maps[mi];
+		m->name = bc_xstrdup(s->name);
+		m->origin = BC_MAP_GLOBAL;
+		m->type = BPF_MAP_TYPE_ARRAY;
+		m->key_size = 4;
+		m->value_size = s->size;
+		m->max_entries = 1;
+		m->readonly = !strncmp(s->name, ".rodata", 7);
+		m->map_flags = BPF_F_MMAPABLE |
+			       (m->readonly ? BPF_F_RDONLY_PROG : 0);
+		m->sec_idx = i;
+		m->init = bc_xcalloc(1, s->size);
+		m->init_size = s->size;
+		if (s->data)
+			memcpy(m->init, s->data, s->size);
+	}
+	return 0;
+}

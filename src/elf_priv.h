@@ -1,0 +1,98 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
+/* Internal state of the ELF loader, shared by elf.c, elf_maps.c, elf_lines.c. */
+#ifndef BC_ELF_PRIV_H
+#define BC_ELF_PRIV_H
+
+#include <gelf.h>
+#include <libelf.h>
+
+#include "prog.h"
+
+enum esec_kind {
+	ES_OTHER,
+	ES_PROG,	/* executable code (.text included) */
+	ES_MAPS,	/* legacy "maps" */
+	ES_BTFMAPS,	/* ".maps" */
+	ES_DATA,	/* .data/.rodata/.bss and their .* variants */
+	ES_REL,
+};
+
+struct erel {
+	uint32_t off;	/* byte offset in the target section */
+	uint32_t sym;
+	uint32_t type;
+};
+
+struct efunc {
+	const char *name;
+	uint32_t off, size;	/* bytes */
+	bool global;
+};
+
+struct eline {
+	uint32_t insn;		/* instruction index in its section */
+	uint32_t seq;		/* record order, for a stable sort */
+	const char *file, *text;
+	uint32_t line, col;
+};
+
+struct esec {
+	const char *name;
+	GElf_Shdr sh;
+	const uint8_t *data;	/* NULL for SHT_NOBITS */
+	size_t size;
+	enum esec_kind kind;
+	int map_idx;		/* ES_DATA: its map */
+	struct erel *rels;
+	uint32_t rel_cnt;
+	struct efunc *funcs;
+	uint32_t func_cnt;
+	struct eline *lines;
+	uint32_t line_cnt;
+};
+
+struct esym {
+	const char *name;
+	uint64_t value, size;
+	uint16_t shndx;
+	uint8_t type, bind;
+};
+
+struct eloader {
+	const char *name;
+	uint8_t *buf;
+	size_t len;
+	Elf *elf;
+	struct esec *secs;
+	size_t nsec;
+	struct esym *syms;
+	size_t nsym;
+	int symtab, maps_sec, btfmaps_sec, btf_sec, btfext_sec;
+	struct bc_object *obj;
+	struct bc_err *err;
+	uint32_t *map_off;	/* per obj->maps: offset in its section */
+	size_t map_off_cap;
+};
+
+#define BC_NO_OFF UINT32_MAX
+
+/* A function copied into a linked program. */
+struct elf_chunk {
+	uint32_t sec, func;	/* source section and function index */
+	uint32_t out;		/* first instruction in the linked program */
+};
+
+
+int bc_elf_fail(struct eloader *L, const char *fmt, ...) BC_PRINTF(2, 3);
+/* Add a map with its section offset (BC_NO_OFF when it has none). */
+int bc_elf_add_map(struct eloader *L, uint32_t off);
+
+int bc_elf_legacy_maps(struct eloader *L);
+int bc_elf_btf_maps(struct eloader *L);
+int bc_elf_data_maps(struct eloader *L);
+int bc_elf_lines(struct eloader *L);
+/* Fill p->lines from the parsed line records of its chunks. */
+int bc_elf_prog_lines(struct eloader *L, struct bc_prog *p,
+		      const struct elf_chunk *ch, size_t n);
+
+#endif
