@@ -790,9 +790,11 @@ static int k_ldabs(struct cur *p, int dst, int size)
 		return k;
 	ind = k;
 	if (ind) {
+		/* "skb[r1 + 2]", "skb[r1 + -2]", "skb[r1 -2]", "skb[r1]" */
 		ws(p);
-		if ((*p->s == '+' || *p->s == '-') &&
-		    (k = need_num(p, NUM_IMM32, &v)))
+		if (*p->s == '+')
+			p->s++;		/* the number may carry its own sign */
+		if (*p->s != ']' && (k = need_num(p, NUM_IMM32, &v)))
 			return k;
 	} else if ((k = need_num(p, NUM_IMM32, &v))) {
 		return k;

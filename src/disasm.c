@@ -232,7 +232,7 @@ static const char *atomic_alu(int32_t imm)
 static bool fmt_atomic(struct out *o, const struct bpf_insn *in)
 {
 	bool dw = bc_size(in) == BPF_DW;
-	char r = dw ? 'r' : 'w';
+	char r = 'r';	/* the kernel's log says r for 32-bit atomics too */
 	const char *a64 = dw ? "64" : "";
 	const char *name = atomic_alu(in->imm);
 
@@ -299,7 +299,7 @@ static bool fmt_mem(struct out *o, const struct bpf_insn *in)
 			return true;
 		}
 		if (mode == BPF_IND) {
-			put(o, "r0 = *(%s *)skb[r%d %+d]", sz(in), in->src_reg,
+			put(o, "r0 = *(%s *)skb[r%d + %d]", sz(in), in->src_reg,
 			    in->imm);
 			return true;
 		}

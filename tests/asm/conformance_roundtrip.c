@@ -2,7 +2,8 @@
 /*
  * Round trip over the bpf_conformance suite: for every tests/NAME.data file,
  * assemble "-- asm", disassemble, reassemble: identical bytes; where
- * "-- raw" is given the bytes must match it.
+ * "-- raw" is given the bytes must match it. The same again through the
+ * whole-program printer (bc_disasm_prog) and bc_asm_open.
  *
  * usage: conformance_roundtrip DIR   (DIR holds tests/ and negative/)
  */
@@ -30,6 +31,56 @@ static char *disasm_text(const struct bpf_insn *insns, uint32_t cnt)
 		len += snprintf(out + len, cap - len, "%s\n", buf);
 	}
 	return out;
+}
+
+/*
+ * The whole-program form: open the text as an object, print it with
+ * bc_disasm_prog (indices, opcodes, function labels), open that again:
+ * same instructions and the same functions.
+ */
+static int prog_roundtrip(const char *path, const char *text)
+{
+	struct bc_open_opts o = { .kind = BC_INPUT_ASM };
+	struct bc_object *a = NULL, *b = NULL;
+	struct bc_prog *pa, *pb;
+	char *out = NULL;
+	size_t len = 0;
+	struct bc_err err;
+	uint32_t i;
+	int bad = 0;
+	FILE *f;
+
+	bc_err_init(&err);
+	if (bc_object_open_mem("t.s", (const uint8_t *)text, strlen(text), &o,
+			       &a, &err)) {
+		printf("FAIL %s: open: %s\n", path, err.msg);
+		return 1;
+	}
+	f = open_memstream(&out, &len);
+	bc_disasm_prog(f, &a->progs[0], BC_DISASM_LINES);
+	fclose(f);
+	bc_err_init(&err);
+	if (bc_object_open_mem("t.s", (const uint8_t *)out, len, &o, &b, &err)) {
+		printf("FAIL %s: reopen: %s\n--- text:\n%s", path, err.msg, out);
+		bad = 1;
+		goto done;
+	}
+	pa = &a->progs[0];
+	pb = &b->progs[0];
+	bad = pa->insn_cnt != pb->insn_cnt ||
+	      memcmp(pa->insns, pb->insns, pa->insn_cnt * sizeof(*pa->insns)) ||
+	      pa->func_cnt != pb->func_cnt;
+	for (i = 0; !bad && i < pa->func_cnt; i++)
+		bad = pa->funcs[i].start != pb->funcs[i].start ||
+		      strcmp(pa->funcs[i].name, pb->funcs[i].name);
+	if (bad)
+		printf("FAIL %s: program print does not read back\n--- text:\n%s",
+		       path, out);
+done:
+	bc_object_free(a);
+	bc_object_free(b);
+	free(out);
+	return bad;
 }
 
 static int roundtrip(const char *path, struct td_file *t)
@@ -70,7 +121,7 @@ static int roundtrip(const char *path, struct td_file *t)
 	free(a);
 	free(b);
 	free(text);
-	return bad;
+	return bad || prog_roundtrip(path, t->asm_text);
 }
 
 int main(int argc, char **argv)

@@ -81,25 +81,25 @@ static const struct dcase dcases[] = {
 	{ { I(0x72, 10, 0, -1, -1) }, "*(u8 *)(r10 -1) = -1" },
 	/* atomics (kernel/bpf/disasm.c wording) */
 	{ { I(0xdb, 1, 2, 0, BPF_ADD) }, "lock *(u64 *)(r1 +0) += r2" },
-	{ { I(0xc3, 1, 2, 8, BPF_OR) }, "lock *(u32 *)(r1 +8) |= w2" },
+	{ { I(0xc3, 1, 2, 8, BPF_OR) }, "lock *(u32 *)(r1 +8) |= r2" },
 	{ { I(0xdb, 1, 2, 0, BPF_AND) }, "lock *(u64 *)(r1 +0) &= r2" },
 	{ { I(0xdb, 1, 2, 0, BPF_XOR) }, "lock *(u64 *)(r1 +0) ^= r2" },
 	{ { I(0xdb, 1, 2, 0, BPF_ADD | BPF_FETCH) },
 	  "r2 = atomic64_fetch_add((u64 *)(r1 +0), r2)" },
 	{ { I(0xc3, 1, 2, -4, BPF_XOR | BPF_FETCH) },
-	  "w2 = atomic_fetch_xor((u32 *)(r1 -4), w2)" },
+	  "r2 = atomic_fetch_xor((u32 *)(r1 -4), r2)" },
 	{ { I(0xdb, 1, 3, 0, BPF_XCHG) },
 	  "r3 = atomic64_xchg((u64 *)(r1 +0), r3)" },
 	{ { I(0xdb, 1, 2, 0, BPF_CMPXCHG) },
 	  "r0 = atomic64_cmpxchg((u64 *)(r1 +0), r0, r2)" },
 	{ { I(0xc3, 10, 2, -8, BPF_CMPXCHG) },
-	  "w0 = atomic_cmpxchg((u32 *)(r10 -8), w0, w2)" },
+	  "r0 = atomic_cmpxchg((u32 *)(r10 -8), r0, r2)" },
 	/* legacy packet loads */
 	{ { I(0x30, 0, 0, 0, 14) }, "r0 = *(u8 *)skb[14]" },
 	{ { I(0x28, 0, 0, 0, 12) }, "r0 = *(u16 *)skb[12]" },
-	{ { I(0x48, 0, 0, 0, 12) }, "r0 = *(u16 *)skb[r0 +12]" },
-	{ { I(0x48, 0, 1, 0, 2) }, "r0 = *(u16 *)skb[r1 +2]" },
-	{ { I(0x40, 0, 7, 0, -4) }, "r0 = *(u32 *)skb[r7 -4]" },
+	{ { I(0x48, 0, 0, 0, 12) }, "r0 = *(u16 *)skb[r0 + 12]" },
+	{ { I(0x48, 0, 1, 0, 2) }, "r0 = *(u16 *)skb[r1 + 2]" },
+	{ { I(0x40, 0, 7, 0, -4) }, "r0 = *(u32 *)skb[r7 + -4]" },
 	/* lddw */
 	{ { I(0x18, 0, 0, 0, 0x55667788), I(0, 0, 0, 0, 0x11223344) },
 	  "r0 = 0x1122334455667788 ll" },
@@ -173,6 +173,11 @@ static const struct acase acases[] = {
 	{ "if r1 > 0x5 goto -2", { I(0x25, 1, 0, -2, 5) } },
 	{ "  12: (61) r1 = *(u32 *)(r6 +76) ; comment", { I(0x61, 1, 6, 76, 0) } },
 	{ "call pc+0 // x", { I(0x85, 0, 1, 0, 0) } },
+	{ "r0 = *(u8 *)skb[r3 -4]", { I(0x50, 0, 3, 0, -4) } },
+	{ "r0 = *(u8 *)skb[r3]", { I(0x50, 0, 3, 0, 0) } },
+	{ "w2 = atomic_fetch_xor((u32 *)(r1 -4), w2)",
+	  { I(0xc3, 1, 2, -4, BPF_XOR | BPF_FETCH) } },
+	{ "lock *(u32 *)(r1 +8) |= w2", { I(0xc3, 1, 2, 8, BPF_OR) } },
 };
 
 /* Whole programs: labels, implicit exit label, errors. */
