@@ -55,6 +55,7 @@ enum bc_ret_kind {
 	BC_RET_BTF_ID,			/* e.g. get_current_task_btf */
 	BC_RET_BTF_ID_OR_NULL,
 	BC_RET_MEM_OR_NULL,		/* other mem-or-null returns */
+	BC_RET_MAP_VALUE,		/* never NULL: get_local_storage */
 };
 
 /* Helper flags. */
@@ -64,6 +65,8 @@ enum bc_ret_kind {
 #define BC_HF_RELEASE		0x08u	/* releases the reference held by arg 1 */
 #define BC_HF_TAIL_CALL		0x10u
 #define BC_HF_CALLBACK		0x20u	/* calls a callback (bpf_loop, for_each_map_elem, ...) */
+#define BC_HF_ACQUIRE		0x40u	/* return value holds a reference to release
+					 * (sk_lookup_*, skc_lookup_tcp, ringbuf_reserve) */
 
 struct bc_helper_proto {
 	int32_t id;			/* BPF_FUNC_* */
@@ -74,6 +77,8 @@ struct bc_helper_proto {
 	/* For callbacks: which argument holds the function, and the
 	 * callback's argument kinds (r1..r5). */
 	int8_t cb_arg;			/* -1 if none */
+	/* A cb_args entry BC_ARG_PTR_TO_STACK_OR_NULL stands for "whatever
+	 * the caller passed as the helper's callback-context argument". */
 	uint32_t cb_args[5];
 };
 
