@@ -439,6 +439,27 @@ const char *bc_asm_map_type_name(uint32_t type)
 	return type < BC_ARRAY_SIZE(map_types) ? map_types[type] : NULL;
 }
 
+/*
+ * ".type T" so the text reads back as the same kind of program: the
+ * section name when it alone gives the same type and attach type, else
+ * the libbpf type name.
+ */
+static void print_type(FILE *f, const struct bc_prog *prog)
+{
+	uint32_t t, a;
+	bool aset;
+
+	if (prog->type == BPF_PROG_TYPE_UNSPEC)
+		return;
+	if (prog->section && !strpbrk(prog->section, " \t;#") &&
+	    bc_progtype_parse(prog->section, &t, &a, &aset) &&
+	    t == prog->type && aset == prog->attach_type_set &&
+	    (!aset || a == prog->attach_type))
+		fprintf(f, ".type %s\n", prog->section);
+	else
+		fprintf(f, ".type %s\n", bc_progtype_name(prog->type));
+}
+
 /* ".map NAME TYPE KEY VALUE MAX FLAGS" for each map the program uses. */
 static void print_maps(FILE *f, const struct bc_prog *prog)
 {
@@ -525,6 +546,7 @@ void bc_disasm_prog(FILE *f, const struct bc_prog *prog, unsigned flags)
 	for (i = 0; i < prog->func_cnt; i++)
 		fs[i] = &prog->funcs[i];
 	qsort(fs, prog->func_cnt, sizeof(*fs), cmp_func);
+	print_type(f, prog);
 	print_maps(f, prog);
 	for (i = 0; i < prog->insn_cnt; i += n) {
 		while (k < prog->func_cnt && fs[k]->start < i)
