@@ -1595,6 +1595,13 @@ bool bc_scalar_equal(const struct bc_scalar *a, const struct bc_scalar *b)
 	       a->s32_min == b->s32_min && a->s32_max == b->s32_max;
 }
 
+bool bc_scalar_is_empty(const struct bc_scalar *s)
+{
+	return s->umin > s->umax || s->smin > s->smax ||
+	       s->u32_min > s->u32_max || s->s32_min > s->s32_max ||
+	       (s->var_off.value & s->var_off.mask);
+}
+
 bool bc_scalar_contains(const struct bc_scalar *s, uint64_t v)
 {
 	uint32_t v32 = (uint32_t)v;

@@ -62,6 +62,11 @@ bool bc_scalar_subsumes(const struct bc_scalar *old, const struct bc_scalar *cur
 /* dst = smallest representable over-approximation of dst ∪ other. */
 void bc_scalar_join(struct bc_scalar *dst, const struct bc_scalar *other);
 bool bc_scalar_equal(const struct bc_scalar *a, const struct bc_scalar *b);
+/*
+ * Is the scalar certainly empty (contradictory bounds)? After
+ * bc_scalar_refine this means that branch direction cannot happen.
+ */
+bool bc_scalar_is_empty(const struct bc_scalar *s);
 /* Does the scalar contain concrete value v? (soundness oracle) */
 bool bc_scalar_contains(const struct bc_scalar *s, uint64_t v);
 

@@ -90,6 +90,13 @@ static void test_linux_basic(void)
 	bc_scalar_unknown(&u);
 	EXPECT(&u, "scalar()");
 	CHECK(bc_scalar_is_unknown(&u));
+	{
+		char small[8];
+		int n = bc_scalar_fmt(&r3, small, sizeof(small));
+
+		CHECK(n == 70 && strlen(small) == 7 && !strcmp(small, "scalar("));
+		CHECK(bc_scalar_fmt(&r3, NULL, 0) == 70);
+	}
 }
 
 /* Linux probe 2: r2 = skb->len & 0xff0, then one op each. */
@@ -210,6 +217,58 @@ static void test_linux_movsx(void)
 	EXPECT(&u, "scalar(smax=0x7000000000000000,umax=0xf000000000000000,smin32=0,smax32=umax32=0,var_off=(0x0; 0xf000000000000000))");
 	u = alu(u, u, BPF_MOV, false, 8);
 	EXPECT(&u, "0");
+}
+
+/* Linux probe 5: signed ranges through and/mul/shift, reg-reg branches. */
+static void test_linux_signed(void)
+{
+	struct bc_scalar r2 = alu_k(u32_load(), BPF_AND, false, 0xff);
+	struct bc_scalar r3 = alu_k(u32_load(), BPF_AND, false, 0xf);
+	struct bc_scalar r4 = alu_k(r2, BPF_SUB, false, 100), u, a, b;
+
+	EXPECT(&r4, "scalar(smin=smin32=-100,smax=smax32=155)");
+	u = alu_k(r4, BPF_AND, false, -16);
+	EXPECT(&u, "scalar(smax=0x7ffffffffffffff0,umax=0xfffffffffffffff0,smax32=0x7ffffff0,umax32=0xfffffff0,var_off=(0x0; 0xfffffffffffffff0))");
+	u = alu(r4, r3, BPF_MUL, false, 0);
+	EXPECT(&u, "scalar(smin=smin32=-1500,smax=smax32=2325)");
+	u = alu_k(r4, BPF_RSH, false, 4);
+	EXPECT(&u, "scalar(smin=0,smax=umax=0xfffffffffffffff,var_off=(0x0; 0xfffffffffffffff))");
+	u = alu_k(r4, BPF_RSH, true, 4);
+	EXPECT(&u, "scalar(smin=smin32=0,smax=umax=smax32=umax32=0xfffffff,var_off=(0x0; 0xfffffff))");
+	u = alu_k(alu_k(r2, BPF_SUB, false, 16), BPF_ADD, false, 32);
+	EXPECT(&u, "scalar(smin=umin=smin32=umin32=16,smax=umax=smax32=umax32=271,var_off=(0x0; 0x1ff))");
+	u = alu(r4, r3, BPF_OR, false, 0);
+	EXPECT(&u, "scalar()");
+
+	a = r2;
+	b = r3;
+	bc_scalar_refine(&a, &b, BPF_JLT, false, true);
+	EXPECT(&a, "scalar(smin=smin32=0,smax=umax=smax32=umax32=14,var_off=(0x0; 0xf))");
+	EXPECT(&b, "scalar(smin=umin=smin32=umin32=1,smax=umax=smax32=umax32=15,var_off=(0x0; 0xf))");
+	a = r2;
+	b = r3;
+	bc_scalar_refine(&a, &b, BPF_JLT, false, false);
+	CHECK(bc_scalar_equal(&a, &r2) && bc_scalar_equal(&b, &r3));
+	a = r4;
+	b = k(0);
+	bc_scalar_refine(&a, &b, BPF_JSLT, false, false);
+	EXPECT(&a, "scalar(smin=smin32=0,smax=umax=smax32=umax32=155,var_off=(0x0; 0xff))");
+	a = r2;
+	b = k(255);
+	bc_scalar_refine(&a, &b, BPF_JNE, true, false);
+	EXPECT(&a, "255");
+	a = r2;
+	b = k(255);
+	bc_scalar_refine(&a, &b, BPF_JNE, true, true);
+	CHECK(a.umin == 0 && a.umax == 254);
+	a = r3;
+	b = k(4);
+	bc_scalar_refine(&a, &b, BPF_JSET, true, false);
+	EXPECT(&a, "scalar(smin=smin32=0,smax=umax=smax32=umax32=11,var_off=(0x0; 0xb))");
+	a = r3;
+	b = k(4);
+	bc_scalar_refine(&a, &b, BPF_JSET, true, true);
+	EXPECT(&a, "scalar(smin=umin=smin32=umin32=4,smax=umax=smax32=umax32=15,var_off=(0x4; 0xb))");
 }
 
 /* Cases named in the issue and classic verifier idioms. */
@@ -409,6 +468,7 @@ int main(void)
 	test_linux_ops();
 	test_linux_branches();
 	test_linux_movsx();
+	test_linux_signed();
 	test_idioms();
 	test_const_folding();
 	test_precise_divmod();
