@@ -21,7 +21,9 @@
  *                               declare a map (TYPE: hash, array, ...,
  *                               BPF_MAP_TYPE_* or a number); referenced as
  *                               "r1 = map[NAME] ll", "r1 = map[NAME][0]+8 ll"
- *   .type T                     program type (libbpf name or section name)
+ *   .type T                     program type (libbpf name or section name;
+ *                               default socket_filter)
+ *   .section S                  the program's section name (default "asm")
  *   .func NAME                  the next instruction starts function NAME
  */
 #include <ctype.h>
@@ -69,6 +71,7 @@ struct asm_ctx {
 	size_t nmaps, capmaps;
 	char *type;
 	int type_line;
+	char *section;
 	int64_t first_exit;
 	int line;
 	struct bc_err *err;
@@ -1414,6 +1417,15 @@ static int directive(struct cur *p)
 		p->s += strlen(p->c->type);
 		return end_of_line(p);
 	}
+	if (word(p, ".section")) {
+		ws(p);
+		if (!*p->s)
+			return expected(p, "a section name");
+		free(p->c->section);
+		p->c->section = bc_xstrndup(p->s, strcspn(p->s, " \t"));
+		p->s += strlen(p->c->section);
+		return end_of_line(p);
+	}
 	if (word(p, ".func")) {
 		if (!ident(p, name, sizeof(name)))
 			return expected(p, "a function name");
@@ -1718,6 +1730,7 @@ static void ctx_free(struct asm_ctx *c)
 		free(c->maps[i].name);
 	free(c->maps);
 	free(c->type);
+	free(c->section);
 }
 
 static int assemble(struct asm_ctx *c, const char *text, size_t len,
@@ -1881,7 +1894,7 @@ int bc_asm_open(const char *name, const char *text, size_t len,
 	}
 	p = bc_object_add_prog(obj);
 	p->name = prog_name(name);
-	p->section = bc_xstrdup("asm");
+	p->section = bc_xstrdup(c.section ? c.section : "asm");
 	p->type = t;
 	p->attach_type = a;
 	p->attach_type_set = aset;

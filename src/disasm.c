@@ -439,25 +439,34 @@ const char *bc_asm_map_type_name(uint32_t type)
 	return type < BC_ARRAY_SIZE(map_types) ? map_types[type] : NULL;
 }
 
-/*
- * ".type T" so the text reads back as the same kind of program: the
- * section name when it alone gives the same type and attach type, else
- * the libbpf type name.
- */
-static void print_type(FILE *f, const struct bc_prog *prog)
+static bool type_matches(const struct bc_prog *prog, const char *name)
 {
 	uint32_t t, a;
 	bool aset;
 
+	return name && !strpbrk(name, " \t;#") &&
+	       bc_progtype_parse(name, &t, &a, &aset) && t == prog->type &&
+	       aset == prog->attach_type_set &&
+	       (!aset || a == prog->attach_type);
+}
+
+/*
+ * ".section S" and ".type T" so the text reads back as the same program:
+ * T is the libbpf type name, or the section name where only that gives
+ * the same attach type too.
+ */
+static void print_type(FILE *f, const struct bc_prog *prog)
+{
+	const char *name = bc_progtype_name(prog->type);
+
+	if (prog->section && strcmp(prog->section, "asm") &&
+	    !strpbrk(prog->section, " \t;#"))
+		fprintf(f, ".section %s\n", prog->section);
 	if (prog->type == BPF_PROG_TYPE_UNSPEC)
 		return;
-	if (prog->section && !strpbrk(prog->section, " \t;#") &&
-	    bc_progtype_parse(prog->section, &t, &a, &aset) &&
-	    t == prog->type && aset == prog->attach_type_set &&
-	    (!aset || a == prog->attach_type))
-		fprintf(f, ".type %s\n", prog->section);
-	else
-		fprintf(f, ".type %s\n", bc_progtype_name(prog->type));
+	if (!type_matches(prog, name) && type_matches(prog, prog->section))
+		name = prog->section;
+	fprintf(f, ".type %s\n", name);
 }
 
 /* ".map NAME TYPE KEY VALUE MAX FLAGS" for each map the program uses. */

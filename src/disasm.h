@@ -21,8 +21,8 @@ enum {
 };
 
 /*
- * Print a whole program: ".type" and ".map" directives (for the maps it
- * uses), then
+ * Print a whole program: ".section", ".type" and ".map" directives (for
+ * the maps it uses), then
  * "    5: (61) r1 = *(u32 *)(r6 +76)" per instruction, "name:" at each
  * function start, "; source text @ file.c:12" when the line changes
  * (BC_DISASM_LINES). The output reads back through bc_asm_open().

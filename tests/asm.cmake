@@ -67,3 +67,16 @@ if(LLVM_OBJCOPY)
     -DEXPECTED=${TESTS_DIR}/asm/disasm_xdp_raw.expected
     -DREASSEMBLE=${ASM_RT_DIR}/raw/prog.s)
 endif()
+
+# Maps, global data, a shared subprogram, two programs in one section.
+bpf_object(DISASM_MULTI_OBJ ${TESTS_DIR}/asm/disasm_multi.c
+           ${CMAKE_BINARY_DIR}/tests/asm_rt/disasm_multi.o -O2)
+add_custom_target(asm_test_multi ALL DEPENDS ${DISASM_MULTI_OBJ})
+disasm_cli_test(asm_cli_disasm_multi 0 "-DARGS=disasm|${DISASM_MULTI_OBJ}"
+  -DEXPECTED=${TESTS_DIR}/asm/disasm_multi.expected
+  "-DSKIP_IF=not implemented")
+disasm_cli_test(asm_cli_disasm_multi_section 0
+  "-DARGS=disasm|--no-lines|--section|tc|${DISASM_MULTI_OBJ}"
+  -DEXPECTED=${TESTS_DIR}/asm/disasm_multi_tc.expected
+  -DREASSEMBLE=${ASM_RT_DIR}/elf/scale_len.s
+  "-DSKIP_IF=not implemented")
