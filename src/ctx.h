@@ -21,6 +21,7 @@ enum bc_ctx_kind {
 	BC_CTXF_SOCK_COMMON_OR_NULL,	/* skb->sk */
 	BC_CTXF_SOCK,		/* sock_addr->sk, sock_ops->sk */
 	BC_CTXF_FLOW_KEYS,	/* __sk_buff->flow_keys in flow_dissector */
+	BC_CTXF_SOCK_OR_NULL,	/* sock_ops->sk */
 };
 
 struct bc_ctx_access {
