@@ -12,3 +12,5 @@ endfunction()
 
 interp_c_test(interp_conformance ${TESTS_DIR}/interp/conformance.c
               ${CONFORMANCE_DIR})
+
+interp_c_test(interp_unit ${TESTS_DIR}/interp/test_interp.c)
