@@ -1,0 +1,187 @@
+// SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+/* Branch refinement: comparisons narrow the ranges of both successors. */
+#include "corpus.h"
+
+/* EXPECT accept */
+SEC("socket")
+int br_ult(struct __sk_buff *skb)
+{
+	struct val *v = val0();
+	__u32 i = skb->len;
+
+	if (!v || i >= 64)
+		return 0;
+	return v->b[i];
+}
+
+/* EXPECT reject: max value is outside of the allowed memory range */
+SEC("socket")
+int br_ule_off_by_one(struct __sk_buff *skb)
+{
+	struct val *v = val0();
+	__u32 i = skb->len;
+
+	if (!v || i > 64)
+		return 0;
+	return v->b[i];
+}
+
+/* EXPECT accept */
+SEC("socket")
+int br_signed_both(struct __sk_buff *skb)
+{
+	struct val *v = val0();
+	int i = (int)skb->len;
+
+	OPAQUE(i);
+	if (!v || i < 0 || i > 63)
+		return 0;
+	return v->b[i];
+}
+
+/* EXPECT reject: value -2147483648 makes map_value pointer be out of bounds */
+SEC("socket")
+int br_signed_upper_only(struct __sk_buff *skb)
+{
+	struct val *v = val0();
+	int i = (int)skb->len;
+
+	OPAQUE(i);
+	if (!v || i > 63)
+		return 0;
+	return v->b[i];
+}
+
+/* EXPECT accept */
+SEC("socket")
+int br_reg_reg(struct __sk_buff *skb)
+{
+	struct val *v = val0();
+	__u64 i = skb->len, lim = 48;
+
+	OPAQUE(lim);
+	if (!v || i >= lim)
+		return 0;
+	return v->b[i];
+}
+
+/* EXPECT reject: max value is outside of the allowed memory range */
+SEC("socket")
+int br_reg_reg_big(struct __sk_buff *skb)
+{
+	struct val *v = val0();
+	__u64 i = skb->len, lim = 65;
+
+	OPAQUE(lim);
+	if (!v || i >= lim)
+		return 0;
+	return v->b[i];
+}
+
+/* EXPECT accept */
+SEC("socket")
+int br_else_branch(struct __sk_buff *skb)
+{
+	struct val *v = val0();
+	__u32 i = skb->len;
+
+	if (!v)
+		return 0;
+	if (i < 64)
+		return v->b[i];
+	return v->b[i & 7];
+}
+
+/* EXPECT accept */
+SEC("socket")
+int br_jeq_const(struct __sk_buff *skb)
+{
+	struct val *v = val0();
+	__u32 i = skb->len;
+
+	if (!v)
+		return 0;
+	if (i == 40)
+		return v->b[i];
+	return 1;
+}
+
+/* EXPECT reject: max value is outside of the allowed memory range */
+SEC("socket")
+int br_jset(struct __sk_buff *skb)
+{
+	struct val *v = val0();
+	__u64 i = skb->len & 0xff;
+
+	if (!v)
+		return 0;
+	if (i & 0xc0)
+		return 0;
+	return v->b[i];
+}
+
+/* EXPECT accept */
+SEC("socket")
+__naked void br_dead_branch(void)
+{
+	asm volatile (
+	"r0 = 5;"
+	"if r0 > 4 goto 1f;"
+	"r0 = *(u64 *)(r0 + 0);"
+	"1: exit;" ::: "memory");
+}
+
+/* EXPECT reject: invalid mem access 'scalar' */
+SEC("socket")
+__naked void br_live_branch(void)
+{
+	asm volatile (
+	"r0 = 5;"
+	"if r0 > 5 goto 1f;"
+	"r0 = *(u64 *)(r0 + 0);"
+	"1: exit;" ::: "memory");
+}
+
+/* EXPECT accept */
+SEC("socket")
+__naked void br_jmp32(void)
+{
+	asm volatile (
+	"r6 = r1;"
+	"r1 = 0;"
+	"*(u32 *)(r10 - 4) = r1;"
+	"r2 = r10;"
+	"r2 += -4;"
+	"r1 = %[amap] ll;"
+	"call 1;"
+	"if r0 == 0 goto 1f;"
+	"r1 = *(u32 *)(r6 + 0);"
+	"if w1 > 63 goto 1f;"
+	"r0 += r1;"
+	"r0 = *(u8 *)(r0 + 0);"
+	"1: r0 = 0;"
+	"exit;"
+	:: [amap]"i"(&amap) : "memory");
+}
+
+/* EXPECT reject: math between map_value pointer and register with unbounded min value is not allowed*/
+SEC("socket")
+__naked void br_jmp32_upper_unknown(void)
+{
+	asm volatile (
+	"r6 = r1;"
+	"r1 = 0;"
+	"*(u32 *)(r10 - 4) = r1;"
+	"r2 = r10;"
+	"r2 += -4;"
+	"r1 = %[amap] ll;"
+	"call 1;"
+	"if r0 == 0 goto 1f;"
+	"r1 = *(u64 *)(r0 + 0);"
+	"if w1 > 63 goto 1f;"
+	"r0 += r1;"
+	"r0 = *(u8 *)(r0 + 0);"
+	"1: r0 = 0;"
+	"exit;"
+	:: [amap]"i"(&amap) : "memory");
+}

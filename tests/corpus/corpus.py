@@ -1,0 +1,321 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+"""Verdict corpus runner.
+
+Each corpus source (tests/corpus/*.c) holds programs preceded by an
+expectation comment (see corpus.h). The build compiles every source into
+OBJDIR/NAME.{O1,O2,O3,v3}.o. Commands:
+
+  expect SRC...                        list parsed expectations
+  check SRC --objdir D --bpfcheck B    bpfcheck vs EXPECT (one ctest per SRC)
+  linux SRC... --objdir D --kload K    Linux's verdicts as linux.tsv rows
+  linux-check SRC... --tsv T           EXPECT vs the recorded Linux verdicts
+  agreement SRC... --objdir D --bpfcheck B --kload K
+                                       bpfcheck vs the live kernel
+  report SRC... --objdir D --bpfcheck B [--tsv T]
+                                       table: bpfcheck vs EXPECT vs Linux
+"""
+import argparse
+import json
+import os
+import re
+import subprocess
+import sys
+
+VARIANTS = ["O1", "O2", "O3", "v3"]
+SKIP = 77
+
+EXPECT_RE = re.compile(
+    r"/\*\s*EXPECT(?:\[([A-Za-z0-9, ]+)\])?\s+(unpriv\s+)?(accept|reject)"
+    r"(?:\s*:\s*(.*?))?"
+    r"(?:\s+LINUX\s+(accept|reject)(?:\s*:\s*(.*?))?)?\s*\*/", re.S)
+FUNC_RE = re.compile(r"SEC\(\"([^\"]*)\"\)\s*(?:[\w\*]+\s+)*?(\w+)\s*\(")
+# Linux's verdict for privileged and unprivileged loads.
+MODES = ["priv", "unpriv"]
+
+
+class Expect:
+    def __init__(self, src, prog, sec, variants, mode, verdict, msg,
+                 lverdict, lmsg, line):
+        self.src, self.prog, self.sec = src, prog, sec
+        self.variants, self.mode = variants, mode
+        self.verdict, self.msg = verdict, (msg or "").strip()
+        # What Linux does, when it differs from what bpfcheck must do.
+        self.lverdict = lverdict or verdict
+        self.lmsg = (lmsg if lverdict else msg) or ""
+        self.lmsg = self.lmsg.strip()
+        self.line = line
+
+
+def parse(src):
+    text = open(src).read()
+    out = []
+    for m in EXPECT_RE.finditer(text):
+        f = FUNC_RE.search(text, m.end())
+        if not f:
+            sys.exit("%s: EXPECT without a following program" % src)
+        # The EXPECT must belong to the very next program.
+        between = text[m.end():f.start()]
+        if "SEC(" in between or "{" in between:
+            sys.exit("%s:%d: EXPECT not right above a program" %
+                     (src, text.count("\n", 0, m.start()) + 1))
+        vs = ([v.strip() for v in m.group(1).split(",")] if m.group(1)
+              else VARIANTS)
+        for v in vs:
+            if v not in VARIANTS:
+                sys.exit("%s: unknown variant %s" % (src, v))
+        out.append(Expect(src, f.group(2), f.group(1), vs,
+                          "unpriv" if m.group(2) else "priv", m.group(3),
+                          m.group(4), m.group(5), m.group(6),
+                          text.count("\n", 0, m.start()) + 1))
+    return out
+
+
+def cases(srcs):
+    """(expect, variant) pairs; a variant-specific EXPECT wins."""
+    res = []
+    for src in srcs:
+        exps = parse(src)
+        seen = {}
+        for e in exps:
+            for v in e.variants:
+                key = (e.prog, e.mode, v)
+                if key in seen and len(seen[key].variants) < len(e.variants):
+                    continue
+                seen[key] = e
+        for (prog, mode, v), e in sorted(seen.items(),
+                                         key=lambda kv: (kv[1].line, kv[0])):
+            res.append((e, v))
+    return res
+
+
+def obj(objdir, src, v):
+    return os.path.join(objdir, os.path.basename(src)[:-2] + "." + v + ".o")
+
+
+def run_bpfcheck(bpfcheck, path, prog, mode):
+    cmd = [bpfcheck, "verify", "--json", "--prog", prog, path]
+    if mode == "unpriv":
+        cmd.insert(2, "--unprivileged")
+    try:
+        p = subprocess.run(cmd, capture_output=True, text=True, timeout=120)
+    except subprocess.TimeoutExpired:
+        return {"verdict": "timeout", "message": "bpfcheck timed out"}
+    doc = None
+    try:
+        doc = json.loads(p.stdout)
+    except ValueError:
+        for line in p.stdout.splitlines():
+            try:
+                d = json.loads(line)
+            except ValueError:
+                continue
+            doc = (doc or []) + [d]
+    progs = []
+    if isinstance(doc, list):
+        progs = doc
+    elif isinstance(doc, dict):
+        progs = doc.get("programs", [doc])
+    for d in progs:
+        if isinstance(d, dict) and d.get("name", prog) == prog:
+            err = d.get("error") or {}
+            if isinstance(err, str):
+                err = {"message": err}
+            return {"verdict": d.get("verdict", "?"),
+                    "message": err.get("message", "") or "",
+                    "insn": err.get("insn"),
+                    "processed": d.get("processed_insns"),
+                    "usec": d.get("duration_us"),
+                    "worst": d.get("worst_case_insns")}
+    msg = (p.stderr.strip().splitlines() or ["no output"])[-1]
+    return {"verdict": "error", "message": "exit %d: %s" % (p.returncode, msg)}
+
+
+def run_kload(kload, path, progs, mode):
+    cmd = [kload] + (["--unpriv"] if mode == "unpriv" else []) + [path] + progs
+    p = subprocess.run(cmd, capture_output=True, text=True, timeout=600)
+    if p.returncode == SKIP:
+        return None
+    res = {}
+    for line in p.stdout.splitlines():
+        f = line.split("\t")
+        if len(f) >= 5:
+            res[f[0]] = {"verdict": f[1], "processed": int(f[2]),
+                         "usec": int(f[3]), "message": f[4]}
+    for pr in progs:
+        res.setdefault(pr, {"verdict": "error", "processed": -1, "usec": -1,
+                            "message": p.stderr.strip()})
+    return res
+
+
+def matches(e, got, use_linux=False):
+    verdict = e.lverdict if use_linux else e.verdict
+    msg = e.lmsg if use_linux else e.msg
+    if got["verdict"] != verdict:
+        return False
+    return verdict == "accept" or not msg or msg in got["message"]
+
+
+def short(s, n=70):
+    s = s or ""
+    return s if len(s) <= n else s[:n - 3] + "..."
+
+
+def cmd_expect(a):
+    for e, v in cases(a.srcs):
+        print("%s\t%s\t%s\t%s\t%s\t%s" % (os.path.basename(e.src), e.prog, v,
+                                          e.mode, e.verdict, e.msg))
+
+
+def cmd_check(a):
+    bad = total = 0
+    print("%-28s %-3s %-6s %-7s %-7s %s" % ("program", "var", "mode",
+                                           "expect", "got", "message"))
+    for e, v in cases(a.srcs):
+        total += 1
+        got = run_bpfcheck(a.bpfcheck, obj(a.objdir, e.src, v), e.prog,
+                           e.mode)
+        ok = matches(e, got)
+        bad += not ok
+        print("%-28s %-3s %-6s %-7s %-7s %s%s" % (
+            e.prog, v, e.mode, e.verdict, got["verdict"],
+            "" if ok else "MISMATCH ",
+            short(got["message"]) + ("" if ok or e.verdict == "accept"
+                                      else "  [want: %s]" % e.msg)))
+    print("%s: %d of %d match" % (os.path.basename(a.srcs[0]), total - bad,
+                                  total))
+    return 1 if bad else 0
+
+
+def linux_rows(a):
+    by_obj = {}
+    for e, v in cases(a.srcs):
+        by_obj.setdefault((obj(a.objdir, e.src, v), e.mode), []).append((e, v))
+    for (path, mode), lst in sorted(by_obj.items()):
+        res = run_kload(a.kload, path, sorted({e.prog for e, _ in lst}), mode)
+        if res is None:
+            return None
+        for e, v in lst:
+            yield e, v, res[e.prog]
+
+
+def cmd_linux(a):
+    rows = []
+    for e, v, r in linux_rows(a) or []:
+        rows.append((os.path.basename(e.src), e.prog, v, e.mode, r["verdict"],
+                     str(r["processed"]), r["message"]))
+    print("# file\tprogram\tvariant\tmode\tverdict\tprocessed\tlast log line")
+    for r in sorted(rows):
+        print("\t".join(r))
+
+
+def read_tsv(path):
+    res = {}
+    if not path or not os.path.exists(path):
+        return res
+    for line in open(path):
+        if line.startswith("#"):
+            continue
+        f = line.rstrip("\n").split("\t")
+        if len(f) >= 7:
+            res[tuple(f[:4])] = {"verdict": f[4], "processed": int(f[5]),
+                                 "message": f[6]}
+    return res
+
+
+def cmd_linux_check(a):
+    tsv = read_tsv(a.tsv)
+    bad = n = 0
+    for e, v in cases(a.srcs):
+        r = tsv.get((os.path.basename(e.src), e.prog, v, e.mode))
+        n += 1
+        if r is None:
+            print("MISSING %s %s %s" % (e.prog, v, e.mode))
+            bad += 1
+        elif not matches(e, r, use_linux=True):
+            bad += 1
+            print("DIFF %s:%d %s %s %s: expect %s %s; linux %s: %s" % (
+                os.path.basename(e.src), e.line, e.prog, v, e.mode,
+                e.lverdict, e.lmsg, r["verdict"], r["message"]))
+    print("expectations agreeing with Linux: %d of %d" % (n - bad, n))
+    return 1 if bad else 0
+
+
+# Linux rejections that are about limits, not about safety.
+NOT_SAFETY = ("too large", "too complex", "combined stack", "jump sequence",
+              "loop is too", "infinite loop", "back-edge", "BPF_LOOP")
+
+
+def cmd_agreement(a):
+    rows = linux_rows(a)
+    rows = list(rows) if rows is not None else None
+    if rows is None:
+        print("SKIP: bpf() is not available here (kload exit 77)")
+        return SKIP
+    agree = unsound = 0
+    dis = []
+    for e, v, lin in rows:
+        got = run_bpfcheck(a.bpfcheck, obj(a.objdir, e.src, v), e.prog,
+                           e.mode)
+        if got["verdict"] == lin["verdict"]:
+            agree += 1
+            continue
+        safety = (lin["verdict"] == "reject" and
+                  not any(s in lin["message"] for s in NOT_SAFETY))
+        if got["verdict"] == "accept" and safety:
+            unsound += 1
+            kind = "UNSOUND"
+        elif e.verdict != e.lverdict and got["verdict"] == e.verdict:
+            kind = "beyond-linux"
+        else:
+            kind = "differs"
+        dis.append("%-12s %s %s %s: linux %s (%s); bpfcheck %s (%s)" % (
+            kind, e.prog, v, e.mode, lin["verdict"], short(lin["message"]),
+            got["verdict"], short(got["message"])))
+    for d in dis:
+        print(d)
+    print("agreement: %d of %d" % (agree, len(rows)))
+    print("unsound (bpfcheck accepts what Linux rejects for safety): %d" %
+          unsound)
+    return 1 if unsound else 0
+
+
+def cmd_report(a):
+    tsv = read_tsv(a.tsv)
+    c = {"exp": 0, "lin": 0, "n": 0}
+    print("%-30s %-3s %-6s %-7s %-7s %-7s %s" % (
+        "program", "var", "mode", "expect", "linux", "bpfchk", "bpfcheck message"))
+    for e, v in cases(a.srcs):
+        got = run_bpfcheck(a.bpfcheck, obj(a.objdir, e.src, v), e.prog,
+                           e.mode)
+        lin = tsv.get((os.path.basename(e.src), e.prog, v, e.mode),
+                      {"verdict": "-"})
+        c["n"] += 1
+        c["exp"] += matches(e, got)
+        c["lin"] += got["verdict"] == lin["verdict"]
+        print("%-30s %-3s %-6s %-7s %-7s %-7s %s" % (
+            e.prog, v, e.mode, e.verdict, lin["verdict"], got["verdict"],
+            short(got["message"], 60)))
+    print("bpfcheck matches EXPECT: %d of %d" % (c["exp"], c["n"]))
+    print("bpfcheck agrees with Linux: %d of %d" % (c["lin"], c["n"]))
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("cmd")
+    ap.add_argument("srcs", nargs="+")
+    ap.add_argument("--objdir")
+    ap.add_argument("--bpfcheck")
+    ap.add_argument("--kload")
+    ap.add_argument("--tsv")
+    a = ap.parse_args()
+    fn = {"expect": cmd_expect, "check": cmd_check, "linux": cmd_linux,
+          "linux-check": cmd_linux_check, "agreement": cmd_agreement,
+          "report": cmd_report}.get(a.cmd)
+    if not fn:
+        ap.error("unknown command " + a.cmd)
+    sys.exit(fn(a) or 0)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,243 @@
+// SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+/*
+ * kload: Linux's verdict on programs of an eBPF object.
+ *
+ *   kload [--unpriv] [-v] FILE [PROG...]
+ *
+ * Loads each named program (every program when none is named) into the
+ * running kernel with libbpf, one program per load (only that program has
+ * autoload set), and prints one tab-separated line per program:
+ *
+ *   PROG  VERDICT  PROCESSED  USEC  LAST-LOG-LINE
+ *
+ * VERDICT is accept, reject (the verifier said no) or error (the load failed
+ * before verification: bpf() unavailable, map creation, bad object).
+ * PROCESSED and USEC come from the verifier's statistics ("processed N insns",
+ * "verification time X usec"), -1 when absent. LAST-LOG-LINE is the last line
+ * of the log that is not a statistics line (the error on rejection).
+ *
+ * --unpriv drops CAP_PERFMON, CAP_SYS_ADMIN and CAP_NET_ADMIN (keeping
+ * CAP_BPF) before loading, so the verifier applies its rules for loaders
+ * without pointer-leak permission (allow_ptr_leaks, allow_uninit_stack and
+ * bypass_spec_* are all off). Exit: 0 done, 2 bad usage or unreadable object,
+ * 77 when bpf() is not available at all.
+ */
+#include <errno.h>
+#include <linux/capability.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#include <bpf/bpf.h>
+#include <bpf/libbpf.h>
+
+#define LOG_SIZE (64u << 20)
+
+static bool verbose;
+static char *logbuf;
+
+static int print_fn(enum libbpf_print_level level, const char *fmt,
+		    va_list ap)
+{
+	if (!verbose)
+		return 0;
+	return vfprintf(stderr, fmt, ap);
+}
+
+static bool is_stats_line(const char *l)
+{
+	return !strncmp(l, "processed ", 10) ||
+	       !strncmp(l, "verification time ", 18) ||
+	       !strncmp(l, "stack depth ", 12) ||
+	       !strncmp(l, "max_states_per_insn", 19) ||
+	       !strncmp(l, "-- END PROG LOAD LOG --", 23);
+}
+
+struct result {
+	long processed;
+	long usec;
+	char last[512];
+};
+
+static void parse_log(const char *log, struct result *r)
+{
+	const char *p = log;
+
+	r->processed = -1;
+	r->usec = -1;
+	r->last[0] = 0;
+	while (*p) {
+		const char *e = strchr(p, '\n');
+		size_t n = e ? (size_t)(e - p) : strlen(p);
+		char line[512];
+
+		if (n >= sizeof(line))
+			n = sizeof(line) - 1;
+		memcpy(line, p, n);
+		line[n] = 0;
+		sscanf(line, "processed %ld insns", &r->processed);
+		sscanf(line, "verification time %ld usec", &r->usec);
+		if (n && !is_stats_line(line))
+			snprintf(r->last, sizeof(r->last), "%s", line);
+		p += n;
+		while (*p && *p != '\n')
+			p++;
+		if (*p)
+			p++;
+	}
+	for (char *c = r->last; *c; c++)
+		if (*c == '\t')
+			*c = ' ';
+}
+
+/* Load one program of FILE with the given log level; returns libbpf error. */
+static int load_one(const char *file, const char *name, unsigned level,
+		    struct result *r, bool *found)
+{
+	struct bpf_object *obj;
+	struct bpf_program *p, *want = NULL;
+	int err;
+
+	obj = bpf_object__open_file(file, NULL);
+	if (!obj)
+		return -errno;
+	bpf_object__for_each_program(p, obj) {
+		bool me = !strcmp(bpf_program__name(p), name);
+
+		bpf_program__set_autoload(p, me);
+		if (me)
+			want = p;
+	}
+	*found = want != NULL;
+	if (!want) {
+		bpf_object__close(obj);
+		return -ENOENT;
+	}
+	logbuf[0] = 0;
+	bpf_program__set_log_buf(want, logbuf, LOG_SIZE);
+	bpf_program__set_log_level(want, level);
+	err = bpf_object__load(obj);
+	parse_log(logbuf, r);
+	bpf_object__close(obj);
+	return err;
+}
+
+static void report(const char *file, const char *name)
+{
+	struct result r;
+	bool found;
+	int err;
+
+	err = load_one(file, name, 4, &r, &found);
+	if (!found) {
+		printf("%s\terror\t-1\t-1\tno program named %s in %s\n", name,
+		       name, file);
+		return;
+	}
+	if (!err) {
+		printf("%s\taccept\t%ld\t%ld\t%s\n", name, r.processed, r.usec,
+		       r.last);
+		return;
+	}
+	if (r.processed < 0 && !r.last[0]) {
+		printf("%s\terror\t-1\t-1\t%s\n", name, strerror(-err));
+		return;
+	}
+	/* Rejected: load again at level 1 for the last line of the path. */
+	{
+		struct result r1;
+
+		load_one(file, name, 1 | 4, &r1, &found);
+		if (r1.last[0])
+			memcpy(r.last, r1.last, sizeof(r.last));
+	}
+	printf("%s\treject\t%ld\t%ld\t%s\n", name, r.processed, r.usec, r.last);
+}
+
+static int drop_caps(void)
+{
+	struct __user_cap_header_struct h = { _LINUX_CAPABILITY_VERSION_3, 0 };
+	struct __user_cap_data_struct d[2];
+	int drop[] = { CAP_PERFMON, CAP_SYS_ADMIN, CAP_NET_ADMIN };
+
+	if (syscall(SYS_capget, &h, d))
+		return -errno;
+	for (unsigned i = 0; i < sizeof(drop) / sizeof(drop[0]); i++) {
+		d[drop[i] / 32].effective &= ~(1u << (drop[i] % 32));
+		d[drop[i] / 32].permitted &= ~(1u << (drop[i] % 32));
+	}
+	if (syscall(SYS_capset, &h, d))
+		return -errno;
+	return 0;
+}
+
+static int names_all(const char *file)
+{
+	struct bpf_object *obj = bpf_object__open_file(file, NULL);
+	struct bpf_program *p;
+
+	if (!obj) {
+		fprintf(stderr, "kload: %s: %s\n", file, strerror(errno));
+		return 2;
+	}
+	bpf_object__for_each_program(p, obj) {
+		char *n = strdup(bpf_program__name(p));
+
+		if (n) {
+			report(file, n);
+			free(n);
+		}
+	}
+	bpf_object__close(obj);
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	bool unpriv = false;
+	int i = 1, fd;
+
+	for (; i < argc && argv[i][0] == '-'; i++) {
+		if (!strcmp(argv[i], "--unpriv"))
+			unpriv = true;
+		else if (!strcmp(argv[i], "-v"))
+			verbose = true;
+		else
+			break;
+	}
+	if (i >= argc) {
+		fprintf(stderr, "usage: kload [--unpriv] [-v] FILE [PROG...]\n");
+		return 2;
+	}
+	libbpf_set_print(print_fn);
+	/* Probe bpf(): an invalid map create gives EINVAL when it exists. */
+	fd = bpf_map_create(BPF_MAP_TYPE_ARRAY, NULL, 4, 4, 1, NULL);
+	if (fd < 0 && (errno == ENOSYS || errno == EPERM)) {
+		fprintf(stderr, "kload: bpf() unavailable: %s\n",
+			strerror(errno));
+		return 77;
+	}
+	if (fd >= 0)
+		close(fd);
+	if (unpriv && drop_caps()) {
+		fprintf(stderr, "kload: cannot drop capabilities\n");
+		return 2;
+	}
+	logbuf = malloc(LOG_SIZE);
+	if (!logbuf)
+		return 2;
+	if (access(argv[i], R_OK)) {
+		fprintf(stderr, "kload: %s: %s\n", argv[i], strerror(errno));
+		return 2;
+	}
+	if (i + 1 == argc)
+		return names_all(argv[i]);
+	for (int j = i + 1; j < argc; j++)
+		report(argv[i], argv[j]);
+	free(logbuf);
+	return 0;
+}
