@@ -20,7 +20,10 @@
  *   .map NAME TYPE KEY VALUE MAX [FLAGS]
  *                               declare a map (TYPE: hash, array, ...,
  *                               BPF_MAP_TYPE_* or a number); referenced as
- *                               "r1 = map[NAME] ll", "r1 = map[NAME][0]+8 ll"
+ *                               "r1 = map[NAME] ll", "r1 = map[NAME][0]+8 ll";
+ *                               FLAGS with BPF_F_RDONLY_PROG (0x80) make it
+ *                               read-only
+ *   .init NAME HEX...           initial contents of map NAME (global data)
  *   .type T                     program type (libbpf name or section name;
  *                               default socket_filter)
  *   .section S                  the program's section name (default "asm")
@@ -1375,8 +1378,51 @@ static int d_map(struct cur *p)
 	m->value_size = (uint32_t)v[1];
 	m->max_entries = (uint32_t)v[2];
 	m->map_flags = (uint32_t)v[3];
+	m->readonly = !!(m->map_flags & BPF_F_RDONLY_PROG);
 	m->inner_map = -1;
 	m->sec_idx = -1;
+	return 0;
+}
+
+/* ".init NAME HEX": initial contents of a declared map (global data). */
+static int d_init(struct cur *p)
+{
+	char name[128];
+	struct bc_map *m;
+	uint64_t limit;
+	size_t n = 0, cap = 0;
+	uint8_t *buf = NULL;
+	int32_t idx;
+
+	if (!ident(p, name, sizeof(name)))
+		return expected(p, "a map name");
+	m = find_map(p->c, name, &idx);
+	if (!m)
+		return fail(p->c, "unknown map '%s'", name);
+	if (m->init)
+		return fail(p->c, "map '%s' initialised twice", name);
+	limit = (uint64_t)m->value_size * m->max_entries;
+	for (;;) {
+		ws(p);
+		if (!*p->s)
+			break;
+		if (!isxdigit((unsigned char)p->s[0]) ||
+		    !isxdigit((unsigned char)p->s[1])) {
+			free(buf);
+			return expected(p, "hex bytes");
+		}
+		if (n >= limit) {
+			free(buf);
+			return fail(p->c, "more initial bytes than map '%s' holds (%llu)",
+				    name, (unsigned long long)limit);
+		}
+		BC_GROW(buf, cap, n + 1);
+		buf[n++] = (uint8_t)strtol((char[3]){ p->s[0], p->s[1], 0 },
+					   NULL, 16);
+		p->s += 2;
+	}
+	m->init = buf ? buf : bc_xcalloc(1, 1);
+	m->init_size = (uint32_t)n;
 	return 0;
 }
 
@@ -1407,6 +1453,8 @@ static int directive(struct cur *p)
 		return d_raw(p);
 	if (word(p, ".map"))
 		return d_map(p);
+	if (word(p, ".init"))
+		return d_init(p);
 	if (word(p, ".type")) {
 		ws(p);
 		if (!*p->s)
@@ -1726,8 +1774,10 @@ static void ctx_free(struct asm_ctx *c)
 		free(c->funcs[i].name);
 	free(c->funcs);
 	free(c->pending_func);
-	for (i = 0; i < c->nmaps; i++)
+	for (i = 0; i < c->nmaps; i++) {
 		free(c->maps[i].name);
+		free(c->maps[i].init);
+	}
 	free(c->maps);
 	free(c->type);
 	free(c->section);
@@ -1891,6 +1941,7 @@ int bc_asm_open(const char *name, const char *text, size_t len,
 
 		*m = c.maps[i];
 		c.maps[i].name = NULL;
+		c.maps[i].init = NULL;
 	}
 	p = bc_object_add_prog(obj);
 	p->name = prog_name(name);

@@ -469,7 +469,11 @@ static void print_type(FILE *f, const struct bc_prog *prog)
 	fprintf(f, ".type %s\n", name);
 }
 
-/* ".map NAME TYPE KEY VALUE MAX FLAGS" for each map the program uses. */
+/*
+ * ".map NAME TYPE KEY VALUE MAX FLAGS" for each map the program uses, and
+ * ".init NAME HEX" with the initial contents of global data (unless all
+ * zero).
+ */
 static void print_maps(FILE *f, const struct bc_prog *prog)
 {
 	const struct bc_object *obj = prog->obj;
@@ -494,6 +498,15 @@ static void print_maps(FILE *f, const struct bc_prog *prog)
 			fprintf(f, "%u", m->type);
 		fprintf(f, " %u %u %u %u\n", m->key_size, m->value_size,
 			m->max_entries, m->map_flags);
+		if (m->init && m->init_size &&
+		    (m->init[0] || memcmp(m->init, m->init + 1, m->init_size - 1))) {
+			uint32_t j;
+
+			fprintf(f, ".init %s", m->name);
+			for (j = 0; j < m->init_size; j++)
+				fprintf(f, "%s%02x", j % 4 ? "" : " ", m->init[j]);
+			fputc('\n', f);
+		}
 	}
 }
 

@@ -207,6 +207,9 @@ static const struct pcase pcases[] = {
 	{ "a:\na:\nexit\n", "line 2: label 'a' defined twice" },
 	{ "; only a comment\n", "no instructions" },
 	{ ".bogus 1\n", "line 1: unknown directive '.bogus'" },
+	{ ".map m array 4 2 1\n.init m 010203\n",
+	  "line 2: more initial bytes than map 'm' holds (2)" },
+	{ ".init m 01\n", "line 1: unknown map 'm'" },
 	{ "r1 = be17 r1\n", "line 1: byte swap width must be 16, 32 or 64" },
 	{ "exit junk\n", "line 1: unexpected 'junk'" },
 };
@@ -310,7 +313,8 @@ static void test_open(void)
 {
 	static const char text[] =
 		".map counts hash 4 8 1024\n"
-		".map arr array 4 16 1\n"
+		".map arr array 4 16 1 0x80\n"
+		".init arr 01020304 05\n"
 		"r1 = map[arr][0]+8 ll\n"
 		"r1 = map[counts] ll\n"
 		"call sub\n"
@@ -336,7 +340,9 @@ static void test_open(void)
 	if (obj->map_cnt != 2 || strcmp(obj->maps[0].name, "counts") ||
 	    obj->maps[0].type != BPF_MAP_TYPE_HASH ||
 	    obj->maps[0].max_entries != 1024 || obj->maps[1].value_size != 16 ||
-	    obj->maps[0].origin != BC_MAP_ASM) {
+	    obj->maps[0].origin != BC_MAP_ASM || obj->maps[0].readonly ||
+	    !obj->maps[1].readonly || obj->maps[1].init_size != 5 ||
+	    memcmp(obj->maps[1].init, "\1\2\3\4\5", 5) || obj->maps[0].init) {
 		printf("FAIL open: maps\n");
 		fails++;
 	}
