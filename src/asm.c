@@ -598,6 +598,24 @@ static int k_alu_op(struct cur *p, int dst, bool w)
 	return end_of_line(p);
 }
 
+/*
+ * Map names are symbol or section names (".rodata.str1.1", "my-map"):
+ * anything up to white space or a bracket.
+ */
+static bool map_ident(struct cur *p, char *buf, size_t len)
+{
+	size_t n;
+
+	ws(p);
+	n = strcspn(p->s, " \t[]");
+	if (n == 0 || n >= len)
+		return false;
+	memcpy(buf, p->s, n);
+	buf[n] = '\0';
+	p->s += n;
+	return true;
+}
+
 static struct bc_map *find_map(struct asm_ctx *c, const char *name,
 			       int32_t *idx)
 {
@@ -631,7 +649,7 @@ static int k_map(struct cur *p, int dst)
 		if ((k = need_num(p, NUM_IMM32, &v)))
 			return k;
 		idx = (int32_t)v;
-	} else if (ident(p, name, sizeof(name))) {
+	} else if (map_ident(p, name, sizeof(name))) {
 		if (!find_map(p->c, name, &idx))
 			return fail(p->c, "unknown map '%s'", name);
 	} else {
@@ -1342,7 +1360,7 @@ static int d_map(struct cur *p)
 	int32_t idx;
 	int t, k, i;
 
-	if (!ident(p, name, sizeof(name)))
+	if (!map_ident(p, name, sizeof(name)))
 		return expected(p, "a map name");
 	if (find_map(p->c, name, &idx))
 		return fail(p->c, "map '%s' declared twice", name);
@@ -1394,7 +1412,7 @@ static int d_init(struct cur *p)
 	uint8_t *buf = NULL;
 	int32_t idx;
 
-	if (!ident(p, name, sizeof(name)))
+	if (!map_ident(p, name, sizeof(name)))
 		return expected(p, "a map name");
 	m = find_map(p->c, name, &idx);
 	if (!m)

@@ -308,12 +308,18 @@ static bool fmt_mem(struct out *o, const struct bpf_insn *in)
 	return false;
 }
 
+/* Can the map be referred to by name in assembly text? */
+bool bc_disasm_map_named(const struct bc_map *m)
+{
+	return m->name && m->name[0] && !strpbrk(m->name, " \t[];#");
+}
+
 static void map_name(struct out *o, const struct bc_prog *prog, int32_t idx)
 {
 	const struct bc_object *obj = prog ? prog->obj : NULL;
 
 	if (obj && idx >= 0 && (uint32_t)idx < obj->map_cnt &&
-	    obj->maps[idx].name && obj->maps[idx].name[0])
+	    bc_disasm_map_named(&obj->maps[idx]))
 		put(o, "map[%s]", obj->maps[idx].name);
 	else
 		put(o, "map[idx:%d]", idx);
@@ -488,7 +494,7 @@ static void print_maps(FILE *f, const struct bc_prog *prog)
 		if (prog->maps_used[i] >= obj->map_cnt)
 			continue;
 		m = &obj->maps[prog->maps_used[i]];
-		if (!m->name || !m->name[0])
+		if (!bc_disasm_map_named(m))
 			continue;
 		t = bc_asm_map_type_name(m->type);
 		fprintf(f, ".map %s ", m->name);

@@ -29,6 +29,9 @@ enum {
  */
 void bc_disasm_prog(FILE *f, const struct bc_prog *prog, unsigned flags);
 
+/* Can map m be referred to by name ("map[NAME]") in assembly text? */
+bool bc_disasm_map_named(const struct bc_map *m);
+
 /* libbpf-style map type name ("hash", "array", ...) or NULL. */
 const char *bc_asm_map_type_name(uint32_t type);
 
