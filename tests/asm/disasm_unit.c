@@ -322,7 +322,10 @@ static void test_open(void)
 		"exit\n"
 		"sub: r0 = 0\n"
 		"exit\n"
-		"cb: exit\n";
+		"cb: exit\n"
+		".func spare\n"
+		"r0 = 1\n"
+		"exit\n";
 	struct bc_object *obj = NULL;
 	struct bc_open_opts o = { .kind = BC_INPUT_ASM };
 	struct bc_err err;
@@ -347,7 +350,9 @@ static void test_open(void)
 		fails++;
 	}
 	if (strcmp(p->name, "myprog") || strcmp(p->section, "asm") ||
-	    p->type != BPF_PROG_TYPE_SOCKET_FILTER || p->func_cnt != 3 ||
+	    p->type != BPF_PROG_TYPE_SOCKET_FILTER || p->func_cnt != 4 ||
+	    strcmp(p->funcs[3].name, "spare") || p->funcs[3].start != 11 ||
+	    p->funcs[3].len != 2 || p->funcs[2].len != 1 ||
 	    strcmp(p->funcs[0].name, "myprog") || p->funcs[1].start != 8 ||
 	    strcmp(p->funcs[1].name, "sub") || p->funcs[1].len != 2 ||
 	    strcmp(p->funcs[2].name, "cb") || p->funcs[2].start != 10 ||
