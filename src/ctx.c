@@ -73,7 +73,7 @@ static bool skb_common(struct cx *c)
 		return !c->write && size == 8;
 	if (IN(SKB, tstamp))
 		return size == 8;
-	if (off == FOFF(SKB, sk)) {
+	if (INPTR(SKB, sk)) {
 		if (c->write || size != 8)
 			return false;
 		set_kind(c, BC_CTXF_SOCK_COMMON_OR_NULL);
@@ -186,6 +186,8 @@ static bool flow_dissector_access(struct cx *c)
 	int off = c->off;
 
 	if (off < 0 || off >= (int)sizeof(SKB) || c->write)
+		return false;
+	if (off % c->size != 0)
 		return false;
 	if (IN(SKB, data) || IN(SKB, data_end)) {
 		skb_pkt_kinds(c, false);
@@ -358,12 +360,14 @@ static bool sock_addr_access(struct cx *c)
 			return true;
 		return c->write ? size == 4 : narrow_ok(size, 4);
 	}
-	if (off == FOFF(BSA, sk)) {
+	if (INPTR(BSA, sk)) {
 		if (c->write || size != 8)
 			return false;
 		set_kind(c, BC_CTXF_SOCK);
 		return true;
 	}
+	if (off >= FEND(BSA, msg_src_ip6) && off < FOFF(BSA, sk))
+		return false;	/* padding */
 	return !c->write && size == 4;
 }
 
@@ -382,15 +386,15 @@ static bool sock_ops_access(struct cx *c)
 			off == FOFF(BSO, sk_txhash)) && size == 4;
 	if (TILL(BSO, bytes_received, bytes_acked))
 		return size == 8;
-	if (off == FOFF(BSO, sk)) {
+	if (INPTR(BSO, sk)) {
 		set_kind(c, BC_CTXF_SOCK_OR_NULL);
 		return size == 8;
 	}
-	if (off == FOFF(BSO, skb_data)) {
+	if (INPTR(BSO, skb_data)) {
 		set_kind(c, BC_CTXF_PKT);
 		return size == 8;
 	}
-	if (off == FOFF(BSO, skb_data_end)) {
+	if (INPTR(BSO, skb_data_end)) {
 		set_kind(c, BC_CTXF_PKT_END);
 		return size == 8;
 	}

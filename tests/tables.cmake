@@ -1,0 +1,10 @@
+# SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+# Helper prototypes and program contexts: unit tests and live-kernel
+# cross-checks (skip with 77 where bpf() is unavailable).
+function(tables_test name src)
+  add_c_test(${name} ${TESTS_DIR}/tables/${src})
+  target_include_directories(${name} PRIVATE ${CMAKE_SOURCE_DIR}/src
+                             ${TESTS_DIR}/tables)
+endfunction()
+
+tables_test(tables_kernel_ctx kernel_ctx.c)
