@@ -338,8 +338,8 @@ static void add_func(struct asm_ctx *c, int64_t pc)
 }
 
 /*
- * Jump target: "pc+N", "+N", "-N", a bare number or a label. With a label
- * the instruction just emitted gets a fixup; otherwise *rel is set.
+ * Jump target: "pc+N", "+N", "-N", a bare number (*rel) or a label
+ * (*is_label, name; resolved after the last line).
  */
 static int target(struct cur *p, enum num_range rg, int64_t *rel,
 		  bool *is_label, char *name, size_t len)
@@ -709,7 +709,7 @@ static int k_lddw_special(struct cur *p, int dst)
 }
 
 /* "atomic64_fetch_add((u64 *)(r1 +0), r2)" and friends, after "rD = ". */
-static int k_atomic_fetch(struct cur *p, int dst, bool w)
+static int k_atomic_fetch(struct cur *p, int dst)
 {
 	static const struct { const char *n; int32_t imm; } ops[] = {
 		{ "fetch_add", BPF_ADD | BPF_FETCH },
@@ -755,7 +755,6 @@ static int k_atomic_fetch(struct cur *p, int dst, bool w)
 	if (!lit(p, ")"))
 		return expected(p, "')'");
 	emit(p->c, BPF_STX | BPF_ATOMIC | size, base, src, off, ops[i].imm);
-	(void)w;
 	return end_of_line(p);
 }
 
@@ -763,7 +762,7 @@ static int k_atomic_fetch(struct cur *p, int dst, bool w)
  * LLVM's spelling: "r2 = xchg_64(r3 + 0, r2)", "w2 = xchg32_32(r3 + 0, w2)",
  * "r0 = cmpxchg_64(r3 + 0, r0, r5)", "w0 = cmpxchg32_32(...)".
  */
-static int k_llvm_xchg(struct cur *p, int dst, bool w, bool cmp)
+static int k_llvm_xchg(struct cur *p, int dst, bool cmp)
 {
 	int base, src, k;
 	int64_t off = 0;
@@ -796,7 +795,6 @@ static int k_llvm_xchg(struct cur *p, int dst, bool w, bool cmp)
 		return expected(p, "')'");
 	emit(p->c, BPF_STX | BPF_ATOMIC | (is32 ? BPF_W : BPF_DW), base, src,
 	     (int16_t)off, cmp ? BPF_CMPXCHG : BPF_XCHG);
-	(void)w;
 	return end_of_line(p);
 }
 
@@ -878,11 +876,11 @@ static int k_assign(struct cur *p, int dst, bool w)
 		p->s = save;
 	}
 	if (lit(p, "atomic"))
-		return k_atomic_fetch(p, dst, w);
+		return k_atomic_fetch(p, dst);
 	if (lit(p, "xchg"))
-		return k_llvm_xchg(p, dst, w, false);
+		return k_llvm_xchg(p, dst, false);
 	if (lit(p, "cmpxchg"))
-		return k_llvm_xchg(p, dst, w, true);
+		return k_llvm_xchg(p, dst, true);
 	save = p->s;
 	if (lit(p, "map[") || lit(p, "btf_id[") || lit(p, "func[")) {
 		p->s = save;
@@ -1651,7 +1649,6 @@ static void strip_objdump(char *s)
 static int statement(struct cur *p)
 {
 	char w0[64];
-	const char *save;
 	bool w;
 	int r, k;
 
@@ -1665,10 +1662,8 @@ static int statement(struct cur *p)
 	k = reg(p, &r, &w);
 	if (k < 0)
 		return k;
-	if (k) {
+	if (k)
 		return k_reg_stmt(p, r, w);
-	}
-	save = p->s;
 	if (!ident(p, w0, sizeof(w0))) {
 		char buf[64];
 
@@ -1703,7 +1698,6 @@ static int statement(struct cur *p)
 			return k_store(p, true);
 		return c_lock(p);
 	}
-	(void)save;
 	return c_insn(p, w0);
 }
 
