@@ -8,6 +8,8 @@
  *   line_info: u32 rec_size, then per section
  *           { u32 sec_name_off, u32 num_info, records[num_info] }
  *   record: u32 insn_off (bytes), file_name_off, line_off, line_col
+ * Records for line 0 (compiler-made code) are dropped, so such
+ * instructions keep the line before them.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -62,6 +64,8 @@ static int add_records(struct eloader *L, struct esec *s, const uint8_t *p,
 		if (off % 8 || off >= s->size)
 			return bc_elf_fail(L, "section '.BTF.ext': line record for '%s' at bad offset %u",
 					   s->name, off);
+		if (!(lc >> 10))
+			continue;	/* line 0: no location, keep the previous */
 		e->insn = off / 8;
 		e->seq = s->line_cnt;
 		e->file = btf__name_by_offset(btf, rd32(p + 4));

@@ -1,0 +1,34 @@
+# SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+# Loader tests: clang-compiled objects with every kind of map, subprograms,
+# several programs per section; `bpfcheck list` output; malformed input.
+set(LOADER_DIR ${CMAKE_CURRENT_SOURCE_DIR}/loader)
+set(LOADER_OBJDIR ${CMAKE_BINARY_DIR}/tests/loader/progs)
+bpf_test_objects(LOADER_OBJS ${LOADER_DIR}/progs)
+add_custom_target(loader_objects_bpf ALL DEPENDS ${LOADER_OBJS})
+
+add_c_test(loader_objects ${LOADER_DIR}/test_loader.c)
+add_dependencies(loader_objects loader_objects_bpf)
+target_compile_definitions(loader_objects PRIVATE
+  LOADER_OBJDIR="${LOADER_OBJDIR}")
+
+# Every prefix and many corruptions of real objects (one per kind).
+add_c_test(loader_truncate ${LOADER_DIR}/test_truncate.c)
+add_dependencies(loader_truncate loader_objects_bpf)
+target_compile_definitions(loader_truncate PRIVATE
+  LOADER_OBJDIR="${LOADER_OBJDIR}")
+
+# `bpfcheck list` output compared with tests/loader/expected/NAME.list.
+file(GLOB LOADER_EXPECTED CONFIGURE_DEPENDS ${LOADER_DIR}/expected/*.list)
+foreach(exp ${LOADER_EXPECTED})
+  get_filename_component(n ${exp} NAME_WE)
+  add_test(NAME loader_list_${n}
+    COMMAND ${CMAKE_COMMAND} -DBIN=${BPFCHECK_BIN}
+            -DARGS=list\;--maps\;${LOADER_OBJDIR}/${n}.O2.o
+            -DEXPECTED=${exp} -DRC=0
+            -P ${LOADER_DIR}/run_compare.cmake
+    WORKING_DIRECTORY ${LOADER_OBJDIR})
+endforeach()
+
+# Bad input: one-line errors, exit 2.
+add_test(NAME loader_bad_input
+  COMMAND sh ${LOADER_DIR}/bad_input.sh ${BPFCHECK_BIN} ${LOADER_OBJDIR})

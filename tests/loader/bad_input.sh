@@ -1,0 +1,73 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+# Bad input to `bpfcheck list`: exit 2 and exactly one line on stderr.
+# Usage: bad_input.sh BPFCHECK OBJDIR
+bin=$1
+objdir=$2
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fail=0
+
+# expect NAME WANT_STDERR ARGS...
+expect() {
+	name=$1 want=$2
+	shift 2
+	"$bin" "$@" >"$tmp/out" 2>"$tmp/err"
+	rc=$?
+	got=$(cat "$tmp/err")
+	lines=$(wc -l <"$tmp/err")
+	if [ "$rc" != 2 ] || [ "$lines" != 1 ] || [ "$got" != "$want" ]; then
+		echo "FAIL $name: rc=$rc lines=$lines"
+		echo "  got:  $got"
+		echo "  want: $want"
+		fail=1
+	else
+		echo "ok $name"
+	fi
+}
+
+printf 'abcdefghij' >"$tmp/odd.bin"
+expect odd_raw "bpfcheck: $tmp/odd.bin: size 10 is not a multiple of 8 (instructions are 8 bytes)" \
+	list --raw --type xdp "$tmp/odd.bin"
+
+head -c 100 "$objdir/subprogs.O2.o" >"$tmp/trunc.o"
+expect truncated "bpfcheck: $tmp/trunc.o: section header table (offset $(od -An -tu8 -j40 -N8 "$objdir/subprogs.O2.o" | tr -d ' '), $(od -An -tu2 -j60 -N2 "$objdir/subprogs.O2.o" | tr -d ' ') entries) extends past the end of the file (100 bytes)" \
+	list "$tmp/trunc.o"
+
+printf '\177ELF\002\001\001garbage' >"$tmp/garbage.o"
+expect garbage_elf "bpfcheck: $tmp/garbage.o: truncated ELF header (14 bytes, need 64)" \
+	list "$tmp/garbage.o"
+
+# A real object with a program section whose size is not a multiple of 8.
+python3 - "$objdir/subprogs.O2.o" "$tmp/oddsec.o" >"$tmp/oddsize" <<'PY' || exit 1
+import struct, sys
+d = bytearray(open(sys.argv[1], 'rb').read())
+shoff, = struct.unpack_from('<Q', d, 0x28)
+shnum, shstrndx = struct.unpack_from('<HH', d, 0x3c)
+def sh(i): return struct.unpack_from('<IIQQQQIIQQ', d, shoff + 64 * i)
+names = sh(shstrndx)
+for i in range(shnum):
+    h = sh(i)
+    n = d[names[4] + h[0]:].split(b'\0')[0]
+    if n == b'xdp':
+        struct.pack_into('<Q', d, shoff + 64 * i + 32, h[5] - 3)
+        print(h[5] - 3)
+open(sys.argv[2], 'wb').write(d)
+PY
+expect odd_section "bpfcheck: $tmp/oddsec.o: section 'xdp': size $(cat "$tmp/oddsize") is not a multiple of 8 (instructions are 8 bytes)" \
+	list "$tmp/oddsec.o"
+
+expect missing "bpfcheck: $tmp/nope.o: cannot open: No such file or directory" list "$tmp/nope.o"
+"$bin" list >/dev/null 2>&1
+rc=$?
+if [ $rc != 2 ]; then echo "FAIL usage: rc=$rc"; fail=1; else echo "ok usage"; fi
+
+# Good and bad files together: the good one is still listed, exit 2.
+"$bin" list "$objdir/subprogs.O2.o" "$tmp/garbage.o" >"$tmp/out" 2>/dev/null
+rc=$?
+if [ $rc != 2 ] || ! grep -q xdp_count "$tmp/out"; then
+	echo "FAIL mixed: rc=$rc"; fail=1
+else
+	echo "ok mixed"
+fi
+exit $fail

@@ -1,0 +1,125 @@
+// SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+/*
+ * Robustness of the ELF loader: every prefix of real objects, and objects
+ * with corrupted bytes (ELF header, section headers, random positions),
+ * must load or fail with a one-line message. Run under ASan+UBSan too.
+ * Usage: test_truncate [OBJ...] (default: one object of each kind)
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "prog.h"
+
+static int failures;
+static long ok_cnt, err_cnt;
+
+static void try_load(const char *what, const uint8_t *d, size_t len)
+{
+	struct bc_open_opts opts = { .kind = BC_INPUT_ELF };
+	struct bc_object *o = NULL;
+	struct bc_err err;
+	int r;
+
+	bc_err_init(&err);
+	r = bc_object_open_mem("t.o", d, len, &opts, &o, &err);
+	if (!r) {
+		ok_cnt++;
+		bc_object_free(o);
+		return;
+	}
+	err_cnt++;
+	if (r > 0 || !err.set || !err.msg[0] || strchr(err.msg, '\n')) {
+		fprintf(stderr, "%s (len %zu): bad error r=%d msg='%s'\n",
+			what, len, r, err.msg);
+		failures++;
+	}
+}
+
+static uint64_t rng = 0x9e3779b97f4a7c15ull;
+
+static uint32_t next(void)
+{
+	rng ^= rng << 13;
+	rng ^= rng >> 7;
+	rng ^= rng << 17;
+	return (uint32_t)rng;
+}
+
+static void corrupt(const char *path, const uint8_t *d, size_t len)
+{
+	uint8_t *c = malloc(len);
+	uint64_t shoff;
+	size_t i, k;
+
+	memcpy(&shoff, d + 0x28, 8);
+	/* every byte of the ELF header, three ways */
+	for (i = 0; i < 64 && i < len; i++) {
+		static const uint8_t vals[] = { 0x00, 0xff, 0x80 };
+
+		for (k = 0; k < 3; k++) {
+			memcpy(c, d, len);
+			c[i] = i < 4 ? c[i] ^ 0x01 : vals[k];
+			try_load(path, c, len);
+		}
+	}
+	/* every byte of the section header table, flipped */
+	for (i = shoff; i < len; i++) {
+		memcpy(c, d, len);
+		c[i] ^= 0xff;
+		try_load(path, c, len);
+		memcpy(c, d, len);
+		c[i] += 1 + next() % 8;
+		try_load(path, c, len);
+	}
+	/* random bytes anywhere, 1-4 at a time */
+	for (i = 0; i < 4000; i++) {
+		memcpy(c, d, len);
+		for (k = 0; k <= next() % 4; k++)
+			c[next() % len] = next();
+		try_load(path, c, len);
+	}
+	free(c);
+}
+
+static const char *defaults[] = {
+	LOADER_OBJDIR "/subprogs.O2.o", LOADER_OBJDIR "/btf_maps.O2.o",
+	LOADER_OBJDIR "/legacy_maps.O2.o", LOADER_OBJDIR "/iproute2_maps.O2.o",
+	LOADER_OBJDIR "/global_data.O3.o",
+};
+
+int main(int argc, char **argv)
+{
+	const char *const *files = (const char *const *)argv + 1;
+	int a, nfiles = argc - 1;
+
+	if (argc < 2) {
+		files = defaults;
+		nfiles = sizeof(defaults) / sizeof(defaults[0]);
+	}
+	for (a = 0; a < nfiles; a++) {
+		struct bc_err err;
+		uint8_t *d;
+		size_t len, n;
+
+		bc_err_init(&err);
+		if (bc_read_file(files[a], &d, &len, &err)) {
+			fprintf(stderr, "%s\n", err.msg);
+			return 1;
+		}
+		for (n = 0; n <= len; n++) {
+			uint8_t *copy = malloc(n ? n : 1);
+
+			/* exact-size copy so ASan sees any over-read */
+			memcpy(copy, d, n);
+			try_load(files[a], copy, n);
+			free(copy);
+		}
+		if (len > 64)
+			corrupt(files[a], d, len);
+		free(d);
+	}
+	printf("%ld loads succeeded, %ld failed cleanly, %d bad\n", ok_cnt,
+	       err_cnt, failures);
+	return failures ? 1 : 0;
+}
