@@ -16,7 +16,14 @@
 int bc_asm(const char *text, size_t len, struct bpf_insn **insns,
 	   uint32_t *cnt, struct bc_err *err);
 
-/* Open assembly text as an object with one program (maps from directives). */
+/*
+ * Open assembly text as an object with one program: named after the file
+ * (basename up to the first '.'), section "asm" (or .section S), type from
+ * opts->type, else .type T, else socket_filter; maps from .map directives
+ * (BC_MAP_ASM, contents from .init); prog->funcs from call and func[]
+ * targets and .func. Errors read "NAME: line 3: ...". The full syntax is
+ * described at the top of asm.c; bc_disasm_prog's output reads back.
+ */
 int bc_asm_open(const char *name, const char *text, size_t len,
 		const struct bc_open_opts *opts, struct bc_object *obj,
 		struct bc_err *err);
