@@ -258,6 +258,8 @@ static int parse_member(struct eloader *L, int mi, const char *f,
 		if (!outer)
 			return bc_elf_fail(L, "map '%s': nested map-in-map is not supported",
 					   mn);
+		if (!m->value_size)
+			m->value_size = 4;	/* map fd or prog fd, as libbpf */
 		return btf_inner(L, mi, tid);
 	}
 	return 0;	/* unknown fields are ignored */

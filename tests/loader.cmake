@@ -32,3 +32,5 @@ endforeach()
 # Bad input: one-line errors, exit 2.
 add_test(NAME loader_bad_input
   COMMAND sh ${LOADER_DIR}/bad_input.sh ${BPFCHECK_BIN} ${LOADER_OBJDIR})
+add_test(NAME loader_list_json
+  COMMAND sh ${LOADER_DIR}/json.sh ${BPFCHECK_BIN} ${LOADER_OBJDIR})

@@ -121,10 +121,12 @@ static void print_maps(const struct bc_object *o)
 	       "TYPE", "KEY", "VALUE", "MAX", "FLAGS", "ORIGIN", "INNER");
 	for (i = 0; i < o->map_cnt; i++) {
 		const struct bc_map *m = &o->maps[i];
+		char fl[16];
 
-		printf("%-*s  %-*s  %4u  %6u  %8u  %#6x  %-8s  %s\n", wn,
+		snprintf(fl, sizeof(fl), "0x%x", m->map_flags);
+		printf("%-*s  %-*s  %4u  %6u  %8u  %6s  %-8s  %s\n", wn,
 		       m->name, wt, bc_maptype_name(m->type), m->key_size,
-		       m->value_size, m->max_entries, m->map_flags,
+		       m->value_size, m->max_entries, fl,
 		       origin_name(m->origin),
 		       m->inner_map >= 0 ? o->maps[m->inner_map].name : "-");
 	}

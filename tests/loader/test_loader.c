@@ -224,6 +224,7 @@ static void t_btf(const struct bc_object *o)
 		CHECK(m->type == BPF_MAP_TYPE_ARRAY_OF_MAPS);
 		CHECK(m->inner_map == inner);
 		CHECK(m->key_size == 4 && m->max_entries == 4);
+		CHECK(m->value_size == 4);
 		m = &o->maps[inner];
 		CHECK(m->type == BPF_MAP_TYPE_ARRAY && m->max_entries == 8);
 		CHECK(m->key_size == 4 && m->value_size == 4);
