@@ -905,6 +905,8 @@ static void collect_result(struct bc_vm *vm, const struct bc_run_input *in,
 	n = vm->data_end > start ? (size_t)(vm->data_end - start) : 0;
 	res->packet = bc_xmalloc(n ? n : 1);
 	memcpy(res->packet, start, n);
+	/* test_run pushes back a zeroed L2 header for L3 program types */
+	memset(res->packet, 0, BC_MIN(n, vm->l2_skip));
 	res->packet_len = n;
 	res->packet_changed = n != in->packet_len ||
 			      (n && memcmp(res->packet, in->packet, n));

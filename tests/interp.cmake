@@ -14,3 +14,9 @@ interp_c_test(interp_conformance ${TESTS_DIR}/interp/conformance.c
               ${CONFORMANCE_DIR})
 
 interp_c_test(interp_unit ${TESTS_DIR}/interp/test_interp.c)
+
+# Differential runs against the kernel's BPF_PROG_TEST_RUN.
+bpf_test_objects(INTERP_DIFF_OBJS ${TESTS_DIR}/interp/bpf)
+add_custom_target(interp_diff_objs ALL DEPENDS ${INTERP_DIFF_OBJS})
+interp_c_test(interp_differential ${TESTS_DIR}/interp/differential.c
+              ${INTERP_DIFF_OBJS})
