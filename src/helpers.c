@@ -138,6 +138,25 @@ static const struct bc_helper_proto protos[] = {
 	P(seq_write, R_INT, GPL, BTF, RMEM, SZ0, N, N),
 	P(skb_output, R_INT, GPL, BTF, MAP, ANY, RMEM, SZ0),
 	P(xdp_output, R_INT, GPL, BTF, MAP, ANY, RMEM, SZ0),
+	P(task_storage_get, BC_RET_MAP_VALUE_OR_NULL, 0,
+	  MAP, BTF, VAL | NUL, ANY, N),
+	P(task_storage_delete, R_INT, 0, MAP, BTF, N, N, N),
+	P(task_pt_regs, BC_RET_BTF_ID, GPL, BTF, N, N, N, N),
+	P(get_branch_snapshot, R_INT, 0, UMEM, SZ0, ANY, N, N),
+	P(copy_from_user_task, R_INT, GPL, UMEM, SZ0, ANY, BTF, ANY),
+	P(snprintf_btf, R_INT, 0, UMEM, SZ, RMEM, SZ, ANY),
+	PCB(user_ringbuf_drain, R_INT, 0, MAP, FUNC, CBCTX, ANY, N,
+	    1, BC_ARG_PTR_TO_DYNPTR, CBCTX, N, N, N),
+	/* ids newer than the <linux/bpf.h> bpfcheck is built with */
+	[__BPF_FUNC_MAX_ID] = { .id = __BPF_FUNC_MAX_ID,
+				.name = "bpf_cgrp_storage_get",
+				.ret = BC_RET_MAP_VALUE_OR_NULL,
+				.args = { MAP, BTF, VAL | NUL, ANY },
+				.cb_arg = -1 },
+	[__BPF_FUNC_MAX_ID + 1] = { .id = __BPF_FUNC_MAX_ID + 1,
+				    .name = "bpf_cgrp_storage_delete",
+				    .ret = R_INT, .args = { MAP, BTF },
+				    .cb_arg = -1 },
 	PCB(find_vma, R_INT, 0, BTF, ANY, FUNC, CBCTX, ANY,
 	    2, BTF, BTF, CBCTX, N, N),
 	/* skb data */
@@ -222,6 +241,7 @@ static const struct bc_helper_proto protos[] = {
 	  SKC, N, N, N, N),
 	P(skc_to_udp6_sock, BC_RET_BTF_ID_OR_NULL, 0, SKC, N, N, N, N),
 	P(skc_to_unix_sock, BC_RET_BTF_ID_OR_NULL, 0, SKC, N, N, N, N),
+	P(skc_to_mptcp_sock, BC_RET_BTF_ID_OR_NULL, 0, SKC, N, N, N, N),
 	P(sk_select_reuseport, R_INT, 0, CTX, MAP, KEY, ANY, N),
 	/* sockmap / sk_msg / sk_skb */
 	P(sock_map_update, R_INT, 0, CTX, MAP, KEY, ANY, N),
@@ -321,7 +341,9 @@ static bool base_set(int32_t id, const struct hctx *c)
 	case BPF_FUNC_user_ringbuf_drain:
 	case BPF_FUNC_strtol:
 	case BPF_FUNC_strtoul:
-	/* CAP_PERFMON */
+	case __BPF_FUNC_MAX_ID:		/* cgrp_storage_get (6.2) */
+	case __BPF_FUNC_MAX_ID + 1:	/* cgrp_storage_delete */
+	/* CAP_PERFMON; since 6.15 this includes most tracing helpers */
 	case BPF_FUNC_trace_printk:
 	case BPF_FUNC_get_current_task:
 	case BPF_FUNC_get_current_task_btf:
@@ -333,6 +355,25 @@ static bool base_set(int32_t id, const struct hctx *c)
 	case BPF_FUNC_snprintf:
 	case BPF_FUNC_task_pt_regs:
 	case BPF_FUNC_trace_vprintk:
+	case BPF_FUNC_get_current_pid_tgid:
+	case BPF_FUNC_get_current_uid_gid:
+	case BPF_FUNC_get_current_comm:
+	case BPF_FUNC_get_cgroup_classid:
+	case BPF_FUNC_perf_event_read:
+	case BPF_FUNC_current_task_under_cgroup:
+	case BPF_FUNC_perf_event_read_value:
+	case BPF_FUNC_get_current_cgroup_id:
+	case BPF_FUNC_send_signal:
+	case BPF_FUNC_send_signal_thread:
+	case BPF_FUNC_get_ns_current_pid_tgid:
+	case BPF_FUNC_get_current_ancestor_cgroup_id:
+	case BPF_FUNC_get_task_stack:
+	case BPF_FUNC_copy_from_user:
+	case BPF_FUNC_task_storage_get:
+	case BPF_FUNC_task_storage_delete:
+	case BPF_FUNC_get_branch_snapshot:
+	case BPF_FUNC_find_vma:
+	case BPF_FUNC_copy_from_user_task:
 		return true;
 	}
 	return false;
@@ -367,8 +408,24 @@ static bool cgroup_set(int32_t id, const struct hctx *c)
 	case BPF_FUNC_get_current_cgroup_id:
 	case BPF_FUNC_get_current_ancestor_cgroup_id:
 		return true;
+	case BPF_FUNC_get_retval:
+	case BPF_FUNC_set_retval:
+		/* not where the return value has another meaning; note that
+		 * attach type 0 is BPF_CGROUP_INET_INGRESS */
+		switch (c->attach) {
+		case BPF_CGROUP_INET_INGRESS:
+		case BPF_CGROUP_INET_EGRESS:
+		case BPF_CGROUP_SOCK_OPS:
+		case BPF_CGROUP_UDP4_RECVMSG:
+		case BPF_CGROUP_UDP6_RECVMSG:
+		case BPF_CGROUP_INET4_GETPEERNAME:
+		case BPF_CGROUP_INET6_GETPEERNAME:
+		case BPF_CGROUP_INET4_GETSOCKNAME:
+		case BPF_CGROUP_INET6_GETSOCKNAME:
+			return false;
+		}
+		return true;
 	}
-	(void)c;
 	return false;
 }
 
@@ -437,8 +494,6 @@ static bool tp_set(int32_t id, const struct hctx *c)
 	case BPF_FUNC_get_stack:
 	case BPF_FUNC_get_attach_cookie:
 		return true;
-	case BPF_FUNC_get_func_ip:
-		return false;
 	}
 	return tracing_set(id, c);
 }
@@ -451,8 +506,6 @@ static bool raw_tp_set(int32_t id, const struct hctx *c)
 	case BPF_FUNC_get_stack:
 	case BPF_FUNC_get_attach_cookie:
 		return true;
-	case BPF_FUNC_get_func_ip:
-		return false;
 	}
 	return tracing_set(id, c);
 }
@@ -467,8 +520,6 @@ static bool perf_event_set(int32_t id, const struct hctx *c)
 	case BPF_FUNC_read_branch_records:
 	case BPF_FUNC_get_attach_cookie:
 		return true;
-	case BPF_FUNC_get_func_ip:
-		return false;
 	}
 	return tracing_set(id, c);
 }
@@ -480,6 +531,7 @@ static bool sk_filter_set(int32_t id, const struct hctx *c)
 	case BPF_FUNC_skb_load_bytes_relative:
 	case BPF_FUNC_get_socket_cookie:
 	case BPF_FUNC_get_socket_uid:
+	case BPF_FUNC_get_netns_cookie:
 	case BPF_FUNC_perf_event_output:
 		return true;
 	}
@@ -522,6 +574,7 @@ static bool tc_set(int32_t id, const struct hctx *c)
 	case BPF_FUNC_skb_under_cgroup:
 	case BPF_FUNC_get_socket_cookie:
 	case BPF_FUNC_get_socket_uid:
+	case BPF_FUNC_get_netns_cookie:
 	case BPF_FUNC_fib_lookup:
 	case BPF_FUNC_check_mtu:
 	case BPF_FUNC_sk_fullsock:
@@ -591,7 +644,6 @@ static bool cg_skb_set(int32_t id, const struct hctx *c)
 	case BPF_FUNC_sk_storage_get:
 	case BPF_FUNC_sk_storage_delete:
 	case BPF_FUNC_perf_event_output:
-	case BPF_FUNC_skb_cgroup_classid:
 	case BPF_FUNC_skb_cgroup_id:
 	case BPF_FUNC_skb_ancestor_cgroup_id:
 	case BPF_FUNC_sk_cgroup_id:
@@ -599,6 +651,10 @@ static bool cg_skb_set(int32_t id, const struct hctx *c)
 	case BPF_FUNC_tcp_sock:
 	case BPF_FUNC_get_listener_sock:
 	case BPF_FUNC_skb_ecn_set_ce:
+	case BPF_FUNC_sk_lookup_tcp:
+	case BPF_FUNC_sk_lookup_udp:
+	case BPF_FUNC_sk_release:
+	case BPF_FUNC_skc_lookup_tcp:
 		return true;
 	}
 	return sk_filter_set(id, c);
@@ -780,7 +836,7 @@ static bool flow_dissector_set(int32_t id, const struct hctx *c)
 
 static bool cgroup_dev_set(int32_t id, const struct hctx *c)
 {
-	if (cgroup_set(id, c))
+	if (cgroup_set(id, c) || id == BPF_FUNC_perf_event_output)
 		return true;
 	return base_set(id, c);
 }
@@ -811,11 +867,12 @@ static bool sockopt_set(int32_t id, const struct hctx *c)
 	case BPF_FUNC_get_netns_cookie:
 	case BPF_FUNC_sk_storage_get:
 	case BPF_FUNC_sk_storage_delete:
-	case BPF_FUNC_setsockopt:
-	case BPF_FUNC_getsockopt:
 	case BPF_FUNC_tcp_sock:
 	case BPF_FUNC_perf_event_output:
 		return true;
+	case BPF_FUNC_setsockopt:
+	case BPF_FUNC_getsockopt:
+		return c->attach == BPF_CGROUP_SETSOCKOPT;
 	}
 	return base_set(id, c);
 }

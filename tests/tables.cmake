@@ -8,3 +8,4 @@ function(tables_test name src)
 endfunction()
 
 tables_test(tables_kernel_ctx kernel_ctx.c)
+tables_test(tables_kernel_helpers kernel_helpers.c)
