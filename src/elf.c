@@ -26,12 +26,16 @@
 
 int bc_elf_fail(struct eloader *L, const char *fmt, ...)
 {
-	char buf[448];
+	char buf[448], *c;
 	va_list ap;
 
 	va_start(ap, fmt);
 	vsnprintf(buf, sizeof(buf), fmt, ap);
 	va_end(ap);
+	/* names come from the file: keep the message on one line */
+	for (c = buf; *c; c++)
+		if ((unsigned char)*c < 0x20 || *c == 0x7f)
+			*c = '?';
 	return bc_errf(L->err, -1, EINVAL, "%s: %s", L->name, buf);
 }
 
@@ -406,7 +410,8 @@ static int read_funcs(struct eloader *L, size_t si)
 		s->funcs[0] = (struct efunc){ s->name, 0, s->size, true };
 		s->func_cnt = 1;
 	}
-	qsort(s->funcs, s->func_cnt, sizeof(*s->funcs), cmp_func);
+	if (s->func_cnt)
+		qsort(s->funcs, s->func_cnt, sizeof(*s->funcs), cmp_func);
 	for (i = 1; i < s->func_cnt; i++)
 		if (s->funcs[i].off < s->funcs[i - 1].off + s->funcs[i - 1].size)
 			return bc_elf_fail(L, "section '%s': functions '%s' and '%s' overlap",
@@ -586,34 +591,70 @@ static int reloc_call(struct linker *K, const struct elf_chunk *c,
 			   at, from, src);
 }
 
-static int relocate_chunk(struct linker *K, size_t ci)
+/*
+ * Relocate chunk ci from instruction *j on. Returns 1 (with *j past the
+ * instruction) as soon as a new subprogram was appended, so the caller
+ * relocates that one first: libbpf's depth-first order, without recursion.
+ */
+static int relocate_chunk(struct linker *K, size_t ci, uint32_t *j)
 {
 	struct elf_chunk c = K->ch[ci];
 	const struct esec *s = &K->L->secs[c.sec];
 	const struct efunc *f = &s->funcs[c.func];
-	uint32_t j, n = f->size / 8;
+	uint32_t n = f->size / 8;
+	size_t before;
 	int r;
 
-	for (j = 0; j < n; j++) {
-		uint32_t src = f->off / 8 + j, at = c.out + j;
+	while (*j < n) {
+		uint32_t src = f->off / 8 + *j, at = c.out + *j;
 		const struct erel *rel = find_rel(s, src * 8);
 		const struct bpf_insn *in = &K->p->insns[at];
 
+		before = K->ch_cnt;
 		if (bc_is_lddw(in)) {
-			if (rel && j + 1 >= n)
+			if (rel && *j + 1 >= n)
 				return bc_elf_fail(K->L, "'%s' insn %u: lddw split across the end of the function",
 						   f->name, src);
 			r = rel ? reloc_lddw(K, &c, rel, at, src) : 0;
-			j++;
-		} else if (bc_is_call(in)) {
-			r = reloc_call(K, &c, rel, at, src);
+			*j += 2;
 		} else {
-			r = 0;
+			r = bc_is_call(in) ? reloc_call(K, &c, rel, at, src) : 0;
+			*j += 1;
 		}
 		if (r)
 			return r;
+		if (K->ch_cnt != before)
+			return 1;
 	}
 	return 0;
+}
+
+struct frame {
+	size_t ci;
+	uint32_t j;
+};
+
+static int relocate_all(struct linker *K)
+{
+	struct frame *st = NULL;
+	size_t n = 1, cap = 0;
+	int r = 0;
+
+	BC_GROW(st, cap, 1);
+	st[0] = (struct frame){ 0, 0 };
+	while (n) {
+		r = relocate_chunk(K, st[n - 1].ci, &st[n - 1].j);
+		if (r < 0)
+			break;
+		if (r == 0) {
+			n--;
+			continue;
+		}
+		BC_GROW(st, cap, n + 1);
+		st[n++] = (struct frame){ K->ch_cnt - 1, 0 };
+	}
+	free(st);
+	return r < 0 ? r : 0;
 }
 
 static int link_prog(struct eloader *L, uint32_t sec, const struct efunc *f)
@@ -622,7 +663,6 @@ static int link_prog(struct eloader *L, uint32_t sec, const struct efunc *f)
 	uint32_t type, attach;
 	struct bc_prog *p;
 	bool aset;
-	size_t i;
 	int r = 0;
 
 	p = bc_object_add_prog(L->obj);
@@ -636,8 +676,8 @@ static int link_prog(struct eloader *L, uint32_t sec, const struct efunc *f)
 	p->attach_type_set = aset;
 	if (link_func(&K, sec, f) < 0)
 		r = -EINVAL;
-	for (i = 0; !r && i < K.ch_cnt; i++)
-		r = relocate_chunk(&K, i);
+	if (!r)
+		r = relocate_all(&K);
 	if (!r)
 		r = bc_elf_prog_lines(L, p, K.ch, K.ch_cnt);
 	free(K.ch);
@@ -742,7 +782,8 @@ int bc_elf_open(const char *name, const uint8_t *data, size_t len,
 
 	(void)opts;
 	L.buf = bc_xmalloc(len ? len : 1);
-	memcpy(L.buf, data, len);
+	if (len)
+		memcpy(L.buf, data, len);
 	r = load(&L);
 	if (L.elf)
 		elf_end(L.elf);
