@@ -290,6 +290,8 @@ static void print_result(const struct bc_prog *p, const struct run_opts *o,
 		printf(", \"insns_executed\": %llu, \"runs\": %lu, \"insns_total\": %llu",
 		       (unsigned long long)res->insns, runs,
 		       (unsigned long long)total);
+		printf(", \"tail_calls\": %u, \"events\": %llu", res->tail_calls,
+		       (unsigned long long)res->events);
 		if (res->packet) {
 			printf(", \"packet_changed\": %s",
 			       res->packet_changed ? "true" : "false");
@@ -312,6 +314,10 @@ static void print_result(const struct bc_prog *p, const struct run_opts *o,
 	printf("r0 = %llu (0x%llx%s%s)\n", (unsigned long long)res->r0,
 	       (unsigned long long)res->r0, act ? ", " : "", act ? act : "");
 	printf("insns executed: %llu\n", (unsigned long long)res->insns);
+	if (res->tail_calls)
+		printf("tail calls: %u\n", res->tail_calls);
+	if (res->events)
+		printf("events: %llu\n", (unsigned long long)res->events);
 	if (runs > 1)
 		printf("runs: %lu, insns executed in all: %llu\n", runs,
 		       (unsigned long long)total);
@@ -341,7 +347,8 @@ static int run_prog(const char *path, struct bc_object *obj,
 	struct bc_run_input in = { 0 };
 	struct bc_run_result res = { 0 };
 	uint8_t *pkt = NULL, *ctx = NULL, *mem = NULL;
-	struct bc_vm_opts vo = { .insn_limit = o->limit, .seed = o->seed };
+	struct bc_vm_opts vo = { .insn_limit = o->limit, .seed = o->seed,
+				 .events = stderr };
 	struct bc_rtmaps *maps = NULL;
 	struct bc_vm *vm = NULL;
 	struct bc_err err;
