@@ -34,3 +34,9 @@ add_test(NAME loader_bad_input
   COMMAND sh ${LOADER_DIR}/bad_input.sh ${BPFCHECK_BIN} ${LOADER_OBJDIR})
 add_test(NAME loader_list_json
   COMMAND sh ${LOADER_DIR}/json.sh ${BPFCHECK_BIN} ${LOADER_OBJDIR})
+
+# Our linking against libbpf's (root and bpf() needed, else skipped).
+add_c_test(loader_vs_libbpf ${LOADER_DIR}/test_vs_libbpf.c)
+add_dependencies(loader_vs_libbpf loader_objects_bpf examples)
+target_compile_definitions(loader_vs_libbpf PRIVATE
+  LOADER_OBJDIR="${LOADER_OBJDIR}" EXAMPLES_DIR="${CMAKE_BINARY_DIR}/examples")
