@@ -901,23 +901,6 @@ static int64_t sext_bits(uint64_t v, int bits)
 }
 
 /*
- * Known bits of the sign extension from `bits`: as Linux, none when the
- * sign bit is unknown. `width` is 64, or 32 for a sub-register.
- */
-static struct tnum sext_tnum(struct tnum t, int bits, int width)
-{
-	uint64_t m = (1ULL << bits) - 1, sign = 1ULL << (bits - 1);
-	uint64_t wm = width == 64 ? ~0ULL : 0xffffffffULL;
-
-	t = TNUM(t.value & m, t.mask & m);
-	if (t.mask & sign)
-		return TNUM(0, wm);
-	if (t.value & sign)
-		t.value |= ~m & wm;
-	return t;
-}
-
-/*
  * Range of the sign extension of [min, max] (upper bits equal, both
  * extended values of one sign), as Linux's coerce_reg_to_size_sx.
  */
@@ -933,56 +916,74 @@ static bool sext_range(uint64_t min, uint64_t max, int bits, int64_t *lo,
 	return (*lo >= 0) == (*hi >= 0);
 }
 
-/* s = sign extension of its low `bits` bits, as a 64-bit value. */
+/*
+ * s = sign extension of its low `bits` bits, as a 64-bit value. The cases
+ * and their order follow what Linux 6.18 computes (checked against the
+ * live kernel): a constant low half folds; a range whose upper bits agree
+ * and whose extended ends share a sign maps exactly; s32 bounds already
+ * inside [-2^(bits-1), 2^(bits-1)) carry over; otherwise the full range.
+ */
 static void sext64(struct bc_scalar *s, int bits)
 {
-	int64_t lo, hi;
+	int64_t lo = -(int64_t)(1ULL << (bits - 1));
+	int64_t hi = (int64_t)(1ULL << (bits - 1)) - 1;
+	int64_t a, b;
 
-	if (tnum_is_const(s->var_off)) {
+	if (tnum_is_const(tnum_subreg(s->var_off))) {
 		bc_scalar_const(s, (uint64_t)sext_bits(s->var_off.value, bits));
 		return;
 	}
-	if (sext_range((uint64_t)s->smin, (uint64_t)s->smax, bits, &lo, &hi)) {
-		s->smin = lo;
-		s->smax = hi;
-		s->umin = (uint64_t)lo;
-		s->umax = (uint64_t)hi;
-		s->s32_min = (int32_t)lo;
-		s->s32_max = (int32_t)hi;
-		s->u32_min = (uint32_t)lo;
-		s->u32_max = (uint32_t)hi;
-		s->var_off = tnum_range((uint64_t)lo, (uint64_t)hi);
+	if (sext_range((uint64_t)s->smin, (uint64_t)s->smax, bits, &a, &b)) {
+		s->smin = a;
+		s->smax = b;
+		s->umin = (uint64_t)a;
+		s->umax = (uint64_t)b;
+		s->s32_min = (int32_t)a;
+		s->s32_max = (int32_t)b;
+		s->u32_min = (uint32_t)a;
+		s->u32_max = (uint32_t)b;
+		s->var_off = tnum_range((uint64_t)a, (uint64_t)b);
 		return;
 	}
-	s->var_off = sext_tnum(s->var_off, bits, 64);
+	if (s->s32_min >= lo && s->s32_max <= hi) {
+		/* the low half is already a sign-extended `bits` value */
+		s->var_off = tnum_unknown;
+		unbounded64(s);
+		s->smin = s->s32_min;
+		s->smax = s->s32_max;
+		return;
+	}
+	s->var_off = tnum_unknown;
 	unbounded(s);
-	s->smin = s->s32_min = (int32_t)-(1LL << (bits - 1));
-	s->smax = s->s32_max = (int32_t)((1LL << (bits - 1)) - 1);
+	s->smin = s->s32_min = (int32_t)lo;
+	s->smax = s->s32_max = (int32_t)hi;
 }
 
 /* Low 32 bits = sign extension of their low `bits` bits (w = (s8)w). */
 static void sext32(struct bc_scalar *s, int bits)
 {
+	int32_t lo = (int32_t)-(1LL << (bits - 1));
+	int32_t hi = (int32_t)((1LL << (bits - 1)) - 1);
 	struct tnum sub = tnum_subreg(s->var_off);
-	int64_t lo, hi;
+	int64_t a, b;
 
 	if (tnum_is_const(sub)) {
 		set_const32(s, (uint32_t)sext_bits(sub.value, bits));
 		return;
 	}
 	if (sext_range((uint32_t)s->s32_min, (uint32_t)s->s32_max, bits,
-		       &lo, &hi)) {
-		s->s32_min = (int32_t)lo;
-		s->s32_max = (int32_t)hi;
-		s->u32_min = (uint32_t)lo;
-		s->u32_max = (uint32_t)hi;
+		       &a, &b)) {
+		s->s32_min = (int32_t)a;
+		s->s32_max = (int32_t)b;
+		s->u32_min = (uint32_t)a;
+		s->u32_max = (uint32_t)b;
 		s->var_off = tnum_with_subreg(s->var_off,
-			tnum_range((uint32_t)lo, (uint32_t)hi));
+			tnum_range((uint32_t)a, (uint32_t)b));
 		return;
 	}
-	s->var_off = tnum_with_subreg(s->var_off, sext_tnum(sub, bits, 32));
-	s->s32_min = (int32_t)-(1LL << (bits - 1));
-	s->s32_max = (int32_t)((1LL << (bits - 1)) - 1);
+	s->var_off = tnum_with_subreg(s->var_off, TNUM(0, 0xffffffffULL));
+	s->s32_min = lo;
+	s->s32_max = hi;
 	s->u32_min = 0;
 	s->u32_max = U32_MAX;
 }
@@ -1196,6 +1197,28 @@ void bc_scalar_alu(struct bc_scalar *dst, const struct bc_scalar *src,
 	*dst = d;
 }
 
+int bc_scalar_fork_width(const struct bc_scalar *dst, uint8_t op,
+			 const struct bc_scalar *src)
+{
+	if ((op != BPF_AND && op != BPF_OR) || !tnum_is_const(src->var_off))
+		return 0;
+	if (dst->smin == -1 && dst->smax == 0)
+		return 64;
+	if (dst->s32_min == -1 && dst->s32_max == 0)
+		return 32;
+	return 0;
+}
+
+void bc_scalar_fork_set(struct bc_scalar *dst, int width, bool minus_one)
+{
+	if (width == 64) {
+		bc_scalar_const(dst, minus_one ? ~0ULL : 0);
+		return;
+	}
+	set_const32(dst, minus_one ? 0xffffffffu : 0);
+	bc_scalar_sync(dst);
+}
+
 /* ---- byte swaps ------------------------------------------------------ */
 
 static uint64_t bswap(uint64_t v, int width)
@@ -1222,7 +1245,24 @@ void bc_scalar_end(struct bc_scalar *dst, bool to_be, bool alu64, int width)
 		/* to little endian on a little-endian machine: truncation */
 		if (width == 64 || dst->umax < (1ULL << width))
 			return;
-		dst->var_off = tnum_cast(dst->var_off, (uint8_t)(width / 8));
+		if (width == 32) {
+			bc_scalar_zext32(dst);	/* the low half is unchanged */
+			bc_scalar_sync(dst);
+			return;
+		}
+		dst->var_off = tnum_cast(dst->var_off, 2);
+		unbounded32(dst);
+		dst->smin = S64_MIN;
+		dst->smax = S64_MAX;
+		if ((dst->umin >> 16) == (dst->umax >> 16)) {
+			dst->umin &= 0xffff;
+			dst->umax &= 0xffff;
+		} else {
+			dst->umin = 0;
+			dst->umax = 0xffff;
+		}
+		bc_scalar_sync(dst);
+		return;
 	} else {
 		struct tnum t = tnum_cast(dst->var_off, (uint8_t)(width / 8));
 

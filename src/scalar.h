@@ -87,6 +87,18 @@ int bc_scalar_fmt(const struct bc_scalar *s, char *buf, size_t len);
 void bc_scalar_set_precise(bool on);
 bool bc_scalar_get_precise(void);
 
+/*
+ * Linux (6.18.y, maybe_fork_scalars) splits the verifier state before
+ * "dst &= src" and "dst |= src" with a constant src when dst is [-1, 0]
+ * as s64 (returns 64) or as s32 (returns 32); else returns 0. The current
+ * path continues with dst = -1 (bc_scalar_fork_set(dst, w, true)), and a
+ * path pushed for later re-executes the instruction with dst = 0
+ * (bc_scalar_fork_set(dst, w, false)). For w == 32 only the low half is set.
+ */
+int bc_scalar_fork_width(const struct bc_scalar *dst, uint8_t op,
+			 const struct bc_scalar *src);
+void bc_scalar_fork_set(struct bc_scalar *dst, int width, bool minus_one);
+
 /* Concrete eBPF semantics (the runtime's): dst OP src, as bc_scalar_alu. */
 uint64_t bc_alu_eval(uint8_t op, bool alu32, int16_t off, uint64_t dst,
 		     uint64_t src);

@@ -4,3 +4,5 @@
 add_c_test(scalar_tnum ${TESTS_DIR}/scalar/test_tnum.c)
 add_c_test(scalar_precision ${TESTS_DIR}/scalar/test_precision.c)
 add_c_test(scalar_soundness ${TESTS_DIR}/scalar/test_soundness.c)
+# Needs root and bpf(): compares printed states with the live kernel.
+add_c_test(scalar_kernel_parity ${TESTS_DIR}/scalar/test_kernel_parity.c)
