@@ -602,6 +602,10 @@ int bc_vm_callback(struct bc_vm *vm, uint32_t pc, uint64_t func,
 		return fail(vm, pc, EINVAL,
 			    "callback 0x%llx is not a function address",
 			    (unsigned long long)func);
+	if ((uint32_t)func >= vm->frames[vm->depth].prog->insn_cnt)
+		return fail(vm, pc, EINVAL,
+			    "callback at insn %u is outside the program",
+			    (uint32_t)func);
 	r = push_frame(vm, pc, pc + 1, true);
 	if (r)
 		return r;
@@ -639,12 +643,43 @@ static int alu(struct bc_vm *vm, const struct bpf_insn *in)
 	return 0;
 }
 
+/* Encodings the interpreter refuses (it may run unverified programs). */
+static bool insn_ok(const struct bpf_insn *in)
+{
+	uint8_t cls = bc_class(in), op = bc_op(in), mode = bc_mode(in);
+
+	if (in->dst_reg >= BC_MAX_REG || in->src_reg >= BC_MAX_REG)
+		return bc_is_lddw(in) || bc_is_call(in) ?
+		       in->dst_reg < BC_MAX_REG : false;
+	switch (cls) {
+	case BPF_ALU:
+	case BPF_ALU64:
+		return op <= BPF_END;
+	case BPF_JMP:
+		return op != 0xf0;
+	case BPF_JMP32:
+		return op != 0xf0 && op != BPF_JCOND && op != BPF_EXIT;
+	case BPF_LD:
+		return bc_is_lddw(in) || ((mode == BPF_ABS || mode == BPF_IND) &&
+					  bc_size(in) != BPF_DW);
+	case BPF_LDX:
+		return mode == BPF_MEM ||
+		       (mode == BPF_MEMSX && bc_size(in) != BPF_DW);
+	case BPF_ST:
+		return mode == BPF_MEM;
+	default:
+		return mode == BPF_MEM || (mode == BPF_ATOMIC &&
+					   bc_size(in) >= BPF_W);
+	}
+}
+
 static int step_limit(struct bc_vm *vm, const struct bc_prog *p, uint32_t pc)
 {
-	if (pc >= p->insn_cnt)
-		return fail(vm, pc, EFAULT,
-			    "jump out of range (program has %u instructions)",
-			    p->insn_cnt);
+	if (!insn_ok(&p->insns[pc]))
+		return fail(vm, pc, EINVAL,
+			    "invalid instruction (code 0x%02x, dst r%u, src r%u)",
+			    p->insns[pc].code, p->insns[pc].dst_reg,
+			    p->insns[pc].src_reg);
 	if (++vm->insns > vm->limit)
 		return fail(vm, pc, E2BIG,
 			    "instruction limit of %llu reached (infinite loop?)",
@@ -753,6 +788,15 @@ static int exec(struct bc_vm *vm, uint32_t pc, int stop_depth)
 		}
 		if (e)
 			return e;
+		if (npc >= p->insn_cnt) {
+			if (npc == pc + 1 || (npc == pc + 2 && bc_is_lddw(in)))
+				return fail(vm, pc, EFAULT,
+					    "falls off the end of the program (%u instructions)",
+					    p->insn_cnt);
+			return fail(vm, pc, EFAULT,
+				    "jump to insn %lld is outside the program (%u instructions)",
+				    (long long)(int32_t)npc, p->insn_cnt);
+		}
 		pc = npc;
 	}
 }
@@ -986,7 +1030,10 @@ int bc_vm_run(struct bc_vm *vm, const struct bc_prog *prog,
 		setup_ctx(vm, in);
 		vm->regs[1] = (uintptr_t)vm->ctx;
 	}
-	r = exec(vm, 0, 0);
+	if (!prog->insn_cnt)
+		r = fail(vm, 0, EINVAL, "empty program");
+	else
+		r = exec(vm, 0, 0);
 	vm->total_insns += vm->insns;
 	if (r) {
 		res->insns = vm->insns;

@@ -180,7 +180,13 @@ static void test_faults(void)
 	expect_err("infinite loop", "r0 = 0\nl: r0 += 1\ngoto l\n", NULL,
 		   1000, "insn 2: instruction limit of 1000 reached (infinite loop?)");
 	expect_err("fall off the end", "r0 = 0\nif r0 == 0 goto +0\n", NULL,
-		   0, "insn 2: jump out of range (program has 2 instructions)");
+		   0, "insn 1: falls off the end of the program (2 instructions)");
+	expect_err("jump outside", "r0 = 0\nif r0 == 0 goto -5\nexit\n", NULL,
+		   0, "insn 1: jump to insn -3 is outside the program (3 instructions)");
+	expect_err("bad register", ".raw bf b0 00 00 00 00 00 00\nexit\n", NULL, 0,
+		   "insn 0: invalid instruction (code 0xbf, dst r0, src r11)");
+	expect_err("bad opcode", ".raw 00 00 00 00 00 00 00 00\nexit\n", NULL, 0,
+		   "insn 0: invalid instruction (code 0x00, dst r0, src r0)");
 	expect_err("unknown helper", "call 9999\nexit\n", NULL, 0,
 		   "insn 0: helper unknown#9999 is not supported by the interpreter");
 	expect_err("map value past end",
