@@ -9,3 +9,4 @@ endfunction()
 
 tables_test(tables_kernel_ctx kernel_ctx.c)
 tables_test(tables_kernel_helpers kernel_helpers.c)
+tables_test(tables_unit unit.c)
