@@ -57,6 +57,16 @@ PY
 expect odd_section "bpfcheck: $tmp/oddsec.o: section 'xdp': size $(cat "$tmp/oddsize") is not a multiple of 8 (instructions are 8 bytes)" \
 	list "$tmp/oddsec.o"
 
+# One structural fault at a time in real objects (see mutate.py).
+for k in sym_shndx rel_range rel_overlap func_size rel_info strtab_link; do
+	msg=$(python3 "$(dirname "$0")/mutate.py" $k "$objdir/subprogs.O2.o" "$tmp/$k.o") || exit 1
+	expect $k "bpfcheck: $tmp/$k.o: $msg" list "$tmp/$k.o"
+done
+for k in map_size lddw_rel; do
+	msg=$(python3 "$(dirname "$0")/mutate.py" $k "$objdir/legacy_maps.O2.o" "$tmp/$k.o") || exit 1
+	expect $k "bpfcheck: $tmp/$k.o: $msg" list "$tmp/$k.o"
+done
+
 expect missing "bpfcheck: $tmp/nope.o: cannot open: No such file or directory" list "$tmp/nope.o"
 "$bin" list >/dev/null 2>&1
 rc=$?
