@@ -40,3 +40,12 @@ add_c_test(loader_vs_libbpf ${LOADER_DIR}/test_vs_libbpf.c)
 add_dependencies(loader_vs_libbpf loader_objects_bpf examples)
 target_compile_definitions(loader_vs_libbpf PRIVATE
   LOADER_OBJDIR="${LOADER_OBJDIR}" EXAMPLES_DIR="${CMAKE_BINARY_DIR}/examples")
+
+add_c_test(loader_progtype ${LOADER_DIR}/test_progtype.c)
+
+# --type overrides the inferred type of every program.
+add_test(NAME loader_list_type_override
+  COMMAND ${CMAKE_COMMAND} -DBIN=${BPFCHECK_BIN}
+          -DARGS=list\;--type\;cgroup/connect4\;${LOADER_OBJDIR}/subprogs.O2.o
+          -DEXPECTED=${LOADER_DIR}/expected/type_override.txt -DRC=0
+          -P ${LOADER_DIR}/run_compare.cmake)
