@@ -15,7 +15,6 @@
 #include "interp_priv.h"
 
 #define PKT_BUF_SIZE 4096u	/* headroom + packet + tailroom, as test_run */
-#define PKT_SHINFO 320u		/* tail kept back, like skb_shared_info */
 
 static const char *const frame_names[BC_INTERP_MAX_FRAMES] = {
 	"stack of frame 0", "stack of frame 1", "stack of frame 2",
@@ -669,7 +668,8 @@ static bool insn_ok(const struct bpf_insn *in)
 		return mode == BPF_MEM;
 	default:
 		return mode == BPF_MEM || (mode == BPF_ATOMIC &&
-					   bc_size(in) >= BPF_W);
+					   (bc_size(in) == BPF_W ||
+					    bc_size(in) == BPF_DW));
 	}
 }
 
@@ -845,8 +845,6 @@ static void setup_packet(struct bc_vm *vm, const struct bc_run_input *in)
 {
 	size_t len = in->packet_len;
 
-	if (len > PKT_BUF_SIZE - BC_XDP_HEADROOM - PKT_SHINFO)
-		len = PKT_BUF_SIZE - BC_XDP_HEADROOM - PKT_SHINFO;
 	vm->pkt_buf_size = PKT_BUF_SIZE;
 	vm->pkt_buf = bc_xcalloc(1, PKT_BUF_SIZE);
 	if (len)
@@ -1023,6 +1021,10 @@ int bc_vm_run(struct bc_vm *vm, const struct bc_prog *prog,
 		}
 		vm->regs[1] = (uintptr_t)vm->mem;
 		vm->regs[2] = in->mem_len;
+	} else if (in->packet_len > BC_INTERP_MAX_PACKET) {
+		return bc_errf(err, -1, E2BIG,
+			       "packet of %zu bytes is longer than the %u bytes a run takes (as BPF_PROG_TEST_RUN)",
+			       in->packet_len, BC_INTERP_MAX_PACKET);
 	} else {
 		setup_types(vm);
 		if (vm->ctx_pkt)

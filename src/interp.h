@@ -33,6 +33,7 @@
 #define BC_INTERP_MAX_TAIL_CALLS 33
 #define BC_INTERP_DEFAULT_LIMIT 10000000ull
 #define BC_XDP_HEADROOM 256
+#define BC_INTERP_MAX_PACKET (4096u - 256u - 320u)	/* room for headers */
 
 struct bc_vm;
 

@@ -364,6 +364,9 @@ static int h_xdp_adjust(struct bc_vm *vm, uint32_t pc, int32_t id)
 
 /* ---- output records ---- */
 
+#define RINGBUF_RECORD_MAX (16u << 20)
+#define RINGBUF_OUTSTANDING_MAX 4096u	/* reserved, not yet submitted */
+
 static void emit_record(struct bc_vm *vm, struct bc_rtmap *m,
 			const uint8_t *p, size_t n)
 {
@@ -416,7 +419,8 @@ static int h_ringbuf(struct bc_vm *vm, uint32_t pc, int32_t id)
 		RET(0);
 		return 0;
 	case BPF_FUNC_ringbuf_reserve:
-		if (A(2) > m->max_entries || A(3)) {
+		if (A(2) > m->max_entries || A(2) > RINGBUF_RECORD_MAX ||
+		    vm->dyn_cnt >= RINGBUF_OUTSTANDING_MAX || A(3)) {
 			RET(0);
 			return 0;
 		}

@@ -8,6 +8,7 @@
 #include "rtmaps.h"
 
 #define RT_POOL_LIMIT (1ull << 32)	/* refuse maps needing > 4 GiB */
+#define RT_HASH_LIMIT (1u << 26)	/* and hash maps of more entries */
 
 bool bc_rtmap_has_values(uint32_t type)
 {
@@ -70,7 +71,8 @@ static int map_init(struct bc_rtmap *m, const struct bc_map *d,
 	m->vstride = (m->value_size + 7) & ~7u;
 	vb = (uint64_t)m->vstride * m->max_entries;
 	kb = m->hashed ? (uint64_t)m->key_size * m->max_entries : 0;
-	if (vb > RT_POOL_LIMIT || kb > RT_POOL_LIMIT)
+	if (vb > RT_POOL_LIMIT || kb > RT_POOL_LIMIT ||
+	    (m->hashed && m->max_entries > RT_HASH_LIMIT))
 		return bc_errf(err, -1, E2BIG,
 			       "map '%s': %u entries of %u bytes is too big to run",
 			       m->name, m->max_entries, m->value_size);

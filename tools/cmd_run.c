@@ -370,6 +370,13 @@ static int run_prog(const char *path, struct bc_object *obj,
 	}
 	if (rc)
 		goto out;
+	if (!in.mem_mode && in.packet_len > BC_INTERP_MAX_PACKET) {
+		cli_error("%s: packet of %zu bytes is longer than the %u bytes a run takes",
+			  o->packet_file ? o->packet_file : "--packet-hex",
+			  in.packet_len, BC_INTERP_MAX_PACKET);
+		rc = EXIT_BADINPUT;
+		goto out;
+	}
 	in.packet = pkt;
 	in.ctx = ctx;
 	in.mem = mem;
