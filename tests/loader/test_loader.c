@@ -311,6 +311,21 @@ static void t_subprogs(const struct bc_object *o)
 	}
 }
 
+static void t_samesec(const struct bc_object *o)
+{
+	const struct bc_prog *p;
+	uint32_t i;
+
+	CHECK(o->prog_cnt == 1);
+	p = prog(o, "xdp_half");
+	if (!p)
+		return;
+	CHECK(p->func_cnt == 2 && !strcmp(p->funcs[1].name, "half"));
+	for (i = 0; i < p->insn_cnt; i++)
+		if (bc_is_pseudo_call(&p->insns[i]))
+			CHECK(i + p->insns[i].imm + 1 == p->funcs[1].start);
+}
+
 static const struct {
 	const char *name;
 	void (*fn)(const struct bc_object *o);
@@ -320,6 +335,7 @@ static const struct {
 	{ "btf_maps", t_btf },
 	{ "global_data", t_global },
 	{ "subprogs", t_subprogs },
+	{ "samesec", t_samesec },
 };
 
 int main(int argc, char **argv)
