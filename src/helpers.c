@@ -42,6 +42,7 @@
 #define REL	BC_HF_RELEASE
 #define ACQ	BC_HF_ACQUIRE
 #define CB	BC_HF_CALLBACK
+#define SLP	BC_HF_SLEEPABLE
 
 #define P(fn, r, fl, a1, a2, a3, a4, a5)				\
 	[BPF_FUNC_##fn] = { .id = BPF_FUNC_##fn, .name = "bpf_" #fn,	\
@@ -110,7 +111,7 @@ static const struct bc_helper_proto protos[] = {
 	P(probe_read_user_str, R_INT, GPL, UMEM, SZ0, ANY, N, N),
 	P(probe_read_kernel_str, R_INT, GPL, UMEM, SZ0, ANY, N, N),
 	P(probe_write_user, R_INT, GPL, ANY, RMEM, SZ, N, N),
-	P(copy_from_user, R_INT, GPL, UMEM, SZ0, ANY, N, N),
+	P(copy_from_user, R_INT, GPL | SLP, UMEM, SZ0, ANY, N, N),
 	P(get_current_pid_tgid, R_INT, 0, N, N, N, N, N),
 	P(get_current_uid_gid, R_INT, 0, N, N, N, N, N),
 	P(get_current_comm, R_INT, 0, UMEM, SZ, N, N, N),
@@ -143,7 +144,7 @@ static const struct bc_helper_proto protos[] = {
 	P(task_storage_delete, R_INT, 0, MAP, BTF, N, N, N),
 	P(task_pt_regs, BC_RET_BTF_ID, GPL, BTF, N, N, N, N),
 	P(get_branch_snapshot, R_INT, 0, UMEM, SZ0, ANY, N, N),
-	P(copy_from_user_task, R_INT, GPL, UMEM, SZ0, ANY, BTF, ANY),
+	P(copy_from_user_task, R_INT, GPL | SLP, UMEM, SZ0, ANY, BTF, ANY),
 	P(snprintf_btf, R_INT, 0, UMEM, SZ, RMEM, SZ, ANY),
 	PCB(user_ringbuf_drain, R_INT, 0, MAP, FUNC, CBCTX, ANY, N,
 	    1, BC_ARG_PTR_TO_DYNPTR, CBCTX, N, N, N),
@@ -279,6 +280,44 @@ const struct bc_helper_proto *bc_helper_proto(int32_t id)
 	if (!protos[id].name)
 		return NULL;
 	return &protos[id];
+}
+
+/* Per-program-type variants of a prototype. */
+static const struct bc_helper_proto classid_curr = {
+	.id = BPF_FUNC_get_cgroup_classid, .name = "bpf_get_cgroup_classid",
+	.ret = BC_RET_INTEGER, .cb_arg = -1,
+};
+static const struct bc_helper_proto sk_storage_get_cg_sock = {
+	.id = BPF_FUNC_sk_storage_get, .name = "bpf_sk_storage_get",
+	.ret = BC_RET_MAP_VALUE_OR_NULL,
+	.args = { MAP, CTX, VAL | NUL, ANY }, .cb_arg = -1,
+};
+
+const struct bc_helper_proto *bc_helper_proto_for(int32_t id,
+						  uint32_t prog_type,
+						  uint32_t attach_type)
+{
+	(void)attach_type;
+	switch (id) {
+	case BPF_FUNC_get_cgroup_classid:
+		switch (prog_type) {
+		case BPF_PROG_TYPE_SCHED_CLS:
+		case BPF_PROG_TYPE_SCHED_ACT:
+		case BPF_PROG_TYPE_LWT_IN:
+		case BPF_PROG_TYPE_LWT_OUT:
+		case BPF_PROG_TYPE_LWT_XMIT:
+		case BPF_PROG_TYPE_LWT_SEG6LOCAL:
+			break;
+		default:
+			return &classid_curr;
+		}
+		break;
+	case BPF_FUNC_sk_storage_get:
+		if (prog_type == BPF_PROG_TYPE_CGROUP_SOCK)
+			return &sk_storage_get_cg_sock;
+		break;
+	}
+	return bc_helper_proto(id);
 }
 
 /*
@@ -982,6 +1021,11 @@ bool bc_helper_allowed(int32_t id, uint32_t prog_type, uint32_t attach_type,
 	if (!bc_helper_proto(id)) {
 		snprintf(why_buf, sizeof(why_buf),
 			 "helper %s#%d is not supported by bpfcheck", name, id);
+		goto fail;
+	}
+	if (bc_helper_proto(id)->flags & BC_HF_SLEEPABLE) {
+		snprintf(why_buf, sizeof(why_buf),
+			 "helper call might sleep in a non-sleepable prog");
 		goto fail;
 	}
 	return true;

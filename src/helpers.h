@@ -67,6 +67,7 @@ enum bc_ret_kind {
 #define BC_HF_CALLBACK		0x20u	/* calls a callback (bpf_loop, for_each_map_elem, ...) */
 #define BC_HF_ACQUIRE		0x40u	/* return value holds a reference to release
 					 * (sk_lookup_*, skc_lookup_tcp, ringbuf_reserve) */
+#define BC_HF_SLEEPABLE		0x80u	/* may sleep: only in sleepable programs */
 
 struct bc_helper_proto {
 	int32_t id;			/* BPF_FUNC_* */
@@ -86,9 +87,21 @@ struct bc_helper_proto {
 const struct bc_helper_proto *bc_helper_proto(int32_t id);
 
 /*
+ * Prototype of helper id as a program of this type sees it. A few helpers
+ * have per-type variants (bpf_get_cgroup_classid takes ctx in TC and LWT
+ * but no argument elsewhere; bpf_sk_storage_get takes ctx as the socket in
+ * cgroup sock programs). Prefer this over bc_helper_proto in the verifier.
+ */
+const struct bc_helper_proto *bc_helper_proto_for(int32_t id,
+						  uint32_t prog_type,
+						  uint32_t attach_type);
+
+/*
  * May a program of this type/attach type call helper id? Returns true, or
  * false with *why set to a short reason (Linux says
  * "program of this type cannot use helper bpf_xxx#N" / "unknown func").
+ * Sleepable helpers are refused with "helper call might sleep in a
+ * non-sleepable prog" (bpfcheck treats every program as non-sleepable).
  */
 bool bc_helper_allowed(int32_t id, uint32_t prog_type, uint32_t attach_type,
 		       bool privileged, const char **why);

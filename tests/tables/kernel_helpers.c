@@ -31,7 +31,8 @@ static int kernel_allows(const struct ktype *t, int id)
 	r = kload(t, p, n);
 	if (r != 0)
 		return r;
-	if (strstr(klog, "cannot use helper") || strstr(klog, "invalid func"))
+	if (strstr(klog, "cannot use helper") || strstr(klog, "invalid func") ||
+	    strstr(klog, "might sleep in a non-sleepable"))
 		return 0;
 	return 1;
 }
