@@ -51,8 +51,14 @@ static int h_map(struct bc_vm *vm, uint32_t pc, int32_t id)
 	switch (id) {
 	case BPF_FUNC_map_lookup_elem:
 		v = bc_rtmap_lookup(m, key);
-		if (v && !bc_rtmap_has_values(m->type))
+		if (v && bc_rtmap_of_maps(m->type)) {
+			uint32_t idx;
+
+			memcpy(&idx, v, 4);
+			v = idx < vm->maps->cnt ? &vm->maps->maps[idx] : NULL;
+		} else if (v && !bc_rtmap_has_values(m->type)) {
 			v = NULL;
+		}
 		RET((uintptr_t)v);
 		return 0;
 	case BPF_FUNC_map_update_elem:

@@ -16,15 +16,24 @@ bool bc_rtmap_has_values(uint32_t type)
 	case BPF_MAP_TYPE_RINGBUF:
 	case BPF_MAP_TYPE_PERF_EVENT_ARRAY:
 	case BPF_MAP_TYPE_PROG_ARRAY:
+	case BPF_MAP_TYPE_ARRAY_OF_MAPS:
+	case BPF_MAP_TYPE_HASH_OF_MAPS:
 		return false;
 	}
 	return true;
+}
+
+bool bc_rtmap_of_maps(uint32_t type)
+{
+	return type == BPF_MAP_TYPE_ARRAY_OF_MAPS ||
+	       type == BPF_MAP_TYPE_HASH_OF_MAPS;
 }
 
 static bool is_hashed(uint32_t type)
 {
 	switch (type) {
 	case BPF_MAP_TYPE_HASH:
+	case BPF_MAP_TYPE_HASH_OF_MAPS:
 	case BPF_MAP_TYPE_PERCPU_HASH:
 	case BPF_MAP_TYPE_LRU_HASH:
 	case BPF_MAP_TYPE_LRU_PERCPU_HASH:
@@ -83,7 +92,8 @@ static int map_init(struct bc_rtmap *m, const struct bc_map *d,
 	if ((vb && !m->vals) || (kb && !m->keys))
 		return bc_errf(err, -1, ENOMEM, "map '%s': out of memory",
 			       m->name);
-	if (m->hashed || m->type == BPF_MAP_TYPE_PROG_ARRAY)
+	if (m->hashed || m->type == BPF_MAP_TYPE_PROG_ARRAY ||
+	    bc_rtmap_of_maps(m->type))
 		m->live = bc_xcalloc(m->max_entries ? m->max_entries : 1, 1);
 	if (is_lru(m->type))
 		m->stamp = bc_xcalloc(m->max_entries ? m->max_entries : 1, 8);
@@ -213,7 +223,7 @@ void *bc_rtmap_lookup(struct bc_rtmap *m, const void *key)
 	uint32_t idx, slot;
 	bool found;
 
-	if (!bc_rtmap_has_values(m->type) && m->type != BPF_MAP_TYPE_PROG_ARRAY)
+	if (m->type == BPF_MAP_TYPE_RINGBUF)
 		return NULL;
 	if (!m->hashed) {
 		memcpy(&idx, key, 4);
@@ -267,7 +277,7 @@ int bc_rtmap_update(struct bc_rtmap *m, const void *key, const void *val,
 
 	if (flags > BPF_EXIST)
 		return -EINVAL;
-	if (!bc_rtmap_has_values(m->type) && m->type != BPF_MAP_TYPE_PROG_ARRAY)
+	if (m->type == BPF_MAP_TYPE_RINGBUF)
 		return -EINVAL;
 	if (!m->hashed) {
 		memcpy(&idx, key, 4);
@@ -313,7 +323,7 @@ int bc_rtmap_delete(struct bc_rtmap *m, const void *key)
 	bool found;
 
 	if (!m->hashed) {
-		if (m->type != BPF_MAP_TYPE_PROG_ARRAY)
+		if (!m->live)
 			return -EINVAL;
 		memcpy(&idx, key, 4);
 		if (idx >= m->max_entries || !m->live[idx])

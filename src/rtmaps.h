@@ -72,5 +72,10 @@ bool bc_rtmap_covers(struct bc_rtmap *m, uint64_t addr, uint64_t size,
 
 /* Does this map type keep values the program can point into? */
 bool bc_rtmap_has_values(uint32_t type);
+/*
+ * Map of maps (array/hash of maps): each value is a u32 index into the
+ * runtime maps; a lookup from the program yields that inner map.
+ */
+bool bc_rtmap_of_maps(uint32_t type);
 
 #endif

@@ -38,7 +38,8 @@ static void help(FILE *f)
 		"  --repeat N          run N times (maps persist between runs)\n"
 		"  --map NAME=KEY:VALUE  store an entry before the run; KEY and VALUE\n"
 		"                      are numbers (stored little-endian) or hex:BYTES;\n"
-		"                      a program array VALUE may be a program name\n"
+		"                      a program array VALUE may be a program name,\n"
+		"                      a map-of-maps VALUE a map name\n"
 		"  --show-maps         print map contents after the run\n"
 		"  --limit N           stop after N instructions (default 10000000)\n"
 		"  --seed N            seed of bpf_get_prandom_u32\n"
@@ -114,6 +115,12 @@ static int encode(const struct bc_object *obj, const struct bc_rtmap *m,
 	if (is_val && m->type == BPF_MAP_TYPE_PROG_ARRAY)
 		for (i = 0; i < obj->prog_cnt; i++)
 			if (!strcmp(obj->progs[i].name, s)) {
+				memcpy(out, &i, BC_MIN(size, 4));
+				return 0;
+			}
+	if (is_val && bc_rtmap_of_maps(m->type))
+		for (i = 0; i < obj->map_cnt; i++)
+			if (!strcmp(obj->maps[i].name, s)) {
 				memcpy(out, &i, BC_MIN(size, 4));
 				return 0;
 			}

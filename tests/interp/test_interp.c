@@ -14,6 +14,7 @@
 #include "interp.h"
 
 static int failures, checks;
+static void (*t_setup)(struct bc_rtmaps *maps);	/* before the first run */
 
 #define CHECK(cond, ...) do {						\
 	checks++;							\
@@ -102,6 +103,8 @@ static void run_n(struct t_run *t, const char *text, const char *pkt_hex,
 		snprintf(t->msg, sizeof(t->msg), "maps: %s", err.msg);
 		return;
 	}
+	if (t_setup)
+		t_setup(t->maps);
 	if (pkt_hex) {
 		pkt = hex(pkt_hex, &in.packet_len);
 		in.packet = pkt;
@@ -290,6 +293,38 @@ static void test_maps(void)
 		  "r0 = *(u64 *)(r2 +8)\nexit\n", NULL, 77);
 }
 
+static void set_outer(struct bc_rtmaps *maps)
+{
+	uint32_t k = 0, inner = 0;
+
+	bc_rtmap_update(&maps->maps[1], &k, &inner, BPF_ANY);
+}
+
+static void test_map_in_map(void)
+{
+	const char *prog = ".map inner array 4 8 1\n"
+			   ".map outer array_of_maps 4 4 2\n"
+			   "*(u32 *)(r10 -4) = 0\nr2 = r10\nr2 += -4\n"
+			   "r1 = map[outer] ll\ncall bpf_map_lookup_elem\n"
+			   "if r0 == 0 goto none\n"
+			   "r1 = r0\nr2 = r10\nr2 += -4\ncall bpf_map_lookup_elem\n"
+			   "if r0 == 0 goto none\n*(u64 *)(r0 +0) = 9\nr0 = 1\nexit\n"
+			   "none: r0 = 2\nexit\n";
+	struct t_run t;
+	uint32_t k = 0;
+	uint64_t *v;
+
+	expect_r0("empty outer map", prog, NULL, 2);
+	t_setup = set_outer;
+	run(&t, prog, NULL);
+	t_setup = NULL;
+	v = t.maps ? bc_rtmap_lookup(&t.maps->maps[0], &k) : NULL;
+	CHECK(t.rc == 0 && t.res.r0 == 1 && v && *v == 9,
+	      "inner map through outer: r0 %llu (%s)",
+	      (unsigned long long)t.res.r0, t.msg);
+	t_free(&t);
+}
+
 static void test_helpers(void)
 {
 	struct t_run t;
@@ -468,6 +503,7 @@ int main(void)
 	test_frames();
 	test_ctx();
 	test_maps();
+	test_map_in_map();
 	test_helpers();
 	test_packet();
 	test_tail_calls();
