@@ -48,6 +48,7 @@ struct bc_subprog {
 	uint32_t entry, exit;	/* virtual entry/exit block indices */
 	uint32_t block_first, block_cnt;	/* its blocks, contiguous */
 	uint32_t *callees;	/* subprogram indices this one calls */
+	uint32_t *callee_sites;	/* first call/lddw insn for each callee */
 	uint32_t callee_cnt;
 	bool is_callback;	/* address taken by lddw BPF_PSEUDO_FUNC */
 	uint32_t depth;		/* longest call chain from the main program */
@@ -82,6 +83,17 @@ struct bc_irreducible {
 	uint32_t entry_cnt;
 };
 
+/*
+ * Post-dominators of blocks that cannot reach the exit (infinite loops):
+ * the highest-numbered such block (the last in instruction order, usually
+ * the loop's latch) gets a virtual edge to the virtual exit, then the next
+ * one that still cannot reach the exit, and so on (see dom.h). ipdom is
+ * therefore defined for every block but the virtual exit.
+ *
+ * Irreducible cycles are the strongly connected components of a
+ * subprogram's graph without its back edges; each has two or more entries.
+ * Stoltz's test decides whether there are any.
+ */
 struct bc_cfg_opts {
 	bool reject_irreducible;	/* the RFC's rule: irreducible is an error */
 };
