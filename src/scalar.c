@@ -150,6 +150,8 @@ bool bc_scalar_is_unknown(const struct bc_scalar *s)
 
 /* ---- bounds synchronisation (reg_bounds_sync) ------------------------ */
 
+static void single_value(struct bc_scalar *s);
+
 static void bounds_from_tnum(struct bc_scalar *s)
 {
 	struct tnum t = s->var_off;
@@ -166,6 +168,20 @@ static void bounds_from_tnum(struct bc_scalar *s)
 			 (int32_t)(uint32_t)(t32.value | (t32.mask & 0x7fffffffu)));
 	s->u32_min = MAX(s->u32_min, (uint32_t)t32.value);
 	s->u32_max = MIN(s->u32_max, (uint32_t)(t32.value | t32.mask));
+	single_value(s);
+}
+
+/* The tnum and [umin, umax] share exactly one value: a constant. */
+static void single_value(struct bc_scalar *s)
+{
+	uint64_t first, second;
+
+	if (tnum_is_const(s->var_off) ||
+	    !tnum_next_ge(s->var_off, s->umin, &first) || first > s->umax)
+		return;
+	if (first == U64_MAX ||
+	    !tnum_next_ge(s->var_off, first + 1, &second) || second > s->umax)
+		bc_scalar_const(s, first);
 }
 
 static void tighten_s32(struct bc_scalar *s, int32_t lo, int32_t hi)
@@ -209,8 +225,17 @@ static void deduce_32_sign(struct bc_scalar *s)
 {
 	if ((int32_t)s->u32_min <= (int32_t)s->u32_max)
 		tighten_s32(s, (int32_t)s->u32_min, (int32_t)s->u32_max);
-	if ((uint32_t)s->s32_min <= (uint32_t)s->s32_max)
+	if ((uint32_t)s->s32_min <= (uint32_t)s->s32_max) {
 		tighten_u32(s, (uint32_t)s->s32_min, (uint32_t)s->s32_max);
+	} else if (s->u32_max < (uint32_t)s->s32_min) {
+		/* s32 range wraps; u32 range only meets its low part */
+		s->s32_min = (int32_t)s->u32_min;
+		s->u32_max = MIN(s->u32_max, (uint32_t)s->s32_max);
+	} else if ((uint32_t)s->s32_max < s->u32_min) {
+		/* ... or only its high part */
+		s->s32_max = (int32_t)s->u32_max;
+		s->u32_min = MAX(s->u32_min, (uint32_t)s->s32_min);
+	}
 }
 
 static void deduce_64_sign(struct bc_scalar *s)
@@ -599,15 +624,14 @@ static void lsh32(struct bc_scalar *d, uint64_t sh)
 
 static void lsh64(struct bc_scalar *d, uint64_t sh)
 {
-	/* x << 32 of a non-negative s32: the common sign-extension idiom */
-	if (sh == 32 && d->s32_max >= 0)
-		d->smax = (int64_t)((uint64_t)d->s32_max << 32);
-	else
+	/* x << 32 is (s32)x * 2^32: the common sign-extension idiom */
+	if (sh == 32) {
+		d->smax = (int64_t)((uint64_t)(int64_t)d->s32_max << 32);
+		d->smin = (int64_t)((uint64_t)(int64_t)d->s32_min << 32);
+	} else {
 		d->smax = S64_MAX;
-	if (sh == 32 && d->s32_min >= 0)
-		d->smin = (int64_t)((uint64_t)d->s32_min << 32);
-	else
 		d->smin = S64_MIN;
+	}
 	if (d->umax > (1ULL << (63 - sh))) {
 		d->umin = 0;
 		d->umax = U64_MAX;
@@ -1469,14 +1493,17 @@ static void refine_eq(struct bc_scalar *a, struct bc_scalar *b, bool w32)
 		b->var_off = tnum_with_subreg(b->var_off, t);
 		return;
 	}
+	/* as Linux: the 32-bit bounds follow from the sync only */
 	a->umin = MAX(a->umin, b->umin);
 	a->umax = MIN(a->umax, b->umax);
 	a->smin = MAX(a->smin, b->smin);
 	a->smax = MIN(a->smax, b->smax);
-	tighten_u32(a, b->u32_min, b->u32_max);
-	tighten_s32(a, b->s32_min, b->s32_max);
 	a->var_off = tnum_intersect(a->var_off, b->var_off);
-	*b = *a;
+	b->umin = a->umin;
+	b->umax = a->umax;
+	b->smin = a->smin;
+	b->smax = a->smax;
+	b->var_off = a->var_off;
 }
 
 /* a != const: step over the constant when it is an edge of a's range. */

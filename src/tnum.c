@@ -239,6 +239,34 @@ bool tnum_contains(struct tnum a, uint64_t v)
 	return (v & ~a.mask) == a.value;
 }
 
+/* Smallest member of t that is >= x; false when there is none. */
+bool tnum_next_ge(struct tnum t, uint64_t x, uint64_t *out)
+{
+	uint64_t diff = (x ^ t.value) & ~t.mask;
+	uint64_t low, free;
+	int h, p;
+
+	if (!diff) {
+		*out = x;	/* x's fixed bits already match */
+		return true;
+	}
+	h = 63 - __builtin_clzll(diff);
+	low = h == 63 ? ~0ULL : (1ULL << (h + 1)) - 1;
+	if (t.value & (1ULL << h)) {
+		/* raise bit h, lowest possible below it */
+		*out = (x & ~low) | (t.value & low);
+		return true;
+	}
+	/* bit h must drop: carry into the lowest free zero bit above h */
+	free = t.mask & ~x & ~low;
+	if (!free)
+		return false;
+	p = __builtin_ctzll(free);
+	low = (1ULL << p) - 1;
+	*out = (x & ~low & ~(1ULL << p)) | (1ULL << p) | (t.value & low);
+	return true;
+}
+
 /* 64 characters, most significant bit first: '0', '1' or 'x'. */
 int tnum_sbin(char *str, size_t size, struct tnum a)
 {

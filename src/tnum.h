@@ -40,6 +40,8 @@ bool tnum_equals_const(struct tnum a, uint64_t b);
 bool tnum_is_aligned(struct tnum a, uint64_t size);
 bool tnum_in(struct tnum a, struct tnum b);	/* b ⊆ a */
 bool tnum_contains(struct tnum a, uint64_t v);
+/* Smallest member of a that is >= x; false when there is none. */
+bool tnum_next_ge(struct tnum a, uint64_t x, uint64_t *out);
 int tnum_sbin(char *str, size_t size, struct tnum a);
 
 #endif

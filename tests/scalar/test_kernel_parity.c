@@ -22,12 +22,13 @@
 #include "scalar.h"
 
 #define NINSN 48
-#define MAXI (NINSN + 16)
+#define MAXI (2 * NINSN + 16)
 
 static uint64_t rng = 0x6a09e667f3bcc908ULL;
 static char logbuf[1 << 22];
 static unsigned long long compared, mismatches;
 static bool dump;
+static bool no_moves;	/* current program has branches */
 
 static uint64_t rnd(void)
 {
@@ -54,6 +55,25 @@ static int32_t rimm(void)
 	if (rnd() % 3 == 0)
 		return (int32_t)rnd();
 	return t[rnd() % (sizeof(t) / sizeof(t[0]))];
+}
+
+/*
+ * One random conditional jump over the next instruction (r0 = 0). Used
+ * only in programs without register moves, so no two registers share an
+ * id and Linux's linked-register refinement cannot come into play.
+ */
+static struct bpf_insn rand_jmp(void)
+{
+	static const uint8_t ops[] = { BPF_JEQ, BPF_JNE, BPF_JGT, BPF_JGE,
+		BPF_JLT, BPF_JLE, BPF_JSGT, BPF_JSGE, BPF_JSLT, BPF_JSLE,
+		BPF_JSET };
+	uint8_t op = ops[rnd() % sizeof(ops)];
+	uint8_t cls = rnd() % 2 ? BPF_JMP : BPF_JMP32;
+	uint8_t dst = 2 + rnd() % 8, src = 2 + rnd() % 8;
+
+	if (rnd() % 2 && src != dst)
+		return mk(cls | op | BPF_X, dst, src, 1, 0);
+	return mk(cls | op | BPF_K, dst, 0, 1, rimm());
 }
 
 /* One random ALU instruction on r2..r9. */
@@ -90,6 +110,10 @@ static struct bpf_insn rand_alu(void)
 		if (!x && !imm)
 			imm = 3;
 	}
+	if (op == BPF_MOV && x && no_moves) {
+		x = false;
+		imm = rimm();
+	}
 	if (op == BPF_MOV && x && rnd() % 2) {
 		static const int16_t o[] = { 8, 16, 32 };
 
@@ -110,6 +134,21 @@ static void sim(const struct bpf_insn *in, struct bc_scalar *r)
 
 	if (cls == BPF_LDX) {
 		bc_scalar_load(&r[in->dst_reg], 4, false);
+		return;
+	}
+	if (cls == BPF_JMP || cls == BPF_JMP32) {
+		bool j32 = cls == BPF_JMP32;
+		struct bc_scalar *a = &r[in->dst_reg], *b = &k;
+		int t;
+
+		if (in->code & BPF_X)
+			b = &r[in->src_reg];
+		else
+			bc_scalar_const(&k, j32 ? (uint32_t)in->imm :
+					(uint64_t)(int64_t)in->imm);
+		t = bc_scalar_branch_taken(a, b, op, j32);
+		if (t < 0)	/* Linux continues with the fall-through */
+			bc_scalar_refine(a, b, op, j32, false);
 		return;
 	}
 	if (op == BPF_END) {
@@ -206,8 +245,16 @@ static int run_one(void)
 			       (int16_t)((i - 2) * 4), 0);
 	for (i = 6; i <= 9; i++)
 		prog[n++] = mk(BPF_ALU64 | BPF_MOV | BPF_K, i, 0, 0, rimm());
-	for (i = 0; i < NINSN; i++)
+	no_moves = rnd() % 2;
+	for (i = 0; i < NINSN; i++) {
+		if (no_moves && rnd() % 4 == 0) {
+			prog[n++] = rand_jmp();
+			prog[n++] = mk(BPF_ALU64 | BPF_MOV | BPF_K, 0, 0, 0, 0);
+			i++;
+			continue;
+		}
 		prog[n++] = rand_alu();
+	}
 	prog[n++] = mk(BPF_ALU64 | BPF_MOV | BPF_K, 0, 0, 0, 0);
 	prog[n++] = mk(BPF_JMP | BPF_EXIT, 0, 0, 0, 0);
 

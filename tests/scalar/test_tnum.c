@@ -152,9 +152,41 @@ static void exact_checks(void)
 	CHECK(!strcmp(buf, "0000"));
 }
 
+/* tnum_next_ge against brute force on 8-bit tnums (all 3^8 of them). */
+static void next_ge_checks(void)
+{
+	uint64_t m, v, x, y, got;
+	bool ok;
+
+	for (m = 0; m < 256; m++)
+		for (v = 0; v < 256; v++) {
+			struct tnum t = TNUM(v, m);
+
+			if (v & m)
+				continue;
+			for (x = 0; x < 256; x++) {
+				for (y = x; y < 256 && !tnum_contains(t, y); y++)
+					;
+				ok = tnum_next_ge(t, x, &got);
+				checks++;
+				if (y < 256 ? !ok || got != y : ok) {
+					if (++failures <= 10)
+						fprintf(stderr, "next_ge (%#llx; %#llx) %#llx: got %d %#llx\n",
+							(unsigned long long)v, (unsigned long long)m,
+							(unsigned long long)x, ok,
+							(unsigned long long)got);
+				}
+			}
+		}
+	CHECK(!tnum_next_ge(tnum_const(5), 6, &got));
+	CHECK(tnum_next_ge(TNUM(0, ~0ULL), ~0ULL, &got) && got == ~0ULL);
+	CHECK(tnum_next_ge(TNUM(1ULL << 63, 1), 3, &got) && got == 1ULL << 63);
+}
+
 int main(void)
 {
 	exact_checks();
+	next_ge_checks();
 	random_checks(300000);
 	printf("tnum: %llu checks, %llu failures\n", checks, failures);
 	return failures ? 1 : 0;
