@@ -226,7 +226,7 @@ static const struct bc_helper_proto protos[] = {
 	P(sk_fullsock, BC_RET_SOCKET_OR_NULL, 0, SKC, N, N, N, N),
 	P(tcp_sock, BC_RET_TCP_SOCK_OR_NULL, 0, SKC, N, N, N, N),
 	P(get_listener_sock, BC_RET_TCP_SOCK_OR_NULL, 0, SKC, N, N, N, N),
-	P(sk_assign, R_INT, 0, CTX, SKC | NUL, ANY, N, N),
+	P(sk_assign, R_INT, 0, CTX, SKC, ANY, N, N),
 	P(tcp_check_syncookie, R_INT, PKT, SKC, RMEM, SZ, RMEM, SZ),
 	P(tcp_gen_syncookie, R_INT, PKT, SKC, RMEM, SZ, RMEM, SZ),
 	P(sk_cgroup_id, R_INT, 0, SKC, N, N, N, N),
@@ -293,6 +293,11 @@ static const struct bc_helper_proto sk_storage_get_cg_sock = {
 	.args = { MAP, CTX, VAL | NUL, ANY }, .cb_arg = -1,
 };
 
+static const struct bc_helper_proto sk_assign_sk_lookup = {
+	.id = BPF_FUNC_sk_assign, .name = "bpf_sk_assign",
+	.ret = BC_RET_INTEGER, .args = { CTX, SK | NUL, ANY }, .cb_arg = -1,
+};
+
 const struct bc_helper_proto *bc_helper_proto_for(int32_t id,
 						  uint32_t prog_type,
 						  uint32_t attach_type)
@@ -311,6 +316,10 @@ const struct bc_helper_proto *bc_helper_proto_for(int32_t id,
 		default:
 			return &classid_curr;
 		}
+		break;
+	case BPF_FUNC_sk_assign:
+		if (prog_type == BPF_PROG_TYPE_SK_LOOKUP)
+			return &sk_assign_sk_lookup;
 		break;
 	case BPF_FUNC_sk_storage_get:
 		if (prog_type == BPF_PROG_TYPE_CGROUP_SOCK)

@@ -1,17 +1,23 @@
 /* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
- * Cross-checks argument kinds of the prototype table with the live kernel:
- * every helper bpfcheck has a prototype for is called with r1..r5 = 0 from a
- * program type allowed to call it. The kernel then rejects the first
+ * Cross-checks argument kinds of the prototype table with the live kernel.
+ * Every helper bpfcheck has a prototype for is called from a program type
+ * allowed to call it, first with r1..r5 = 0. The kernel rejects the first
  * argument that must be a non-NULL pointer ("R2 type=scalar expected=fp,
- * ..."), or accepts. bpfcheck must predict the same register and a kind
- * that matches the kernel's expected list. Prints the agreement figure.
+ * ..."); bpfcheck must predict that register and a kind in the kernel's
+ * expected list. The argument is then filled with a value of that kind
+ * (ctx, stack with the next size argument 8, a map of a fitting type) and
+ * the program loaded again, until the kernel accepts it or fails on
+ * something this test cannot build (a socket, a ringbuf record, ...).
+ * Prints the agreement figure and fails on any disagreement.
  */
 #include <regex.h>
 #include <stdlib.h>
 
 #include "helpers.h"
 #include "kload.h"
+
+enum fill { F_ZERO, F_CTX, F_FP, F_SIZE8, F_MAP };
 
 static bool scalar_ok(uint32_t a)
 {
@@ -26,6 +32,13 @@ static bool scalar_ok(uint32_t a)
 		return true;
 	}
 	return (a & BC_ARG_OR_NULL) != 0;
+}
+
+static bool size_kind(uint32_t a)
+{
+	return BC_ARG_KIND(a) == BC_ARG_CONST_SIZE ||
+	       BC_ARG_KIND(a) == BC_ARG_CONST_SIZE_OR_ZERO ||
+	       BC_ARG_KIND(a) == BC_ARG_CONST_ALLOC_SIZE_OR_ZERO;
 }
 
 /* A word the kernel's "expected=" list holds for this kind. */
@@ -46,9 +59,99 @@ static const char *expected_word(uint32_t a)
 	}
 }
 
+/* A map the helper takes, or -1. */
+static int map_for(int id)
+{
+	struct { int ids[4]; enum bpf_map_type t; uint32_t k, v, n; } m[] = {
+		{ { BPF_FUNC_ringbuf_output, BPF_FUNC_ringbuf_reserve,
+		    BPF_FUNC_ringbuf_query }, BPF_MAP_TYPE_RINGBUF, 0, 0, 4096 },
+		{ { BPF_FUNC_perf_event_output, BPF_FUNC_perf_event_read,
+		    BPF_FUNC_perf_event_read_value },
+		  BPF_MAP_TYPE_PERF_EVENT_ARRAY, 4, 4, 1 },
+		{ { BPF_FUNC_tail_call }, BPF_MAP_TYPE_PROG_ARRAY, 4, 4, 1 },
+		{ { BPF_FUNC_get_stackid }, BPF_MAP_TYPE_STACK_TRACE, 4, 64, 1 },
+		{ { BPF_FUNC_redirect_map }, BPF_MAP_TYPE_DEVMAP, 4, 4, 1 },
+		{ { BPF_FUNC_sk_redirect_map, BPF_FUNC_msg_redirect_map,
+		    BPF_FUNC_sock_map_update }, BPF_MAP_TYPE_SOCKMAP, 4, 4, 1 },
+		{ { BPF_FUNC_sk_redirect_hash, BPF_FUNC_msg_redirect_hash,
+		    BPF_FUNC_sock_hash_update }, BPF_MAP_TYPE_SOCKHASH, 4, 4, 1 },
+		{ { BPF_FUNC_map_push_elem, BPF_FUNC_map_pop_elem,
+		    BPF_FUNC_map_peek_elem }, BPF_MAP_TYPE_QUEUE, 0, 64, 1 },
+		{ { BPF_FUNC_current_task_under_cgroup,
+		    BPF_FUNC_skb_under_cgroup }, BPF_MAP_TYPE_CGROUP_ARRAY, 4, 4, 1 },
+		{ { BPF_FUNC_user_ringbuf_drain }, BPF_MAP_TYPE_USER_RINGBUF,
+		  0, 0, 4096 },
+		{ { BPF_FUNC_map_lookup_percpu_elem }, BPF_MAP_TYPE_PERCPU_HASH,
+		  4, 64, 1 },
+	};
+	static int fds[64];
+	enum bpf_map_type t = BPF_MAP_TYPE_HASH;
+	uint32_t k = 4, v = 64, n = 1;
+
+	for (size_t i = 0; i < sizeof(m) / sizeof(m[0]); i++)
+		for (int j = 0; j < 4; j++)
+			if (m[i].ids[j] == id && id) {
+				t = m[i].t;
+				k = m[i].k;
+				v = m[i].v;
+				n = m[i].n;
+			}
+	if (t < 64 && fds[t])
+		return fds[t];
+	int fd = bpf_map_create(t, NULL, k, v, n, NULL);
+	if (fd >= 0 && t < 64)
+		fds[t] = fd;
+	return fd;
+}
+
+static int build(int id, const enum fill *fill, struct bpf_insn *p)
+{
+	int n = 0;
+
+	p[n++] = (struct bpf_insn){ .code = BPF_ALU64 | BPF_MOV | BPF_X,
+				    .dst_reg = 6, .src_reg = 1 };
+	for (int o = 8; o <= 128; o += 8)
+		p[n++] = (struct bpf_insn){ .code = BPF_ST | BPF_MEM | BPF_DW,
+					    .dst_reg = 10, .off = -o };
+	for (int r = 1; r <= 5; r++) {
+		switch (fill[r]) {
+		case F_ZERO:
+		case F_SIZE8:
+			p[n++] = (struct bpf_insn){
+				.code = BPF_ALU64 | BPF_MOV | BPF_K,
+				.dst_reg = r, .imm = fill[r] == F_SIZE8 ? 8 : 0 };
+			break;
+		case F_CTX:
+			p[n++] = (struct bpf_insn){
+				.code = BPF_ALU64 | BPF_MOV | BPF_X,
+				.dst_reg = r, .src_reg = 6 };
+			break;
+		case F_FP:
+			p[n++] = (struct bpf_insn){
+				.code = BPF_ALU64 | BPF_MOV | BPF_X,
+				.dst_reg = r, .src_reg = 10 };
+			p[n++] = (struct bpf_insn){
+				.code = BPF_ALU64 | BPF_ADD | BPF_K,
+				.dst_reg = r, .imm = -128 };
+			break;
+		case F_MAP:
+			p[n++] = (struct bpf_insn){
+				.code = BPF_LD | BPF_DW | BPF_IMM, .dst_reg = r,
+				.src_reg = BPF_PSEUDO_MAP_FD, .imm = map_for(id) };
+			p[n++] = (struct bpf_insn){ 0 };
+			break;
+		}
+	}
+	p[n++] = (struct bpf_insn){ .code = BPF_JMP | BPF_CALL, .imm = id };
+	p[n++] = (struct bpf_insn){ .code = BPF_ALU64 | BPF_MOV | BPF_K,
+				    .imm = 1 };
+	p[n++] = (struct bpf_insn){ .code = BPF_JMP | BPF_EXIT };
+	return n;
+}
+
 int main(int argc, char **argv)
 {
-	unsigned agree = 0, total = 0, bad = 0;
+	unsigned agree = 0, total = 0, bad = 0, args_ok = 0;
 	bool verbose = argc > 1 && !strcmp(argv[1], "-v");
 	regex_t re;
 
@@ -60,10 +163,11 @@ int main(int argc, char **argv)
 	for (int id = 1; id < __BPF_FUNC_MAX_ID + 2; id++) {
 		const struct bc_helper_proto *p = bc_helper_proto(id);
 		const struct ktype *t = NULL;
-		struct bpf_insn prog[9];
-		regmatch_t m[3];
-		int n = 0, want = 0, got = 0, k;
-		const char *last;
+		enum fill fill[6] = { 0 };
+		struct bpf_insn prog[64];
+		bool differs = false, counted = false;
+		const char *last = "";
+		int k = 0;
 
 		if (!p)
 			continue;
@@ -75,52 +179,74 @@ int main(int argc, char **argv)
 		if (!t)
 			continue;
 		p = bc_helper_proto_for(id, t->type, t->attach);
-		for (int i = 0; i < 5 && !want; i++)
-			if (!scalar_ok(p->args[i]))
-				want = i + 1;
-		memset(prog, 0, sizeof(prog));
-		for (int i = 1; i <= 5; i++)
-			prog[n++] = (struct bpf_insn){
-				.code = BPF_ALU64 | BPF_MOV | BPF_K,
-				.dst_reg = i };
-		prog[n++] = (struct bpf_insn){ .code = BPF_JMP | BPF_CALL,
-					       .imm = id };
-		prog[n++] = (struct bpf_insn){ .code = BPF_ALU64 | BPF_MOV | BPF_K,
-					       .imm = 1 };
-		prog[n++] = (struct bpf_insn){ .code = BPF_JMP | BPF_EXIT };
-		k = kload(t, prog, n);
-		if (k < 0)
+		for (int round = 0; round < 6; round++) {
+			regmatch_t m[3];
+			int want = 0, got = 0;
+
+			for (int i = 0; i < 5 && !want; i++)
+				if (!scalar_ok(p->args[i]) && fill[i + 1] == F_ZERO)
+					want = i + 1;
+			k = kload(t, prog, build(id, fill, prog));
+			if (k < 0)
+				break;
+			last = klast();
+			if (!k && (strstr(klog, "cannot call GPL-restricted") ||
+				   strstr(klog, "cannot use helper")))
+				break;	/* kernel configuration (lockdown...) */
+			counted = true;
+			if (!k && !regexec(&re, last, 3, m, 0))
+				got = last[m[1].rm_so] - '0';
+			if (!got)
+				break;	/* accepted, or failed on something else */
+			if (got != want ||
+			    !strstr(last + m[2].rm_so,
+				    expected_word(p->args[want - 1]))) {
+				differs = true;
+				printf("DIFF %s (%s) round %d: bpfcheck expects a "
+				       "pointer in R%d (%s), kernel: %s\n",
+				       p->name, t->name, round, want,
+				       want ? expected_word(p->args[want - 1]) : "-",
+				       last);
+				break;
+			}
+			args_ok++;
+			switch (BC_ARG_KIND(p->args[want - 1])) {
+			case BC_ARG_PTR_TO_CTX:
+				fill[want] = F_CTX;
+				break;
+			case BC_ARG_CONST_MAP_PTR:
+				fill[want] = F_MAP;
+				break;
+			case BC_ARG_PTR_TO_MAP_KEY:
+			case BC_ARG_PTR_TO_MAP_VALUE:
+			case BC_ARG_PTR_TO_UNINIT_MAP_VALUE:
+			case BC_ARG_PTR_TO_MEM:
+			case BC_ARG_PTR_TO_UNINIT_MEM:
+			case BC_ARG_PTR_TO_LONG:
+			case BC_ARG_PTR_TO_INT:
+				fill[want] = F_FP;
+				if (want < 5 && size_kind(p->args[want]))
+					fill[want + 1] = F_SIZE8;
+				break;
+			default:
+				round = 6;	/* cannot build this kind */
+			}
+		}
+		if (!counted)
 			continue;
-		last = klast();
-		if (!k && !regexec(&re, last, 3, m, 0))
-			got = last[m[1].rm_so] - '0';
-		else if (!k && (strstr(klog, "cannot call GPL-restricted") ||
-				strstr(klog, "cannot use helper")))
-			continue;	/* kernel configuration (lockdown, ...) */
 		total++;
-		if (want == got && (!want ||
-		    strstr(last + m[2].rm_so, expected_word(p->args[want - 1])))) {
-			agree++;
-			if (verbose)
-				printf("ok %s: %s\n", p->name, k ? "accepted" : last);
+		if (differs) {
+			bad++;
 			continue;
 		}
-		/* the kernel accepts or fails later (e.g. zero size): also
-		 * fine when bpfcheck expects no pointer argument */
-		if (!want && !got) {
-			agree++;
-			if (verbose)
-				printf("ok %s: %s\n", p->name, k ? "accepted" : last);
-			continue;
-		}
-		bad++;
-		printf("DIFF %s (%s): bpfcheck expects a pointer in R%d (%s), "
-		       "kernel: %s\n", p->name, t->name, want,
-		       want ? expected_word(p->args[want - 1]) : "-",
-		       k ? "accepted" : last);
+		agree++;
+		if (verbose)
+			printf("ok %s (%s): %s\n", p->name, t->name,
+			       k ? "accepted" : last);
 	}
 	regfree(&re);
 	printf("helper arguments: bpfcheck agrees with the kernel on %u of %u "
-	       "helpers\n", agree, total);
+	       "helpers (%u pointer arguments confirmed)\n", agree, total,
+	       args_ok);
 	return bad ? 1 : 0;
 }
