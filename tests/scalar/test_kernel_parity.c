@@ -28,7 +28,8 @@ static uint64_t rng = 0x6a09e667f3bcc908ULL;
 static char logbuf[1 << 22];
 static unsigned long long compared, mismatches;
 static bool dump;
-static bool no_moves;	/* current program has branches */
+static bool no_moves;
+static bool dead;	/* the followed path turned out infeasible */	/* current program has branches */
 
 static uint64_t rnd(void)
 {
@@ -149,6 +150,9 @@ static void sim(const struct bpf_insn *in, struct bc_scalar *r)
 		t = bc_scalar_branch_taken(a, b, op, j32);
 		if (t < 0)	/* Linux continues with the fall-through */
 			bc_scalar_refine(a, b, op, j32, false);
+		/* a dead fall-through: what Linux does there is moot */
+		if (bc_scalar_is_empty(a) || bc_scalar_is_empty(b))
+			dead = true;
 		return;
 	}
 	if (op == BPF_END) {
@@ -273,6 +277,7 @@ static int run_one(void)
 	/* Replay: each "N: (xx) ... ; R.. " line, first visit only. */
 	for (i = 0; i < 11; i++)
 		bc_scalar_unknown(&regs[i]);
+	dead = false;
 	line = logbuf;
 	int next = 0;
 	while (line && *line) {
@@ -288,7 +293,7 @@ static int run_one(void)
 			while (next <= idx && next < n - 2)
 				sim(&prog[next++], regs);
 			semi = strstr(line, " ; ");
-			if (semi)
+			if (semi && !dead)
 				compare_line(idx, semi + 3, regs, prog);
 		}
 		line = nl ? nl + 1 : NULL;
