@@ -30,6 +30,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/syscall.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <bpf/bpf.h>
@@ -79,6 +80,15 @@ static void parse_log(const char *log, struct result *r)
 			n = sizeof(line) - 1;
 		memcpy(line, p, n);
 		line[n] = 0;
+		/* The kernel sometimes ends a message without a newline. */
+		{
+			char *vt = strstr(line, "verification time ");
+
+			if (vt && vt != line) {
+				sscanf(vt, "verification time %ld usec", &r->usec);
+				*vt = 0;
+			}
+		}
 		sscanf(line, "processed %ld insns", &r->processed);
 		sscanf(line, "verification time %ld usec", &r->usec);
 		if (n && !is_stats_line(line))
@@ -158,6 +168,28 @@ static void report(const char *file, const char *name)
 	printf("%s\treject\t%ld\t%ld\t%s\n", name, r.processed, r.usec, r.last);
 }
 
+/* libbpf may crash on odd objects: load each program in a child. */
+static void isolated_report(const char *file, const char *name)
+{
+	int st;
+	pid_t pid;
+
+	fflush(stdout);
+	pid = fork();
+	if (pid == 0) {
+		report(file, name);
+		fflush(stdout);
+		_exit(0);
+	}
+	if (pid < 0 || waitpid(pid, &st, 0) < 0) {
+		printf("%s\terror\t-1\t-1\tfork failed\n", name);
+		return;
+	}
+	if (!WIFEXITED(st))
+		printf("%s\terror\t-1\t-1\tlibbpf crashed loading the object "
+		       "(signal %d)\n", name, WTERMSIG(st));
+}
+
 static int drop_caps(void)
 {
 	struct __user_cap_header_struct h = { _LINUX_CAPABILITY_VERSION_3, 0 };
@@ -188,7 +220,7 @@ static int names_all(const char *file)
 		char *n = strdup(bpf_program__name(p));
 
 		if (n) {
-			report(file, n);
+			isolated_report(file, n);
 			free(n);
 		}
 	}
@@ -237,7 +269,7 @@ int main(int argc, char **argv)
 	if (i + 1 == argc)
 		return names_all(argv[i]);
 	for (int j = i + 1; j < argc; j++)
-		report(argv[i], argv[j]);
+		isolated_report(argv[i], argv[j]);
 	free(logbuf);
 	return 0;
 }
