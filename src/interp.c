@@ -861,6 +861,33 @@ static void setup_packet(struct bc_vm *vm, const struct bc_run_input *in)
 	}
 }
 
+/*
+ * What test_run's eth_type_trans() on the loopback device (address
+ * 00:00:00:00:00:00) makes of the Ethernet header: protocol, pkt_type.
+ */
+static void eth_type_trans(struct bc_vm *vm, struct __sk_buff *s)
+{
+	const uint8_t *eth = vm->pkt_buf + BC_XDP_HEADROOM;
+	static const uint8_t zero[6], bcast[6] = { 0xff, 0xff, 0xff, 0xff,
+						   0xff, 0xff };
+	uint16_t proto;
+
+	if (vm->data_end - eth < 14)
+		return;
+	if (eth[0] & 1)
+		s->pkt_type = memcmp(eth, bcast, 6) ? 2 : 1;	/* MULTICAST, BROADCAST */
+	else
+		s->pkt_type = memcmp(eth, zero, 6) ? 3 : 0;	/* OTHERHOST, HOST */
+	memcpy(&proto, eth + 12, 2);
+	if (__builtin_bswap16(proto) < 0x600) {
+		bool raw = vm->data_end - eth >= 16 && eth[14] == 0xff &&
+			   eth[15] == 0xff;
+
+		proto = __builtin_bswap16(raw ? 0x0001 : 0x0004);
+	}
+	s->protocol = proto;
+}
+
 static void setup_ctx(struct bc_vm *vm, const struct bc_run_input *in)
 {
 	size_t n = default_ctx_size(vm->prog_type);
@@ -879,12 +906,9 @@ static void setup_ctx(struct bc_vm *vm, const struct bc_run_input *in)
 			x->ingress_ifindex = 1;
 	} else if (bc_vm_is_skb(vm->prog_type)) {
 		struct __sk_buff *s = (struct __sk_buff *)vm->ctx;
-		uint16_t proto = 0;
 
 		s->len = (uint32_t)(vm->data_end - vm->data);
-		if (vm->data_end - vm->pkt_buf >= BC_XDP_HEADROOM + 14)
-			memcpy(&proto, vm->pkt_buf + BC_XDP_HEADROOM + 12, 2);
-		s->protocol = proto;
+		eth_type_trans(vm, s);
 		if (!s->ifindex)
 			s->ifindex = 1;
 		s->data = s->data_end = s->data_meta = 0;
