@@ -509,6 +509,26 @@ static int link_target(struct linker *K, uint32_t sec, int64_t tgt,
 	return 0;
 }
 
+/* lddw of a __kconfig extern: a value in the .kconfig map. */
+static int reloc_extern(struct linker *K, const struct esym *y, uint32_t at,
+			const char *from, uint32_t src)
+{
+	struct eloader *L = K->L;
+	struct bpf_insn *in = &K->p->insns[at];
+	uint32_t i;
+
+	for (i = 0; i < L->kcfg_cnt; i++) {
+		if (strcmp(L->kcfg[i].name, y->name))
+			continue;
+		in[0].src_reg = BPF_PSEUDO_MAP_IDX_VALUE;
+		in[0].imm = L->kcfg_map;
+		in[1].imm = L->kcfg[i].off;
+		return 0;
+	}
+	return bc_elf_fail(L, "'%s' insn %u: reference to extern '%s' is not supported (only __kconfig externs are; __ksym needs kernel BTF)",
+			   from, src, y->name);
+}
+
 static int reloc_lddw(struct linker *K, const struct elf_chunk *c,
 		      const struct erel *r, uint32_t at, uint32_t src)
 {
@@ -521,8 +541,7 @@ static int reloc_lddw(struct linker *K, const struct elf_chunk *c,
 	int m;
 
 	if (y->shndx == SHN_UNDEF)
-		return bc_elf_fail(L, "'%s' insn %u: reference to extern '%s' is not supported",
-				   from, src, y->name);
+		return reloc_extern(K, y, at, from, src);
 	if (y->shndx >= L->nsec)
 		return bc_elf_fail(L, "'%s' insn %u: reference to symbol '%s' with special section index %u",
 				   from, src, y->name, y->shndx);
@@ -766,7 +785,7 @@ static int load(struct eloader *L)
 		if (L->secs[i].kind == ES_PROG && read_funcs(L, i))
 			return -EINVAL;
 	if (bc_elf_legacy_maps(L) || bc_elf_btf_maps(L) ||
-	    bc_elf_data_maps(L) || bc_elf_lines(L))
+	    bc_elf_data_maps(L) || bc_elf_kconfig_map(L) || bc_elf_lines(L))
 		return -EINVAL;
 	return link_programs(L);
 }
@@ -776,7 +795,7 @@ int bc_elf_open(const char *name, const uint8_t *data, size_t len,
 		struct bc_err *err)
 {
 	struct eloader L = { .name = name, .len = len, .obj = obj,
-			     .err = err };
+			     .err = err, .kcfg_map = -1 };
 	size_t i;
 	int r;
 
@@ -795,6 +814,7 @@ int bc_elf_open(const char *name, const uint8_t *data, size_t len,
 	free(L.secs);
 	free(L.syms);
 	free(L.map_off);
+	free(L.kcfg);
 	free(L.buf);
 	return r ? (r < 0 ? r : -EINVAL) : 0;
 }

@@ -388,3 +388,79 @@ int bc_elf_data_maps(struct eloader *L)
 	}
 	return 0;
 }
+
+/*
+ * __kconfig externs: libbpf lays them out in one read-only ".kconfig" map,
+ * by descending alignment, then ascending size, then name, and fills it
+ * from the running kernel's config. Its contents are unknown here (init
+ * stays NULL).
+ */
+static int cmp_kcfg(const void *a, const void *b)
+{
+	const struct ekcfg *x = a, *y = b;
+
+	if (x->align != y->align)
+		return x->align > y->align ? -1 : 1;
+	if (x->size != y->size)
+		return x->size < y->size ? -1 : 1;
+	return strcmp(x->name, y->name);
+}
+
+int bc_elf_kconfig_map(struct eloader *L)
+{
+	const struct btf *btf = L->obj->btf;
+	const struct btf_var_secinfo *vi;
+	const struct btf_type *ds;
+	struct bc_map *m;
+	uint32_t i, n, off = 0;
+	int id;
+
+	L->kcfg_map = -1;
+	if (!btf)
+		return 0;
+	id = btf__find_by_name_kind(btf, ".kconfig", BTF_KIND_DATASEC);
+	if (id < 0)
+		return 0;
+	ds = btf__type_by_id(btf, id);
+	n = btf_vlen(ds);
+	vi = btf_var_secinfos(ds);
+	L->kcfg = bc_xcalloc(n ? n : 1, sizeof(*L->kcfg));
+	for (i = 0; i < n; i++) {
+		const struct btf_type *v = btf__type_by_id(btf, vi[i].type);
+		struct ekcfg *k = &L->kcfg[i];
+		long long sz;
+		int al;
+
+		if (!v || !btf_is_var(v))
+			return bc_elf_fail(L, "BTF '.kconfig': entry %u is not a variable",
+					   i);
+		k->name = btf__name_by_offset(btf, v->name_off);
+		sz = btf__resolve_size(btf, v->type);
+		al = btf__align_of(btf, v->type);
+		if (!k->name || sz <= 0 || sz > 4096 || al <= 0 || al > 8)
+			return bc_elf_fail(L, "BTF '.kconfig': bad extern %u", i);
+		k->size = sz;
+		k->align = al;
+	}
+	L->kcfg_cnt = n;
+	if (!n)
+		return 0;
+	qsort(L->kcfg, n, sizeof(*L->kcfg), cmp_kcfg);
+	for (i = 0; i < n; i++) {
+		off = (off + L->kcfg[i].align - 1) / L->kcfg[i].align *
+		      L->kcfg[i].align;
+		L->kcfg[i].off = off;
+		off += L->kcfg[i].size;
+	}
+	L->kcfg_map = bc_elf_add_map(L, BC_NO_OFF);
+	m = &L->obj->maps[L->kcfg_map];
+	m->name = bc_xstrdup(".kconfig");
+	m->origin = BC_MAP_GLOBAL;
+	m->type = BPF_MAP_TYPE_ARRAY;
+	m->key_size = 4;
+	m->value_size = off;
+	m->max_entries = 1;
+	m->readonly = true;
+	m->map_flags = BPF_F_MMAPABLE | BPF_F_RDONLY_PROG;
+	return 0;
+}

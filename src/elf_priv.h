@@ -72,6 +72,14 @@ struct eloader {
 	struct bc_err *err;
 	uint32_t *map_off;	/* per obj->maps: offset in its section */
 	size_t map_off_cap;
+	struct ekcfg *kcfg;	/* __kconfig externs */
+	uint32_t kcfg_cnt;
+	int kcfg_map;		/* the .kconfig map, -1 if none */
+};
+
+struct ekcfg {
+	const char *name;
+	uint32_t size, align, off;
 };
 
 #define BC_NO_OFF UINT32_MAX
@@ -90,6 +98,7 @@ int bc_elf_add_map(struct eloader *L, uint32_t off);
 int bc_elf_legacy_maps(struct eloader *L);
 int bc_elf_btf_maps(struct eloader *L);
 int bc_elf_data_maps(struct eloader *L);
+int bc_elf_kconfig_map(struct eloader *L);
 int bc_elf_lines(struct eloader *L);
 /* Fill p->lines from the parsed line records of its chunks. */
 int bc_elf_prog_lines(struct eloader *L, struct bc_prog *p,

@@ -326,6 +326,24 @@ static void t_samesec(const struct bc_object *o)
 			CHECK(i + p->insns[i].imm + 1 == p->funcs[1].start);
 }
 
+static void t_kconfig(const struct bc_object *o)
+{
+	const struct bc_map *m;
+	const struct bc_prog *p;
+	int ki, ri;
+
+	m = map(o, ".kconfig", &ki);
+	if (m) {
+		/* CONFIG_HZ (8) at 0, LINUX_KERNEL_VERSION (4) at 8, bool at 12 */
+		CHECK(m->value_size == 13 && m->readonly && !m->init);
+		CHECK(m->map_flags == (BPF_F_MMAPABLE | BPF_F_RDONLY_PROG));
+	}
+	m = map(o, ".rodata", &ri);
+	p = prog(o, "xdp_kconfig");
+	if (p && m)
+		CHECK(uses_map(p, ki) && uses_map(p, ri));
+}
+
 static const struct {
 	const char *name;
 	void (*fn)(const struct bc_object *o);
@@ -336,6 +354,7 @@ static const struct {
 	{ "global_data", t_global },
 	{ "subprogs", t_subprogs },
 	{ "samesec", t_samesec },
+	{ "kconfig", t_kconfig },
 };
 
 int main(int argc, char **argv)

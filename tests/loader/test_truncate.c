@@ -85,7 +85,8 @@ static void corrupt(const char *path, const uint8_t *d, size_t len)
 static const char *defaults[] = {
 	LOADER_OBJDIR "/subprogs.O2.o", LOADER_OBJDIR "/btf_maps.O2.o",
 	LOADER_OBJDIR "/legacy_maps.O2.o", LOADER_OBJDIR "/iproute2_maps.O2.o",
-	LOADER_OBJDIR "/global_data.O3.o",
+	LOADER_OBJDIR "/global_data.O3.o", LOADER_OBJDIR "/kconfig.O2.o",
+	LOADER_OBJDIR "/samesec.O2.o",
 };
 
 int main(int argc, char **argv)
