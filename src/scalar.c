@@ -19,7 +19,8 @@
  *      of the 64-bit bounds);
  *   3. tnum from bounds: intersect var_off with tnum_range(umin, umax) and
  *      its low half with tnum_range(u32_min, u32_max);
- *   4. bounds from tnum again.
+ *   4. bounds from tnum again, which also collapses the scalar to a
+ *      constant when the tnum and [umin, umax] share exactly one value.
  * Every step only intersects sets that each contain all concrete values,
  * so the result stays sound; an empty intersection means the state is
  * unreachable (e.g. a branch that cannot be taken).
@@ -29,8 +30,10 @@
  * Precision follows the Linux 6.18 verifier by default, including its
  * imprecisions (division and modulo give an unknown scalar, ALU32 results
  * it cannot compute are unknown in all 64 bits, JSET's fall-through forgets
- * the ranges). bc_scalar_set_precise(true) tracks div/mod ranges and folds
- * every operation on constants exactly instead.
+ * the ranges, 64-bit JEQ intersects only the 64-bit parts, movsx keeps
+ * little). tests/scalar/test_kernel_parity.c checks this state by state
+ * against the live kernel's log. bc_scalar_set_precise(true) tracks div/mod
+ * ranges and folds every operation on constants exactly instead.
  */
 #include <stdarg.h>
 #include <stdio.h>

@@ -53,7 +53,13 @@ void bc_scalar_end(struct bc_scalar *dst, bool to_be, bool alu64, int width);
  */
 int bc_scalar_branch_taken(const struct bc_scalar *a, const struct bc_scalar *b,
 			   uint8_t op, bool jmp32);
-/* Refine a and b assuming the branch is taken (or not). */
+/*
+ * Refine a and b assuming the branch is taken (or not); both are synced.
+ * Linux refines only when bc_scalar_branch_taken gave -1. A refined
+ * operand for which bc_scalar_is_empty holds means that direction is
+ * infeasible. For a reg-imm jump pass the immediate as a constant
+ * (bc_scalar_const); JMP32 looks at its low 32 bits only.
+ */
 void bc_scalar_refine(struct bc_scalar *a, struct bc_scalar *b, uint8_t op,
 		      bool jmp32, bool taken);
 

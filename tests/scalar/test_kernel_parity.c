@@ -8,7 +8,7 @@
  * scalar domain (ids stripped: they belong to the verifier, not the
  * domain). Skips (77) without bpf().
  *
- * Usage: scalar_kernel_parity [programs [seed]] (defaults: 200, 1).
+ * Usage: scalar_kernel_parity [programs [seed]] (defaults: 2000, 1).
  */
 #include <bpf/bpf.h>
 #include <errno.h>
@@ -311,7 +311,7 @@ static int run_one(void)
 
 int main(int argc, char **argv)
 {
-	long progs = argc > 1 ? atol(argv[1]) : 200;
+	long progs = argc > 1 ? atol(argv[1]) : 2000;
 	long i;
 
 	rng ^= argc > 2 ? strtoull(argv[2], NULL, 0) * 0x100000001b3ULL : 1;
