@@ -19,7 +19,7 @@ interp_c_test(interp_unit ${TESTS_DIR}/interp/test_interp.c)
 bpf_test_objects(INTERP_DIFF_OBJS ${TESTS_DIR}/interp/bpf)
 add_custom_target(interp_diff_objs ALL DEPENDS ${INTERP_DIFF_OBJS})
 interp_c_test(interp_differential ${TESTS_DIR}/interp/differential.c
-              ${INTERP_DIFF_OBJS})
+              ${INTERP_DIFF_OBJS} ${EXAMPLE_OBJS})
 
 add_test(NAME interp_cli_run
          COMMAND sh ${TESTS_DIR}/interp/cli_run.sh ${BPFCHECK_BIN}

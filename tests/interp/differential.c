@@ -20,6 +20,7 @@
 
 #include <bpf/bpf.h>
 #include <bpf/btf.h>
+#include <bpf/libbpf.h>
 
 #include "insn.h"
 #include "interp.h"
@@ -373,6 +374,48 @@ static void run_one(const char *path, const struct bc_prog *p, int fd,
 	bc_run_result_free(&res);
 }
 
+static bool is_percpu(uint32_t t)
+{
+	return t == BPF_MAP_TYPE_PERCPU_ARRAY || t == BPF_MAP_TYPE_PERCPU_HASH ||
+	       t == BPF_MAP_TYPE_LRU_PERCPU_HASH;
+}
+
+/*
+ * The interpreter is one CPU; the kernel's test runs may land on any.
+ * Counters (4- or 8-byte values) compare as the sum over CPUs; other
+ * per-CPU values must match on some CPU.
+ */
+static bool percpu_sum_equal(int fd, const struct bc_rtmap *m,
+			     const void *key, const void *val)
+{
+	int ncpu = libbpf_num_possible_cpus(), c;
+	size_t stride = (m->value_size + 7) & ~7u;
+	uint8_t *buf = calloc(ncpu > 0 ? ncpu : 1, stride);
+	uint64_t sum = 0, ours = 0;
+	bool ok = false;
+
+	if (ncpu <= 0 || bpf_map_lookup_elem(fd, key, buf)) {
+		free(buf);
+		return false;
+	}
+	for (c = 0; c < ncpu; c++) {
+		uint64_t v = 0;
+
+		memcpy(&v, buf + c * stride, BC_MIN(m->value_size, 8));
+		sum += v;
+		if (!memcmp(buf + c * stride, val, m->value_size))
+			ok = true;
+	}
+	memcpy(&ours, val, BC_MIN(m->value_size, 8));
+	if (m->value_size == 4 || m->value_size == 8) {
+		if (m->value_size == 4)
+			sum = (uint32_t)sum;
+		ok = sum == ours;
+	}
+	free(buf);
+	return ok;
+}
+
 /* Compare final map contents: every interpreter entry is in the kernel
  * with the same value, and the kernel has no other entries. */
 static int compare_maps(const char *path, const struct bc_object *obj,
@@ -401,7 +444,9 @@ static int compare_maps(const char *path, const struct bc_object *obj,
 			if (!bc_rtmap_slot(m, j, &key, &val, &scratch))
 				continue;
 			ours++;
-			if (bpf_map_lookup_elem(k->map_fd[i], key, kv) ||
+			if (is_percpu(m->type) ? !percpu_sum_equal(k->map_fd[i], m,
+								   key, val) :
+			    bpf_map_lookup_elem(k->map_fd[i], key, kv) ||
 			    memcmp(kv, val, m->value_size)) {
 				printf("FAIL %s: map %s differs at slot %u\n",
 				       path, m->name, j);
