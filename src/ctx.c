@@ -498,6 +498,66 @@ static bool sockopt_access(struct cx *c)
 	return size == 4;
 }
 
+/* ---- struct bpf_sk_lookup, struct sk_reuseport_md ---- */
+
+#define SKL struct bpf_sk_lookup
+
+static bool sk_lookup_access(struct cx *c)
+{
+	int off = c->off, size = c->size;
+
+	if (off < 0 || off >= (int)sizeof(SKL) || off % size != 0 || c->write)
+		return false;
+	if (off == FOFF(SKL, sk)) {
+		set_kind(c, BC_CTXF_SOCK_OR_NULL);
+		return size == 8;
+	}
+	if (IN(SKL, family) || IN(SKL, protocol) || IN(SKL, remote_ip4) ||
+	    IN(SKL, local_ip4) || TILL(SKL, remote_ip6[0], remote_ip6[3]) ||
+	    TILL(SKL, local_ip6[0], local_ip6[3]) || IN(SKL, local_port) ||
+	    IN(SKL, ingress_ifindex))
+		return narrow_ok(size, 4);
+	if (IN(SKL, remote_port))
+		return size == 4 || narrow_ok(size, 2);
+	if (off >= FEND(SKL, remote_port) && off < FOFF(SKL, local_ip4))
+		return narrow_ok(size, 2);	/* zero padding */
+	return false;
+}
+
+#define RPT struct sk_reuseport_md
+
+static bool sk_reuseport_access(struct cx *c)
+{
+	int off = c->off, size = c->size;
+
+	if (off < 0 || off >= (int)sizeof(RPT) || off % size != 0 || c->write)
+		return false;
+	if (off == FOFF(RPT, data)) {
+		set_kind(c, BC_CTXF_PKT);
+		return size == 8;
+	}
+	if (off == FOFF(RPT, data_end)) {
+		set_kind(c, BC_CTXF_PKT_END);
+		return size == 8;
+	}
+	if (off == FOFF(RPT, hash))
+		return size == 4;
+	if (off == FOFF(RPT, sk)) {
+		set_kind(c, BC_CTXF_SOCK);
+		return size == 8;
+	}
+	if (off == FOFF(RPT, migrating_sk)) {
+		set_kind(c, BC_CTXF_SOCK_COMMON_OR_NULL);
+		return size == 8;
+	}
+	if (IN(RPT, eth_protocol) && size < 2)
+		return false;
+	if (IN(RPT, eth_protocol) || IN(RPT, ip_protocol) ||
+	    IN(RPT, bind_inany) || IN(RPT, len))
+		return narrow_ok(size, 4);
+	return false;
+}
+
 /* ---- dispatch ---- */
 
 typedef bool (*access_fn)(struct cx *c);
@@ -529,6 +589,8 @@ static access_fn access_for(uint32_t type)
 	case BPF_PROG_TYPE_CGROUP_DEVICE:	return cgroup_dev_access;
 	case BPF_PROG_TYPE_CGROUP_SYSCTL:	return sysctl_access;
 	case BPF_PROG_TYPE_CGROUP_SOCKOPT:	return sockopt_access;
+	case BPF_PROG_TYPE_SK_LOOKUP:		return sk_lookup_access;
+	case BPF_PROG_TYPE_SK_REUSEPORT:	return sk_reuseport_access;
 	default:				return NULL;
 	}
 }
@@ -584,6 +646,9 @@ uint32_t bc_ctx_size(uint32_t prog_type, uint32_t attach_type)
 		return sizeof(struct bpf_cgroup_dev_ctx);
 	case BPF_PROG_TYPE_CGROUP_SYSCTL:	return sizeof(struct bpf_sysctl);
 	case BPF_PROG_TYPE_CGROUP_SOCKOPT:	return sizeof(struct bpf_sockopt);
+	case BPF_PROG_TYPE_SK_LOOKUP:		return sizeof(struct bpf_sk_lookup);
+	case BPF_PROG_TYPE_SK_REUSEPORT:
+		return sizeof(struct sk_reuseport_md);
 	default:				return 0;
 	}
 }
@@ -617,6 +682,8 @@ const char *bc_ctx_name(uint32_t prog_type)
 		return "struct bpf_cgroup_dev_ctx";
 	case BPF_PROG_TYPE_CGROUP_SYSCTL:	return "struct bpf_sysctl";
 	case BPF_PROG_TYPE_CGROUP_SOCKOPT:	return "struct bpf_sockopt";
+	case BPF_PROG_TYPE_SK_LOOKUP:		return "struct bpf_sk_lookup";
+	case BPF_PROG_TYPE_SK_REUSEPORT:	return "struct sk_reuseport_md";
 	default:				return "ctx";
 	}
 }

@@ -933,8 +933,10 @@ static bool sk_reuseport_set(int32_t id, const struct hctx *c)
 	case BPF_FUNC_skb_load_bytes_relative:
 	case BPF_FUNC_get_socket_cookie:
 		return true;
+	case BPF_FUNC_ktime_get_coarse_ns:
+		return true;
 	}
-	return sk_base_set(id, c);
+	return base_set(id, c);
 }
 
 static bool sk_lookup_set(int32_t id, const struct hctx *c)

@@ -89,6 +89,21 @@ static void protos(void)
 	p = bc_helper_proto(BPF_FUNC_sk_release);
 	CHECK(p && (p->flags & BC_HF_RELEASE));
 
+	p = bc_helper_proto_for(BPF_FUNC_get_cgroup_classid,
+				BPF_PROG_TYPE_SCHED_CLS, 0);
+	CHECK(p && p->args[0] == BC_ARG_PTR_TO_CTX);
+	p = bc_helper_proto_for(BPF_FUNC_get_cgroup_classid,
+				BPF_PROG_TYPE_KPROBE, 0);
+	CHECK(p && p->args[0] == BC_ARG_NONE);
+	p = bc_helper_proto_for(BPF_FUNC_sk_storage_get,
+				BPF_PROG_TYPE_CGROUP_SOCK, 0);
+	CHECK(p && p->args[1] == BC_ARG_PTR_TO_CTX);
+	p = bc_helper_proto_for(BPF_FUNC_sk_storage_get,
+				BPF_PROG_TYPE_SCHED_CLS, 0);
+	CHECK(p && p->args[1] == BC_ARG_PTR_TO_SOCK_COMMON);
+	p = bc_helper_proto_for(BPF_FUNC_map_lookup_elem, BPF_PROG_TYPE_XDP, 0);
+	CHECK(p == bc_helper_proto(BPF_FUNC_map_lookup_elem));
+
 	CHECK(bc_helper_proto(0) == NULL);
 	CHECK(bc_helper_proto(-1) == NULL);
 	CHECK(bc_helper_proto(100000) == NULL);
@@ -162,6 +177,12 @@ static void allowed(void)
 				false, &why));
 	CHECK(bc_helper_allowed(BPF_FUNC_get_stackid, BPF_PROG_TYPE_PERF_EVENT,
 				0, true, &why));
+	CHECK(!bc_helper_allowed(BPF_FUNC_copy_from_user, BPF_PROG_TYPE_KPROBE,
+				 0, true, &why));
+	CHECK(!strcmp(why, "helper call might sleep in a non-sleepable prog"));
+	CHECK(!bc_helper_allowed(0, BPF_PROG_TYPE_XDP, 0, true, &why));
+	CHECK(!strcmp(why, "program of this type cannot use helper "
+			   "bpf_unspec#0"));
 	/* known to Linux, no prototype in bpfcheck */
 	CHECK(!bc_helper_allowed(BPF_FUNC_kptr_xchg, BPF_PROG_TYPE_XDP, 0,
 				 true, &why));
@@ -293,6 +314,16 @@ static void contexts(void)
 	CHECK(!ctx(BPF_PROG_TYPE_CGROUP_DEVICE, 0, 0, 4, true, &a));
 	CHECK(ctx(BPF_PROG_TYPE_CGROUP_DEVICE, 0, 0, 2, false, &a));
 	CHECK(!ctx(BPF_PROG_TYPE_CGROUP_DEVICE, 0, 4, 2, false, &a));
+
+	/* sk_lookup: read only, remote_port 2 or 4 bytes */
+	CHECK(ctx(BPF_PROG_TYPE_SK_LOOKUP, BPF_SK_LOOKUP, 0, 8, false, &a) &&
+	      a.kind == BC_CTXF_SOCK_OR_NULL);
+	off = offsetof(struct bpf_sk_lookup, remote_port);
+	CHECK(ctx(BPF_PROG_TYPE_SK_LOOKUP, BPF_SK_LOOKUP, off, 4, false, &a));
+	CHECK(ctx(BPF_PROG_TYPE_SK_LOOKUP, BPF_SK_LOOKUP, off, 2, false, &a));
+	CHECK(!ctx(BPF_PROG_TYPE_SK_LOOKUP, BPF_SK_LOOKUP, off, 4, true, &a));
+	CHECK(ctx(BPF_PROG_TYPE_SK_REUSEPORT, 0, 0, 8, false, &a) &&
+	      a.kind == BC_CTXF_PKT);
 
 	CHECK(bc_ctx_size(XDP, 0) == sizeof(struct xdp_md));
 	CHECK(bc_ctx_size(TC, 0) == sizeof(struct __sk_buff));
