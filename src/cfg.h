@@ -132,4 +132,12 @@ uint32_t bc_cfg_subprog_of(const struct bc_cfg *cfg, uint32_t pc);
 /* Is pc the first instruction of a loop header block? Returns loop or BC_NONE. */
 uint32_t bc_cfg_loop_at(const struct bc_cfg *cfg, uint32_t pc);
 
+/*
+ * One line for an irreducible cycle, the message --reject-irreducible
+ * gives: "irreducible loop: insns 14..30 entered at insn 14 and insn 22"
+ * (the cycle's instruction span, then each entry block's first insn).
+ */
+void bc_irr_describe(const struct bc_cfg *cfg, const struct bc_irreducible *r,
+		     char *buf, size_t len);
+
 #endif

@@ -11,8 +11,5 @@ void bc_cfg_sub_graph(const struct bc_cfg *cfg, uint32_t s, struct bc_csr *c);
 /* Natural loops, nesting forest and irreducible cycles (loop.c). */
 int bc_loops_build(struct bc_cfg *cfg, const struct bc_cfg_opts *opts,
 		   struct bc_err *err);
-/* "irreducible loop: insns A..B entered at insn X and insn Y" */
-void bc_irr_describe(const struct bc_cfg *cfg, const struct bc_irreducible *r,
-		     char *buf, size_t len);
 
 #endif

@@ -1,7 +1,144 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+/* bpfcheck loops: the loop nesting forest with source lines. */
+#include <string.h>
+
+#include "cfg_print.h"
 #include "cli.h"
+
+enum {
+	OPT_JSON = OPT_CMD_BASE,
+	OPT_REJECT_IRR,
+};
+
+static void help(FILE *f)
+{
+	fprintf(f,
+		"Usage: bpfcheck loops [OPTIONS] FILE\n\n"
+		"Print each program's loop nesting forest: per loop its header and\n"
+		"latch instructions with source lines (from BTF), body size, exits\n"
+		"and depth; then any irreducible cycles.\n\n"
+		"Options:\n"
+		"  --json           JSON output (schema in the README)\n"
+		"  --reject-irreducible  treat an irreducible loop as an error\n"
+		CLI_INPUT_HELP
+		"  -h, --help       this help\n\n"
+		"Exit status: 0 success, 1 a program is malformed (message on stderr),\n"
+		"2 bad input or usage.\n");
+}
+
+static void print_loop(const struct bc_cfg *cfg, uint32_t l)
+{
+	const struct bc_loop *L = &cfg->loops[l];
+	const struct bc_prog *p = cfg->prog;
+	uint32_t hi = cfg->blocks[L->header].first;
+	char loc[256];
+
+	printf("%*sloop %u at insn %u", 2 * L->depth, "", l, hi);
+	if (*cli_srcloc(p, hi, loc, sizeof(loc)))
+		printf(" (%s)", loc);
+	printf(": depth %u, %u block%s, latch", L->depth, L->body_cnt,
+	       L->body_cnt == 1 ? "" : "s");
+	for (uint32_t k = 0; k < L->latch_cnt; k++) {
+		uint32_t li = cfg->blocks[L->latches[k]].last;
+
+		printf("%s insn %u", k ? "," : "", li);
+		if (*cli_srcloc(p, li, loc, sizeof(loc)))
+			printf(" (%s)", loc);
+	}
+	printf(", %u exit%s", L->exit_cnt, L->exit_cnt == 1 ? "" : "s");
+	if (p->lines && p->lines[hi].text)
+		printf(": %s", p->lines[hi].text);
+	putchar('\n');
+	for (uint32_t c = 0; c < L->child_cnt; c++)
+		print_loop(cfg, L->children[c]);
+}
+
 int cmd_loops(int argc, char **argv)
 {
-	cli_error("loops: not implemented yet");
-	return EXIT_BADINPUT;
+	static const struct option opts[] = {
+		CLI_INPUT_OPTIONS,
+		{ "json", no_argument, NULL, OPT_JSON },
+		{ "reject-irreducible", no_argument, NULL, OPT_REJECT_IRR },
+		{ "help", no_argument, NULL, 'h' },
+		{ 0 }
+	};
+	struct cli_input in = { 0 };
+	struct bc_cfg_opts copts = { 0 };
+	bool json = false, first = true;
+	struct bc_object *obj;
+	int c, rc = 0;
+
+	optind = 1;
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+		if (cli_input_option(&in, c, optarg))
+			continue;
+		switch (c) {
+		case OPT_JSON:
+			json = true;
+			break;
+		case OPT_REJECT_IRR:
+			copts.reject_irreducible = true;
+			break;
+		case 'h':
+			help(stdout);
+			return 0;
+		default:
+			return cli_usage_error("loops", "unknown option '%s'",
+					       argv[optind - 1]);
+		}
+	}
+	if (optind != argc - 1)
+		return cli_usage_error("loops", optind == argc ?
+				       "missing FILE" : "expected one FILE");
+	obj = cli_open(argv[optind], &in);
+	if (!obj)
+		return EXIT_BADINPUT;
+	if (json)
+		fputs("{\"programs\":[", stdout);
+	for (uint32_t i = 0; i < obj->prog_cnt; i++) {
+		const struct bc_prog *p = &obj->progs[i];
+		struct bc_cfg *cfg;
+		struct bc_err err;
+
+		if (!cli_selected(&in, p))
+			continue;
+		bc_err_init(&err);
+		if (bc_cfg_build(p, &copts, &cfg, &err)) {
+			cli_error("%s: %s: %s", argv[optind], p->name, err.msg);
+			rc = EXIT_REJECT;
+			if (json) {
+				fputs(first ? "" : ",", stdout);
+				cfgp_json_prog_head(stdout, p);
+				printf(",\"error\":{\"insn\":%lld,\"message\":",
+				       (long long)err.insn);
+				cli_json_str(stdout, err.msg);
+				fputs("}}", stdout);
+				first = false;
+			}
+			continue;
+		}
+		if (json) {
+			fputs(first ? "" : ",", stdout);
+			cfgp_json_prog_head(stdout, p);
+			cfgp_json_loops(stdout, cfg);
+			fputc('}', stdout);
+		} else {
+			printf("%s/%s (%s): %u loop%s\n", p->section, p->name,
+			       bc_progtype_name(p->type), cfg->loop_cnt,
+			       cfg->loop_cnt == 1 ? "" : "s");
+			for (uint32_t l = 0; l < cfg->loop_cnt; l++)
+				if (cfg->loops[l].parent == BC_NONE)
+					print_loop(cfg, l);
+			cfgp_irr_text(stdout, cfg);
+		}
+		first = false;
+		bc_cfg_free(cfg);
+	}
+	if (json)
+		fputs("]}\n", stdout);
+	bc_object_free(obj);
+	if (fflush(stdout))
+		return EXIT_BADINPUT;
+	return rc;
 }

@@ -1,0 +1,22 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
+/* Printing of control flow for `bpfcheck cfg` and `bpfcheck loops`. */
+#ifndef BPFCHECK_CFG_PRINT_H
+#define BPFCHECK_CFG_PRINT_H
+
+#include <stdio.h>
+
+#include "cfg.h"
+
+void cfgp_text(FILE *f, const struct bc_cfg *cfg);
+void cfgp_loops_text(FILE *f, const struct bc_cfg *cfg);
+void cfgp_irr_text(FILE *f, const struct bc_cfg *cfg);
+/* JSON members of one program (after its "section", "name", "type"). */
+void cfgp_json_subprogs(FILE *f, const struct bc_cfg *cfg);
+void cfgp_json_loops(FILE *f, const struct bc_cfg *cfg);
+void cfgp_json_prog_head(FILE *f, const struct bc_prog *p);
+void cfgp_dot_prog(FILE *f, const struct bc_cfg *cfg, uint32_t prog_idx);
+/* Name of block b: "entry", "exit" or "b<index>". */
+const char *cfgp_block_name(const struct bc_cfg *cfg, uint32_t b, char *buf,
+			    size_t len);
+
+#endif
