@@ -1156,6 +1156,17 @@ static void shift(struct bc_scalar *d, const struct bc_scalar *s, uint8_t op,
 	}
 }
 
+/*
+ * A shift by the width or more is undefined in eBPF (interpreter and JITs
+ * mask the amount differently): never fold it, the result is unknown.
+ */
+static bool oversized_shift(uint8_t op, const struct bc_scalar *s, bool alu32)
+{
+	if (op != BPF_LSH && op != BPF_RSH && op != BPF_ARSH)
+		return false;
+	return s->umax >= (alu32 ? 32u : 64u);
+}
+
 void bc_scalar_alu(struct bc_scalar *dst, const struct bc_scalar *src,
 		   uint8_t op, bool alu32, int16_t off)
 {
@@ -1171,7 +1182,8 @@ void bc_scalar_alu(struct bc_scalar *dst, const struct bc_scalar *src,
 		op = BPF_SUB;
 	}
 	if (precise_mode && (alu32 ? is_const32(dst) && is_const32(&s) :
-			     is_const64(dst) && is_const64(&s))) {
+			     is_const64(dst) && is_const64(&s)) &&
+	    !oversized_shift(op, &s, alu32)) {
 		bc_scalar_const(dst, bc_alu_eval(op, alu32, off,
 						 dst->var_off.value,
 						 s.var_off.value));
