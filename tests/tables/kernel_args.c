@@ -17,7 +17,7 @@
 #include "helpers.h"
 #include "kload.h"
 
-enum fill { F_ZERO, F_CTX, F_FP, F_SIZE8, F_MAP };
+enum fill { F_ZERO, F_CTX, F_FP, F_SIZE8, F_MAP, F_PKT };
 
 static bool scalar_ok(uint32_t a)
 {
@@ -106,13 +106,32 @@ static int map_for(int id)
 
 static int build(int id, const enum fill *fill, struct bpf_insn *p)
 {
-	int n = 0;
+	int n = 0, jmp = -1;
+	bool pkt = false;
 
+	for (int r = 1; r <= 5; r++)
+		pkt |= fill[r] == F_PKT;
 	p[n++] = (struct bpf_insn){ .code = BPF_ALU64 | BPF_MOV | BPF_X,
 				    .dst_reg = 6, .src_reg = 1 };
 	for (int o = 8; o <= 128; o += 8)
 		p[n++] = (struct bpf_insn){ .code = BPF_ST | BPF_MEM | BPF_DW,
 					    .dst_reg = 10, .off = -o };
+	if (pkt) {
+		/* r7 = skb->data, checked for 128 bytes against data_end */
+		p[n++] = (struct bpf_insn){ .code = BPF_LDX | BPF_MEM | BPF_W,
+			.dst_reg = 7, .src_reg = 6,
+			.off = offsetof(struct __sk_buff, data) };
+		p[n++] = (struct bpf_insn){ .code = BPF_LDX | BPF_MEM | BPF_W,
+			.dst_reg = 8, .src_reg = 6,
+			.off = offsetof(struct __sk_buff, data_end) };
+		p[n++] = (struct bpf_insn){ .code = BPF_ALU64 | BPF_MOV | BPF_X,
+					    .dst_reg = 9, .src_reg = 7 };
+		p[n++] = (struct bpf_insn){ .code = BPF_ALU64 | BPF_ADD | BPF_K,
+					    .dst_reg = 9, .imm = 128 };
+		jmp = n;
+		p[n++] = (struct bpf_insn){ .code = BPF_JMP | BPF_JGT | BPF_X,
+					    .dst_reg = 9, .src_reg = 8 };
+	}
 	for (int r = 1; r <= 5; r++) {
 		switch (fill[r]) {
 		case F_ZERO:
@@ -122,9 +141,10 @@ static int build(int id, const enum fill *fill, struct bpf_insn *p)
 				.dst_reg = r, .imm = fill[r] == F_SIZE8 ? 8 : 0 };
 			break;
 		case F_CTX:
+		case F_PKT:
 			p[n++] = (struct bpf_insn){
 				.code = BPF_ALU64 | BPF_MOV | BPF_X,
-				.dst_reg = r, .src_reg = 6 };
+				.dst_reg = r, .src_reg = fill[r] == F_PKT ? 7 : 6 };
 			break;
 		case F_FP:
 			p[n++] = (struct bpf_insn){
@@ -143,15 +163,56 @@ static int build(int id, const enum fill *fill, struct bpf_insn *p)
 		}
 	}
 	p[n++] = (struct bpf_insn){ .code = BPF_JMP | BPF_CALL, .imm = id };
+	if (jmp >= 0)
+		p[jmp].off = (int16_t)(n - jmp - 1);
 	p[n++] = (struct bpf_insn){ .code = BPF_ALU64 | BPF_MOV | BPF_K,
 				    .imm = 1 };
 	p[n++] = (struct bpf_insn){ .code = BPF_JMP | BPF_EXIT };
 	return n;
 }
 
+/*
+ * The same call from TC with every stack pointer argument replaced by a
+ * checked packet pointer: the kernel refuses exactly the helpers without
+ * pkt_access. Returns 1 agree, 0 differ, -1 not applicable.
+ */
+static int pkt_check(int id, const struct bc_helper_proto *p,
+		     const enum fill *fill0, bool verbose)
+{
+	static const struct ktype tc = { BPF_PROG_TYPE_SCHED_CLS, 0, "TC" };
+	enum fill fill[6];
+	struct bpf_insn prog[64];
+	bool any = false, refused;
+	int k;
+
+	if (!bc_helper_allowed(id, tc.type, 0, true, NULL))
+		return -1;
+	for (int r = 1; r <= 5; r++) {
+		fill[r] = fill0[r] == F_FP ? F_PKT : fill0[r];
+		any |= fill[r] == F_PKT;
+	}
+	fill[0] = F_ZERO;
+	if (!any)
+		return -1;
+	k = kload(&tc, prog, build(id, fill, prog));
+	if (k < 0)
+		return -1;
+	refused = !k && strstr(klog, "helper access to the packet is not allowed");
+	if (refused == !(p->flags & BC_HF_PKT_ACCESS)) {
+		if (verbose)
+			printf("ok pkt %s: %s\n", p->name, k ? "accepted" : klast());
+		return 1;
+	}
+	printf("DIFF pkt %s: bpfcheck %s packet pointers, kernel: %s\n",
+	       p->name, (p->flags & BC_HF_PKT_ACCESS) ? "allows" : "refuses",
+	       k ? "accepted" : klast());
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	unsigned agree = 0, total = 0, bad = 0, args_ok = 0;
+	unsigned pagree = 0, ptotal = 0;
 	bool verbose = argc > 1 && !strcmp(argv[1], "-v");
 	regex_t re;
 
@@ -239,6 +300,16 @@ int main(int argc, char **argv)
 			bad++;
 			continue;
 		}
+		switch (pkt_check(id, p, fill, verbose)) {
+		case 1:
+			pagree++;
+			ptotal++;
+			break;
+		case 0:
+			ptotal++;
+			bad++;
+			break;
+		}
 		agree++;
 		if (verbose)
 			printf("ok %s (%s): %s\n", p->name, t->name,
@@ -248,5 +319,7 @@ int main(int argc, char **argv)
 	printf("helper arguments: bpfcheck agrees with the kernel on %u of %u "
 	       "helpers (%u pointer arguments confirmed)\n", agree, total,
 	       args_ok);
+	printf("packet pointers as helper memory: bpfcheck agrees with the "
+	       "kernel on %u of %u helpers\n", pagree, ptotal);
 	return bad ? 1 : 0;
 }
