@@ -406,6 +406,24 @@ static int cmp_kcfg(const void *a, const void *b)
 	return strcmp(x->name, y->name);
 }
 
+/* Alignment of a kconfig value type (libbpf's btf__align_of trusts ids). */
+static int kcfg_align(const struct btf *btf, uint32_t id)
+{
+	const struct btf_type *t = skip_mods(btf, id, NULL);
+	int depth;
+
+	for (depth = 0; t && depth < 8; depth++) {
+		if (btf_is_int(t) || btf_is_enum(t) || btf_is_enum64(t))
+			return t->size >= 8 ? 8 : t->size ? t->size : -1;
+		if (btf_is_ptr(t))
+			return 8;
+		if (!btf_is_array(t))
+			return -1;
+		t = skip_mods(btf, btf_array(t)->type, NULL);
+	}
+	return -1;
+}
+
 int bc_elf_kconfig_map(struct eloader *L)
 {
 	const struct btf *btf = L->obj->btf;
@@ -436,7 +454,7 @@ int bc_elf_kconfig_map(struct eloader *L)
 					   i);
 		k->name = btf__name_by_offset(btf, v->name_off);
 		sz = btf__resolve_size(btf, v->type);
-		al = btf__align_of(btf, v->type);
+		al = kcfg_align(btf, v->type);
 		if (!k->name || sz <= 0 || sz > 4096 || al <= 0 || al > 8)
 			return bc_elf_fail(L, "BTF '.kconfig': bad extern %u", i);
 		k->size = sz;

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /*
  * Robustness of the ELF loader: every prefix of real objects, and objects
- * with corrupted bytes (ELF header, section headers, random positions),
+ * with corrupted bytes (each byte inverted, ELF and section headers,
+ * random positions),
  * must load or fail with a one-line message. Run under ASan+UBSan too.
  * Usage: test_truncate [OBJ...] (default: one object of each kind)
  */
@@ -14,6 +15,42 @@
 static int failures;
 static long ok_cnt, err_cnt;
 
+/* What later stages rely on, even for objects made from corrupted input. */
+static const char *invariant(const struct bc_object *o)
+{
+	uint32_t i, j, k;
+
+	for (i = 0; i < o->map_cnt; i++)
+		if (o->maps[i].inner_map >= (int32_t)o->map_cnt ||
+		    !o->maps[i].name)
+			return "bad map";
+	for (i = 0; i < o->prog_cnt; i++) {
+		const struct bc_prog *p = &o->progs[i];
+
+		if (!p->insn_cnt || !p->func_cnt || !p->name || !p->section)
+			return "empty program";
+		for (j = 0; j < p->maps_used_cnt; j++)
+			if (p->maps_used[j] >= o->map_cnt)
+				return "maps_used out of range";
+		for (j = 0; j < p->insn_cnt; j++) {
+			const struct bpf_insn *in = &p->insns[j];
+			int64_t t = (int64_t)j + in->imm + 1;
+
+			if (!(in->code == (BPF_JMP | BPF_CALL) &&
+			      in->src_reg == BPF_PSEUDO_CALL) &&
+			    !(in->code == (BPF_LD | BPF_IMM | BPF_DW) &&
+			      in->src_reg == BPF_PSEUDO_FUNC))
+				continue;
+			for (k = 0; k < p->func_cnt; k++)
+				if (p->funcs[k].start == t)
+					break;
+			if (k == p->func_cnt)
+				return "call target is not a function start";
+		}
+	}
+	return NULL;
+}
+
 static void try_load(const char *what, const uint8_t *d, size_t len)
 {
 	struct bc_open_opts opts = { .kind = BC_INPUT_ELF };
@@ -24,6 +61,13 @@ static void try_load(const char *what, const uint8_t *d, size_t len)
 	bc_err_init(&err);
 	r = bc_object_open_mem("t.o", d, len, &opts, &o, &err);
 	if (!r) {
+		const char *bad = invariant(o);
+
+		if (bad) {
+			fprintf(stderr, "%s (len %zu): loaded, but %s\n",
+				what, len, bad);
+			failures++;
+		}
 		ok_cnt++;
 		bc_object_free(o);
 		return;
@@ -63,11 +107,14 @@ static void corrupt(const char *path, const uint8_t *d, size_t len)
 			try_load(path, c, len);
 		}
 	}
-	/* every byte of the section header table, flipped */
-	for (i = shoff; i < len; i++) {
+	/* every byte of the file, inverted */
+	for (i = 0; i < len; i++) {
 		memcpy(c, d, len);
 		c[i] ^= 0xff;
 		try_load(path, c, len);
+	}
+	/* every byte of the section header table, nudged */
+	for (i = shoff; i < len; i++) {
 		memcpy(c, d, len);
 		c[i] += 1 + next() % 8;
 		try_load(path, c, len);
