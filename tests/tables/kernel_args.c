@@ -104,6 +104,8 @@ static int map_for(int id)
 	return fd;
 }
 
+static bool deref_r0;
+
 static int build(int id, const enum fill *fill, struct bpf_insn *p)
 {
 	int n = 0, jmp = -1;
@@ -163,12 +165,62 @@ static int build(int id, const enum fill *fill, struct bpf_insn *p)
 		}
 	}
 	p[n++] = (struct bpf_insn){ .code = BPF_JMP | BPF_CALL, .imm = id };
+	if (deref_r0)
+		p[n++] = (struct bpf_insn){ .code = BPF_LDX | BPF_MEM | BPF_B,
+					    .dst_reg = 1, .src_reg = 0 };
 	if (jmp >= 0)
 		p[jmp].off = (int16_t)(n - jmp - 1);
 	p[n++] = (struct bpf_insn){ .code = BPF_ALU64 | BPF_MOV | BPF_K,
 				    .imm = 1 };
 	p[n++] = (struct bpf_insn){ .code = BPF_JMP | BPF_EXIT };
 	return n;
+}
+
+/* What the kernel says when r0 after the call is dereferenced. */
+static const char *ret_word(enum bc_ret_kind r)
+{
+	switch (r) {
+	case BC_RET_INTEGER:		return "invalid mem access 'scalar'";
+	case BC_RET_VOID:		return "R0 !read_ok";
+	case BC_RET_MAP_VALUE_OR_NULL:	return "'map_value_or_null'";
+	case BC_RET_ALLOC_MEM_OR_NULL:	return "'ringbuf_mem_or_null'";
+	case BC_RET_SOCKET_OR_NULL:	return "'sock_or_null'";
+	case BC_RET_SOCK_COMMON_OR_NULL:return "'sock_common_or_null'";
+	case BC_RET_TCP_SOCK_OR_NULL:	return "'tcp_sock_or_null'";
+	case BC_RET_BTF_ID:		return NULL;	/* readable */
+	case BC_RET_BTF_ID_OR_NULL:	return "_or_null_";
+	case BC_RET_MEM_OR_NULL:	return "mem_or_null";
+	case BC_RET_MAP_VALUE:		return NULL;	/* readable */
+	}
+	return "?";
+}
+
+/* Dereference r0 after a call the kernel accepted. 1 agree, 0 differ. */
+static int ret_check(const struct ktype *t, int id,
+		     const struct bc_helper_proto *p, const enum fill *fill,
+		     bool verbose)
+{
+	struct bpf_insn prog[64];
+	const char *want = ret_word(p->ret), *last;
+	bool ok;
+	int k;
+
+	deref_r0 = true;
+	k = kload(t, prog, build(id, fill, prog));
+	deref_r0 = false;
+	last = klast();
+	if (want)
+		ok = !k && strstr(klog, want);
+	else
+		ok = k || !strstr(klog, "invalid mem access");
+	if (ok) {
+		if (verbose)
+			printf("ok ret %s: %s\n", p->name, k ? "accepted" : last);
+		return 1;
+	}
+	printf("DIFF ret %s: bpfcheck expects '%s', kernel: %s\n", p->name,
+	       want ? want : "readable", k ? "accepted" : last);
+	return 0;
 }
 
 /*
@@ -212,7 +264,7 @@ static int pkt_check(int id, const struct bc_helper_proto *p,
 int main(int argc, char **argv)
 {
 	unsigned agree = 0, total = 0, bad = 0, args_ok = 0;
-	unsigned pagree = 0, ptotal = 0;
+	unsigned pagree = 0, ptotal = 0, ragree = 0, rtotal = 0;
 	bool verbose = argc > 1 && !strcmp(argv[1], "-v");
 	regex_t re;
 
@@ -300,6 +352,13 @@ int main(int argc, char **argv)
 			bad++;
 			continue;
 		}
+		if (k == 1 || strstr(klog, "would lead to reference leak")) {
+			rtotal++;
+			if (ret_check(t, id, p, fill, verbose))
+				ragree++;
+			else
+				bad++;
+		}
 		switch (pkt_check(id, p, fill, verbose)) {
 		case 1:
 			pagree++;
@@ -319,6 +378,8 @@ int main(int argc, char **argv)
 	printf("helper arguments: bpfcheck agrees with the kernel on %u of %u "
 	       "helpers (%u pointer arguments confirmed)\n", agree, total,
 	       args_ok);
+	printf("return kinds: bpfcheck agrees with the kernel on %u of %u "
+	       "helpers\n", ragree, rtotal);
 	printf("packet pointers as helper memory: bpfcheck agrees with the "
 	       "kernel on %u of %u helpers\n", pagree, ptotal);
 	return bad ? 1 : 0;
