@@ -165,11 +165,13 @@ static void finish_loops(struct bc_cfg *cfg)
 		if (cfg->blocks[b].loop != BC_NONE)
 			cfg->blocks[b].loop = perm[cfg->blocks[b].loop];
 	cfg->loops = nl;
-	/* an outer header comes before its inner headers */
+	/* an inner header may precede its outer one (rotated loops) */
 	for (uint32_t l = 0; l < n; l++) {
 		struct bc_loop *L = &nl[l];
 
-		L->depth = L->parent == BC_NONE ? 1 : nl[L->parent].depth + 1;
+		L->depth = 1;
+		for (uint32_t p = L->parent; p != BC_NONE; p = nl[p].parent)
+			L->depth++;
 		if (L->parent != BC_NONE)
 			nl[L->parent].child_cnt++;
 	}
