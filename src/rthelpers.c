@@ -99,13 +99,15 @@ static int h_printk(struct bc_vm *vm, uint32_t pc)
 {
 	FILE *out = vm->opts.trace ? vm->opts.trace : stderr;
 	const char *fmt;
-	uint64_t n = A(2);
+	uint64_t n = (uint32_t)A(2);
 	char buf[1024];
 	size_t len = 0;
 	int argi = 0;
 	uint64_t i;
 
 	fmt = n ? MEM(A(1), n, false) : NULL;
+	if (n && !fmt)
+		return -EFAULT;
 	if (!fmt || !memchr(fmt, 0, n)) {
 		RET(-EINVAL);
 		return 0;
@@ -134,10 +136,15 @@ static int h_printk(struct bc_vm *vm, uint32_t pc)
 		v = A(3 + argi++);
 		switch (fmt[++i]) {
 		case 's': {
-			const char *s = MEM(v, 1, false);
+			const char *s = (const char *)(uintptr_t)v;
+			int sn = 0;
 
+			/* as the kernel's probe read: stop at the region end */
+			while (sn < 64 && bc_vm_mem_ok(vm, v + sn, 1, false) &&
+			       s[sn])
+				sn++;
 			len += snprintf(buf + len, sizeof(buf) - len, "%.*s",
-					s ? (int)strnlen(s, 64) : 0, s ? s : "");
+					sn, sn ? s : "");
 			continue;
 		}
 		case 'p':
@@ -174,19 +181,26 @@ static size_t pkt_len(struct bc_vm *vm)
 
 static int h_skb_bytes(struct bc_vm *vm, uint32_t pc, bool store)
 {
-	uint64_t off = A(2), len = A(4);
+	uint64_t off = (uint32_t)A(2), len = (uint32_t)A(4);
 	void *buf;
 
-	if (!vm->data || off > pkt_len(vm) || len > pkt_len(vm) - off ||
-	    (store && (A(5) & ~3ull))) {
-		RET(store ? -EFAULT : -EFAULT);
-		if (!store && len && (buf = MEM(A(3), len, true)))
-			memset(buf, 0, len);
+	if (store && (A(5) & ~3ull)) {
+		RET(-EINVAL);
+		return 0;
+	}
+	if (!len) {
+		RET(0);
 		return 0;
 	}
 	buf = MEM(A(3), len, !store);
-	if (len && !buf)
+	if (!buf)
 		return -EFAULT;
+	if (!vm->data || off > pkt_len(vm) || len > pkt_len(vm) - off) {
+		if (!store)
+			memset(buf, 0, len);
+		RET(-EFAULT);
+		return 0;
+	}
 	if (store)
 		memmove(vm->data + off, buf, len);
 	else
@@ -245,7 +259,7 @@ static uint16_t replace_diff(uint16_t sum, uint32_t diff)
 
 static int h_csum_replace(struct bc_vm *vm, uint32_t pc, bool l4)
 {
-	uint64_t off = A(2), flags = A(5);
+	uint64_t off = (uint32_t)A(2), flags = A(5);
 	uint32_t from = (uint32_t)A(3), to = (uint32_t)A(4);
 	uint64_t allowed = 0xf | (l4 ? 0xf0 : 0);
 	bool mmzero = l4 && (flags & BPF_F_MARK_MANGLED_0);
@@ -295,7 +309,7 @@ static int h_csum_replace(struct bc_vm *vm, uint32_t pc, bool l4)
 
 static int h_csum_diff(struct bc_vm *vm, uint32_t pc)
 {
-	uint64_t fs = A(2), ts = A(4);
+	uint64_t fs = (uint32_t)A(2), ts = (uint32_t)A(4);
 	uint32_t seed = (uint32_t)A(5), c;
 	const uint8_t *from = NULL, *to = NULL;
 

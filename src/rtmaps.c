@@ -371,7 +371,8 @@ bool bc_rtmap_covers(struct bc_rtmap *m, uint64_t addr, uint64_t size,
 		slot = off / m->vstride;
 		if (m->live && !m->live[slot])
 			return true;
-		*inside = off - slot * m->vstride + size <= m->value_size;
+		off -= slot * m->vstride;
+		*inside = size <= m->value_size && off <= m->value_size - size;
 		*writable = !m->readonly;
 		return true;
 	}
@@ -379,8 +380,9 @@ bool bc_rtmap_covers(struct bc_rtmap *m, uint64_t addr, uint64_t size,
 	    addr < (uintptr_t)m->keys + m->keys_bytes) {
 		off = addr - (uintptr_t)m->keys;
 		slot = off / m->key_size;
-		*inside = m->live[slot] &&
-			  off - slot * m->key_size + size <= m->key_size;
+		off -= slot * m->key_size;
+		*inside = m->live[slot] && size <= m->key_size &&
+			  off <= m->key_size - size;
 		return true;
 	}
 	return false;

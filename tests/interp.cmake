@@ -24,3 +24,5 @@ interp_c_test(interp_differential ${TESTS_DIR}/interp/differential.c
 add_test(NAME interp_cli_run
          COMMAND sh ${TESTS_DIR}/interp/cli_run.sh ${BPFCHECK_BIN}
                  ${CMAKE_BINARY_DIR}/tests/interp/bpf)
+
+interp_c_test(interp_random_raw ${TESTS_DIR}/interp/random_raw.c 20000)
