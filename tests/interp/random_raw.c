@@ -130,9 +130,13 @@ int main(int argc, char **argv)
 			if (!(rnd() % 20) && j + 1 < cnt) {	/* map lddw */
 				ins[j] = (struct bpf_insn){ .code = BPF_LD | BPF_IMM | BPF_DW,
 					.dst_reg = 1 + rnd() % 3,
-					.src_reg = rnd() % 2 ? BPF_PSEUDO_MAP_IDX :
-						   BPF_PSEUDO_MAP_IDX_VALUE,
+					.src_reg = (uint8_t[]){ BPF_PSEUDO_MAP_IDX,
+						BPF_PSEUDO_MAP_IDX_VALUE,
+						BPF_PSEUDO_FUNC }[rnd() % 3],
 					.imm = rnd() % 4 };
+				if (ins[j].src_reg == BPF_PSEUDO_FUNC)
+					ins[j].imm = (int32_t)(rnd() % cnt) -
+						     (int32_t)j - 1;
 				ins[++j] = (struct bpf_insn){ .imm = rnd() % 20 };
 			}
 		}
