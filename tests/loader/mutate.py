@@ -78,6 +78,15 @@ elif kind == 'strtab_link':
     h[6] = shnum + 1
     put_sh(symtab, h)
     msg = "symbol table: string table index %d is not a string table" % (shnum + 1)
+elif kind == 'bigendian':
+    d[5] = 2
+    msg = "big-endian eBPF objects are not supported (compile with -target bpfel or -target bpf on a little-endian host)"
+elif kind == 'machine':
+    struct.pack_into('<H', d, 18, 62)
+    msg = "ELF machine is 62, not BPF (247)"
+elif kind == 'elf32':
+    d[4] = 1
+    msg = "not a 64-bit ELF object (ELF class 1)"
 else:
     raise SystemExit('unknown kind ' + kind)
 open(dst, 'wb').write(d)
