@@ -49,3 +49,11 @@ add_test(NAME loader_list_type_override
           -DARGS=list\;--type\;cgroup/connect4\;${LOADER_OBJDIR}/subprogs.O2.o
           -DEXPECTED=${LOADER_DIR}/expected/type_override.txt -DRC=0
           -P ${LOADER_DIR}/run_compare.cmake)
+
+# Several files at once: a "FILE:" heading before each table.
+add_test(NAME loader_list_examples
+  COMMAND ${CMAKE_COMMAND} -DBIN=${BPFCHECK_BIN}
+          -DARGS=list\;bounded_loop.o\;exec_ringbuf.o\;socket_filter.o\;tc_classifier.o\;xdp_parser.o
+          -DEXPECTED=${LOADER_DIR}/expected/examples.txt -DRC=0
+          -P ${LOADER_DIR}/run_compare.cmake
+  WORKING_DIRECTORY ${CMAKE_BINARY_DIR}/examples)
