@@ -26,8 +26,19 @@ struct loop_work {
 	uint32_t *mark;		/* block -> loop being built */
 	uint32_t *queue;
 	uint32_t *hdr;		/* headers of all subprograms */
+	uint32_t *up;		/* loop -> an enclosing loop, for find_top */
 	uint32_t hdr_cnt;
 };
+
+/* Outermost loop built so far that contains loop m (path halving). */
+static uint32_t find_top(uint32_t *up, uint32_t m)
+{
+	while (up[m] != m) {
+		up[m] = up[up[m]];
+		m = up[m];
+	}
+	return m;
+}
 
 static bool is_back_edge(const struct bc_cfg *cfg, uint32_t from, uint32_t to)
 {
@@ -129,10 +140,11 @@ static void build_loop(struct bc_cfg *cfg, struct loop_work *w, uint32_t l,
 			cfg->blocks[b].loop = l;
 			continue;
 		}
-		while (cfg->loops[m].parent != BC_NONE)
-			m = cfg->loops[m].parent;
-		if (m != l)
+		m = find_top(w->up, m);
+		if (m != l) {
 			cfg->loops[m].parent = l;
+			w->up[m] = l;
+		}
 	}
 }
 
@@ -205,8 +217,12 @@ static void natural_loops(struct bc_cfg *cfg, struct loop_work *w)
 	sort_headers(cfg, w->hdr, w->hdr_cnt);
 	cfg->loop_cnt = w->hdr_cnt;
 	cfg->loops = ARR(cfg, w->hdr_cnt + 1, struct bc_loop);
+	w->up = bc_xmalloc((w->hdr_cnt + 1) * sizeof(uint32_t));
+	for (uint32_t l = 0; l < w->hdr_cnt; l++)
+		w->up[l] = l;
 	for (uint32_t l = 0; l < w->hdr_cnt; l++)
 		build_loop(cfg, w, l, w->hdr[l]);
+	free(w->up);
 	finish_loops(cfg);
 }
 
