@@ -158,6 +158,17 @@ static const struct bc_helper_proto protos[] = {
 				    .name = "bpf_cgrp_storage_delete",
 				    .ret = R_INT, .args = { MAP, BTF },
 				    .cb_arg = -1 },
+	P(sock_from_file, BC_RET_BTF_ID_OR_NULL, 0, BTF, N, N, N, N),
+	P(get_func_arg, R_INT, 0, CTX, ANY, BC_ARG_PTR_TO_LONG, N, N),
+	P(get_func_ret, R_INT, 0, CTX, BC_ARG_PTR_TO_LONG, N, N, N),
+	P(get_func_arg_cnt, R_INT, 0, CTX, N, N, N, N),
+	P(seq_printf_btf, R_INT, 0, BTF, RMEM, SZ, ANY, N),
+	P(inode_storage_get, BC_RET_MAP_VALUE_OR_NULL, 0,
+	  MAP, BTF, VAL | NUL, ANY, N),
+	P(inode_storage_delete, R_INT, 0, MAP, BTF, N, N, N),
+	P(bprm_opts_set, R_INT, 0, BTF, ANY, N, N, N),
+	P(ima_inode_hash, R_INT, SLP, BTF, UMEM, SZ, N, N),
+	P(ima_file_hash, R_INT, SLP, BTF, UMEM, SZ, N, N),
 	PCB(find_vma, R_INT, 0, BTF, ANY, FUNC, CBCTX, ANY,
 	    2, BTF, BTF, CBCTX, N, N),
 	/* skb data */
@@ -572,6 +583,73 @@ static bool perf_event_set(int32_t id, const struct hctx *c)
 	return tracing_set(id, c);
 }
 
+/* bpf_prog_has_trampoline */
+static bool has_trampoline(const struct hctx *c)
+{
+	if (c->type == BPF_PROG_TYPE_LSM)
+		return c->attach == BPF_LSM_MAC;
+	return c->type == BPF_PROG_TYPE_TRACING &&
+	       (c->attach == BPF_TRACE_FENTRY || c->attach == BPF_TRACE_FEXIT ||
+		c->attach == BPF_MODIFY_RETURN);
+}
+
+/* tracing_prog_func_proto: fentry/fexit/fmod_ret, tp_btf, iterators */
+static bool tracing_btf_set(int32_t id, const struct hctx *c)
+{
+	switch (id) {
+	case BPF_FUNC_skb_output:
+	case BPF_FUNC_xdp_output:
+	case BPF_FUNC_skc_to_tcp6_sock:
+	case BPF_FUNC_skc_to_tcp_sock:
+	case BPF_FUNC_skc_to_tcp_timewait_sock:
+	case BPF_FUNC_skc_to_tcp_request_sock:
+	case BPF_FUNC_skc_to_udp6_sock:
+	case BPF_FUNC_skc_to_unix_sock:
+	case BPF_FUNC_skc_to_mptcp_sock:
+	case BPF_FUNC_sk_storage_get:
+	case BPF_FUNC_sk_storage_delete:
+	case BPF_FUNC_sock_from_file:
+	case BPF_FUNC_get_socket_cookie:
+	case BPF_FUNC_d_path:
+	case BPF_FUNC_xdp_get_buff_len:
+		return true;
+	case BPF_FUNC_get_func_arg:
+	case BPF_FUNC_get_func_arg_cnt:
+		return has_trampoline(c);
+	case BPF_FUNC_get_func_ret:
+		return c->type == BPF_PROG_TYPE_TRACING &&
+		       (c->attach == BPF_TRACE_FEXIT ||
+			c->attach == BPF_MODIFY_RETURN);
+	case BPF_FUNC_get_attach_cookie:
+		return has_trampoline(c) ||
+		       (c->type == BPF_PROG_TYPE_TRACING &&
+			c->attach == BPF_TRACE_RAW_TP);
+	case BPF_FUNC_seq_printf:
+	case BPF_FUNC_seq_write:
+	case BPF_FUNC_seq_printf_btf:
+		return c->type == BPF_PROG_TYPE_TRACING &&
+		       c->attach == BPF_TRACE_ITER;
+	}
+	return raw_tp_set(id, c);
+}
+
+static bool lsm_set(int32_t id, const struct hctx *c)
+{
+	switch (id) {
+	case BPF_FUNC_inode_storage_get:
+	case BPF_FUNC_inode_storage_delete:
+	case BPF_FUNC_sk_storage_get:
+	case BPF_FUNC_sk_storage_delete:
+	case BPF_FUNC_spin_lock:
+	case BPF_FUNC_spin_unlock:
+	case BPF_FUNC_bprm_opts_set:
+	case BPF_FUNC_ima_inode_hash:
+	case BPF_FUNC_ima_file_hash:
+		return true;
+	}
+	return tracing_btf_set(id, c);
+}
+
 static bool sk_filter_set(int32_t id, const struct hctx *c)
 {
 	switch (id) {
@@ -979,12 +1057,13 @@ static bool type_allows(int32_t id, const struct hctx *c)
 	case BPF_PROG_TYPE_CGROUP_SOCKOPT:	return sockopt_set(id, c);
 	case BPF_PROG_TYPE_SK_REUSEPORT:	return sk_reuseport_set(id, c);
 	case BPF_PROG_TYPE_SK_LOOKUP:		return sk_lookup_set(id, c);
-	case BPF_PROG_TYPE_TRACING:
-	case BPF_PROG_TYPE_LSM:
+	case BPF_PROG_TYPE_TRACING:		return tracing_btf_set(id, c);
+	case BPF_PROG_TYPE_LSM:			return lsm_set(id, c);
 	case BPF_PROG_TYPE_STRUCT_OPS:
 	case BPF_PROG_TYPE_EXT:
-		/* BTF-typed programs: the full tracing set (approximation). */
-		return kprobe_set(id, c) || tc_set(id, c);
+		/* depend on the struct_ops / the extended program: the
+		 * tracing and TC sets together (an approximation) */
+		return tracing_btf_set(id, c) || tc_set(id, c);
 	default:
 		return base_set(id, c);
 	}

@@ -105,6 +105,7 @@ static int map_for(int id)
 }
 
 static bool deref_r0;
+static int ret_imm;	/* kret() of the type being loaded */
 
 static int build(int id, const enum fill *fill, struct bpf_insn *p)
 {
@@ -171,7 +172,7 @@ static int build(int id, const enum fill *fill, struct bpf_insn *p)
 	if (jmp >= 0)
 		p[jmp].off = (int16_t)(n - jmp - 1);
 	p[n++] = (struct bpf_insn){ .code = BPF_ALU64 | BPF_MOV | BPF_K,
-				    .imm = 1 };
+				    .imm = ret_imm };
 	p[n++] = (struct bpf_insn){ .code = BPF_JMP | BPF_EXIT };
 	return n;
 }
@@ -206,6 +207,7 @@ static int ret_check(const struct ktype *t, int id,
 	int k;
 
 	deref_r0 = true;
+	ret_imm = kret(t);
 	k = kload(t, prog, build(id, fill, prog));
 	deref_r0 = false;
 	last = klast();
@@ -246,6 +248,7 @@ static int pkt_check(int id, const struct bc_helper_proto *p,
 	fill[0] = F_ZERO;
 	if (!any)
 		return -1;
+	ret_imm = 0;
 	k = kload(&tc, prog, build(id, fill, prog));
 	if (k < 0)
 		return -1;
@@ -292,6 +295,7 @@ int main(int argc, char **argv)
 		if (!t)
 			continue;
 		p = bc_helper_proto_for(id, t->type, t->attach);
+		ret_imm = kret(t);
 		for (int round = 0; round < 6; round++) {
 			regmatch_t m[3];
 			int want = 0, got = 0;

@@ -34,7 +34,7 @@ static int kernel_ctx(const struct ktype *t, int off, int si, bool write)
 					    .off = (int16_t)off };
 	}
 	p[n++] = (struct bpf_insn){ .code = BPF_ALU64 | BPF_MOV | BPF_K,
-				    .dst_reg = 0, .imm = 1 };
+				    .dst_reg = 0, .imm = kret(t) };
 	p[n++] = (struct bpf_insn){ .code = BPF_JMP | BPF_EXIT };
 	return kload(t, p, n);
 }
@@ -110,9 +110,11 @@ int main(int argc, char **argv)
 		const struct ktype *t = &ktypes[i];
 		int lo, hi, step;
 
+		if (t->btf_target)
+			continue;	/* context layout comes from BTF */
 		if (ktype_usable(t) != 1) {
-			printf("note: kernel cannot load %s: %s\n", t->name,
-			       klast());
+			printf("note: kernel cannot load %s here: %s\n",
+			       t->name, klog[0] ? klast() : strerror(errno));
 			continue;
 		}
 		retvals(t, &ragree, &rtotal, &bad);

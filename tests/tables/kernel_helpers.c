@@ -26,7 +26,7 @@ static int kernel_allows(const struct ktype *t, int id)
 					    .dst_reg = i, .imm = 0 };
 	p[n++] = (struct bpf_insn){ .code = BPF_JMP | BPF_CALL, .imm = id };
 	p[n++] = (struct bpf_insn){ .code = BPF_ALU64 | BPF_MOV | BPF_K,
-				    .dst_reg = 0, .imm = 1 };
+				    .dst_reg = 0, .imm = kret(t) };
 	p[n++] = (struct bpf_insn){ .code = BPF_JMP | BPF_EXIT };
 	r = kload(t, p, n);
 	if (r != 0)
@@ -61,8 +61,8 @@ int main(int argc, char **argv)
 		const struct ktype *t = &ktypes[i];
 
 		if (ktype_usable(t) != 1) {
-			printf("note: kernel cannot load %s: %s\n", t->name,
-			       klast());
+			printf("note: kernel cannot load %s here: %s\n",
+			       t->name, klog[0] ? klast() : strerror(errno));
 			continue;
 		}
 		for (int id = 0; id <= MAX_ID; id++) {

@@ -4,6 +4,7 @@
 #define TABLES_KLOAD_H
 
 #include <bpf/bpf.h>
+#include <bpf/btf.h>
 #include <errno.h>
 #include <linux/bpf.h>
 #include <stdio.h>
@@ -13,9 +14,13 @@
 struct ktype {
 	uint32_t type, attach;
 	const char *name;
+	const char *btf_target;	/* vmlinux BTF name to attach to, or NULL */
+	int btf_kind;
 };
 
-#define KT(t, a) { BPF_PROG_TYPE_##t, a, #t "/" #a }
+#define KT(t, a) { BPF_PROG_TYPE_##t, a, #t "/" #a, NULL, 0 }
+#define KTB(t, a, target, kind) \
+	{ BPF_PROG_TYPE_##t, a, #t "/" #a, target, BTF_KIND_##kind }
 static const struct ktype ktypes[] = {
 	KT(SOCKET_FILTER, 0),
 	KT(SCHED_CLS, 0),
@@ -54,10 +59,34 @@ static const struct ktype ktypes[] = {
 	KT(SK_LOOKUP, BPF_SK_LOOKUP),
 	KT(SK_REUSEPORT, BPF_SK_REUSEPORT_SELECT),
 	KT(SK_REUSEPORT, BPF_SK_REUSEPORT_SELECT_OR_MIGRATE),
+	/* BTF-attached types: contexts depend on the target, only the helper
+	 * tests use these */
+	KTB(TRACING, BPF_TRACE_FENTRY, "bpf_fentry_test1", FUNC),
+	KTB(TRACING, BPF_TRACE_FEXIT, "bpf_fentry_test1", FUNC),
+	KTB(TRACING, BPF_MODIFY_RETURN, "bpf_modify_return_test", FUNC),
+	KTB(TRACING, BPF_TRACE_RAW_TP, "btf_trace_sys_enter", TYPEDEF),
+	KTB(TRACING, BPF_TRACE_ITER, "bpf_iter_task", FUNC),
+	KTB(LSM, BPF_LSM_MAC, "bpf_lsm_file_open", FUNC),
 };
 #define NKTYPES (sizeof(ktypes) / sizeof(ktypes[0]))
 
 static char klog[65536];
+
+/* A return value every program of this type may exit with. */
+static int kret(const struct ktype *t)
+{
+	if (t->type == BPF_PROG_TYPE_CGROUP_SOCK_ADDR)
+		switch (t->attach) {
+		case BPF_CGROUP_UDP4_RECVMSG:
+		case BPF_CGROUP_UDP6_RECVMSG:
+		case BPF_CGROUP_INET4_GETPEERNAME:
+		case BPF_CGROUP_INET6_GETPEERNAME:
+		case BPF_CGROUP_INET4_GETSOCKNAME:
+		case BPF_CGROUP_INET6_GETSOCKNAME:
+			return 1;
+		}
+	return 0;
+}
 
 /* 1 accepted, 0 rejected (log in klog), -1 bpf() unusable. */
 static int kload(const struct ktype *t, const struct bpf_insn *insns,
@@ -66,9 +95,28 @@ static int kload(const struct ktype *t, const struct bpf_insn *insns,
 	LIBBPF_OPTS(bpf_prog_load_opts, o,
 		    .expected_attach_type = t->attach,
 		    .log_buf = klog, .log_size = sizeof(klog), .log_level = 1);
+	static struct btf *vmlinux;
 	int fd;
 
 	klog[0] = 0;
+	if (t->btf_target) {
+		int id;
+
+		if (!vmlinux)
+			vmlinux = btf__load_vmlinux_btf();
+		if (!vmlinux) {
+			snprintf(klog, sizeof(klog), "no vmlinux BTF");
+			return 0;
+		}
+		id = btf__find_by_name_kind(vmlinux, t->btf_target,
+					    t->btf_kind);
+		if (id <= 0) {
+			snprintf(klog, sizeof(klog), "no BTF for %s",
+				 t->btf_target);
+			return 0;
+		}
+		o.attach_btf_id = id;
+	}
 	fd = bpf_prog_load(t->type, NULL, "GPL", insns, cnt, &o);
 	if (fd >= 0) {
 		close(fd);
@@ -83,7 +131,8 @@ static int kload(const struct ktype *t, const struct bpf_insn *insns,
 static int ktype_usable(const struct ktype *t)
 {
 	struct bpf_insn p[] = {
-		{ .code = BPF_ALU64 | BPF_MOV | BPF_K, .dst_reg = 0, .imm = 1 },
+		{ .code = BPF_ALU64 | BPF_MOV | BPF_K, .dst_reg = 0,
+		  .imm = kret(t) },
 		{ .code = BPF_JMP | BPF_EXIT },
 	};
 

@@ -183,6 +183,19 @@ static void allowed(void)
 	CHECK(!bc_helper_allowed(0, BPF_PROG_TYPE_XDP, 0, true, &why));
 	CHECK(!strcmp(why, "program of this type cannot use helper "
 			   "bpf_unspec#0"));
+	/* BTF-attached tracing */
+	CHECK(bc_helper_allowed(BPF_FUNC_get_func_ret, BPF_PROG_TYPE_TRACING,
+				BPF_TRACE_FEXIT, true, &why));
+	CHECK(!bc_helper_allowed(BPF_FUNC_get_func_ret, BPF_PROG_TYPE_TRACING,
+				 BPF_TRACE_FENTRY, true, &why));
+	CHECK(bc_helper_allowed(BPF_FUNC_seq_printf, BPF_PROG_TYPE_TRACING,
+				BPF_TRACE_ITER, true, &why));
+	CHECK(!bc_helper_allowed(BPF_FUNC_seq_printf, BPF_PROG_TYPE_TRACING,
+				 BPF_TRACE_RAW_TP, true, &why));
+	CHECK(bc_helper_allowed(BPF_FUNC_inode_storage_get, BPF_PROG_TYPE_LSM,
+				BPF_LSM_MAC, true, &why));
+	CHECK(!bc_helper_allowed(BPF_FUNC_inode_storage_get,
+				 BPF_PROG_TYPE_KPROBE, 0, true, &why));
 	/* known to Linux, no prototype in bpfcheck */
 	CHECK(!bc_helper_allowed(BPF_FUNC_kptr_xchg, BPF_PROG_TYPE_XDP, 0,
 				 true, &why));
