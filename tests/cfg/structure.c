@@ -334,8 +334,56 @@ static void irreducible(void)
 	}
 }
 
+/* Random instruction soup: never a crash, always a verdict with a message. */
+static void fuzz(void)
+{
+	uint64_t x = 88172645463325252ull;
+	uint32_t ok = 0, bad = 0;
+
+	for (int t = 0; t < 20000; t++) {
+		uint32_t n = 1 + t % 40;
+		struct bpf_insn *p = calloc(n, sizeof(*p));
+		struct bc_prog pr = { .insns = p, .insn_cnt = n };
+		struct bc_cfg *cfg;
+		struct bc_err err;
+
+		for (uint32_t i = 0; i < n; i++) {
+			x ^= x << 13;
+			x ^= x >> 7;
+			x ^= x << 17;
+			switch (x % 8) {
+			case 0: p[i].code = BPF_JMP | BPF_EXIT; break;
+			case 1: p[i].code = BPF_JMP | BPF_JA; break;
+			case 2: p[i].code = BPF_JMP | BPF_JEQ | BPF_K; break;
+			case 3: p[i].code = BPF_JMP | BPF_CALL;
+				p[i].src_reg = BPF_PSEUDO_CALL; break;
+			case 4: p[i].code = BPF_LD | BPF_IMM | BPF_DW;
+				p[i].src_reg = (x >> 8) & 1 ? BPF_PSEUDO_FUNC : 0;
+				break;
+			case 5: p[i].code = BPF_JMP32 | BPF_JA; break;
+			default: p[i].code = BPF_ALU64 | BPF_ADD | BPF_K; break;
+			}
+			p[i].off = (int16_t)((int)((x >> 16) % 13) - 6);
+			p[i].imm = (int32_t)((x >> 24) % 13) - 6;
+		}
+		bc_err_init(&err);
+		if (bc_cfg_build(&pr, NULL, &cfg, &err)) {
+			CHECK(err.set && err.msg[0], "fuzz %d: no message", t);
+			bad++;
+		} else {
+			for (uint32_t i = 0; i < n; i++)
+				CHECK(cfg->insn_block[i] < cfg->block_cnt, "fuzz");
+			bc_cfg_free(cfg);
+			ok++;
+		}
+		free(p);
+	}
+	CHECK(ok > 100 && bad > 100, "fuzz mix %u ok %u bad", ok, bad);
+}
+
 int main(void)
 {
+	fuzz();
 	errors();
 	blocks_and_doms();
 	loops();
