@@ -55,7 +55,8 @@ static bool is_stats_line(const char *l)
 	       !strncmp(l, "verification time ", 18) ||
 	       !strncmp(l, "stack depth ", 12) ||
 	       !strncmp(l, "max_states_per_insn", 19) ||
-	       !strncmp(l, "-- END PROG LOAD LOG --", 23);
+	       !strncmp(l, "-- END PROG LOAD LOG --", 23) ||
+	       !strncmp(l, "cur state:", 10) || !strncmp(l, "old state:", 10);
 }
 
 struct result {
