@@ -412,6 +412,9 @@ static int read_funcs(struct eloader *L, size_t si)
 	}
 	if (s->func_cnt)
 		qsort(s->funcs, s->func_cnt, sizeof(*s->funcs), cmp_func);
+	s->linked = bc_xmalloc((s->func_cnt + 1) * sizeof(*s->linked));
+	for (i = 0; i < s->func_cnt; i++)
+		s->linked[i] = -1;
 	for (i = 1; i < s->func_cnt; i++)
 		if (s->funcs[i].off < s->funcs[i - 1].off + s->funcs[i - 1].size)
 			return bc_elf_fail(L, "section '%s': functions '%s' and '%s' overlap",
@@ -450,15 +453,13 @@ static struct efunc *func_at(const struct esec *s, uint64_t off)
 /* Output index of function f of section sec, appending it if needed. */
 static int64_t link_func(struct linker *K, uint32_t sec, const struct efunc *f)
 {
-	const struct esec *s = &K->L->secs[sec];
+	struct esec *s = &K->L->secs[sec];
 	uint32_t fi = f - s->funcs, n = f->size / 8;
 	struct bc_prog *p = K->p;
 	struct elf_chunk *c;
-	size_t i;
 
-	for (i = 0; i < K->ch_cnt; i++)
-		if (K->ch[i].sec == sec && K->ch[i].func == fi)
-			return K->ch[i].out;
+	if (s->linked[fi] >= 0)
+		return s->linked[fi];
 	if ((uint64_t)p->insn_cnt + n > BC_MAX_INSNS)
 		return bc_elf_fail(K->L, "program '%s': more than %u instructions after linking",
 				   p->name, BC_MAX_INSNS);
@@ -469,6 +470,7 @@ static int64_t link_func(struct linker *K, uint32_t sec, const struct efunc *f)
 	c->sec = sec;
 	c->func = fi;
 	c->out = p->insn_cnt;
+	s->linked[fi] = c->out;
 	BC_GROW(p->funcs, K->func_cap, p->func_cnt + 1);
 	p->funcs[p->func_cnt].name = bc_xstrdup(f->name);
 	p->funcs[p->func_cnt].start = p->insn_cnt;
@@ -476,16 +478,6 @@ static int64_t link_func(struct linker *K, uint32_t sec, const struct efunc *f)
 	p->func_cnt++;
 	p->insn_cnt += n;
 	return c->out;
-}
-
-static int find_map(struct eloader *L, uint32_t sec, uint64_t off)
-{
-	uint32_t i;
-
-	for (i = 0; i < L->obj->map_cnt; i++)
-		if (L->obj->maps[i].sec_idx == (int)sec && L->map_off[i] == off)
-			return i;
-	return -1;
 }
 
 /* Code target of a call or function-address load; patches imm. */
@@ -550,7 +542,7 @@ static int reloc_lddw(struct linker *K, const struct elf_chunk *c,
 	case ES_MAPS:
 	case ES_BTFMAPS:
 		off = y->value + (y->type == STT_SECTION ? in->imm : 0);
-		m = find_map(L, y->shndx, off);
+		m = bc_elf_find_map(L, y->shndx, off);
 		if (m < 0)
 			return bc_elf_fail(L, "'%s' insn %u: reference to '%s' (offset %lld in '%s') is not a map",
 					   from, src, y->name, (long long)off,
@@ -682,6 +674,7 @@ static int link_prog(struct eloader *L, uint32_t sec, const struct efunc *f)
 	uint32_t type, attach;
 	struct bc_prog *p;
 	bool aset;
+	size_t i;
 	int r = 0;
 
 	p = bc_object_add_prog(L->obj);
@@ -699,6 +692,8 @@ static int link_prog(struct eloader *L, uint32_t sec, const struct efunc *f)
 		r = relocate_all(&K);
 	if (!r)
 		r = bc_elf_prog_lines(L, p, K.ch, K.ch_cnt);
+	for (i = 0; i < K.ch_cnt; i++)
+		L->secs[K.ch[i].sec].linked[K.ch[i].func] = -1;
 	free(K.ch);
 	if (!r)
 		bc_prog_collect_maps(p);
@@ -787,6 +782,7 @@ static int load(struct eloader *L)
 	if (bc_elf_legacy_maps(L) || bc_elf_btf_maps(L) ||
 	    bc_elf_data_maps(L) || bc_elf_kconfig_map(L) || bc_elf_lines(L))
 		return -EINVAL;
+	bc_elf_index_maps(L);
 	return link_programs(L);
 }
 
@@ -809,12 +805,14 @@ int bc_elf_open(const char *name, const uint8_t *data, size_t len,
 	for (i = 0; i < L.nsec; i++) {
 		free(L.secs[i].rels);
 		free(L.secs[i].funcs);
+		free(L.secs[i].linked);
 		free(L.secs[i].lines);
 	}
 	free(L.secs);
 	free(L.syms);
 	free(L.map_off);
 	free(L.kcfg);
+	free(L.mapref);
 	free(L.buf);
 	return r ? (r < 0 ? r : -EINVAL) : 0;
 }

@@ -292,17 +292,42 @@ static int parse_map_def(struct eloader *L, int mi, uint32_t def_id,
 	return 0;
 }
 
-static uint64_t map_sym_off(struct eloader *L, const char *name,
-			    uint64_t dflt)
+struct namesym {
+	const char *name;
+	uint64_t value;
+};
+
+static int cmp_namesym(const void *a, const void *b)
 {
-	size_t i;
+	const struct namesym *x = a, *y = b;
+
+	return strcmp(x->name, y->name);
+}
+
+/* Symbols of .maps sorted by name, so each BTF variable finds its own. */
+static struct namesym *map_syms(struct eloader *L, size_t *cnt)
+{
+	struct namesym *ns = bc_xcalloc(L->nsym + 1, sizeof(*ns));
+	size_t i, n = 0;
 
 	for (i = 1; i < L->nsym; i++)
 		if (L->syms[i].shndx == L->btfmaps_sec &&
-		    L->syms[i].type != STT_SECTION &&
-		    !strcmp(L->syms[i].name, name))
-			return L->syms[i].value;
-	return dflt;
+		    L->syms[i].type != STT_SECTION)
+			ns[n++] = (struct namesym){ L->syms[i].name,
+						    L->syms[i].value };
+	qsort(ns, n, sizeof(*ns), cmp_namesym);
+	*cnt = n;
+	return ns;
+}
+
+static uint64_t map_sym_off(const struct namesym *ns, size_t n,
+			    const char *name, uint64_t dflt)
+{
+	struct namesym key = { name, 0 };
+	const struct namesym *f = bsearch(&key, ns, n, sizeof(*ns),
+					  cmp_namesym);
+
+	return f ? f->value : dflt;
 }
 
 int bc_elf_btf_maps(struct eloader *L)
@@ -310,8 +335,10 @@ int bc_elf_btf_maps(struct eloader *L)
 	const struct btf *btf = L->obj->btf;
 	const struct btf_var_secinfo *vi;
 	const struct btf_type *ds;
+	struct namesym *ns;
 	uint32_t i, vlen;
-	int id, r;
+	size_t nns;
+	int id, r = 0;
 
 	if (!L->btfmaps_sec)
 		return 0;
@@ -323,35 +350,42 @@ int bc_elf_btf_maps(struct eloader *L)
 	ds = btf__type_by_id(btf, id);
 	vlen = btf_vlen(ds);
 	vi = btf_var_secinfos(ds);
-	for (i = 0; i < vlen; i++) {
+	ns = map_syms(L, &nns);
+	for (i = 0; i < vlen && !r; i++) {
 		const struct btf_type *v = btf__type_by_id(btf, vi[i].type);
 		const char *name;
 		uint64_t off;
 		uint32_t def_id;
 		int mi;
 
-		if (!v || !btf_is_var(v))
-			return bc_elf_fail(L, "section '.maps': DATASEC entry %u is not a variable",
-					   i);
+		if (!v || !btf_is_var(v)) {
+			r = bc_elf_fail(L, "section '.maps': DATASEC entry %u is not a variable",
+					i);
+			break;
+		}
 		name = btf__name_by_offset(btf, v->name_off);
-		if (!name || !name[0])
-			return bc_elf_fail(L, "section '.maps': variable %u has no name",
-					   i);
-		off = map_sym_off(L, name, vi[i].offset);
-		if (off >= L->secs[L->btfmaps_sec].size)
-			return bc_elf_fail(L, "map '%s': offset %llu is past the end of '.maps'",
-					   name, (unsigned long long)off);
+		if (!name || !name[0]) {
+			r = bc_elf_fail(L, "section '.maps': variable %u has no name",
+					i);
+			break;
+		}
+		off = map_sym_off(ns, nns, name, vi[i].offset);
+		if (off >= L->secs[L->btfmaps_sec].size) {
+			r = bc_elf_fail(L, "map '%s': offset %llu is past the end of '.maps'",
+					name, (unsigned long long)off);
+			break;
+		}
 		mi = bc_elf_add_map(L, off);
 		L->obj->maps[mi].name = bc_xstrdup(name);
 		L->obj->maps[mi].origin = BC_MAP_BTF;
 		L->obj->maps[mi].sec_idx = L->btfmaps_sec;
 		if (!skip_mods(btf, v->type, &def_id))
-			return bc_elf_fail(L, "map '%s': bad type id", name);
-		r = parse_map_def(L, mi, def_id, true);
-		if (r)
-			return r;
+			r = bc_elf_fail(L, "map '%s': bad type id", name);
+		else
+			r = parse_map_def(L, mi, def_id, true);
 	}
-	return 0;
+	free(ns);
+	return r;
 }
 
 int bc_elf_data_maps(struct eloader *L)
@@ -481,4 +515,52 @@ int bc_elf_kconfig_map(struct eloader *L)
 	m->readonly = true;
 	m->map_flags = BPF_F_MMAPABLE | BPF_F_RDONLY_PROG;
 	return 0;
+}
+
+static int cmp_mapref(const void *a, const void *b)
+{
+	const struct emapref *x = a, *y = b;
+
+	if (x->sec != y->sec)
+		return x->sec < y->sec ? -1 : 1;
+	if (x->off != y->off)
+		return x->off < y->off ? -1 : 1;
+	return x->idx < y->idx ? -1 : x->idx > y->idx;
+}
+
+void bc_elf_index_maps(struct eloader *L)
+{
+	uint32_t i, n = 0;
+
+	L->mapref = bc_xcalloc(L->obj->map_cnt + 1, sizeof(*L->mapref));
+	for (i = 0; i < L->obj->map_cnt; i++) {
+		if (L->map_off[i] == BC_NO_OFF)
+			continue;
+		L->mapref[n++] = (struct emapref){ L->obj->maps[i].sec_idx,
+						   L->map_off[i], i };
+	}
+	qsort(L->mapref, n, sizeof(*L->mapref), cmp_mapref);
+	L->mapref_cnt = n;
+}
+
+/* Map starting at off in section sec (the first one, as libbpf), or -1. */
+int bc_elf_find_map(struct eloader *L, int sec, uint64_t off)
+{
+	struct emapref key = { sec, off, 0 };
+	uint32_t lo = 0, hi = L->mapref_cnt;
+
+	if (off >= BC_NO_OFF)
+		return -1;
+	while (lo < hi) {
+		uint32_t mid = (lo + hi) / 2;
+
+		if (cmp_mapref(&L->mapref[mid], &key) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo < L->mapref_cnt && L->mapref[lo].sec == sec &&
+	    L->mapref[lo].off == off)
+		return L->mapref[lo].idx;
+	return -1;
 }

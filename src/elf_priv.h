@@ -47,6 +47,8 @@ struct esec {
 	uint32_t rel_cnt;
 	struct efunc *funcs;
 	uint32_t func_cnt;
+	int64_t *linked;	/* per function: start in the program being
+				   linked, -1 when not (yet) in it */
 	struct eline *lines;
 	uint32_t line_cnt;
 };
@@ -72,9 +74,16 @@ struct eloader {
 	struct bc_err *err;
 	uint32_t *map_off;	/* per obj->maps: offset in its section */
 	size_t map_off_cap;
+	struct emapref *mapref;	/* maps by (section, offset), sorted */
+	uint32_t mapref_cnt;
 	struct ekcfg *kcfg;	/* __kconfig externs */
 	uint32_t kcfg_cnt;
 	int kcfg_map;		/* the .kconfig map, -1 if none */
+};
+
+struct emapref {
+	int sec;
+	uint32_t off, idx;
 };
 
 struct ekcfg {
@@ -99,6 +108,9 @@ int bc_elf_legacy_maps(struct eloader *L);
 int bc_elf_btf_maps(struct eloader *L);
 int bc_elf_data_maps(struct eloader *L);
 int bc_elf_kconfig_map(struct eloader *L);
+/* Index the maps for relocations; after every map is added. */
+void bc_elf_index_maps(struct eloader *L);
+int bc_elf_find_map(struct eloader *L, int sec, uint64_t off);
 int bc_elf_lines(struct eloader *L);
 /* Fill p->lines from the parsed line records of its chunks. */
 int bc_elf_prog_lines(struct eloader *L, struct bc_prog *p,
