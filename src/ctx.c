@@ -251,6 +251,17 @@ static bool raw_tp_access(struct cx *c)
 	return off % c->size == 0;
 }
 
+/*
+ * fentry/fexit/LSM: u64 argument slots (btf_ctx_access wants offsets that
+ * are multiples of 8). Which slots exist and which hold pointers comes
+ * from the target's BTF, which bpfcheck does not resolve: all 12 slots
+ * read as scalars.
+ */
+static bool btf_args_access(struct cx *c)
+{
+	return c->off % 8 == 0 && raw_tp_access(c);
+}
+
 static bool perf_event_access(struct cx *c)
 {
 	typedef struct bpf_perf_event_data PE;
@@ -571,9 +582,9 @@ static access_fn access_for(uint32_t type)
 	case BPF_PROG_TYPE_XDP:			return xdp_access;
 	case BPF_PROG_TYPE_KPROBE:		return kprobe_access;
 	case BPF_PROG_TYPE_TRACEPOINT:		return tracepoint_access;
-	case BPF_PROG_TYPE_RAW_TRACEPOINT:
+	case BPF_PROG_TYPE_RAW_TRACEPOINT:	return raw_tp_access;
 	case BPF_PROG_TYPE_TRACING:
-	case BPF_PROG_TYPE_LSM:			return raw_tp_access;
+	case BPF_PROG_TYPE_LSM:			return btf_args_access;
 	case BPF_PROG_TYPE_PERF_EVENT:		return perf_event_access;
 	case BPF_PROG_TYPE_CGROUP_SKB:		return cg_skb_access;
 	case BPF_PROG_TYPE_CGROUP_SOCK:		return sock_access;
@@ -764,8 +775,6 @@ bool bc_ctx_has_pkt(uint32_t prog_type, uint32_t attach_type, bool write)
 	case BPF_PROG_TYPE_SK_MSG:
 	case BPF_PROG_TYPE_CGROUP_SOCKOPT:
 		return true;
-	case BPF_PROG_TYPE_SOCK_OPS:
-		return !write;	/* skb_data is readable, never writable */
 	default:
 		return false;
 	}

@@ -48,7 +48,14 @@ bool bc_ctx_check(uint32_t prog_type, uint32_t attach_type, bool privileged,
 bool bc_ctx_retval_range(uint32_t prog_type, uint32_t attach_type,
 			 int64_t *lo, int64_t *hi);
 
-/* Does this program type have direct packet access (data/data_end)? */
+/*
+ * Does this program type have direct packet access (data/data_end)?
+ * Follows the kernel's may_access_direct_pkt_data: decides packet writes
+ * (write=true) and whether helpers with BC_HF_PKT_ACCESS may take packet
+ * pointers as memory (write=false). Reads through a packet pointer the
+ * context yielded are always allowed (e.g. sock_ops->skb_data, which this
+ * returns false for, as Linux does).
+ */
 bool bc_ctx_has_pkt(uint32_t prog_type, uint32_t attach_type, bool write);
 
 #endif

@@ -96,10 +96,73 @@ static void offsets(const struct ktype *t, int *lo, int *hi, int *step)
 	}
 }
 
+/* Offset and size of the field yielding `kind`, or -1. */
+static int find_field(const struct ktype *t, enum bc_ctx_kind kind, int *sz)
+{
+	struct bc_ctx_access a;
+	int end = (int)bc_ctx_size(t->type, t->attach);
+
+	for (int off = 0; off < end && end <= 4096; off += 4)
+		for (*sz = 4; *sz <= 8; *sz += 4)
+			if (bc_ctx_check(t->type, t->attach, true, off, *sz,
+					 false, &a) && a.kind == kind)
+				return off;
+	return -1;
+}
+
+/*
+ * A byte read and a byte write through a checked packet pointer: the
+ * read must pass wherever the context yields packet pointers, the write
+ * exactly where bc_ctx_has_pkt(write) says so.
+ */
+static void pkt_rw(const struct ktype *t, unsigned *agree, unsigned *total,
+		   unsigned *bad)
+{
+	int sd, se, d = find_field(t, BC_CTXF_PKT, &sd);
+	int e = find_field(t, BC_CTXF_PKT_END, &se);
+
+	if (d < 0 || e < 0)
+		return;
+	for (int w = 0; w < 2; w++) {
+		struct bpf_insn p[] = {
+			{ .code = BPF_LDX | BPF_MEM | (sd == 8 ? BPF_DW : BPF_W),
+			  .dst_reg = 2, .src_reg = 1, .off = (int16_t)d },
+			{ .code = BPF_LDX | BPF_MEM | (se == 8 ? BPF_DW : BPF_W),
+			  .dst_reg = 3, .src_reg = 1, .off = (int16_t)e },
+			{ .code = BPF_ALU64 | BPF_MOV | BPF_X, .dst_reg = 4,
+			  .src_reg = 2 },
+			{ .code = BPF_ALU64 | BPF_ADD | BPF_K, .dst_reg = 4,
+			  .imm = 8 },
+			{ .code = BPF_JMP | BPF_JGT | BPF_X, .dst_reg = 4,
+			  .src_reg = 3, .off = 1 },
+			w ? (struct bpf_insn){ .code = BPF_ST | BPF_MEM | BPF_B,
+					       .dst_reg = 2 }
+			  : (struct bpf_insn){ .code = BPF_LDX | BPF_MEM | BPF_B,
+					       .dst_reg = 0, .src_reg = 2 },
+			{ .code = BPF_ALU64 | BPF_MOV | BPF_K, .imm = kret(t) },
+			{ .code = BPF_JMP | BPF_EXIT },
+		};
+		bool mine = !w || bc_ctx_has_pkt(t->type, t->attach, true);
+		int k = kload(t, p, sizeof(p) / sizeof(p[0]));
+
+		if (k < 0)
+			continue;
+		(*total)++;
+		if (mine == (k == 1)) {
+			(*agree)++;
+			continue;
+		}
+		(*bad)++;
+		printf("DIFF %s packet %s: bpfcheck %s, kernel %s (%s)\n",
+		       t->name, w ? "write" : "read", mine ? "ok" : "invalid",
+		       k ? "ok" : "invalid", k ? "" : klast());
+	}
+}
+
 int main(int argc, char **argv)
 {
 	unsigned agree = 0, total = 0, bad = 0, known = 0, other = 0;
-	unsigned ragree = 0, rtotal = 0;
+	unsigned ragree = 0, rtotal = 0, pagree = 0, ptotal = 0;
 	bool verbose = argc > 1 && !strcmp(argv[1], "-v");
 
 	if (ktype_usable(&ktypes[0]) < 0) {
@@ -118,6 +181,7 @@ int main(int argc, char **argv)
 			continue;
 		}
 		retvals(t, &ragree, &rtotal, &bad);
+		pkt_rw(t, &pagree, &ptotal, &bad);
 		offsets(t, &lo, &hi, &step);
 		for (int pass = 0; pass < 2; pass++) {
 			int a = lo, b = hi;
@@ -170,5 +234,7 @@ int main(int argc, char **argv)
 	       agree, total, known, other);
 	printf("return values: bpfcheck agrees with the kernel on %u of %u "
 	       "cases\n", ragree, rtotal);
+	printf("packet reads/writes: bpfcheck agrees with the kernel on %u of "
+	       "%u cases\n", pagree, ptotal);
 	return bad ? 1 : 0;
 }
