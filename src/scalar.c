@@ -174,17 +174,34 @@ static void bounds_from_tnum(struct bc_scalar *s)
 	single_value(s);
 }
 
-/* The tnum and [umin, umax] share exactly one value: a constant. */
+/* Smallest member of t above z, if any. */
+static bool tnum_next_gt(struct tnum t, uint64_t z, uint64_t *out)
+{
+	return z != U64_MAX && tnum_next_ge(t, z + 1, out);
+}
+
+/*
+ * The tnum and [umin, umax] share exactly one value: a constant. As Linux
+ * 6.18 (__update_reg64_bounds), which misses the case where umin is the
+ * tnum's largest member: there it keeps the non-constant form.
+ */
 static void single_value(struct bc_scalar *s)
 {
-	uint64_t first, second;
+	struct tnum t = s->var_off;
+	uint64_t f, nx;
 
-	if (tnum_is_const(s->var_off) ||
-	    !tnum_next_ge(s->var_off, s->umin, &first) || first > s->umax)
+	if (tnum_is_const(t))
 		return;
-	if (first == U64_MAX ||
-	    !tnum_next_ge(s->var_off, first + 1, &second) || second > s->umax)
-		bc_scalar_const(s, first);
+	if (tnum_contains(t, s->umin)) {
+		if (tnum_next_gt(t, s->umin, &nx) && nx > s->umax)
+			bc_scalar_const(s, s->umin);
+		return;
+	}
+	if (!tnum_next_ge(t, s->umin, &f) || f > s->umax)
+		return;
+	if (f == (t.value | t.mask) ||
+	    (tnum_next_gt(t, f, &nx) && nx > s->umax))
+		bc_scalar_const(s, f);
 }
 
 static void tighten_s32(struct bc_scalar *s, int32_t lo, int32_t hi)
@@ -946,7 +963,7 @@ static bool sext_range(uint64_t min, uint64_t max, int bits, int64_t *lo,
 /*
  * s = sign extension of its low `bits` bits, as a 64-bit value. The cases
  * and their order follow what Linux 6.18 computes (checked against the
- * live kernel): a constant low half folds; a range whose upper bits agree
+ * live kernel): a constant folds; a range whose upper bits agree
  * and whose extended ends share a sign maps exactly; s32 bounds already
  * inside [-2^(bits-1), 2^(bits-1)) carry over; otherwise the full range.
  */
@@ -956,7 +973,7 @@ static void sext64(struct bc_scalar *s, int bits)
 	int64_t hi = (int64_t)(1ULL << (bits - 1)) - 1;
 	int64_t a, b;
 
-	if (tnum_is_const(tnum_subreg(s->var_off))) {
+	if (tnum_is_const(s->var_off)) {
 		bc_scalar_const(s, (uint64_t)sext_bits(s->var_off.value, bits));
 		return;
 	}

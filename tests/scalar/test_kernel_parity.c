@@ -234,6 +234,18 @@ static void compare_line(int idx, const char *regs, const struct bc_scalar *r,
 	}
 }
 
+/* PARITY_TRACE=N: print bpfcheck's rN after every simulated insn. */
+static void trace(int idx, const struct bc_scalar *r)
+{
+	const char *t = getenv("PARITY_TRACE");
+	char buf[256];
+
+	if (!t)
+		return;
+	bc_scalar_fmt(&r[atoi(t)], buf, sizeof(buf));
+	fprintf(stderr, "  sim %d: r%s=%s\n", idx, t, buf);
+}
+
 static int run_one(void)
 {
 	struct bpf_insn prog[MAXI];
@@ -291,7 +303,7 @@ static int run_one(void)
 		    idx >= 0 && idx < n && !seen[idx]) {
 			seen[idx] = true;
 			while (next <= idx && next < n - 2)
-				sim(&prog[next++], regs);
+				sim(&prog[next++], regs), trace(next - 1, regs);
 			semi = strstr(line, " ; ");
 			if (semi && !dead)
 				compare_line(idx, semi + 3, regs, prog);
