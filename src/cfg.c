@@ -55,7 +55,7 @@ static int find_subprogs(struct bc_cfg *cfg, const uint8_t *half,
 		if (half[t]) {
 			free(start);
 			return bc_errf(err, i, -EINVAL,
-				       "jump to the middle of ldimm64 insn %lld",
+				       "jump into the middle of ldimm64 insn %lld",
 				       (long long)t - 1);
 		}
 		start[t] = 1;
@@ -105,7 +105,7 @@ static int check_subprog(const struct bc_prog *p, const struct bc_subprog *s,
 				       i, (long long)t);
 		if (half[t])
 			return bc_errf(err, i, -EINVAL,
-				       "jump to the middle of ldimm64 insn %lld",
+				       "jump into the middle of ldimm64 insn %lld",
 				       (long long)t - 1);
 	}
 	if (half[last])

@@ -84,7 +84,7 @@ static void errors(void)
 	expect_error("middle of lddw",
 		     "r0 = 0\nr0 = 0\nr0 = 0\nr0 = 0\nr0 = 0\n"
 		     "if r0 == 0 goto pc+2\nr0 = 0\nr1 = 0x1234 ll\nexit\n",
-		     "jump to the middle of ldimm64 insn 7", 5, false);
+		     "jump into the middle of ldimm64 insn 7", 5, false);
 	expect_error("last insn", "r0 = 0\nr0 += 1\n",
 		     "last insn is not an exit or jmp", 1, false);
 	expect_error("last insn lddw", "r0 = 0\nr0 = 0x1234 ll\n",
