@@ -77,9 +77,13 @@ bool bc_scalar_is_empty(const struct bc_scalar *s);
 bool bc_scalar_contains(const struct bc_scalar *s, uint64_t v);
 
 /*
- * Linux-log style: "0" or "-5" for constants, otherwise
- * "scalar(smin=..,umax=..,var_off=(0x0; 0xff))" listing only the
- * non-trivial parts. Returns length.
+ * Linux-log style (print_scalar_ranges of Linux 6.x): "5", "-5" or
+ * "0x186a0" for constants, "scalar()" for unknown, otherwise e.g.
+ * "scalar(smin=smin32=0,smax=umax=smax32=umax32=255,var_off=(0x0; 0xff))":
+ * bounds at their type's extreme are left out, equal bounds of the same
+ * kind (min or max) are merged, numbers outside [-32768, 32767] (signed)
+ * or above 65535 (unsigned) are hex, var_off only when not unknown.
+ * Returns the full length, like snprintf (buf may be short or NULL).
  */
 int bc_scalar_fmt(const struct bc_scalar *s, char *buf, size_t len);
 
@@ -105,7 +109,10 @@ int bc_scalar_fork_width(const struct bc_scalar *dst, uint8_t op,
 			 const struct bc_scalar *src);
 void bc_scalar_fork_set(struct bc_scalar *dst, int width, bool minus_one);
 
-/* Concrete eBPF semantics (the runtime's): dst OP src, as bc_scalar_alu. */
+/*
+ * Concrete eBPF semantics (the runtime's): dst OP src, as bc_scalar_alu;
+ * shift amounts are masked to the width, as the interpreter does.
+ */
 uint64_t bc_alu_eval(uint8_t op, bool alu32, int16_t off, uint64_t dst,
 		     uint64_t src);
 /* Concrete BPF_END on a little-endian machine, as bc_scalar_end. */
