@@ -105,6 +105,8 @@ static int map_for(int id)
 }
 
 static bool deref_r0;
+static bool read_pkt_after;	/* r0 = *(u8 *)(r7 + 0) after the call */
+static int pkt_data_off = -1, pkt_end_off;	/* force the packet prefix */
 static int ret_imm;	/* kret() of the type being loaded */
 
 static int build(int id, const enum fill *fill, struct bpf_insn *p)
@@ -114,6 +116,7 @@ static int build(int id, const enum fill *fill, struct bpf_insn *p)
 
 	for (int r = 1; r <= 5; r++)
 		pkt |= fill[r] == F_PKT;
+	pkt |= read_pkt_after;
 	p[n++] = (struct bpf_insn){ .code = BPF_ALU64 | BPF_MOV | BPF_X,
 				    .dst_reg = 6, .src_reg = 1 };
 	for (int o = 8; o <= 128; o += 8)
@@ -123,10 +126,12 @@ static int build(int id, const enum fill *fill, struct bpf_insn *p)
 		/* r7 = skb->data, checked for 128 bytes against data_end */
 		p[n++] = (struct bpf_insn){ .code = BPF_LDX | BPF_MEM | BPF_W,
 			.dst_reg = 7, .src_reg = 6,
-			.off = offsetof(struct __sk_buff, data) };
+			.off = pkt_data_off >= 0 ? pkt_data_off :
+			       (int)offsetof(struct __sk_buff, data) };
 		p[n++] = (struct bpf_insn){ .code = BPF_LDX | BPF_MEM | BPF_W,
 			.dst_reg = 8, .src_reg = 6,
-			.off = offsetof(struct __sk_buff, data_end) };
+			.off = pkt_data_off >= 0 ? pkt_end_off :
+			       (int)offsetof(struct __sk_buff, data_end) };
 		p[n++] = (struct bpf_insn){ .code = BPF_ALU64 | BPF_MOV | BPF_X,
 					    .dst_reg = 9, .src_reg = 7 };
 		p[n++] = (struct bpf_insn){ .code = BPF_ALU64 | BPF_ADD | BPF_K,
@@ -169,6 +174,9 @@ static int build(int id, const enum fill *fill, struct bpf_insn *p)
 	if (deref_r0)
 		p[n++] = (struct bpf_insn){ .code = BPF_LDX | BPF_MEM | BPF_B,
 					    .dst_reg = 1, .src_reg = 0 };
+	if (read_pkt_after)
+		p[n++] = (struct bpf_insn){ .code = BPF_LDX | BPF_MEM | BPF_B,
+					    .dst_reg = 1, .src_reg = 7 };
 	if (jmp >= 0)
 		p[jmp].off = (int16_t)(n - jmp - 1);
 	p[n++] = (struct bpf_insn){ .code = BPF_ALU64 | BPF_MOV | BPF_K,
@@ -226,6 +234,53 @@ static int ret_check(const struct ktype *t, int id,
 }
 
 /*
+ * A packet pointer checked before the call and read after it: the kernel
+ * refuses the read exactly after helpers that change packet data.
+ * Returns 1 agree, 0 differ, -1 not applicable.
+ */
+static int changes_check(int id, const struct bc_helper_proto *p,
+			 const enum fill *fill, bool verbose)
+{
+	static const struct ktype tc = { BPF_PROG_TYPE_SCHED_CLS, 0, "TC" };
+	static const struct ktype xdp = { BPF_PROG_TYPE_XDP, 0, "XDP" };
+	const struct ktype *t;
+	struct bpf_insn prog[64];
+	bool changed;
+	int k;
+
+	if (bc_helper_allowed(id, tc.type, 0, true, NULL)) {
+		t = &tc;
+		pkt_data_off = -1;
+	} else if (bc_helper_allowed(id, xdp.type, 0, true, NULL)) {
+		t = &xdp;
+		pkt_data_off = offsetof(struct xdp_md, data);
+		pkt_end_off = offsetof(struct xdp_md, data_end);
+	} else {
+		return -1;
+	}
+	read_pkt_after = true;
+	ret_imm = 0;
+	k = kload(t, prog, build(id, fill, prog));
+	read_pkt_after = false;
+	pkt_data_off = -1;
+	if (k < 0)
+		return -1;
+	changed = strstr(klog, "R7 invalid mem access") != NULL;
+	if (!changed && k != 1 && !strstr(klog, "would lead to reference leak"))
+		return -1;	/* failed before the read */
+	if (changed == !!(p->flags & BC_HF_CHANGES_PKT)) {
+		if (verbose)
+			printf("ok changes %s: %s\n", p->name,
+			       changed ? "changes" : "keeps");
+		return 1;
+	}
+	printf("DIFF changes %s: bpfcheck %s, kernel %s packet data\n",
+	       p->name, (p->flags & BC_HF_CHANGES_PKT) ? "changes" : "keeps",
+	       changed ? "changes" : "keeps");
+	return 0;
+}
+
+/*
  * The same call from TC with every stack pointer argument replaced by a
  * checked packet pointer: the kernel refuses exactly the helpers without
  * pkt_access. Returns 1 agree, 0 differ, -1 not applicable.
@@ -268,6 +323,7 @@ int main(int argc, char **argv)
 {
 	unsigned agree = 0, total = 0, bad = 0, args_ok = 0;
 	unsigned pagree = 0, ptotal = 0, ragree = 0, rtotal = 0;
+	unsigned gagree = 0, gtotal = 0, cagree = 0, ctotal = 0;
 	bool verbose = argc > 1 && !strcmp(argv[1], "-v");
 	regex_t re;
 
@@ -296,6 +352,24 @@ int main(int argc, char **argv)
 			continue;
 		p = bc_helper_proto_for(id, t->type, t->attach);
 		ret_imm = kret(t);
+		/* GPL only: a non-GPL program is refused before any argument */
+		klicense = "Proprietary";
+		k = kload(t, prog, build(id, fill, prog));
+		klicense = "GPL";
+		if (k >= 0 && !strstr(klog, "cannot use helper")) {
+			bool kgpl = !k && strstr(klog, "cannot call GPL-restricted");
+
+			gtotal++;
+			if (kgpl == !!(p->flags & BC_HF_GPL_ONLY)) {
+				gagree++;
+			} else {
+				bad++;
+				printf("DIFF gpl %s: bpfcheck %s, kernel %s\n",
+				       p->name,
+				       (p->flags & BC_HF_GPL_ONLY) ? "GPL only" : "any license",
+				       kgpl ? "GPL only" : "any license");
+			}
+		}
 		for (int round = 0; round < 6; round++) {
 			regmatch_t m[3];
 			int want = 0, got = 0;
@@ -363,6 +437,16 @@ int main(int argc, char **argv)
 			else
 				bad++;
 		}
+		switch (changes_check(id, p, fill, verbose)) {
+		case 1:
+			cagree++;
+			ctotal++;
+			break;
+		case 0:
+			ctotal++;
+			bad++;
+			break;
+		}
 		switch (pkt_check(id, p, fill, verbose)) {
 		case 1:
 			pagree++;
@@ -382,8 +466,12 @@ int main(int argc, char **argv)
 	printf("helper arguments: bpfcheck agrees with the kernel on %u of %u "
 	       "helpers (%u pointer arguments confirmed)\n", agree, total,
 	       args_ok);
+	printf("GPL-only flags: bpfcheck agrees with the kernel on %u of %u "
+	       "helpers\n", gagree, gtotal);
 	printf("return kinds: bpfcheck agrees with the kernel on %u of %u "
 	       "helpers\n", ragree, rtotal);
+	printf("changes packet data: bpfcheck agrees with the kernel on %u of "
+	       "%u helpers\n", cagree, ctotal);
 	printf("packet pointers as helper memory: bpfcheck agrees with the "
 	       "kernel on %u of %u helpers\n", pagree, ptotal);
 	return bad ? 1 : 0;

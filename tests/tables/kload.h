@@ -71,6 +71,7 @@ static const struct ktype ktypes[] = {
 #define NKTYPES (sizeof(ktypes) / sizeof(ktypes[0]))
 
 static char klog[65536];
+static const char *klicense = "GPL";
 
 /* A return value every program of this type may exit with. */
 static int kret(const struct ktype *t)
@@ -117,7 +118,7 @@ static int kload(const struct ktype *t, const struct bpf_insn *insns,
 		}
 		o.attach_btf_id = id;
 	}
-	fd = bpf_prog_load(t->type, NULL, "GPL", insns, cnt, &o);
+	fd = bpf_prog_load(t->type, NULL, klicense, insns, cnt, &o);
 	if (fd >= 0) {
 		close(fd);
 		return 1;
