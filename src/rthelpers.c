@@ -486,6 +486,24 @@ static int h_tail_call(struct bc_vm *vm, uint32_t pc)
 	return 0;
 }
 
+/* XDP_REDIRECT when the device/CPU/socket slot is set, else the
+ * fallback action in the low flag bits (as __bpf_xdp_redirect_map). */
+static int h_redirect_map(struct bc_vm *vm, uint32_t pc)
+{
+	struct bc_rtmap *m = map_arg(vm, pc, A(1));
+	uint32_t key = (uint32_t)A(2);
+	uint64_t flags = A(3);
+
+	if (!m)
+		return -EINVAL;
+	if (flags & ~(uint64_t)(BPF_F_BROADCAST | BPF_F_EXCLUDE_INGRESS | 3)) {
+		RET(0);		/* XDP_ABORTED */
+		return 0;
+	}
+	RET(m->key_size == 4 && bc_rtmap_lookup(m, &key) ? 4 : flags & 3);
+	return 0;
+}
+
 static int h_loop(struct bc_vm *vm, uint32_t pc)
 {
 	uint64_t nr = A(1), fn = A(2), ctx = A(3), i, ret;
@@ -660,6 +678,8 @@ int bc_rt_helper(struct bc_vm *vm, uint32_t pc, int32_t id)
 		RET(A(2) & ~1ull ? (vm->prog_type == BPF_PROG_TYPE_XDP ? 0 : 2) :
 		    (vm->prog_type == BPF_PROG_TYPE_XDP ? 4 : 7));
 		return 0;
+	case BPF_FUNC_redirect_map:
+		return h_redirect_map(vm, pc);
 	case BPF_FUNC_perf_event_output:
 		return h_perf_output(vm, pc);
 	case BPF_FUNC_xdp_adjust_head:

@@ -18,9 +18,22 @@ bool bc_rtmap_has_values(uint32_t type)
 	case BPF_MAP_TYPE_PROG_ARRAY:
 	case BPF_MAP_TYPE_ARRAY_OF_MAPS:
 	case BPF_MAP_TYPE_HASH_OF_MAPS:
+	case BPF_MAP_TYPE_DEVMAP:
+	case BPF_MAP_TYPE_DEVMAP_HASH:
+	case BPF_MAP_TYPE_CPUMAP:
+	case BPF_MAP_TYPE_XSKMAP:
+	case BPF_MAP_TYPE_SOCKMAP:
+	case BPF_MAP_TYPE_SOCKHASH:
 		return false;
 	}
 	return true;
+}
+
+/* Maps whose slots start empty (fd-valued maps). */
+static bool slot_tracked(uint32_t type)
+{
+	return !bc_rtmap_has_values(type) && type != BPF_MAP_TYPE_RINGBUF &&
+	       type != BPF_MAP_TYPE_PERF_EVENT_ARRAY;
 }
 
 bool bc_rtmap_of_maps(uint32_t type)
@@ -34,6 +47,8 @@ static bool is_hashed(uint32_t type)
 	switch (type) {
 	case BPF_MAP_TYPE_HASH:
 	case BPF_MAP_TYPE_HASH_OF_MAPS:
+	case BPF_MAP_TYPE_DEVMAP_HASH:
+	case BPF_MAP_TYPE_SOCKHASH:
 	case BPF_MAP_TYPE_PERCPU_HASH:
 	case BPF_MAP_TYPE_LRU_HASH:
 	case BPF_MAP_TYPE_LRU_PERCPU_HASH:
@@ -92,8 +107,7 @@ static int map_init(struct bc_rtmap *m, const struct bc_map *d,
 	if ((vb && !m->vals) || (kb && !m->keys))
 		return bc_errf(err, -1, ENOMEM, "map '%s': out of memory",
 			       m->name);
-	if (m->hashed || m->type == BPF_MAP_TYPE_PROG_ARRAY ||
-	    bc_rtmap_of_maps(m->type))
+	if (m->hashed || slot_tracked(m->type))
 		m->live = bc_xcalloc(m->max_entries ? m->max_entries : 1, 1);
 	if (is_lru(m->type))
 		m->stamp = bc_xcalloc(m->max_entries ? m->max_entries : 1, 8);
