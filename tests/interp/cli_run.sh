@@ -85,6 +85,14 @@ check "tail call through --map" 0 "r0 = 3 (0x3, XDP_TX)
 insns executed: 190
 tail calls: 1" -- "$B" run "$O/xdp_subprog.O2.o" --prog xdp_sub --map jt=0:xdp_target --packet-hex 0102030405060708
 
+printf '.type kprobe\nr0 = *(u64 *)(r1 +112)\nexit\n' >"$T/kp.s"
+printf '\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\052' >"$T/regs.bin"
+check "kprobe reads pt_regs from --ctx" 0 "r0 = 42 (0x2a)
+insns executed: 2" -- "$B" run "$T/kp.s" --ctx "$T/regs.bin"
+
+check "kprobe without --ctx sees zeroed pt_regs" 0 "r0 = 0 (0x0)
+insns executed: 2" -- "$B" run "$T/kp.s"
+
 check "several programs need --prog" 2 "bpfcheck: $O/xdp_subprog.O2.o: 2 programs match; choose one with --prog NAME" \
 	-- "$B" run "$O/xdp_subprog.O2.o"
 
