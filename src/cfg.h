@@ -94,8 +94,17 @@ struct bc_irreducible {
  * subprogram's graph without its back edges; each has two or more entries.
  * Stoltz's test decides whether there are any.
  */
+/*
+ * Loop bodies are stored explicitly, so their total size grows with the
+ * nesting depth. A pathological nest (hundreds of thousands of loops deep)
+ * is refused with -E2BIG ("loops nested too deeply: ...") once the bodies
+ * add up to more than max_loop_blocks (default 32 per block + 2^20).
+ */
+#define BC_LOOP_BLOCKS_PER_BLOCK 32
+
 struct bc_cfg_opts {
 	bool reject_irreducible;	/* the RFC's rule: irreducible is an error */
+	uint64_t max_loop_blocks;	/* 0: the default above */
 };
 
 struct bc_cfg {

@@ -27,6 +27,8 @@ struct loop_work {
 	uint32_t *queue;
 	uint32_t *hdr;		/* headers of all subprograms */
 	uint32_t *up;		/* loop -> an enclosing loop, for find_top */
+	uint64_t body_total;	/* sum of body sizes so far */
+	uint64_t body_limit;
 	uint32_t hdr_cnt;
 };
 
@@ -66,8 +68,8 @@ static void sort_headers(const struct bc_cfg *cfg, uint32_t *hdr, uint32_t n)
 }
 
 /* Body, latches and exits of the loop at header h (index l). */
-static void build_loop(struct bc_cfg *cfg, struct loop_work *w, uint32_t l,
-		       uint32_t h)
+static int build_loop(struct bc_cfg *cfg, struct loop_work *w, uint32_t l,
+		      uint32_t h)
 {
 	struct bc_loop *L = &cfg->loops[l];
 	const struct bc_block *hb = &cfg->blocks[h];
@@ -101,6 +103,9 @@ static void build_loop(struct bc_cfg *cfg, struct loop_work *w, uint32_t l,
 			}
 		}
 	}
+	w->body_total += qn;
+	if (w->body_total > w->body_limit)
+		return -1;
 	L->body_cnt = qn;
 	L->body = ARR(cfg, qn, uint32_t);
 	memcpy(L->body, w->queue, qn * sizeof(uint32_t));
@@ -146,6 +151,7 @@ static void build_loop(struct bc_cfg *cfg, struct loop_work *w, uint32_t l,
 			w->up[m] = l;
 		}
 	}
+	return 0;
 }
 
 /* Renumber loops in header order; fill depth and children. */
@@ -176,6 +182,7 @@ static void finish_loops(struct bc_cfg *cfg)
 	for (uint32_t b = 0; b < cfg->block_cnt; b++)
 		if (cfg->blocks[b].loop != BC_NONE)
 			cfg->blocks[b].loop = perm[cfg->blocks[b].loop];
+	free(cfg->loops);	/* the malloc'd working copy */
 	cfg->loops = nl;
 	/* an inner header may precede its outer one (rotated loops) */
 	for (uint32_t l = 0; l < n; l++) {
@@ -201,7 +208,7 @@ static void finish_loops(struct bc_cfg *cfg)
 	free(byhdr);
 }
 
-static void natural_loops(struct bc_cfg *cfg, struct loop_work *w)
+static int natural_loops(struct bc_cfg *cfg, struct loop_work *w)
 {
 	for (uint32_t b = 0; b < cfg->block_cnt; b++) {
 		const struct bc_block *bl = &cfg->blocks[b];
@@ -216,14 +223,22 @@ static void natural_loops(struct bc_cfg *cfg, struct loop_work *w)
 	}
 	sort_headers(cfg, w->hdr, w->hdr_cnt);
 	cfg->loop_cnt = w->hdr_cnt;
-	cfg->loops = ARR(cfg, w->hdr_cnt + 1, struct bc_loop);
+	cfg->loops = bc_xcalloc(w->hdr_cnt + 1, sizeof(struct bc_loop));
 	w->up = bc_xmalloc((w->hdr_cnt + 1) * sizeof(uint32_t));
 	for (uint32_t l = 0; l < w->hdr_cnt; l++)
 		w->up[l] = l;
-	for (uint32_t l = 0; l < w->hdr_cnt; l++)
-		build_loop(cfg, w, l, w->hdr[l]);
+	for (uint32_t l = 0; l < w->hdr_cnt; l++) {
+		if (build_loop(cfg, w, l, w->hdr[l])) {
+			free(w->up);
+			free(cfg->loops);
+			cfg->loops = NULL;
+			cfg->loop_cnt = 0;
+			return -1;
+		}
+	}
 	free(w->up);
 	finish_loops(cfg);
+	return 0;
 }
 
 static uint32_t irr_of_sub(struct bc_cfg *cfg, uint32_t s, uint32_t *scc,
@@ -353,7 +368,18 @@ int bc_loops_build(struct bc_cfg *cfg, const struct bc_cfg_opts *opts,
 	w.queue = bc_xmalloc(cfg->block_cnt * sizeof(uint32_t));
 	w.hdr = bc_xmalloc(cfg->block_cnt * sizeof(uint32_t));
 	w.hdr_cnt = 0;
-	natural_loops(cfg, &w);
+	w.body_total = 0;
+	w.body_limit = opts->max_loop_blocks ? opts->max_loop_blocks :
+		       BC_LOOP_BLOCKS_PER_BLOCK * (uint64_t)cfg->block_cnt +
+		       (1u << 20);
+	if (natural_loops(cfg, &w)) {
+		free(w.mark);
+		free(w.queue);
+		free(w.hdr);
+		return bc_errf(err, -1, -E2BIG,
+			       "loops nested too deeply: their bodies add up to more than %llu blocks",
+			       (unsigned long long)w.body_limit);
+	}
 	free(w.mark);
 	free(w.queue);
 	free(w.hdr);

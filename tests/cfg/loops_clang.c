@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /*
- * Loop forests of clang-compiled programs (tests/cfg/bpf/*.c at -O1, -O2,
- * -O3 and -O2 -mcpu=v3). The forest is written as a bracket signature:
+ * Loop forests of clang-compiled programs (tests/cfg/bpf, built at -O1,
+ * -O2, -O3 and -O2 -mcpu=v3). The forest is written as a bracket signature:
  * each loop is "(" its children ")", roots and children in header order.
  * -O3 unswitches nested loops (a copy of the outer loop for an empty inner
  * loop), hence its own expectations. Also checks the loop invariants on

@@ -5,6 +5,7 @@
  * infinite loop, natural loops (shared header, nesting) and irreducible
  * cycles (RFC patch 11's example and others).
  */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -381,9 +382,40 @@ static void fuzz(void)
 	CHECK(ok > 100 && bad > 100, "fuzz mix %u ok %u bad", ok, bad);
 }
 
+/* 10000 nested loops: refused quickly instead of quadratic memory */
+static void deep_nest(void)
+{
+	enum { D = 10000 };
+	uint32_t n = 3 * D + 1, i = 0;
+	struct bpf_insn *p = calloc(n, sizeof(*p));
+	struct bc_prog pr = { .insns = p, .insn_cnt = n };
+	struct bc_cfg *cfg;
+	struct bc_err err;
+	uint64_t t0 = bc_now_us();
+
+	for (int d = 0; d < D; d++) {
+		p[i++] = (struct bpf_insn){ .code = BPF_ALU64 | BPF_MOV | BPF_K,
+					    .dst_reg = 3 };
+		p[i++] = (struct bpf_insn){ .code = BPF_ALU64 | BPF_ADD | BPF_K,
+					    .dst_reg = 3, .imm = 1 };
+	}
+	for (int d = D - 1; d >= 0; d--, i++)
+		p[i] = (struct bpf_insn){ .code = BPF_JMP | BPF_JLT | BPF_K,
+					  .dst_reg = 3, .imm = 4,
+					  .off = (int16_t)((int)(2 * d + 1) - (int)i - 1) };
+	p[i] = (struct bpf_insn){ .code = BPF_JMP | BPF_EXIT };
+	bc_err_init(&err);
+	CHECK(bc_cfg_build(&pr, NULL, &cfg, &err) == -E2BIG &&
+	      !strncmp(err.msg, "loops nested too deeply: their bodies add up to more than", 57),
+	      "deep nest: %s", err.msg);
+	(void)t0;
+	free(p);
+}
+
 int main(void)
 {
 	fuzz();
+	deep_nest();
 	errors();
 	blocks_and_doms();
 	loops();
