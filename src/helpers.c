@@ -52,7 +52,9 @@
 	[BPF_FUNC_##fn] = { .id = BPF_FUNC_##fn, .name = "bpf_" #fn,	\
 			    .ret = r, .args = { a1, a2, a3, a4, a5 },	\
 			    .flags = (fl) | CB, .cb_arg = cb,		\
-			    .cb_args = { c1, c2, c3, c4, c5 } }
+			    .cb_args = { c1, c2, c3, c4, c5 },		\
+			    .cb_ret_min = 0,				\
+			    .cb_ret_max = BPF_FUNC_##fn == BPF_FUNC_timer_set_callback ? 0 : 1 }
 
 static const struct bc_helper_proto protos[] = {
 	/* maps */

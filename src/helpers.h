@@ -81,6 +81,10 @@ struct bc_helper_proto {
 	/* A cb_args entry BC_ARG_PTR_TO_STACK_OR_NULL stands for "whatever
 	 * the caller passed as the helper's callback-context argument". */
 	uint32_t cb_args[5];
+	/* For callbacks: the range the callback's r0 must lie in at its
+	 * exit (Linux: [0, 1] for bpf_loop, for_each_map_elem, find_vma,
+	 * user_ringbuf_drain; [0, 0] for timer callbacks). */
+	int32_t cb_ret_min, cb_ret_max;
 };
 
 /* Prototype of helper id, or NULL if unknown to bpfcheck. */

@@ -319,6 +319,93 @@ static int pkt_check(int id, const struct bc_helper_proto *p,
 	return 0;
 }
 
+/*
+ * bpf_loop and bpf_for_each_map_elem with a callback returning k: the
+ * kernel accepts exactly k in [cb_ret_min, cb_ret_max].
+ */
+static void callback_rets(unsigned *agree, unsigned *total, unsigned *bad)
+{
+	static const struct ktype sf = { BPF_PROG_TYPE_SOCKET_FILTER, 0, "SF" };
+	const int ids[] = { BPF_FUNC_loop, BPF_FUNC_for_each_map_elem };
+	struct btf *btf = btf__new_empty();
+	struct bpf_func_info fi[2];
+	int proto;
+
+	/* two static functions of type int(void): main and the callback */
+	proto = btf__add_func_proto(btf, btf__add_int(btf, "int", 4,
+						      BTF_INT_SIGNED));
+	fi[0].type_id = btf__add_func(btf, "main", BTF_FUNC_STATIC, proto);
+	fi[1].type_id = btf__add_func(btf, "cb", BTF_FUNC_STATIC, proto);
+	if (btf__load_into_kernel(btf)) {
+		printf("note: cannot load BTF for callback programs\n");
+		btf__free(btf);
+		return;
+	}
+	kbtf_fd = btf__fd(btf);
+	kfunc_info = fi;
+	kfunc_cnt = 2;
+
+	for (size_t i = 0; i < 2; i++) {
+		const struct bc_helper_proto *p = bc_helper_proto(ids[i]);
+
+		for (int k = -1; k <= 2; k++) {
+			struct bpf_insn prog[12];
+			int n = 0, kv;
+			bool mine = k >= p->cb_ret_min && k <= p->cb_ret_max;
+
+			memset(prog, 0, sizeof(prog));
+			if (ids[i] == BPF_FUNC_loop) {
+				prog[n++] = (struct bpf_insn){
+					.code = BPF_ALU64 | BPF_MOV | BPF_K,
+					.dst_reg = 1, .imm = 1 };
+			} else {
+				prog[n++] = (struct bpf_insn){
+					.code = BPF_LD | BPF_DW | BPF_IMM,
+					.dst_reg = 1, .src_reg = BPF_PSEUDO_MAP_FD,
+					.imm = map_for(0) };
+				prog[n++] = (struct bpf_insn){ 0 };
+			}
+			/* r2 = callback at insn cb (pc-relative imm) */
+			int at = n;
+			prog[n++] = (struct bpf_insn){
+				.code = BPF_LD | BPF_DW | BPF_IMM, .dst_reg = 2,
+				.src_reg = BPF_PSEUDO_FUNC };
+			prog[n++] = (struct bpf_insn){ 0 };
+			prog[n++] = (struct bpf_insn){
+				.code = BPF_ALU64 | BPF_MOV | BPF_K, .dst_reg = 3 };
+			prog[n++] = (struct bpf_insn){
+				.code = BPF_ALU64 | BPF_MOV | BPF_K, .dst_reg = 4 };
+			prog[n++] = (struct bpf_insn){ .code = BPF_JMP | BPF_CALL,
+						       .imm = ids[i] };
+			prog[n++] = (struct bpf_insn){
+				.code = BPF_ALU64 | BPF_MOV | BPF_K };
+			prog[n++] = (struct bpf_insn){ .code = BPF_JMP | BPF_EXIT };
+			prog[at].imm = n - at - 1;
+			fi[0].insn_off = 0;
+			fi[1].insn_off = n;
+			prog[n++] = (struct bpf_insn){
+				.code = BPF_ALU64 | BPF_MOV | BPF_K, .imm = k };
+			prog[n++] = (struct bpf_insn){ .code = BPF_JMP | BPF_EXIT };
+			kv = kload(&sf, prog, n);
+			if (kv < 0)
+				continue;
+			(*total)++;
+			if (mine == (kv == 1) &&
+			    (kv || strstr(klog, "should have been in [0, 1]"))) {
+				(*agree)++;
+				continue;
+			}
+			(*bad)++;
+			printf("DIFF callback of %s returning %d: bpfcheck %s, "
+			       "kernel %s (%s)\n", p->name, k,
+			       mine ? "ok" : "invalid", kv ? "ok" : "invalid",
+			       kv ? "" : klast());
+		}
+	}
+	kfunc_cnt = 0;
+	btf__free(btf);
+}
+
 int main(int argc, char **argv)
 {
 	unsigned agree = 0, total = 0, bad = 0, args_ok = 0;
@@ -463,6 +550,11 @@ int main(int argc, char **argv)
 			       k ? "accepted" : last);
 	}
 	regfree(&re);
+	unsigned cbagree = 0, cbtotal = 0;
+
+	callback_rets(&cbagree, &cbtotal, &bad);
+	printf("callback return ranges: bpfcheck agrees with the kernel on %u "
+	       "of %u cases\n", cbagree, cbtotal);
 	printf("helper arguments: bpfcheck agrees with the kernel on %u of %u "
 	       "helpers (%u pointer arguments confirmed)\n", agree, total,
 	       args_ok);

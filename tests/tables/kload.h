@@ -72,6 +72,10 @@ static const struct ktype ktypes[] = {
 
 static char klog[65536];
 static const char *klicense = "GPL";
+/* BTF func_info for programs with subprograms (callbacks), if set */
+static int kbtf_fd = -1;
+static const struct bpf_func_info *kfunc_info;
+static uint32_t kfunc_cnt;
 
 /* A return value every program of this type may exit with. */
 static int kret(const struct ktype *t)
@@ -100,6 +104,12 @@ static int kload(const struct ktype *t, const struct bpf_insn *insns,
 	int fd;
 
 	klog[0] = 0;
+	if (kfunc_cnt) {
+		o.prog_btf_fd = kbtf_fd;
+		o.func_info = kfunc_info;
+		o.func_info_cnt = kfunc_cnt;
+		o.func_info_rec_size = sizeof(struct bpf_func_info);
+	}
 	if (t->btf_target) {
 		int id;
 

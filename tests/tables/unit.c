@@ -61,6 +61,9 @@ static void protos(void)
 	p = bc_helper_proto(BPF_FUNC_timer_set_callback);
 	CHECK(p && p->cb_arg == 1 && p->args[0] == BC_ARG_PTR_TO_TIMER &&
 	      p->cb_args[2] == BC_ARG_PTR_TO_MAP_VALUE);
+	CHECK(p && p->cb_ret_min == 0 && p->cb_ret_max == 0);
+	p = bc_helper_proto(BPF_FUNC_loop);
+	CHECK(p && p->cb_ret_min == 0 && p->cb_ret_max == 1);
 
 	p = bc_helper_proto(BPF_FUNC_trace_printk);
 	CHECK(p && BC_ARG_KIND(p->args[0]) == BC_ARG_PTR_TO_MEM &&
