@@ -680,7 +680,7 @@ static int step_limit(struct bc_vm *vm, const struct bc_prog *p, uint32_t pc)
 			    "invalid instruction (code 0x%02x, dst r%u, src r%u)",
 			    p->insns[pc].code, p->insns[pc].dst_reg,
 			    p->insns[pc].src_reg);
-	if (++vm->insns > vm->limit)
+	if (vm->insns >= vm->limit)
 		return fail(vm, pc, E2BIG,
 			    "instruction limit of %llu reached (infinite loop?)",
 			    (unsigned long long)vm->limit);
@@ -690,6 +690,7 @@ static int step_limit(struct bc_vm *vm, const struct bc_prog *p, uint32_t pc)
 			fail(vm, pc, ECANCELED, "run stopped by hook");
 		return -ECANCELED;
 	}
+	vm->insns++;	/* counts instructions that execute */
 	return 0;
 }
 

@@ -497,8 +497,79 @@ static void test_tail_calls(void)
 	bc_object_free(obj);
 }
 
+struct hook_state {
+	int calls;
+	uint32_t last_pc;
+	uint64_t r1_at_2;
+	int max_frame;
+	int stop_at;
+};
+
+static int hook(void *arg, struct bc_vm *vm, const struct bc_prog *prog,
+		uint32_t pc, const uint64_t *regs, int frame)
+{
+	struct hook_state *h = arg;
+
+	h->calls++;
+	h->last_pc = pc;
+	if (pc == 2)
+		h->r1_at_2 = regs[1];
+	if (frame > h->max_frame)
+		h->max_frame = frame;
+	if (h->stop_at >= 0 && (int)pc == h->stop_at) {
+		bc_vm_err(vm, pc, "claim violated: r1 = %llu",
+			  (unsigned long long)regs[1]);
+		return 1;
+	}
+	return 0;
+}
+
+static void test_hook(void)
+{
+	const char *text = "r1 = 5\ncall f\nr1 += 1\nr0 = r1\nexit\n"
+			   "f: r0 = 0\nexit\n";
+	struct bc_open_opts oo = { .kind = BC_INPUT_ASM };
+	struct hook_state h = { .stop_at = -1 };
+	struct bc_vm_opts vo = { .hook = hook, .hook_arg = &h };
+	struct bc_run_input in = { 0 };
+	struct bc_run_result res;
+	struct bc_object *obj;
+	struct bc_err err;
+	struct bc_vm *vm;
+	int r;
+
+	bc_err_init(&err);
+	if (bc_object_open_mem("h.s", (const uint8_t *)text, strlen(text), &oo,
+			       &obj, &err)) {
+		CHECK(0, "hook: open: %s", err.msg);
+		return;
+	}
+	vm = bc_vm_new(obj, NULL, &vo);
+	r = bc_vm_run(vm, &obj->progs[0], &in, &res, &err);
+	CHECK(r == 0 && res.r0 == 6, "hook run: r0 %llu (%s)",
+	      (unsigned long long)res.r0, err.msg);
+	CHECK(h.calls == 7 && res.insns == 7 && bc_vm_insn_count(vm) == 7,
+	      "hook called %d times, %llu insns", h.calls,
+	      (unsigned long long)res.insns);
+	CHECK(h.last_pc == 4 && h.max_frame == 1 && h.r1_at_2 == 5,
+	      "hook saw last pc %u, max frame %d, r1 %llu at pc 2", h.last_pc,
+	      h.max_frame, (unsigned long long)h.r1_at_2);
+	bc_run_result_free(&res);
+	h.stop_at = 2;
+	bc_err_init(&err);
+	r = bc_vm_run(vm, &obj->progs[0], &in, &res, &err);
+	CHECK(r != 0 && !strcmp(err.msg, "insn 2: claim violated: r1 = 5") &&
+	      err.insn == 2, "hook stop: %d '%s'", r, err.msg);
+	CHECK(bc_vm_insn_count(vm) == 7 + 4, "insn counter over runs: %llu",
+	      (unsigned long long)bc_vm_insn_count(vm));
+	bc_run_result_free(&res);
+	bc_vm_free(vm);
+	bc_object_free(obj);
+}
+
 int main(void)
 {
+	test_hook();
 	test_faults();
 	test_frames();
 	test_ctx();
