@@ -125,9 +125,24 @@ struct bc_cfg {
 };
 
 /*
- * Build everything. Structural errors (jump out of range, into the middle
- * of lddw, unreachable insn, recursion, call depth, ...) return -EINVAL
- * with a one-line message in err using Linux's wording.
+ * Build everything. Structural errors return -EINVAL with one line in err
+ * and err->insn set to the instruction at fault; the wording is Linux's
+ * where Linux has a message (checked against the kernel in the tests):
+ *   call to invalid destination                 (call/func target outside)
+ *   jump out of range from insn 5 to 40         (also out of a subprogram)
+ *   jump into the middle of ldimm64 insn 7      (insn = the lddw)
+ *   last insn is not an exit or jmp             (also for a subprogram that
+ *                                                falls into the next one)
+ *   unreachable insn 12
+ *   recursive call from insn 9 to 2             (call site, callee start)
+ *   unreachable subprogram at insn 20
+ *   the call stack of 9 frames is too deep      (insn = the 9th frame's call)
+ *   irreducible loop: insns 14..30 entered at insn 14 and insn 22
+ *                                               (opts->reject_irreducible)
+ * and -E2BIG for "loops nested too deeply: ..." (see max_loop_blocks).
+ * Checks run in that order per program: subprogram boundaries, jumps and
+ * last instructions of every subprogram, reachability, the call graph.
+ * opts may be NULL. cfg->prog points to prog, which must outlive cfg.
  */
 int bc_cfg_build(const struct bc_prog *prog, const struct bc_cfg_opts *opts,
 		 struct bc_cfg **out, struct bc_err *err);
