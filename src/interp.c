@@ -968,7 +968,7 @@ static void collect_result(struct bc_vm *vm, const struct bc_run_input *in,
 		return;
 	start = vm->data - vm->l2_skip;
 	if (vm->prog_type == BPF_PROG_TYPE_XDP)
-		start = vm->data;
+		start = vm->data_meta;	/* test_run's output includes metadata */
 	n = vm->data_end > start ? (size_t)(vm->data_end - start) : 0;
 	res->packet = bc_xmalloc(n ? n : 1);
 	memcpy(res->packet, start, n);

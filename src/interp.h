@@ -70,7 +70,9 @@ struct bc_run_input {
 struct bc_run_result {
 	uint64_t r0;
 	uint64_t insns;		/* instructions executed */
-	uint8_t *packet;	/* packet after the run (malloc'd), or NULL */
+	uint8_t *packet;	/* packet after the run (malloc'd), or NULL;
+				 * as BPF_PROG_TEST_RUN: XDP from data_meta,
+				 * L3 skb types with a zeroed L2 header */
 	size_t packet_len;
 	bool packet_changed;
 	uint8_t *mem;		/* mem buffer after the run (mem mode) */

@@ -47,4 +47,36 @@ int xdp_ctx(struct xdp_md *ctx)
 	return XDP_PASS;
 }
 
+/* Metadata before the packet, then a head adjustment that moves it. */
+SEC("xdp")
+int xdp_meta(struct xdp_md *ctx)
+{
+	void *data, *meta, *end;
+	__u32 *m;
+	int delta;
+
+	if (bpf_xdp_adjust_meta(ctx, -8))
+		return XDP_ABORTED;
+	data = (void *)(long)ctx->data;
+	meta = (void *)(long)ctx->data_meta;
+	m = meta;
+	if ((void *)(m + 2) > data)
+		return XDP_DROP;
+	m[0] = 0x11223344;
+	m[1] = data - meta;
+	end = (void *)(long)ctx->data_end;
+	delta = (end - data) > 40 ? 6 : -6;
+	if (bpf_xdp_adjust_head(ctx, delta))
+		return XDP_DROP;
+	data = (void *)(long)ctx->data;
+	meta = (void *)(long)ctx->data_meta;
+	end = (void *)(long)ctx->data_end;
+	m = meta;
+	if ((void *)(m + 2) > data || data + 8 > end)
+		return XDP_ABORTED;
+	*(__u32 *)data = m[0];
+	*(__u32 *)(data + 4) = m[1] + (data - meta);
+	return bpf_xdp_adjust_meta(ctx, 4) ? XDP_DROP : XDP_TX;
+}
+
 char _license[] SEC("license") = "GPL";
