@@ -1,0 +1,123 @@
+// SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+/*
+ * Safe loops Linux rejects only because simulating every iteration costs
+ * too much. bpfcheck proves termination instead, so its cost does not grow
+ * with the trip count: these are the point of the project.
+ */
+#include <linux/pkt_cls.h>
+#include "corpus.h"
+
+#define NOUNROLL _Pragma("clang loop unroll(disable)")
+
+/* EXPECT accept LINUX reject: BPF program is too large */
+SEC("tc")
+int beyond_150k(struct __sk_buff *skb)
+{
+	struct val *v = val0();
+	__u32 sum = 0;
+
+	if (!v)
+		return 0;
+	NOUNROLL
+	for (__u32 i = 0; i < 150000; i++)
+		sum += v->b[i & 63];
+	return sum & 1;
+}
+
+/* EXPECT accept LINUX reject: BPF program is too large */
+SEC("tc")
+int beyond_10m(struct __sk_buff *skb)
+{
+	__u64 x = skb->len;
+
+	NOUNROLL
+	for (__u32 i = 0; i < 10000000; i++)
+		x ^= x >> 3;
+	return x & 1;
+}
+
+/* n can be up to 2^32 - 1: terminates, but far past Linux's budget. */
+/* EXPECT accept LINUX reject: BPF program is too large */
+SEC("tc")
+int beyond_unknown_u32_n(struct __sk_buff *skb)
+{
+	struct val *v = val0();
+	__u32 n = skb->len, sum = 0;
+
+	if (!v)
+		return 0;
+	NOUNROLL
+	for (__u32 i = 0; i < n; i++)
+		sum += v->b[i & 63];
+	return sum & 1;
+}
+
+/* Zero and 0xff counts over 48 bytes, both used as indexes afterwards. */
+/* EXPECT accept LINUX reject: BPF program is too large */
+SEC("tc")
+int beyond_conditional_counters(struct __sk_buff *skb)
+{
+	PKT(skb);
+	struct val *v = val0();
+	__u8 *p = data;
+	__u32 z = 0, f = 0;
+
+	if (!v || data + 64 > data_end)
+		return 0;
+	NOUNROLL
+	for (int i = 0; i < 48; i++) {
+		if (p[i] == 0)
+			z++;
+		else if (p[i] == 0xff)
+			f++;
+	}
+	return v->b[z] + v->b[f];
+}
+
+static __noinline __u32 count_zero(__u8 *p, void *end)
+{
+	__u32 z = 0, f = 0;
+
+	if ((void *)(p + 64) > end)
+		return 0;
+	NOUNROLL
+	for (int i = 0; i < 64; i++) {
+		if (p[i] == 0)
+			z++;
+		else if (p[i] == 0xff)
+			f++;
+	}
+	return z * 65 + f;
+}
+
+/* The same scan in a subprogram called twice. */
+/* EXPECT accept LINUX reject: BPF program is too large */
+SEC("tc")
+int beyond_scan_subprog_twice(struct __sk_buff *skb)
+{
+	PKT(skb);
+	struct val *v = val0();
+	__u32 a, b;
+
+	if (!v)
+		return 0;
+	a = count_zero(data, data_end);
+	b = count_zero(data + 1, data_end);
+	return v->b[a % 65 % 64] + v->b[b / 65 % 64];
+}
+
+/* Nested 1000 x 1000. */
+/* EXPECT accept LINUX reject: BPF program is too large */
+SEC("tc")
+int beyond_nest_million(struct __sk_buff *skb)
+{
+	__u64 x = skb->len;
+
+	NOUNROLL
+	for (int i = 0; i < 1000; i++) {
+		NOUNROLL
+		for (int j = 0; j < 1000; j++)
+			x += i ^ j;
+	}
+	return x & 1;
+}
