@@ -779,3 +779,16 @@ bool bc_ctx_has_pkt(uint32_t prog_type, uint32_t attach_type, bool write)
 		return false;
 	}
 }
+
+/* may_access_skb */
+bool bc_ctx_has_ld_abs(uint32_t prog_type)
+{
+	switch (prog_type) {
+	case BPF_PROG_TYPE_SOCKET_FILTER:
+	case BPF_PROG_TYPE_SCHED_CLS:
+	case BPF_PROG_TYPE_SCHED_ACT:
+		return true;
+	default:
+		return false;
+	}
+}

@@ -58,4 +58,11 @@ bool bc_ctx_retval_range(uint32_t prog_type, uint32_t attach_type,
  */
 bool bc_ctx_has_pkt(uint32_t prog_type, uint32_t attach_type, bool write);
 
+/*
+ * May this program type use legacy LD_ABS/LD_IND packet loads? (Linux's
+ * may_access_skb; otherwise "BPF_LD_[ABS|IND] instructions not allowed for
+ * this program type".)
+ */
+bool bc_ctx_has_ld_abs(uint32_t prog_type);
+
 #endif

@@ -159,10 +159,38 @@ static void pkt_rw(const struct ktype *t, unsigned *agree, unsigned *total,
 	}
 }
 
+/* r6 = r1; r0 = *(u8 *)skb[0]; r0 = ok; exit */
+static void ld_abs(const struct ktype *t, unsigned *agree, unsigned *total,
+		   unsigned *bad)
+{
+	struct bpf_insn p[] = {
+		{ .code = BPF_ALU64 | BPF_MOV | BPF_X, .dst_reg = 6,
+		  .src_reg = 1 },
+		{ .code = BPF_LD | BPF_ABS | BPF_B, .imm = 0 },
+		{ .code = BPF_ALU64 | BPF_MOV | BPF_K, .imm = kret(t) },
+		{ .code = BPF_JMP | BPF_EXIT },
+	};
+	bool mine = bc_ctx_has_ld_abs(t->type);
+	int k = kload(t, p, 4);
+
+	if (k < 0)
+		return;
+	(*total)++;
+	if (mine == (k == 1) &&
+	    (k || strstr(klog, "BPF_LD_[ABS|IND] instructions not allowed"))) {
+		(*agree)++;
+		return;
+	}
+	(*bad)++;
+	printf("DIFF %s LD_ABS: bpfcheck %s, kernel %s (%s)\n", t->name,
+	       mine ? "ok" : "invalid", k ? "ok" : "invalid", k ? "" : klast());
+}
+
 int main(int argc, char **argv)
 {
 	unsigned agree = 0, total = 0, bad = 0, known = 0, other = 0;
 	unsigned ragree = 0, rtotal = 0, pagree = 0, ptotal = 0;
+	unsigned lagree = 0, ltotal = 0;
 	bool verbose = argc > 1 && !strcmp(argv[1], "-v");
 
 	if (ktype_usable(&ktypes[0]) < 0) {
@@ -182,6 +210,7 @@ int main(int argc, char **argv)
 		}
 		retvals(t, &ragree, &rtotal, &bad);
 		pkt_rw(t, &pagree, &ptotal, &bad);
+		ld_abs(t, &lagree, &ltotal, &bad);
 		offsets(t, &lo, &hi, &step);
 		for (int pass = 0; pass < 2; pass++) {
 			int a = lo, b = hi;
@@ -236,5 +265,7 @@ int main(int argc, char **argv)
 	       "cases\n", ragree, rtotal);
 	printf("packet reads/writes: bpfcheck agrees with the kernel on %u of "
 	       "%u cases\n", pagree, ptotal);
+	printf("LD_ABS: bpfcheck agrees with the kernel on %u of %u program "
+	       "types\n", lagree, ltotal);
 	return bad ? 1 : 0;
 }

@@ -348,6 +348,9 @@ static void contexts(void)
 	CHECK(bc_ctx_has_pkt(BPF_PROG_TYPE_CGROUP_SKB, 0, false));
 	CHECK(!bc_ctx_has_pkt(BPF_PROG_TYPE_CGROUP_SKB, 0, true));
 	CHECK(!bc_ctx_has_pkt(SF, 0, false));
+	CHECK(!bc_ctx_has_pkt(BPF_PROG_TYPE_SOCK_OPS, 0, false));
+	CHECK(bc_ctx_has_ld_abs(SF) && bc_ctx_has_ld_abs(TC));
+	CHECK(!bc_ctx_has_ld_abs(XDP));
 }
 
 static void retvals(void)
