@@ -13,6 +13,8 @@
 #include <string.h>
 
 #include "cfg.h"
+#include "cfg_priv.h"
+#include "dom.h"
 #include "prog.h"
 
 struct expect {
@@ -76,6 +78,35 @@ static void invariants(const char *what, const struct bc_cfg *cfg)
 	}
 }
 
+/* Stored idom/ipdom equal Cooper-Harvey-Kennedy on each subprogram. */
+static void doms_agree(const char *what, const struct bc_cfg *cfg)
+{
+	for (uint32_t s = 0; s < cfg->sub_cnt; s++) {
+		const struct bc_subprog *sp = &cfg->subs[s];
+		uint32_t nb = sp->block_cnt, base = sp->block_first;
+		uint32_t *d = malloc(nb * sizeof(uint32_t));
+		uint32_t *pd = malloc(nb * sizeof(uint32_t));
+		struct bc_csr c;
+
+		bc_cfg_sub_graph(cfg, s, &c);
+		bc_dom_chk(&c.g, 0, d);
+		bc_pdom_lt(&c.g, nb - 1, pd, true);
+		for (uint32_t b = 0; b < nb; b++) {
+			const struct bc_block *bl = &cfg->blocks[base + b];
+
+			if (bl->idom != (d[b] == BC_NONE ? BC_NONE : d[b] + base) ||
+			    bl->ipdom != (pd[b] == BC_NONE ? BC_NONE : pd[b] + base)) {
+				fprintf(stderr, "%s: block %u: dominators differ\n",
+					what, base + b);
+				fails++;
+			}
+		}
+		bc_csr_free(&c);
+		free(d);
+		free(pd);
+	}
+}
+
 static void check(const char *dir, const struct expect *e, const char *lvl)
 {
 	char path[4096], what[256], buf[256];
@@ -127,6 +158,7 @@ static void check(const char *dir, const struct expect *e, const char *lvl)
 			fails++;
 		}
 		invariants(what, cfg);
+		doms_agree(what, cfg);
 		bc_cfg_free(cfg);
 	}
 	if (!found) {
