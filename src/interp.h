@@ -13,6 +13,11 @@
  * (not in any region)". The interpreter never touches memory it did not
  * give the program.
  *
+ * Frames. A bpf-to-bpf call gets its own zeroed 512-byte stack and r10;
+ * r6..r9 are restored when it returns, as Linux's JITs and interpreter do
+ * (bpf_conformance's call_local checks it). At most 8 frames; tail calls
+ * (at most 33 per run) replace the program of the current frame.
+ *
  * Context emulation. The uapi contexts of packet programs hold 32-bit
  * packet "pointers" (xdp_md->data, __sk_buff->data, ...) that the kernel
  * rewrites into 64-bit loads of the real pointers. The interpreter keeps a
