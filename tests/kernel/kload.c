@@ -2,7 +2,7 @@
 /*
  * kload: Linux's verdict on programs of an eBPF object.
  *
- *   kload [--unpriv] [-v] FILE [PROG...]
+ *   kload [--unpriv] [--level1] [-v] FILE [PROG...]
  *
  * Loads each named program (every program when none is named) into the
  * running kernel with libbpf, one program per load (only that program has
@@ -14,7 +14,9 @@
  * before verification: bpf() unavailable, map creation, bad object).
  * PROCESSED and USEC come from the verifier's statistics ("processed N insns",
  * "verification time X usec"), -1 when absent. LAST-LOG-LINE is the last line
- * of the log that is not a statistics line (the error on rejection).
+ * of the log that is not a statistics line (the error on rejection), from a
+ * log-level-4 load (with --level1, from a second load at level 1|4, which
+ * also prints the path; the last line is the same in practice).
  *
  * --unpriv drops CAP_PERFMON, CAP_SYS_ADMIN and CAP_NET_ADMIN (keeping
  * CAP_BPF) before loading, so the verifier applies its rules for loaders
@@ -39,6 +41,7 @@
 #define LOG_SIZE (64u << 20)
 
 static bool verbose;
+static bool level1_always;
 static char *logbuf;
 
 static int print_fn(enum libbpf_print_level level, const char *fmt,
@@ -56,7 +59,8 @@ static bool is_stats_line(const char *l)
 	       !strncmp(l, "stack depth ", 12) ||
 	       !strncmp(l, "max_states_per_insn", 19) ||
 	       !strncmp(l, "-- END PROG LOAD LOG --", 23) ||
-	       !strncmp(l, "cur state:", 10) || !strncmp(l, "old state:", 10);
+	       !strncmp(l, "cur state:", 10) || !strncmp(l, "old state:", 10) ||
+	       !strncmp(l, "; ", 2);	/* source line from BTF */
 }
 
 struct result {
@@ -158,8 +162,8 @@ static void report(const char *file, const char *name)
 		printf("%s\terror\t-1\t-1\t%s\n", name, strerror(-err));
 		return;
 	}
-	/* Rejected: load again at level 1 for the last line of the path. */
-	{
+	/* Rejected: load again at level 1 when level 4 gave no message. */
+	if (!r.last[0] || level1_always) {
 		struct result r1;
 
 		load_one(file, name, 1 | 4, &r1, &found);
@@ -237,13 +241,15 @@ int main(int argc, char **argv)
 	for (; i < argc && argv[i][0] == '-'; i++) {
 		if (!strcmp(argv[i], "--unpriv"))
 			unpriv = true;
+		else if (!strcmp(argv[i], "--level1"))
+			level1_always = true;
 		else if (!strcmp(argv[i], "-v"))
 			verbose = true;
 		else
 			break;
 	}
 	if (i >= argc) {
-		fprintf(stderr, "usage: kload [--unpriv] [-v] FILE [PROG...]\n");
+		fprintf(stderr, "usage: kload [--unpriv] [--level1] [-v] FILE [PROG...]\n");
 		return 2;
 	}
 	libbpf_set_print(print_fn);
