@@ -46,8 +46,13 @@ static void print_loop(const struct bc_cfg *cfg, uint32_t l)
 			printf(" (%s)", loc);
 	}
 	printf(", %u exit%s", L->exit_cnt, L->exit_cnt == 1 ? "" : "s");
-	if (p->lines && p->lines[hi].text)
-		printf(": %s", p->lines[hi].text);
+	if (p->lines && p->lines[hi].text) {
+		const char *t = p->lines[hi].text;
+
+		while (*t == ' ' || *t == '\t')
+			t++;
+		printf("  ; %s", t);
+	}
 	putchar('\n');
 	for (uint32_t c = 0; c < L->child_cnt; c++)
 		print_loop(cfg, L->children[c]);
