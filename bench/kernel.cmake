@@ -1,0 +1,35 @@
+# SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+# bpfcheck vs the live Linux verifier (root and bpf() needed for the kernel
+# columns). Build targets only, never tests:
+#   cmake --build BUILD --target bench_kernel_compare   every corpus program
+#   cmake --build BUILD --target bench_loops_scaling    one loop, N = 10..10^7
+find_package(Python3 COMPONENTS Interpreter)
+if(NOT Python3_FOUND OR NOT TARGET kload OR NOT TARGET corpus_objs)
+  return()
+endif()
+
+file(GLOB KC_SRCS CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/tests/corpus/*.c)
+list(SORT KC_SRCS)
+add_custom_target(bench_kernel_compare
+  COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/kernel_compare.py
+          --objdir ${CMAKE_BINARY_DIR}/tests/corpus
+          --bpfcheck $<TARGET_FILE:bpfcheck> --kload $<TARGET_FILE:kload>
+          ${KC_SRCS}
+  DEPENDS corpus_objs bpfcheck kload
+  USES_TERMINAL VERBATIM)
+
+set(LS_OBJS)
+set(LS_ARGS)
+file(MAKE_DIRECTORY ${CMAKE_BINARY_DIR}/bench)
+foreach(n 10 1000 100000 10000000)
+  set(o ${CMAKE_BINARY_DIR}/bench/loops_scaling.${n}.o)
+  bpf_object(obj ${CMAKE_CURRENT_SOURCE_DIR}/loops_scaling.c ${o} -O2 -DN=${n})
+  list(APPEND LS_OBJS ${obj})
+  list(APPEND LS_ARGS ${n}=${obj})
+endforeach()
+add_custom_target(bench_loops_scaling
+  COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/loops_scaling.py
+          --bpfcheck $<TARGET_FILE:bpfcheck> --kload $<TARGET_FILE:kload>
+          ${LS_ARGS}
+  DEPENDS ${LS_OBJS} bpfcheck kload
+  USES_TERMINAL VERBATIM)

@@ -1,0 +1,78 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+"""bpfcheck vs the Linux verifier on every corpus program.
+
+For every program and variant of tests/corpus, prints bpfcheck's verdict,
+processed instructions and time (from `bpfcheck verify --json`) beside the
+kernel's (from a log-level-4 load by kload: `processed N insns`,
+`verification time X usec`), then the totals. Needs root and bpf() for the
+kernel columns (printed as '-' otherwise).
+
+  kernel_compare.py --objdir D --bpfcheck B --kload K [--variant V] SRC...
+"""
+import argparse
+import os
+import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                "..", "tests", "corpus"))
+import corpus  # noqa: E402
+
+
+def num(x):
+    return x if isinstance(x, int) and x >= 0 else None
+
+
+def fmt(x):
+    return "-" if x is None else str(x)
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("srcs", nargs="+")
+    ap.add_argument("--objdir", required=True)
+    ap.add_argument("--bpfcheck", required=True)
+    ap.add_argument("--kload", required=True)
+    ap.add_argument("--variant", action="append")
+    a = ap.parse_args()
+    by_obj = {}
+    for e, v in corpus.cases(a.srcs):
+        if a.variant and v not in a.variant:
+            continue
+        by_obj.setdefault((corpus.obj(a.objdir, e.src, v), e.mode),
+                          []).append((e, v))
+    hdr = "%-30s %-3s %-6s | %-7s %9s %9s | %-7s %9s %9s" % (
+        "program", "var", "mode", "bpfchk", "insns", "usec",
+        "linux", "insns", "usec")
+    print(hdr)
+    print("-" * len(hdr))
+    tot = {"bi": 0, "bu": 0, "li": 0, "lu": 0, "n": 0, "both": 0}
+    for (path, mode), lst in sorted(by_obj.items()):
+        lin = corpus.run_kload(a.kload, path,
+                               sorted({e.prog for e, _ in lst}), mode) or {}
+        for e, v in lst:
+            b = corpus.run_bpfcheck(a.bpfcheck, path, e.prog, mode)
+            k = lin.get(e.prog, {"verdict": "-"})
+            bi, bu = num(b.get("processed")), num(b.get("usec"))
+            li, lu = num(k.get("processed")), num(k.get("usec"))
+            print("%-30s %-3s %-6s | %-7s %9s %9s | %-7s %9s %9s" % (
+                e.prog, v, mode, b["verdict"], fmt(bi), fmt(bu),
+                k["verdict"], fmt(li), fmt(lu)))
+            tot["n"] += 1
+            # Totals over programs both sides measured, so they compare.
+            if None not in (bi, bu, li, lu):
+                tot["both"] += 1
+                tot["bi"] += bi
+                tot["bu"] += bu
+                tot["li"] += li
+                tot["lu"] += lu
+    print("-" * len(hdr))
+    print("programs: %d; measured by both: %d" % (tot["n"], tot["both"]))
+    print("total processed insns: bpfcheck %d, linux %d" % (tot["bi"],
+                                                            tot["li"]))
+    print("total time (usec):     bpfcheck %d, linux %d" % (tot["bu"],
+                                                            tot["lu"]))
+
+
+if __name__ == "__main__":
+    main()
