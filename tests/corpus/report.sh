@@ -21,7 +21,7 @@ if [ -n "$live" ]; then
 	tsv=$(mktemp)
 	trap 'rm -f "$tsv"' EXIT
 	python3 "$here/corpus.py" linux "$here"/*.c --objdir "$objdir" \
-		--kload "$build/kload" --out "$tsv"
+		--kload "$build/tests/kload" --out "$tsv"
 fi
 exec python3 "$here/corpus.py" report "$here"/*.c --objdir "$objdir" \
 	--bpfcheck "$build/bpfcheck" --tsv "$tsv"
