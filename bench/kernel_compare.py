@@ -46,7 +46,8 @@ def main():
         "linux", "insns", "usec")
     print(hdr)
     print("-" * len(hdr))
-    tot = {"bi": 0, "bu": 0, "li": 0, "lu": 0, "n": 0, "both": 0}
+    tot = {"bi": 0, "bu": 0, "li": 0, "lu": 0, "n": 0, "both": 0,
+           "lai": 0, "lau": 0, "ln": 0}
     for (path, mode), lst in sorted(by_obj.items()):
         lin = corpus.run_kload(a.kload, path,
                                sorted({e.prog for e, _ in lst}), mode) or {}
@@ -59,6 +60,10 @@ def main():
                 e.prog, v, mode, b["verdict"], fmt(bi), fmt(bu),
                 k["verdict"], fmt(li), fmt(lu)))
             tot["n"] += 1
+            if None not in (li, lu):
+                tot["ln"] += 1
+                tot["lai"] += li
+                tot["lau"] += lu
             # Totals over programs both sides measured, so they compare.
             if None not in (bi, bu, li, lu):
                 tot["both"] += 1
@@ -72,6 +77,8 @@ def main():
                                                             tot["li"]))
     print("total time (usec):     bpfcheck %d, linux %d" % (tot["bu"],
                                                             tot["lu"]))
+    print("linux alone over the %d programs it measured: %d insns, %d usec" %
+          (tot["ln"], tot["lai"], tot["lau"]))
 
 
 if __name__ == "__main__":
