@@ -318,3 +318,87 @@ int h_adjust_tail_ok(struct xdp_md *ctx)
 {
 	return bpf_xdp_adjust_tail(ctx, -4) ? XDP_DROP : XDP_PASS;
 }
+
+/* EXPECT reject: invalid write to stack R3 off=-8 size=16 */
+SEC("tc")
+__naked void h_skb_load_bytes_too_long(void)
+{
+	asm volatile (
+	"r2 = 0;"
+	"r3 = r10;"
+	"r3 += -8;"
+	"r4 = 16;"
+	"call %[lb];"
+	"r0 = 0;"
+	"exit;"
+	:: [lb]"i"(BPF_FUNC_skb_load_bytes) : "memory");
+}
+
+/* EXPECT reject: type=scalar expected=ringbuf_mem */
+SEC("tracepoint/syscalls/sys_enter_nanosleep")
+int h_ringbuf_submit_twice(void *ctx)
+{
+	__u64 *e = bpf_ringbuf_reserve(&rb, 8, 0);
+
+	if (!e)
+		return 0;
+	*e = 1;
+	bpf_ringbuf_submit(e, 0);
+	bpf_ringbuf_submit(e, 0);
+	return 0;
+}
+
+/* EXPECT reject: is not a known constant' */
+SEC("tracepoint/syscalls/sys_enter_nanosleep")
+int h_ringbuf_var_size(void *ctx)
+{
+	__u64 n = bpf_get_prandom_u32() & 63;
+	__u8 *e = bpf_ringbuf_reserve(&rb, n, 0);
+
+	if (!e)
+		return 0;
+	bpf_ringbuf_discard(e, 0);
+	return 0;
+}
+
+/* EXPECT reject: type=ctx expected=fp, pkt, pkt_meta, map_key, map_value, mem, ringbuf_mem, buf, trusted_ptr_ */
+SEC("kprobe/do_nanosleep")
+__naked void h_probe_read_into_ctx(void)
+{
+	asm volatile (
+	"r3 = r1;"
+	"r2 = 8;"
+	"call %[pr];"
+	"r0 = 0;"
+	"exit;"
+	:: [pr]"i"(BPF_FUNC_probe_read_kernel) : "memory");
+}
+
+/* EXPECT accept */
+SEC("xdp")
+int h_adjust_meta_ok(struct xdp_md *ctx)
+{
+	void *data, *meta;
+	__u32 *m;
+
+	if (bpf_xdp_adjust_meta(ctx, -4))
+		return XDP_PASS;
+	data = (void *)(long)ctx->data;
+	meta = (void *)(long)ctx->data_meta;
+	m = meta;
+	if ((void *)(m + 1) > data)
+		return XDP_PASS;
+	*m = 42;
+	return XDP_PASS;
+}
+
+/* EXPECT reject: type=map_value expected=ctx */
+SEC("tc")
+int h_csum_replace_not_tc_arg(struct __sk_buff *skb)
+{
+	struct val *v = val0();
+
+	if (!v)
+		return 0;
+	return bpf_l3_csum_replace((void *)v, 0, 1, 2, 2);
+}
