@@ -52,6 +52,16 @@ static int print_fn(enum libbpf_print_level level, const char *fmt,
 	return vfprintf(stderr, fmt, ap);
 }
 
+/* strerror that knows libbpf's own error codes (e.g. "not an ELF file"). */
+static const char *errstr(int err)
+{
+	static char buf[128];
+
+	if (libbpf_strerror(err, buf, sizeof(buf)))
+		snprintf(buf, sizeof(buf), "%s", strerror(err));
+	return buf;
+}
+
 static bool is_stats_line(const char *l)
 {
 	return !strncmp(l, "processed ", 10) ||
@@ -159,7 +169,7 @@ static void report(const char *file, const char *name)
 		return;
 	}
 	if (r.processed < 0 && !r.last[0]) {
-		printf("%s\terror\t-1\t-1\t%s\n", name, strerror(-err));
+		printf("%s\terror\t-1\t-1\t%s\n", name, errstr(-err));
 		return;
 	}
 	/* Rejected: load again at level 1 when level 4 gave no message. */
@@ -218,7 +228,7 @@ static int names_all(const char *file)
 	struct bpf_program *p;
 
 	if (!obj) {
-		fprintf(stderr, "kload: %s: %s\n", file, strerror(errno));
+		fprintf(stderr, "kload: %s: %s\n", file, errstr(errno));
 		return 2;
 	}
 	bpf_object__for_each_program(p, obj) {
