@@ -25,6 +25,8 @@ foreach(src ${CORPUS_SRCS})
             --bpfcheck $<TARGET_FILE:bpfcheck>)
 endforeach()
 
+add_test(NAME corpus_lint COMMAND ${CORPUS_PY} lint ${CORPUS_SRCS})
+
 add_test(NAME corpus_linux_tsv
   COMMAND ${CORPUS_PY} linux-check ${CORPUS_SRCS} --tsv ${CORPUS_DIR}/linux.tsv)
 

@@ -7,6 +7,7 @@ expectation comment (see corpus.h). The build compiles every source into
 OBJDIR/NAME.{O1,O2,O3,v3}.o. Commands:
 
   expect SRC...                        list parsed expectations
+  lint SRC...                          every program has an EXPECT
   check SRC --objdir D --bpfcheck B    bpfcheck vs EXPECT (one ctest per SRC)
   linux SRC... --objdir D --kload K    Linux's verdicts as linux.tsv rows
   linux-check SRC... --tsv T           EXPECT vs the recorded Linux verdicts
@@ -30,6 +31,23 @@ EXPECT_RE = re.compile(
     r"(?:\s*:\s*(.*?))?"
     r"(?:\s+LINUX\s+(accept|reject)(?:\s*:\s*(.*?))?)?\s*\*/", re.S)
 FUNC_RE = re.compile(r"SEC\(\"([^\"]*)\"\)\s*(?:[\w\*]+\s+)*?(\w+)\s*\(")
+MACRO_RE = re.compile(r"(?:\s|/\*.*?\*/)*[A-Z][A-Z0-9_]*\(\s*(\w+)\s*,", re.S)
+
+
+class FakeMatch:
+    def __init__(self, start, end, sec, name):
+        self._s, self._e, self._g = start, end, (None, sec, name)
+
+    def start(self):
+        return self._s
+
+    def end(self):
+        return self._e
+
+    def group(self, i):
+        return self._g[i]
+
+
 # Linux's verdict for privileged and unprivileged loads.
 MODES = ["priv", "unpriv"]
 
@@ -51,12 +69,18 @@ def parse(src):
     text = open(src).read()
     out = []
     for m in EXPECT_RE.finditer(text):
-        f = FUNC_RE.search(text, m.end())
+        f = MACRO_RE.match(text, m.end())
+        if f:
+            # A program made by a macro: EXPECT right above NAME(prog, ...).
+            f = FakeMatch(f.start(), f.end(), "", f.group(1))
+        else:
+            f = FUNC_RE.search(text, m.end())
         if not f:
             sys.exit("%s: EXPECT without a following program" % src)
         # The EXPECT must belong to the very next program.
-        between = text[m.end():f.start()]
-        if "SEC(" in between or "{" in between:
+        between = re.sub(r"/\*.*?\*/", "", text[m.end():f.start()],
+                         flags=re.S)
+        if between.strip():
             sys.exit("%s:%d: EXPECT not right above a program" %
                      (src, text.count("\n", 0, m.start()) + 1))
         vs = ([v.strip() for v in m.group(1).split(",")] if m.group(1)
@@ -159,6 +183,32 @@ def matches(e, got, use_linux=False):
 def short(s, n=70):
     s = s or ""
     return s if len(s) <= n else s[:n - 3] + "..."
+
+
+def cmd_lint(a):
+    """Every program has an expectation and every name is unique."""
+    bad = 0
+    names = {}
+    for src in a.srcs:
+        text = open(src).read()
+        progs = {m.group(2) for m in FUNC_RE.finditer(text)
+                 if m.group(1) not in ("license", ".maps")
+                 and "##" not in text[m.start():m.end() + 2]}
+        # Programs made by macros are listed in the objects; the source
+        # only shows the macro call, which parse() already requires.
+        progs.discard("name")
+        have = {e.prog for e in parse(src)}
+        for p in sorted(progs - have):
+            print("%s: program %s has no EXPECT" % (src, p))
+            bad += 1
+        for p in have:
+            if p in names:
+                print("%s: program %s also in %s" % (src, p, names[p]))
+                bad += 1
+            names[p] = src
+    print("corpus: %d programs in %d files, %d cases" % (
+        len(names), len(a.srcs), len(cases(a.srcs))))
+    return 1 if bad else 0
 
 
 def cmd_expect(a):
@@ -321,7 +371,7 @@ def main():
     ap.add_argument("--tsv")
     ap.add_argument("--out")
     a = ap.parse_args()
-    fn = {"expect": cmd_expect, "check": cmd_check, "linux": cmd_linux,
+    fn = {"expect": cmd_expect, "lint": cmd_lint, "check": cmd_check, "linux": cmd_linux,
           "linux-check": cmd_linux_check, "agreement": cmd_agreement,
           "report": cmd_report}.get(a.cmd)
     if not fn:
