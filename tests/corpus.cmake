@@ -27,6 +27,13 @@ endforeach()
 
 add_test(NAME corpus_lint COMMAND ${CORPUS_PY} lint ${CORPUS_SRCS})
 
+# The runner itself, against fake verifiers (a few small files: it is slow).
+add_test(NAME corpus_runner_selftest
+  COMMAND ${CORPUS_PY} selftest ${CORPUS_DIR}/retval.c ${CORPUS_DIR}/unpriv.c
+          ${CORPUS_DIR}/loops_rfc.c --objdir ${CORPUS_OBJDIR}
+          --tsv ${CORPUS_DIR}/linux.tsv)
+set_tests_properties(corpus_runner_selftest PROPERTIES DEPENDS corpus_lint)
+
 add_test(NAME corpus_linux_tsv
   COMMAND ${CORPUS_PY} linux-check ${CORPUS_SRCS} --tsv ${CORPUS_DIR}/linux.tsv)
 

@@ -8,11 +8,13 @@ OBJDIR/NAME.{O1,O2,O3,v3}.o. Commands:
 
   expect SRC...                        list parsed expectations
   lint SRC...                          every program has an EXPECT
+  selftest SRC... --objdir D --tsv T   the runner against fake verifiers
   check SRC --objdir D --bpfcheck B    bpfcheck vs EXPECT (one ctest per SRC)
   linux SRC... --objdir D --kload K    Linux's verdicts as linux.tsv rows
   linux-check SRC... --tsv T           EXPECT vs the recorded Linux verdicts
-  agreement SRC... --objdir D --bpfcheck B --kload K
-                                       bpfcheck vs the live kernel
+  agreement SRC... --objdir D --bpfcheck B (--kload K | --tsv T)
+                                       bpfcheck vs the live kernel (or the
+                                       recorded verdicts)
   report SRC... --objdir D --bpfcheck B [--tsv T]
                                        table: bpfcheck vs EXPECT vs Linux
 """
@@ -118,9 +120,9 @@ def obj(objdir, src, v):
 
 
 def run_bpfcheck(bpfcheck, path, prog, mode):
-    cmd = [bpfcheck, "verify", "--json", "--prog", prog, path]
+    cmd = bpfcheck.split() + ["verify", "--json", "--prog", prog, path]
     if mode == "unpriv":
-        cmd.insert(2, "--unprivileged")
+        cmd.insert(-3, "--unprivileged")
     try:
         p = subprocess.run(cmd, capture_output=True, text=True, timeout=120)
     except subprocess.TimeoutExpired:
@@ -209,6 +211,47 @@ def cmd_lint(a):
     print("corpus: %d programs in %d files, %d cases" % (
         len(names), len(a.srcs), len(cases(a.srcs))))
     return 1 if bad else 0
+
+
+def cmd_selftest(a):
+    """The runner against fake verifiers with known answers."""
+    here = os.path.dirname(os.path.abspath(__file__))
+    fake = "%s %s" % (sys.executable, os.path.join(here, "fake_bpfcheck.py"))
+    srcdir = os.path.dirname(os.path.abspath(a.srcs[0]))
+    fails = []
+
+    def run(argv):
+        p = subprocess.run([sys.executable, os.path.abspath(__file__)] + argv,
+                           capture_output=True, text=True)
+        return p.returncode, p.stdout
+
+    # 1. A verifier answering the EXPECTs matches every case of every file.
+    for src in a.srcs:
+        rc, out = run(["check", src, "--objdir", a.objdir, "--bpfcheck",
+                       "%s expect %s" % (fake, srcdir)])
+        if rc != 0 or "MISMATCH" in out:
+            fails.append("expect-oracle mismatches in " + src)
+    # 2. One accepting everything mismatches every rejection...
+    rc, out = run(["check", a.srcs[0], "--objdir", a.objdir, "--bpfcheck",
+                   "%s accept %s" % (fake, srcdir)])
+    nrej = sum(1 for e, v in cases(a.srcs[:1]) if e.verdict == "reject")
+    if rc != 1 or out.count("MISMATCH") != nrej:
+        fails.append("accept-all: want %d mismatches, got %d (rc %d)" %
+                     (nrej, out.count("MISMATCH"), rc))
+    # ... and is unsound against the recorded Linux verdicts.
+    rc, out = run(["agreement"] + a.srcs + ["--objdir", a.objdir, "--tsv",
+                  a.tsv, "--bpfcheck", "%s accept %s" % (fake, srcdir)])
+    if rc != 1 or "UNSOUND" not in out:
+        fails.append("accept-all not reported unsound (rc %d)" % rc)
+    # 3. One rejecting everything is sound (exit 0) but disagrees.
+    rc, out = run(["agreement"] + a.srcs + ["--objdir", a.objdir, "--tsv",
+                  a.tsv, "--bpfcheck", "%s reject %s" % (fake, srcdir)])
+    if rc != 0 or "UNSOUND" in out or "agreement: " not in out:
+        fails.append("reject-all: rc %d" % rc)
+    for f in fails:
+        print("FAIL", f)
+    print("runner self-test: %d failures" % len(fails))
+    return 1 if fails else 0
 
 
 def cmd_expect(a):
@@ -303,13 +346,24 @@ def cmd_linux_check(a):
     return 1 if bad else 0
 
 
-# Linux rejections that are about limits, not about safety.
-NOT_SAFETY = ("too large", "too complex", "combined stack", "jump sequence",
-              "loop is too", "infinite loop", "back-edge", "BPF_LOOP")
+# Linux rejections about its own exploration budget, not about safety. A
+# program rejected this way is still unsafe when its EXPECT says reject
+# (e.g. a loop that never terminates exhausts the budget too).
+NOT_SAFETY = ("BPF program is too large", "is too complex")
+
+
+def tsv_rows(a):
+    tsv = read_tsv(a.tsv)
+    rows = []
+    for e, v in cases(a.srcs):
+        r = tsv.get((os.path.basename(e.src), e.prog, v, e.mode))
+        if r is not None:
+            rows.append((e, v, r))
+    return rows
 
 
 def cmd_agreement(a):
-    rows = linux_rows(a)
+    rows = tsv_rows(a) if a.tsv and not a.kload else linux_rows(a)
     if rows is None:
         print("SKIP: bpf() is not available here (kload exit 77)")
         return SKIP
@@ -321,8 +375,9 @@ def cmd_agreement(a):
         if got["verdict"] == lin["verdict"]:
             agree += 1
             continue
-        safety = (lin["verdict"] == "reject" and
-                  not any(s in lin["message"] for s in NOT_SAFETY))
+        safety = lin["verdict"] == "reject" and (
+            e.verdict == "reject" or
+            not any(s in lin["message"] for s in NOT_SAFETY))
         if got["verdict"] == "accept" and safety:
             unsound += 1
             kind = "UNSOUND"
@@ -371,7 +426,7 @@ def main():
     ap.add_argument("--tsv")
     ap.add_argument("--out")
     a = ap.parse_args()
-    fn = {"expect": cmd_expect, "lint": cmd_lint, "check": cmd_check, "linux": cmd_linux,
+    fn = {"expect": cmd_expect, "lint": cmd_lint, "selftest": cmd_selftest, "check": cmd_check, "linux": cmd_linux,
           "linux-check": cmd_linux_check, "agreement": cmd_agreement,
           "report": cmd_report}.get(a.cmd)
     if not fn:
