@@ -270,11 +270,15 @@ def cmd_check(a):
                            e.mode)
         ok = matches(e, got)
         bad += not ok
+        extra = ""
+        if got["verdict"] == "accept":
+            extra = "processed=%s worst=%s" % (got.get("processed"),
+                                               got.get("worst"))
         print("%-28s %-3s %-6s %-7s %-7s %s%s" % (
             e.prog, v, e.mode, e.verdict, got["verdict"],
             "" if ok else "MISMATCH ",
-            short(got["message"]) + ("" if ok or e.verdict == "accept"
-                                      else "  [want: %s]" % e.msg)))
+            (extra or short(got["message"])) +
+            ("" if ok or e.verdict == "accept" else "  [want: %s]" % e.msg)))
     print("%s: %d of %d match" % (os.path.basename(a.srcs[0]), total - bad,
                                   total))
     return 1 if bad else 0

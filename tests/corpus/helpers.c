@@ -402,3 +402,51 @@ int h_csum_replace_not_tc_arg(struct __sk_buff *skb)
 		return 0;
 	return bpf_l3_csum_replace((void *)v, 0, 1, 2, 2);
 }
+
+/* EXPECT accept */
+SEC("kprobe/do_nanosleep")
+int h_current_task_ok(void *ctx)
+{
+	__u64 task = bpf_get_current_task();
+	__u64 x = 0;
+
+	bpf_probe_read_kernel(&x, sizeof(x), (void *)task);
+	return x != 0;
+}
+
+/* EXPECT accept */
+SEC("kprobe/do_nanosleep")
+int h_probe_read_str_ok(void *ctx)
+{
+	char buf[32];
+	long n = bpf_probe_read_kernel_str(buf, sizeof(buf), ctx);
+
+	return n > 0 ? buf[0] : 0;
+}
+
+/* EXPECT accept */
+SEC("kprobe/do_nanosleep")
+int h_probe_read_user_ok(void *ctx)
+{
+	__u32 x;
+
+	bpf_probe_read_user(&x, sizeof(x), (void *)0x1000);
+	return x;
+}
+
+/* EXPECT reject: min value is negative, either use unsigned or 'var &= const' */
+SEC("kprobe/do_nanosleep")
+__naked void h_probe_read_unbounded_size(void)
+{
+	asm volatile (
+	"r6 = r1;"
+	"call 7;"
+	"r2 = r0;"
+	"r1 = r10;"
+	"r1 += -16;"
+	"r3 = r6;"
+	"call %[pr];"
+	"r0 = 0;"
+	"exit;"
+	:: [pr]"i"(BPF_FUNC_probe_read_kernel) : "memory");
+}
