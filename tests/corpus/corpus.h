@@ -7,6 +7,7 @@
  *   EXPECT reject: <substring of Linux's last log line>
  *   EXPECT[O1,O3] ...      only for these variants (O1 O2 O3 v3)
  *   EXPECT unpriv ...      verdict for an unprivileged loader
+ *   EXPECT strict ...      verdict under bpfcheck --reject-irreducible
  *   EXPECT accept LINUX reject: <msg>   bpfcheck must accept what Linux
  *                                       rejects (beyond-Linux loops)
  *

@@ -29,7 +29,8 @@ VARIANTS = ["O1", "O2", "O3", "v3"]
 SKIP = 77
 
 EXPECT_RE = re.compile(
-    r"/\*\s*EXPECT(?:\[([A-Za-z0-9, ]+)\])?\s+(unpriv\s+)?(accept|reject)"
+    r"/\*\s*EXPECT(?:\[([A-Za-z0-9, ]+)\])?\s+((?:unpriv|strict)\s+)?"
+    r"(accept|reject)"
     r"(?:\s*:\s*(.*?))?"
     r"(?:\s+LINUX\s+(accept|reject)(?:\s*:\s*(.*?))?)?\s*\*/", re.S)
 FUNC_RE = re.compile(r"SEC\(\"([^\"]*)\"\)\s*(?:[\w\*]+\s+)*?(\w+)\s*\(")
@@ -50,8 +51,11 @@ class FakeMatch:
         return self._g[i]
 
 
-# Linux's verdict for privileged and unprivileged loads.
-MODES = ["priv", "unpriv"]
+# Loader modes: bpfcheck's options for each; only the first two exist in
+# Linux ("strict" is bpfcheck's --reject-irreducible, the RFC's rule).
+BPFCHECK_FLAGS = {"priv": [], "unpriv": ["--unprivileged"],
+                  "strict": ["--reject-irreducible"]}
+KERNEL_MODES = ("priv", "unpriv")
 
 
 class Expect:
@@ -91,7 +95,7 @@ def parse(src):
             if v not in VARIANTS:
                 sys.exit("%s: unknown variant %s" % (src, v))
         out.append(Expect(src, f.group(2), f.group(1), vs,
-                          "unpriv" if m.group(2) else "priv", m.group(3),
+                          (m.group(2) or "priv").strip(), m.group(3),
                           m.group(4), m.group(5), m.group(6),
                           text.count("\n", 0, m.start()) + 1))
     return out
@@ -120,9 +124,8 @@ def obj(objdir, src, v):
 
 
 def run_bpfcheck(bpfcheck, path, prog, mode):
-    cmd = bpfcheck.split() + ["verify", "--json", "--prog", prog, path]
-    if mode == "unpriv":
-        cmd.insert(-3, "--unprivileged")
+    cmd = (bpfcheck.split() + ["verify", "--json"] + BPFCHECK_FLAGS[mode] +
+           ["--prog", prog, path])
     try:
         p = subprocess.run(cmd, capture_output=True, text=True, timeout=120)
     except subprocess.TimeoutExpired:
@@ -289,7 +292,9 @@ def linux_rows(a):
     by_obj = {}
     rows = []
     for e, v in cases(a.srcs):
-        by_obj.setdefault((obj(a.objdir, e.src, v), e.mode), []).append((e, v))
+        if e.mode in KERNEL_MODES:
+            by_obj.setdefault((obj(a.objdir, e.src, v), e.mode),
+                              []).append((e, v))
     for (path, mode), lst in sorted(by_obj.items()):
         res = run_kload(a.kload, path, sorted({e.prog for e, _ in lst}), mode)
         if res is None:
@@ -336,6 +341,8 @@ def cmd_linux_check(a):
     tsv = read_tsv(a.tsv)
     bad = n = 0
     for e, v in cases(a.srcs):
+        if e.mode not in KERNEL_MODES:
+            continue
         r = tsv.get((os.path.basename(e.src), e.prog, v, e.mode))
         n += 1
         if r is None:

@@ -20,7 +20,8 @@ def main():
     mode, srcdir, args = sys.argv[1], sys.argv[2], sys.argv[3:]
     prog = args[args.index("--prog") + 1]
     path = args[-1]
-    umode = "unpriv" if "--unprivileged" in args else "priv"
+    umode = ("unpriv" if "--unprivileged" in args else
+             "strict" if "--reject-irreducible" in args else "priv")
     base, variant, _ = os.path.basename(path).rsplit(".", 2)
     verdict, msg = mode, "fake rejection"
     if mode == "expect":

@@ -201,6 +201,7 @@ head:
  * as irreducible and rejects it only under --reject-irreducible.
  */
 /* EXPECT accept */
+/* EXPECT strict reject: irreducible */
 SEC("socket")
 __naked void rfc_irreducible(void)
 {
