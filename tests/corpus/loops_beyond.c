@@ -121,3 +121,23 @@ int beyond_nest_million(struct __sk_buff *skb)
 	}
 	return x & 1;
 }
+
+/*
+ * Stretch (issue 5): the bound is the packet length itself, so proving the
+ * access safe needs the relation i < (data_end - data) / 2, which neither
+ * Linux nor the RFC tracks.
+ */
+/* EXPECT accept LINUX reject: offset is outside of the packet */
+SEC("tc")
+int beyond_relational_pkt_len(struct __sk_buff *skb)
+{
+	PKT(skb);
+	__u16 *p = data;
+	__u32 sum = 0;
+	__u64 n = (__u64)(data_end - data) / 2;
+
+	NOUNROLL
+	for (__u64 i = 0; i < n && i < 64; i++)
+		sum += p[i];
+	return sum & 1;
+}
