@@ -1,0 +1,3 @@
+.type iter
+r0 = 0
+exit

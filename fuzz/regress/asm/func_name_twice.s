@@ -1,0 +1,5 @@
+r0 = 0
+.func f
+r0 = 1
+.func f
+exit
