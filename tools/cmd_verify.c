@@ -1,7 +1,198 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+/* bpfcheck verify: the Linux-style safety verdict of each program. */
+#include <stdlib.h>
+#include <string.h>
+
 #include "cli.h"
+#include "verify.h"
+
+enum {
+	OPT_LOG = OPT_CMD_BASE,
+	OPT_STATS,
+	OPT_JSON,
+	OPT_UNPRIV,
+	OPT_REJECT_IRR,
+	OPT_BUDGET,
+};
+
+static void help(FILE *f)
+{
+	fprintf(f,
+		"Usage: bpfcheck verify [OPTIONS] FILE...\n\n"
+		"Verify every program of every FILE with the Linux verifier's\n"
+		"safety rules and print one line per program:\n"
+		"  PASS file.o section/name (N insns processed)\n"
+		"  FAIL file.o section/name: insn I: message (file.c:LINE)\n\n"
+		"Options:\n"
+		"  --log-level N    0 none, 1 the path to the error, 2 every insn\n"
+		"                   (the log goes to stderr)\n"
+		"  --stats          veristat figures per program\n"
+		"  --json           one JSON document (schema in the README)\n"
+		"  --unprivileged   verify as a loader without CAP_BPF/CAP_PERFMON\n"
+		"  --reject-irreducible  irreducible loops are an error\n"
+		"  --insn-budget N  processed-instruction limit (default 1000000)\n"
+		CLI_INPUT_HELP
+		"  -h, --help       this help\n\n"
+		"Exit status: 0 all accepted, 1 a program was rejected, 2 bad input.\n");
+}
+
+static void json_prog(const char *file, const struct bc_prog *p,
+		      const struct bc_verify_result *r, bool first)
+{
+	fputs(first ? "" : ",", stdout);
+	fputs("{\"file\":", stdout);
+	cli_json_str(stdout, file);
+	fputs(",\"section\":", stdout);
+	cli_json_str(stdout, p->section ? p->section : "");
+	fputs(",\"name\":", stdout);
+	cli_json_str(stdout, p->name ? p->name : "");
+	fputs(",\"type\":", stdout);
+	cli_json_str(stdout, bc_progtype_name(p->type) ?
+		     bc_progtype_name(p->type) : "unknown");
+	printf(",\"verdict\":\"%s\"", r->accepted ? "accept" : "reject");
+	if (!r->accepted) {
+		fputs(",\"error\":{\"message\":", stdout);
+		cli_json_str(stdout, r->error);
+		printf(",\"insn\":%lld}", (long long)r->error_insn);
+	}
+	printf(",\"processed_insns\":%llu,\"total_states\":%llu,"
+	       "\"peak_states\":%llu,\"max_states_per_insn\":%llu,"
+	       "\"duration_us\":%llu,\"peak_mem_kb\":%ld,\"stack_depth\":%u}",
+	       (unsigned long long)r->processed_insns,
+	       (unsigned long long)r->total_states,
+	       (unsigned long long)r->peak_states,
+	       (unsigned long long)r->max_states_per_insn,
+	       (unsigned long long)r->duration_us, r->peak_mem_kb,
+	       r->stack_depth);
+}
+
 int cmd_verify(int argc, char **argv)
 {
-	cli_error("verify: not implemented yet");
-	return EXIT_BADINPUT;
+	static const struct option opts[] = {
+		CLI_INPUT_OPTIONS,
+		{ "log-level", required_argument, NULL, OPT_LOG },
+		{ "stats", no_argument, NULL, OPT_STATS },
+		{ "json", no_argument, NULL, OPT_JSON },
+		{ "unprivileged", no_argument, NULL, OPT_UNPRIV },
+		{ "reject-irreducible", no_argument, NULL, OPT_REJECT_IRR },
+		{ "insn-budget", required_argument, NULL, OPT_BUDGET },
+		{ "help", no_argument, NULL, 'h' },
+		{ 0 }
+	};
+	struct cli_input in = { 0 };
+	struct bc_verify_opts vo = { 0 };
+	bool json = false, stats = false, first = true, bad = false;
+	int c, rc = 0;
+	char *end;
+
+	optind = 1;
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+		if (cli_input_option(&in, c, optarg))
+			continue;
+		switch (c) {
+		case OPT_LOG:
+			vo.log_level = (int)strtol(optarg, &end, 10);
+			if (*end || vo.log_level < 0 || vo.log_level > 2)
+				return cli_usage_error("verify", "bad --log-level "
+						       "'%s' (0, 1 or 2)", optarg);
+			break;
+		case OPT_STATS:
+			stats = true;
+			break;
+		case OPT_JSON:
+			json = true;
+			break;
+		case OPT_UNPRIV:
+			vo.unprivileged = true;
+			break;
+		case OPT_REJECT_IRR:
+			vo.reject_irreducible = true;
+			break;
+		case OPT_BUDGET:
+			vo.insn_budget = strtoull(optarg, &end, 10);
+			if (*end || !vo.insn_budget)
+				return cli_usage_error("verify", "bad "
+						       "--insn-budget '%s'",
+						       optarg);
+			break;
+		case 'h':
+			help(stdout);
+			return 0;
+		default:
+			return cli_usage_error("verify", "unknown option '%s'",
+					       argv[optind - 1]);
+		}
+	}
+	if (optind >= argc)
+		return cli_usage_error("verify", "missing FILE");
+	if (vo.log_level)
+		vo.log = stderr;
+	if (json)
+		fputs("{\"programs\":[", stdout);
+	for (int a = optind; a < argc; a++) {
+		const char *file = argv[a];
+		struct bc_object *obj = cli_open(file, &in);
+
+		if (!obj) {
+			bad = true;
+			continue;
+		}
+		for (uint32_t i = 0; i < obj->prog_cnt; i++) {
+			const struct bc_prog *p = &obj->progs[i];
+			struct bc_verify_result r;
+			char loc[256];
+
+			if (!cli_selected(&in, p))
+				continue;
+			if (bc_verify(p, &vo, &r) < 0) {
+				cli_error("%s: %s: %s", file, p->name, r.error);
+				bad = true;
+				continue;
+			}
+			if (!r.accepted && !rc)
+				rc = EXIT_REJECT;
+			if (json) {
+				json_prog(file, p, &r, first);
+				first = false;
+				continue;
+			}
+			if (r.accepted) {
+				printf("PASS %s %s/%s (%llu insns processed)\n",
+				       file, p->section, p->name,
+				       (unsigned long long)r.processed_insns);
+			} else {
+				loc[0] = 0;
+				if (r.error_insn >= 0)
+					cli_srcloc(p, (uint32_t)r.error_insn, loc,
+						   sizeof(loc));
+				printf("FAIL %s %s/%s: ", file, p->section,
+				       p->name);
+				if (r.error_insn >= 0)
+					printf("insn %lld: ",
+					       (long long)r.error_insn);
+				printf("%s%s%s%s\n", r.error, *loc ? " (" : "",
+				       loc, *loc ? ")" : "");
+			}
+			if (stats)
+				printf("  verdict %s, processed %llu insns, "
+				       "total states %llu, peak states %llu, "
+				       "max states per insn %llu, duration "
+				       "%llu us, peak memory %ld KiB, stack "
+				       "depth %u\n",
+				       r.accepted ? "success" : "failure",
+				       (unsigned long long)r.processed_insns,
+				       (unsigned long long)r.total_states,
+				       (unsigned long long)r.peak_states,
+				       (unsigned long long)r.max_states_per_insn,
+				       (unsigned long long)r.duration_us,
+				       r.peak_mem_kb, r.stack_depth);
+		}
+		bc_object_free(obj);
+	}
+	if (json)
+		fputs("]}\n", stdout);
+	if (bad)
+		return EXIT_BADINPUT;
+	return rc;
 }

@@ -1,0 +1,1247 @@
+// SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+/*
+ * The verifier's search: depth-first over paths with an explicit stack of
+ * pending states, pruning at jump targets and loop headers, and the
+ * transfer functions of ALU, jump, load/store and exit instructions.
+ * Calls are in vcheck_call.c, memory checks in vcheck_mem.c.
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ctx.h"
+#include "disasm.h"
+#include "insn.h"
+#include "vcall.h"
+#include "vcheck.h"
+#include "vmem.h"
+
+int vc_err(struct venv *e, uint32_t pc, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (e->failed)
+		return -1;
+	e->failed = true;
+	va_start(ap, fmt);
+	vsnprintf(e->res->error, sizeof(e->res->error), fmt, ap);
+	va_end(ap);
+	e->res->error_insn = pc;
+	return -1;
+}
+
+void vc_log(struct venv *e, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (!e->log || e->level < 1)
+		return;
+	va_start(ap, fmt);
+	vfprintf(e->log, fmt, ap);
+	va_end(ap);
+}
+
+static void log_regs(struct venv *e)
+{
+	struct bc_vframe *f = vc_frame(e);
+	char buf[320];
+
+	for (int r = 0; r < BC_MAX_REG; r++) {
+		if (f->regs[r].kind == VK_NOT_INIT)
+			continue;
+		bc_vreg_fmt(&f->regs[r], buf, sizeof(buf));
+		fprintf(e->log, " R%d=%s", r, buf);
+	}
+	fputc('\n', e->log);
+}
+
+static void log_insn(struct venv *e, uint32_t pc)
+{
+	char buf[256];
+
+	bc_disasm_insn(e->prog, e->prog->insns, e->prog->insn_cnt, pc, buf,
+		       sizeof(buf));
+	fprintf(e->log, "%u: (%02x) %s\n", pc, e->prog->insns[pc].code, buf);
+}
+
+/* ---- helpers on the state ---- */
+
+int vc_check_read(struct venv *e, uint32_t pc, int r)
+{
+	if (vc_reg(e, r)->kind == VK_NOT_INIT)
+		return vc_err(e, pc, "R%d !read_ok", r);
+	return 0;
+}
+
+static int check_write(struct venv *e, uint32_t pc, int r)
+{
+	if (r == 10)
+		return vc_err(e, pc, "frame pointer is read only");
+	return 0;
+}
+
+/* Apply fn to every register and spilled register of every frame. */
+void vc_for_each_reg(struct venv *e, void (*fn)(struct bc_vreg *, void *),
+		     void *arg)
+{
+	for (uint32_t i = 0; i <= e->cur.curframe; i++) {
+		struct bc_vframe *f = e->cur.frames[i];
+
+		for (int r = 0; r < BC_MAX_REG; r++)
+			fn(&f->regs[r], arg);
+		for (int k = 0; k < BC_SLOTS; k++)
+			if (f->stype[8 * k] == VS_SPILL)
+				fn(&f->spill[k], arg);
+	}
+}
+
+struct sync_arg {
+	uint32_t id;
+	const struct bc_scalar *s;
+};
+
+static void sync_fn(struct bc_vreg *r, void *a)
+{
+	struct sync_arg *sa = a;
+
+	if (r->kind == VK_SCALAR && r->id == sa->id)
+		r->s = *sa->s;
+}
+
+static void sync_linked(struct venv *e, const struct bc_vreg *r)
+{
+	struct sync_arg sa = { r->id, &r->s };
+
+	if (r->kind == VK_SCALAR && r->id)
+		vc_for_each_reg(e, sync_fn, &sa);
+}
+
+/* ---- ALU ---- */
+
+static const char *op_str(uint8_t op)
+{
+	switch (op) {
+	case BPF_ADD: return "+=";
+	case BPF_SUB: return "-=";
+	case BPF_MUL: return "*=";
+	case BPF_DIV: return "/=";
+	case BPF_OR: return "|=";
+	case BPF_AND: return "&=";
+	case BPF_LSH: return "<<=";
+	case BPF_RSH: return ">>=";
+	case BPF_NEG: return "neg";
+	case BPF_MOD: return "%=";
+	case BPF_XOR: return "^=";
+	case BPF_MOV: return "=";
+	case BPF_ARSH: return "s>>=";
+	case BPF_END: return "endian";
+	}
+	return "?";
+}
+
+#define MAX_VAR_OFF (1ll << 29)
+
+static int sane_offset(struct venv *e, uint32_t pc, const struct bc_vreg *r,
+		       unsigned kind)
+{
+	const char *t = bc_vkind_name(kind);
+	int64_t val = (int64_t)r->s.var_off.value, smin = r->s.smin;
+
+	if (bc_scalar_is_const(&r->s) &&
+	    (val >= MAX_VAR_OFF || val <= -MAX_VAR_OFF))
+		return vc_err(e, pc, "math between %s pointer and %" PRId64
+			      " is not allowed", t, val);
+	if (r->off >= MAX_VAR_OFF || r->off <= -MAX_VAR_OFF)
+		return vc_err(e, pc, "%s pointer offset %d is not allowed", t,
+			      r->off);
+	if (smin == INT64_MIN)
+		return vc_err(e, pc, "math between %s pointer and register with "
+			      "unbounded min value is not allowed", t);
+	if (smin >= MAX_VAR_OFF || smin <= -MAX_VAR_OFF)
+		return vc_err(e, pc, "value %" PRId64 " makes %s pointer be out "
+			      "of bounds", smin, t);
+	return 0;
+}
+
+static int ptr_alu(struct venv *e, uint32_t pc, const struct bpf_insn *in,
+		   struct bc_vreg *dst, const struct bc_vreg *ptr,
+		   const struct bc_vreg *sc)
+{
+	uint8_t op = bc_op(in);
+	int d = in->dst_reg;
+	struct bc_vreg res = *ptr;
+
+	if (bc_class(in) == BPF_ALU)
+		return vc_err(e, pc, "R%d 32-bit pointer arithmetic prohibited",
+			      d);
+	if (bc_vkind_or_null(ptr->kind))
+		return vc_err(e, pc, "R%d pointer arithmetic on %s prohibited, "
+			      "null-check it first", d,
+			      bc_vkind_name(ptr->kind));
+	switch (ptr->kind) {
+	case VK_PKT_END: case VK_MAP_PTR: case VK_SOCK: case VK_SOCK_COMMON:
+	case VK_TCP_SOCK: case VK_FLOW_KEYS: case VK_FUNC: case VK_BTF_ID:
+		return vc_err(e, pc, "R%d pointer arithmetic on %s prohibited",
+			      d, bc_vkind_name(ptr->kind));
+	}
+	if (op == BPF_SUB && dst == sc)
+		return vc_err(e, pc, "R%d tried to subtract pointer from scalar",
+			      d);
+	if (op == BPF_AND || op == BPF_OR || op == BPF_XOR)
+		return vc_err(e, pc, "R%d bitwise operator %s on pointer "
+			      "prohibited", d, op_str(op));
+	if (op != BPF_ADD && op != BPF_SUB)
+		return vc_err(e, pc, "R%d pointer arithmetic with %s operator "
+			      "prohibited", d, op_str(op));
+	if (op == BPF_SUB && ptr->kind == VK_FP)
+		return vc_err(e, pc, "R%d subtraction from stack pointer "
+			      "prohibited", d);
+	if (sane_offset(e, pc, sc, ptr->kind) ||
+	    sane_offset(e, pc, ptr, ptr->kind))
+		return -1;
+	if (bc_scalar_is_const(&sc->s)) {
+		int64_t v = (int64_t)sc->s.var_off.value;
+		int64_t no = op == BPF_ADD ? res.off + v : res.off - v;
+
+		if (no == (int32_t)no) {
+			res.off = (int32_t)no;
+			goto done;
+		}
+	}
+	bc_scalar_alu(&res.s, &sc->s, op, false, 0);
+	if (res.kind == VK_PKT || res.kind == VK_PKT_META) {
+		res.id = ++e->id_gen;
+		res.range = 0;
+	}
+	if (!e->priv && res.kind == VK_FP)
+		return vc_err(e, pc, "R%d variable stack access prohibited for "
+			      "!root", d);
+done:
+	if (sane_offset(e, pc, &res, res.kind))
+		return -1;
+	*dst = res;
+	return 0;
+}
+
+static int do_alu(struct venv *e, uint32_t pc, const struct bpf_insn *in)
+{
+	uint8_t op = bc_op(in);
+	bool alu32 = bc_class(in) == BPF_ALU;
+	int d = in->dst_reg;
+	struct bc_vreg *dst = vc_reg(e, d), src;
+
+	if (bc_srcbit(in) && op != BPF_NEG && op != BPF_END) {
+		if (vc_check_read(e, pc, in->src_reg))
+			return -1;
+		src = *vc_reg(e, in->src_reg);
+	} else {
+		bc_vreg_const(&src, alu32 ? (uint64_t)(uint32_t)in->imm :
+			      (uint64_t)(int64_t)in->imm);
+	}
+	if (op != BPF_MOV && vc_check_read(e, pc, d))
+		return -1;
+	if (check_write(e, pc, d))
+		return -1;
+	if (op == BPF_MOV) {
+		if (src.kind != VK_SCALAR) {
+			if (alu32 || in->off) {
+				if (!e->priv)
+					return vc_err(e, pc, "R%d partial copy of "
+						      "pointer", in->src_reg);
+				bc_vreg_scalar(dst);
+				if (alu32)
+					bc_scalar_zext32(&dst->s);
+				return 0;
+			}
+			*dst = src;
+			return 0;
+		}
+		if (!alu32 && !in->off && bc_srcbit(in) &&
+		    !bc_scalar_is_const(&src.s)) {
+			struct bc_vreg *s = vc_reg(e, in->src_reg);
+
+			if (!s->id)
+				s->id = ++e->id_gen;
+			*dst = *s;
+			return 0;
+		}
+		struct bc_scalar v = src.s;
+
+		bc_vreg_scalar(dst);
+		dst->s = v;
+		bc_scalar_alu(&dst->s, &v, BPF_MOV, alu32, in->off);
+		return 0;
+	}
+	if (op == BPF_NEG || op == BPF_END) {
+		if (dst->kind != VK_SCALAR)
+			return vc_err(e, pc, "R%d pointer arithmetic prohibited",
+				      d);
+		dst->id = 0;
+		if (op == BPF_NEG)
+			bc_scalar_alu(&dst->s, &dst->s, BPF_NEG, alu32, 0);
+		else
+			bc_scalar_end(&dst->s, bc_srcbit(in), !alu32, in->imm);
+		return 0;
+	}
+	if (dst->kind != VK_SCALAR && src.kind != VK_SCALAR) {
+		if (op == BPF_SUB && e->priv && !alu32) {
+			bc_vreg_scalar(dst);
+			return 0;
+		}
+		return vc_err(e, pc, "R%d pointer %s pointer prohibited", d,
+			      op_str(op));
+	}
+	if (dst->kind != VK_SCALAR)
+		return ptr_alu(e, pc, in, dst, dst, &src);
+	if (src.kind != VK_SCALAR) {
+		struct bc_vreg sc = *dst;
+
+		if (op != BPF_ADD) {
+			if (op == BPF_SUB)
+				return vc_err(e, pc, "R%d tried to subtract "
+					      "pointer from scalar", d);
+			return vc_err(e, pc, "R%d bitwise operator %s on pointer "
+				      "prohibited", d, op_str(op));
+		}
+		return ptr_alu(e, pc, in, dst, &src, &sc);
+	}
+	dst->id = 0;
+	bc_scalar_alu(&dst->s, &src.s, op, alu32, in->off);
+	return 0;
+}
+
+/* ---- jumps ---- */
+
+static uint8_t flip(uint8_t op)
+{
+	switch (op) {
+	case BPF_JGT: return BPF_JLT;
+	case BPF_JLT: return BPF_JGT;
+	case BPF_JGE: return BPF_JLE;
+	case BPF_JLE: return BPF_JGE;
+	case BPF_JSGT: return BPF_JSLT;
+	case BPF_JSLT: return BPF_JSGT;
+	case BPF_JSGE: return BPF_JSLE;
+	case BPF_JSLE: return BPF_JSGE;
+	}
+	return op;
+}
+
+struct range_arg {
+	unsigned kind;
+	uint32_t id;
+	int32_t range;
+};
+
+static void range_fn(struct bc_vreg *r, void *a)
+{
+	struct range_arg *ra = a;
+
+	if (r->kind == ra->kind && r->id == ra->id && r->range < ra->range)
+		r->range = ra->range;
+}
+
+/* "a op b" with a pkt (or pkt_meta) and b its end: on which outcome is a
+ * proven <= b (returns 1 taken, 0 fallthrough, -1 none)? */
+static int pkt_good_branch(uint8_t op)
+{
+	switch (op) {
+	case BPF_JGT: case BPF_JGE: return 0;
+	case BPF_JLT: case BPF_JLE: return 1;
+	}
+	return -1;
+}
+
+static void mark_pkt(struct venv *e, const struct bc_vreg *p)
+{
+	struct range_arg ra = { p->kind, p->id, p->off };
+
+	if (p->off < 0 || p->off > 0xffff || !bc_scalar_is_const(&p->s))
+		return;
+	vc_for_each_reg(e, range_fn, &ra);
+}
+
+struct null_arg {
+	uint32_t id;
+	bool is_null;
+};
+
+static void null_fn(struct bc_vreg *r, void *a)
+{
+	struct null_arg *na = a;
+
+	if (!bc_vkind_or_null(r->kind) || r->id != na->id)
+		return;
+	if (na->is_null) {
+		bc_vreg_const(r, 0);
+	} else {
+		r->kind = bc_vkind_not_null(r->kind);
+		if (r->kind != VK_SOCK && r->kind != VK_SOCK_COMMON &&
+		    r->kind != VK_TCP_SOCK)
+			r->id = 0;
+	}
+}
+
+int vc_push(struct venv *e, uint32_t pc);
+
+/* Returns the next pc for the current path, pushing the other one. */
+static int do_jmp(struct venv *e, uint32_t pc, const struct bpf_insn *in,
+		  uint32_t *next)
+{
+	uint8_t op = bc_op(in);
+	bool j32 = bc_class(in) == BPF_JMP32;
+	uint32_t tgt = pc + in->off + 1, fall = pc + 1;
+	int d = in->dst_reg, s = in->src_reg;
+	struct bc_vreg a, b;
+	int taken = -1;
+
+	if (op == BPF_JA) {
+		*next = bc_class(in) == BPF_JMP32 ? pc + in->imm + 1 : tgt;
+		return 0;
+	}
+	if (op == BPF_JCOND) {	/* may_goto: both ways */
+		if (vc_push(e, tgt))
+			return -1;
+		*next = fall;
+		return 0;
+	}
+	if (vc_check_read(e, pc, d))
+		return -1;
+	a = *vc_reg(e, d);
+	if (bc_srcbit(in)) {
+		if (vc_check_read(e, pc, s))
+			return -1;
+		b = *vc_reg(e, s);
+	} else {
+		bc_vreg_const(&b, j32 ? (uint64_t)(uint32_t)in->imm :
+			      (uint64_t)(int64_t)in->imm);
+	}
+	if (a.kind == VK_SCALAR && b.kind == VK_SCALAR) {
+		taken = bc_scalar_branch_taken(&a.s, &b.s, op, j32);
+		if (taken == 1) {
+			*next = tgt;
+			return 0;
+		}
+		if (taken == 0) {
+			*next = fall;
+			return 0;
+		}
+		struct bc_vreg ta = a, tb = b, fa = a, fb = b;
+
+		bc_scalar_refine(&ta.s, &tb.s, op, j32, true);
+		bc_scalar_refine(&fa.s, &fb.s, op, j32, false);
+		bool tok = !bc_scalar_is_empty(&ta.s) && !bc_scalar_is_empty(&tb.s);
+		bool fok = !bc_scalar_is_empty(&fa.s) && !bc_scalar_is_empty(&fb.s);
+
+		if (tok && fok) {
+			/* taken path pushed with its refinement */
+			struct bc_vframe *f = vc_frame(e);
+			struct bc_vreg sa = f->regs[d], sb = f->regs[s];
+
+			f->regs[d] = ta;
+			if (bc_srcbit(in) && s != d)
+				f->regs[s] = tb;
+			sync_linked(e, &f->regs[d]);
+			if (bc_srcbit(in))
+				sync_linked(e, &f->regs[s]);
+			if (vc_push(e, tgt))
+				return -1;
+			/* undo then apply fallthrough refinement */
+			f->regs[d] = sa;
+			if (bc_srcbit(in))
+				f->regs[s] = sb;
+			ta = fa;
+			tb = fb;
+			*next = fall;
+		} else if (tok) {
+			*next = tgt;
+		} else {
+			ta = fa;
+			tb = fb;
+			*next = fall;
+		}
+		struct bc_vframe *f = vc_frame(e);
+
+		f->regs[d] = ta;
+		if (bc_srcbit(in) && s != d)
+			f->regs[s] = tb;
+		sync_linked(e, &f->regs[d]);
+		if (bc_srcbit(in))
+			sync_linked(e, &f->regs[s]);
+		return 0;
+	}
+	/* a pointer is involved */
+	bool bzero = b.kind == VK_SCALAR && bc_scalar_is_const(&b.s) &&
+		     !b.s.var_off.value;
+	bool azero = a.kind == VK_SCALAR && bc_scalar_is_const(&a.s) &&
+		     !a.s.var_off.value;
+
+	if (!j32 && (op == BPF_JEQ || op == BPF_JNE) && (bzero || azero)) {
+		struct bc_vreg *p = bzero ? vc_reg(e, d) : vc_reg(e, s);
+
+		if (!bc_vkind_or_null(p->kind)) {
+			/* non-null pointer compared with 0: outcome known */
+			*next = op == BPF_JNE ? tgt : fall;
+			return 0;
+		}
+		struct null_arg na = { p->id, op == BPF_JEQ };
+		uint32_t ref = p->ref_id;
+
+		/* taken path */
+		struct bc_vstate save;
+
+		bc_vstate_copy(&save, &e->cur);
+		vc_for_each_reg(e, null_fn, &na);
+		if (na.is_null && ref)
+			vc_release_ref(e, ref);
+		if (vc_push(e, tgt)) {
+			bc_vstate_free(&save);
+			return -1;
+		}
+		save.parent = e->cur.parent;
+		bc_vstate_free(&e->cur);
+		e->cur = save;
+		na.is_null = !na.is_null;
+		vc_for_each_reg(e, null_fn, &na);
+		if (na.is_null && ref)
+			vc_release_ref(e, ref);
+		*next = fall;
+		return 0;
+	}
+	if (!e->priv)
+		return vc_err(e, pc, "R%d pointer comparison prohibited", d);
+	if (!j32 && a.kind != VK_SCALAR && b.kind != VK_SCALAR) {
+		struct bc_vreg *pa = vc_reg(e, d), *pb = vc_reg(e, s);
+		int good = -1;
+		struct bc_vreg *p = NULL;
+
+		if ((a.kind == VK_PKT && b.kind == VK_PKT_END) ||
+		    (a.kind == VK_PKT_META && b.kind == VK_PKT)) {
+			good = pkt_good_branch(op);
+			p = pa;
+		} else if ((b.kind == VK_PKT && a.kind == VK_PKT_END) ||
+			   (b.kind == VK_PKT_META && a.kind == VK_PKT)) {
+			good = pkt_good_branch(flip(op));
+			p = pb;
+		}
+		if (p && good >= 0) {
+			struct bc_vreg pv = *p;
+			struct bc_vstate save;
+
+			bc_vstate_copy(&save, &e->cur);
+			if (good == 1)
+				mark_pkt(e, &pv);
+			if (vc_push(e, tgt)) {
+				bc_vstate_free(&save);
+				return -1;
+			}
+			save.parent = e->cur.parent;
+			bc_vstate_free(&e->cur);
+			e->cur = save;
+			if (good == 0)
+				mark_pkt(e, &pv);
+			*next = fall;
+			return 0;
+		}
+	}
+	if (a.kind == VK_NOT_INIT || b.kind == VK_NOT_INIT)
+		return vc_err(e, pc, "R%d !read_ok", d);
+	if (vc_push(e, tgt))
+		return -1;
+	*next = fall;
+	return 0;
+}
+
+/* ---- loads and stores ---- */
+
+static int do_ldx(struct venv *e, uint32_t pc, const struct bpf_insn *in)
+{
+	struct bc_vreg out;
+	int size = bc_size_bytes(bc_size(in));
+
+	if (vc_check_read(e, pc, in->src_reg) || check_write(e, pc, in->dst_reg))
+		return -1;
+	if (vm_access(e, pc, in->src_reg, in->off, size, false, NULL, -1, &out,
+		      bc_mode(in) == BPF_MEMSX))
+		return -1;
+	*vc_reg(e, in->dst_reg) = out;
+	return 0;
+}
+
+static int do_st(struct venv *e, uint32_t pc, const struct bpf_insn *in)
+{
+	int size = bc_size_bytes(bc_size(in));
+	struct bc_vreg v;
+
+	if (vc_check_read(e, pc, in->dst_reg))
+		return -1;
+	if (bc_class(in) == BPF_ST) {
+		bc_vreg_const(&v, (uint64_t)(int64_t)in->imm);
+		if (size < 8)
+			bc_vreg_const(&v, (uint64_t)(int64_t)in->imm &
+				      ((1ull << (8 * size)) - 1));
+		return vm_access(e, pc, in->dst_reg, in->off, size, true, &v,
+				 -1, NULL, false);
+	}
+	if (vc_check_read(e, pc, in->src_reg))
+		return -1;
+	v = *vc_reg(e, in->src_reg);
+	if (size < 8 && v.kind == VK_SCALAR) {
+		struct bc_scalar t = v.s;
+
+		bc_vreg_scalar(&v);
+		v.s = t;
+		if (size == 4)
+			bc_scalar_zext32(&v.s);
+		else if (!bc_scalar_is_const(&t) ||
+			 (t.var_off.value >> (8 * size)))
+			bc_scalar_load(&v.s, size, false);
+	} else if (size < 8) {
+		if (!e->priv)
+			return vc_err(e, pc, "R%d partial copy of pointer",
+				      in->src_reg);
+		bc_vreg_scalar(&v);
+		bc_scalar_load(&v.s, size, false);
+	}
+	return vm_access(e, pc, in->dst_reg, in->off, size, true, &v,
+			 in->src_reg, NULL, false);
+}
+
+static int do_atomic(struct venv *e, uint32_t pc, const struct bpf_insn *in)
+{
+	int size = bc_size_bytes(bc_size(in));
+	int op = in->imm;
+	struct bc_vreg *dst, *src, old, unk;
+
+	if (vc_check_read(e, pc, in->dst_reg) || vc_check_read(e, pc, in->src_reg))
+		return -1;
+	if (op == BPF_CMPXCHG && vc_check_read(e, pc, 0))
+		return -1;
+	if (op == 0x100 || op == 0x110)
+		return vc_err(e, pc, "load-acquire/store-release are not "
+			      "supported");
+	dst = vc_reg(e, in->dst_reg);
+	src = vc_reg(e, in->src_reg);
+	if (src->kind != VK_SCALAR && !e->priv)
+		return vc_err(e, pc, "R%d leaks addr into mem", in->src_reg);
+	if (src->kind != VK_SCALAR)
+		return vc_err(e, pc, "R%d must be a scalar in an atomic "
+			      "operation", in->src_reg);
+	switch (dst->kind) {
+	case VK_PKT: case VK_PKT_META:
+		return vc_err(e, pc, "BPF_ATOMIC stores into R%d pkt is not "
+			      "allowed", in->dst_reg);
+	case VK_CTX:
+		return vc_err(e, pc, "BPF_ATOMIC stores into R%d ctx is not "
+			      "allowed", in->dst_reg);
+	case VK_FLOW_KEYS: case VK_SOCK: case VK_SOCK_COMMON: case VK_TCP_SOCK:
+		return vc_err(e, pc, "BPF_ATOMIC stores into R%d %s is not "
+			      "allowed", in->dst_reg, bc_vkind_name(dst->kind));
+	}
+	if (vm_access(e, pc, in->dst_reg, in->off, size, false, NULL, -1, &old,
+		      false))
+		return -1;
+	if (old.kind != VK_SCALAR)
+		return vc_err(e, pc, "R%d atomic on a spilled pointer",
+			      in->dst_reg);
+	bc_vreg_scalar(&unk);
+	if (size == 4)
+		bc_scalar_load(&unk.s, 4, false);
+	if (vm_access(e, pc, in->dst_reg, in->off, size, true, &unk, -1, NULL,
+		      false))
+		return -1;
+	if (op == BPF_CMPXCHG) {
+		bc_vreg_scalar(vc_reg(e, 0));
+		if (size == 4)
+			bc_scalar_load(&vc_reg(e, 0)->s, 4, false);
+	} else if (op & BPF_FETCH) {
+		if (check_write(e, pc, in->src_reg))
+			return -1;
+		bc_vreg_scalar(vc_reg(e, in->src_reg));
+		if (size == 4)
+			bc_scalar_load(&vc_reg(e, in->src_reg)->s, 4, false);
+	}
+	return 0;
+}
+
+static int do_ld(struct venv *e, uint32_t pc, const struct bpf_insn *in)
+{
+	struct bc_vreg *d;
+
+	if (bc_is_lddw(in)) {
+		const struct bpf_insn *n = in + 1;
+
+		if (check_write(e, pc, in->dst_reg))
+			return -1;
+		d = vc_reg(e, in->dst_reg);
+		switch (in->src_reg) {
+		case 0:
+			bc_vreg_const(d, (uint32_t)in->imm |
+				      ((uint64_t)(uint32_t)n->imm << 32));
+			return 0;
+		case BPF_PSEUDO_MAP_IDX:
+		case BPF_PSEUDO_MAP_IDX_VALUE:
+			if ((uint32_t)in->imm >= e->obj->map_cnt)
+				return vc_err(e, pc, "fd %d is not pointing to "
+					      "valid bpf_map", in->imm);
+			bc_vreg_ptr(d, in->src_reg == BPF_PSEUDO_MAP_IDX ?
+				    VK_MAP_PTR : VK_MAP_VALUE);
+			d->map = in->imm;
+			if (in->src_reg == BPF_PSEUDO_MAP_IDX_VALUE)
+				d->off = n->imm;
+			return 0;
+		case BPF_PSEUDO_FUNC:
+			bc_vreg_ptr(d, VK_FUNC);
+			d->off = pc + in->imm + 1;
+			return 0;
+		}
+		return vc_err(e, pc, "unsupported pseudo load src_reg=%d "
+			      "(map fds of raw input are unknown)", in->src_reg);
+	}
+	/* LD_ABS / LD_IND */
+	if (!bc_ctx_has_ld_abs(e->type))
+		return vc_err(e, pc, "BPF_LD_[ABS|IND] instructions not allowed "
+			      "for this program type");
+	if (e->cur.ref_cnt)
+		return vc_err(e, pc, "BPF_LD_[ABS|IND] cannot be mixed with "
+			      "socket references");
+	if (vc_check_read(e, pc, 6))
+		return -1;
+	if (bc_mode(in) == BPF_IND && vc_check_read(e, pc, in->src_reg))
+		return -1;
+	if (vc_reg(e, 6)->kind != VK_CTX)
+		return vc_err(e, pc, "at the time of BPF_LD_ABS|IND R6 != "
+			      "pointer to skb");
+	if (bc_mode(in) == BPF_IND && vc_reg(e, in->src_reg)->kind != VK_SCALAR)
+		return vc_err(e, pc, "R%d type=%s expected=scalar", in->src_reg,
+			      bc_vkind_name(vc_reg(e, in->src_reg)->kind));
+	for (int r = 1; r <= 5; r++)
+		bc_vreg_ptr(vc_reg(e, r), VK_NOT_INIT);
+	bc_vreg_scalar(vc_reg(e, 0));
+	bc_scalar_load(&vc_reg(e, 0)->s, bc_size_bytes(bc_size(in)), false);
+	return 0;
+}
+
+/* ---- exit ---- */
+
+/* Returns 1 when the path ends, 0 to continue at e->cur.pc. */
+static int do_exit(struct venv *e, uint32_t pc)
+{
+	struct bc_vreg *r0 = vc_reg(e, 0);
+
+	if (r0->kind == VK_NOT_INIT)
+		return vc_err(e, pc, "R0 !read_ok");
+	if (e->cur.curframe)
+		return vc_return(e, pc);
+	if (!e->priv && bc_vkind_is_ptr(r0->kind))
+		return vc_err(e, pc, "R0 leaks addr as return value");
+	if (e->cur.ref_cnt) {
+		for (uint32_t i = 0; i < e->cur.ref_cnt; i++)
+			vc_log(e, "Unreleased reference id=%u alloc_insn=%u\n",
+			       e->cur.refs[i].id, e->cur.refs[i].insn);
+		return vc_err(e, pc, "BPF_EXIT instruction in main prog would "
+			      "lead to reference leak");
+	}
+	int64_t lo, hi;
+
+	if (!bc_ctx_retval_range(e->type, e->attach, &lo, &hi))
+		return 1;
+	if (r0->kind != VK_SCALAR)
+		return vc_err(e, pc, "At program exit the register R0 is not a "
+			      "known value (%s)", bc_vkind_name(r0->kind));
+	if (r0->s.smin < lo || r0->s.smax > hi)
+		return vc_err(e, pc, "At program exit the register R0 has "
+			      "smin=%" PRId64 " smax=%" PRId64 " should have "
+			      "been in [%" PRId64 ", %" PRId64 "]", r0->s.smin,
+			      r0->s.smax, lo, hi);
+	return 1;
+}
+
+/* ---- search ---- */
+
+int vc_push(struct venv *e, uint32_t pc)
+{
+	struct bc_vstate *s;
+
+	if (e->stack_n >= 8192)
+		return vc_err(e, pc, "The sequence of %zu jumps is too complex.",
+			      e->stack_n + 1);
+	BC_GROW(e->stack, e->stack_cap, e->stack_n + 1);
+	s = &e->stack[e->stack_n++];
+	bc_vstate_copy(s, &e->cur);
+	s->pc = pc;
+	s->path_len = e->path_n;
+	if (s->parent)
+		s->parent->branches++;
+	return 0;
+}
+
+static void end_path(struct venv *e)
+{
+	struct bc_vchk *c = e->cur.parent;
+
+	while (c && --c->branches == 0) {
+		e->live_states--;
+		c = c->parent;
+	}
+	bc_vstate_free(&e->cur);
+}
+
+static bool pop(struct venv *e)
+{
+	if (!e->stack_n)
+		return false;
+	e->cur = e->stack[--e->stack_n];
+	e->path_n = e->cur.path_len;
+	if (e->log && e->level >= 2)
+		fprintf(e->log, "from %u:\n", e->cur.pc);
+	return true;
+}
+
+/*
+ * The bounded-loop hook: called when the search reaches the header of
+ * natural loop `loop` (an index into cfg->loops) with the current state,
+ * before pruning. The induction-variable method (src/indvar.h) plugs in
+ * here: it may replace the state by a widened invariant (returning 1 to
+ * say the loop is summarised and the search should continue from the
+ * widened state at the loop's exits) or reject with vc_err (< 0). Today
+ * it does nothing and returns 0: loops are explored iteration by
+ * iteration, as Linux does.
+ */
+static int vc_loop_header(struct venv *e, uint32_t pc, uint32_t loop)
+{
+	(void)e;
+	(void)pc;
+	(void)loop;
+	return 0;
+}
+
+static void live_masks(struct venv *e, uint32_t pc, uint16_t *live)
+{
+	for (uint32_t f = 0; f < e->cur.curframe; f++) {
+		uint32_t cs = e->cur.frames[f + 1]->callsite;
+
+		live[f] = (e->live[cs + 1] & ~0x3fu) | 0x400;
+		if (e->cur.frames[f + 1]->cb_proto >= 0)
+			live[f] = 0x7ff;
+	}
+	live[e->cur.curframe] = e->live[pc] | 0x400;
+}
+
+/* Returns 1 when the current state is pruned. */
+static int visit(struct venv *e, uint32_t pc)
+{
+	uint16_t live[BC_MAX_CALL_FRAMES];
+	uint32_t loop = bc_cfg_loop_at(e->cfg, pc);
+	int r;
+
+	if (loop != BC_NONE && (r = vc_loop_header(e, pc, loop)) != 0)
+		return r < 0 ? -1 : 0;
+	live_masks(e, pc, live);
+	for (struct bc_vchk *c = e->chk[pc]; c; c = c->next) {
+		if (c->branches) {
+			if (e->prune[pc] == 2) {
+				if (bc_vstate_subsumes(&c->st, &e->cur, live,
+						       false))
+					return 1;
+				continue;
+			}
+			if (bc_vstate_subsumes(&c->st, &e->cur, live, true))
+				return vc_err(e, pc, "infinite loop detected "
+					      "at insn %u", pc);
+			continue;
+		}
+		if (bc_vstate_subsumes(&c->st, &e->cur, live, false))
+			return 1;
+	}
+	if (e->processed - e->last_chk < 8 && e->prune[pc] != 2 &&
+	    loop == BC_NONE)
+		return 0;
+	if (e->states > 2000000)
+		return 0;
+	struct bc_vchk *c = bc_xcalloc(1, sizeof(*c));
+
+	bc_vstate_copy(&c->st, &e->cur);
+	c->st.parent = NULL;
+	c->parent = e->cur.parent;
+	c->branches = 1;
+	c->next = e->chk[pc];
+	e->chk[pc] = c;
+	e->cur.parent = c;
+	e->last_chk = e->processed;
+	e->states++;
+	e->live_states++;
+	if (e->live_states > e->res->peak_states)
+		e->res->peak_states = e->live_states;
+	if (++e->chk_cnt[pc] > e->res->max_states_per_insn)
+		e->res->max_states_per_insn = e->chk_cnt[pc];
+	return 0;
+}
+
+/* Execute the instruction at e->cur.pc. 1: path ended, <0 error. */
+static int step(struct venv *e)
+{
+	uint32_t pc = e->cur.pc;
+	const struct bpf_insn *in = &e->prog->insns[pc];
+	uint32_t next = pc + bc_insn_slots(in);
+	int r = 0;
+
+	switch (bc_class(in)) {
+	case BPF_ALU:
+	case BPF_ALU64:
+		r = do_alu(e, pc, in);
+		break;
+	case BPF_LDX:
+		r = do_ldx(e, pc, in);
+		break;
+	case BPF_ST:
+		r = do_st(e, pc, in);
+		break;
+	case BPF_STX:
+		r = bc_mode(in) == BPF_ATOMIC ? do_atomic(e, pc, in) :
+						do_st(e, pc, in);
+		break;
+	case BPF_LD:
+		r = do_ld(e, pc, in);
+		break;
+	case BPF_JMP:
+	case BPF_JMP32:
+		if (bc_is_exit(in)) {
+			r = do_exit(e, pc);
+			if (r)
+				return r;
+			return 0;	/* vc_return set pc */
+		}
+		if (bc_is_call(in)) {
+			r = vc_call(e, pc, in, &next);
+			break;
+		}
+		r = do_jmp(e, pc, in, &next);
+		break;
+	}
+	if (r < 0)
+		return r;
+	e->cur.pc = next;
+	return 0;
+}
+
+/* ---- liveness ---- */
+
+static void insn_use_def(const struct bpf_insn *in, uint16_t *use,
+			 uint16_t *def)
+{
+	uint16_t u = 0, d = 0;
+	uint8_t op = bc_op(in);
+
+	switch (bc_class(in)) {
+	case BPF_ALU: case BPF_ALU64:
+		if (bc_srcbit(in) && op != BPF_NEG && op != BPF_END)
+			u |= 1u << in->src_reg;
+		if (op != BPF_MOV)
+			u |= 1u << in->dst_reg;
+		d |= 1u << in->dst_reg;
+		break;
+	case BPF_LDX:
+		u |= 1u << in->src_reg;
+		d |= 1u << in->dst_reg;
+		break;
+	case BPF_ST:
+		u |= 1u << in->dst_reg;
+		break;
+	case BPF_STX:
+		u |= 1u << in->dst_reg | 1u << in->src_reg;
+		if (bc_mode(in) == BPF_ATOMIC) {
+			if (in->imm == BPF_CMPXCHG) {
+				u |= 1;
+				d |= 1;
+			} else if (in->imm & BPF_FETCH) {
+				d |= 1u << in->src_reg;
+			}
+		}
+		break;
+	case BPF_LD:
+		if (bc_is_lddw(in)) {
+			d |= 1u << in->dst_reg;
+		} else {
+			u |= 1u << 6;
+			if (bc_mode(in) == BPF_IND)
+				u |= 1u << in->src_reg;
+			d |= 0x3f;
+		}
+		break;
+	case BPF_JMP: case BPF_JMP32:
+		if (bc_is_exit(in)) {
+			u |= 1;
+		} else if (bc_is_call(in)) {
+			u |= 0x3e;
+			d |= 0x3f;
+		} else if (op != BPF_JA && op != BPF_JCOND) {
+			u |= 1u << in->dst_reg;
+			if (bc_srcbit(in))
+				u |= 1u << in->src_reg;
+		}
+		break;
+	}
+	*use = u;
+	*def = d;
+}
+
+static void compute_liveness(struct venv *e)
+{
+	const struct bc_prog *p = e->prog;
+	uint32_t n = p->insn_cnt;
+	uint16_t *use = bc_xcalloc(n, 2), *def = bc_xcalloc(n, 2);
+	bool changed = true;
+
+	for (uint32_t i = 0; i < n; i++)
+		insn_use_def(&p->insns[i], &use[i], &def[i]);
+	while (changed) {
+		changed = false;
+		for (uint32_t i = n; i-- > 0;) {
+			const struct bpf_insn *in = &p->insns[i];
+			uint16_t out = 0, v;
+
+			if (i && bc_is_lddw(&p->insns[i - 1]))
+				continue;
+			if (bc_is_jmp_class(in) && !bc_is_call(in)) {
+				uint8_t op = bc_op(in);
+
+				if (bc_is_exit(in)) {
+					out = 0;
+				} else {
+					int64_t t = op == BPF_JA &&
+						bc_class(in) == BPF_JMP32 ?
+						i + in->imm + 1 : i + in->off + 1;
+
+					if (t >= 0 && t < n)
+						out |= e->live[t];
+					if (op != BPF_JA && i + 1 < n)
+						out |= e->live[i + 1];
+				}
+			} else {
+				uint32_t nx = i + bc_insn_slots(in);
+
+				if (nx < n)
+					out = e->live[nx];
+			}
+			v = use[i] | (out & ~def[i]);
+			if (v != e->live[i]) {
+				e->live[i] = v;
+				changed = true;
+			}
+		}
+	}
+	free(use);
+	free(def);
+}
+
+static void mark_prune_points(struct venv *e)
+{
+	const struct bc_prog *p = e->prog;
+
+	for (uint32_t i = 0; i < p->insn_cnt; i++) {
+		const struct bpf_insn *in = &p->insns[i];
+
+		if (bc_is_pseudo_func(in)) {
+			uint32_t t = i + in->imm + 1;
+
+			if (t < p->insn_cnt)
+				e->prune[t] = 2;
+		}
+		if (bc_is_call(in) && i + 1 < p->insn_cnt && !e->prune[i + 1])
+			e->prune[i + 1] = 1;
+		if (!bc_is_jmp_class(in) || bc_is_call(in) || bc_is_exit(in))
+			continue;
+		int64_t t = bc_op(in) == BPF_JA && bc_class(in) == BPF_JMP32 ?
+			    i + in->imm + 1 : i + in->off + 1;
+
+		if (t >= 0 && t < p->insn_cnt && !e->prune[t])
+			e->prune[t] = 1;
+		if (bc_op(in) != BPF_JA && i + 1 < p->insn_cnt &&
+		    !e->prune[i + 1])
+			e->prune[i + 1] = 1;
+	}
+	for (uint32_t l = 0; l < e->cfg->loop_cnt; l++) {
+		uint32_t f = e->cfg->blocks[e->cfg->loops[l].header].first;
+
+		if (f < p->insn_cnt && !e->prune[f])
+			e->prune[f] = 1;
+	}
+}
+
+static void log_path(struct venv *e)
+{
+	if (!e->log || e->level != 1)
+		return;
+	for (size_t i = 0; i < e->path_n; i++)
+		log_insn(e, e->path[i]);
+	log_regs(e);
+}
+
+static void run(struct venv *e)
+{
+	struct bc_vframe *f0 = bc_vframe_new(0, BC_NONE, 0);
+
+	bc_vreg_ptr(&f0->regs[1], VK_CTX);
+	e->cur.frames[0] = f0;
+	for (;;) {
+		uint32_t pc = e->cur.pc;
+		int r = 0;
+
+		if (e->prune[pc]) {
+			r = visit(e, pc);
+			if (r < 0)
+				break;
+		}
+		if (r == 1) {
+			if (e->log && e->level >= 2)
+				fprintf(e->log, "%u: safe\n", pc);
+			end_path(e);
+			if (!pop(e))
+				return;
+			continue;
+		}
+		if (++e->processed > e->budget) {
+			vc_err(e, pc, "BPF program is too large. Processed %"
+			       PRIu64 " insn", e->processed);
+			break;
+		}
+		if (e->level == 1 && e->log) {
+			BC_GROW(e->path, e->path_cap, e->path_n + 1);
+			e->path[e->path_n++] = pc;
+		}
+		r = step(e);
+		if (e->log && e->level >= 2) {
+			log_insn(e, pc);
+			if (r >= 0)
+				log_regs(e);
+		}
+		if (r < 0)
+			break;
+		if (r == 1) {
+			end_path(e);
+			if (!pop(e))
+				return;
+		}
+	}
+	log_path(e);
+	end_path(e);
+}
+
+static void stack_depth_check(struct venv *e)
+{
+	/* longest call chain by stack: DFS over the call graph */
+	struct bc_cfg *cfg = e->cfg;
+	uint32_t n = cfg->sub_cnt;
+	uint32_t chain[BC_MAX_CALL_FRAMES + 1], idx[BC_MAX_CALL_FRAMES + 1];
+	uint32_t depth = 0, sz = 0;
+	int top = 0;
+
+	chain[0] = 0;
+	idx[0] = 0;
+	sz = (e->sub_depth[0] + 15) & ~15u;
+	while (top >= 0) {
+		uint32_t s = chain[top];
+
+		if (sz > 512) {
+			vc_log(e, "combined stack size of %d calls is %u. Too "
+			       "large\n", top + 1, sz);
+			vc_err(e, -1, "combined stack size of %d calls is %u. "
+			       "Too large", top + 1, sz);
+			return;
+		}
+		if (idx[top] < cfg->subs[s].callee_cnt && top < BC_MAX_CALL_FRAMES) {
+			uint32_t c = cfg->subs[s].callees[idx[top]++];
+
+			if (c >= n || cfg->subs[c].is_callback)
+				continue;
+			chain[++top] = c;
+			idx[top] = 0;
+			sz += (e->sub_depth[c] + 15) & ~15u;
+			continue;
+		}
+		sz -= (e->sub_depth[s] + 15) & ~15u;
+		top--;
+	}
+	(void)depth;
+}
+
+int bc_verify(const struct bc_prog *prog, const struct bc_verify_opts *opts,
+	      struct bc_verify_result *res)
+{
+	struct bc_verify_opts dflt = { 0 };
+	struct bc_cfg_opts copts = { 0 };
+	struct bc_err err;
+	struct venv e = { 0 };
+	uint64_t t0 = bc_now_us();
+	int ret = 0;
+
+	if (!opts)
+		opts = &dflt;
+	memset(res, 0, sizeof(*res));
+	res->error_insn = -1;
+	bc_err_init(&err);
+	if (bc_insn_check(prog->insns, prog->insn_cnt, &err)) {
+		snprintf(res->error, sizeof(res->error), "%s", err.msg);
+		res->error_insn = err.insn;
+		goto out;
+	}
+	copts.reject_irreducible = opts->reject_irreducible;
+	if (bc_cfg_build(prog, &copts, &e.cfg, &err)) {
+		snprintf(res->error, sizeof(res->error), "%s", err.msg);
+		res->error_insn = err.insn;
+		goto out;
+	}
+	e.prog = prog;
+	e.obj = prog->obj;
+	e.opts = opts;
+	e.res = res;
+	e.priv = !opts->unprivileged;
+	e.type = prog->type;
+	e.attach = prog->attach_type;
+	e.log = opts->log;
+	e.level = opts->log ? opts->log_level : 0;
+	e.budget = opts->insn_budget ? opts->insn_budget : BC_MAX_INSNS;
+	e.prune = bc_xcalloc(prog->insn_cnt + 1, 1);
+	e.live = bc_xcalloc(prog->insn_cnt + 1, 2);
+	e.chk = bc_xcalloc(prog->insn_cnt + 1, sizeof(*e.chk));
+	e.chk_cnt = bc_xcalloc(prog->insn_cnt + 1, sizeof(*e.chk_cnt));
+	e.sub_depth = bc_xcalloc(e.cfg->sub_cnt + 1, sizeof(uint32_t));
+	compute_liveness(&e);
+	mark_prune_points(&e);
+	run(&e);
+	if (!e.failed)
+		stack_depth_check(&e);
+	res->accepted = !e.failed;
+	res->processed_insns = e.processed;
+	res->total_states = e.states;
+	res->stack_depth = (e.sub_depth[0] + 15) & ~15u;
+	if (e.failed && e.log && e.level >= 1)
+		fprintf(e.log, "%s\n", res->error);
+	while (e.stack_n)
+		bc_vstate_free(&e.stack[--e.stack_n]);
+	free(e.stack);
+	for (uint32_t i = 0; i < prog->insn_cnt; i++) {
+		struct bc_vchk *c = e.chk[i], *n;
+
+		for (; c; c = n) {
+			n = c->next;
+			bc_vstate_free(&c->st);
+			free(c);
+		}
+	}
+	free(e.chk);
+	free(e.chk_cnt);
+	free(e.prune);
+	free(e.live);
+	free(e.sub_depth);
+	free(e.path);
+out:
+	if (e.cfg)
+		bc_cfg_free(e.cfg);
+	res->duration_us = bc_now_us() - t0;
+	res->peak_mem_kb = bc_peak_rss_kb();
+	return ret;
+}

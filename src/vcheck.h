@@ -1,0 +1,53 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
+/* Private to the verifier (vcheck*.c). */
+#ifndef BC_VCHECK_H
+#define BC_VCHECK_H
+
+#include <stdio.h>
+
+#include "cfg.h"
+#include "prog.h"
+#include "verify.h"
+#include "vstate.h"
+
+struct venv {
+	const struct bc_prog *prog;
+	const struct bc_object *obj;
+	struct bc_cfg *cfg;
+	const struct bc_verify_opts *opts;
+	struct bc_verify_result *res;
+	bool priv;
+	uint32_t type, attach;
+	uint8_t *prune;		/* 1 pruning point, 2 also against live states */
+	uint16_t *live;		/* registers live into each insn */
+	struct bc_vchk **chk;	/* explored states per insn */
+	uint32_t *chk_cnt;
+	struct bc_vstate *stack;	/* pending paths */
+	size_t stack_n, stack_cap;
+	struct bc_vstate cur;
+	uint32_t id_gen;
+	uint32_t *sub_depth;	/* stack depth per subprogram */
+	uint32_t *path;		/* instructions of the current path */
+	size_t path_n, path_cap;
+	FILE *log;
+	int level;
+	uint64_t budget, processed, last_chk, states, live_states;
+	bool failed;
+};
+
+int vc_err(struct venv *e, uint32_t pc, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+void vc_log(struct venv *e, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+static inline struct bc_vframe *vc_frame(struct venv *e)
+{
+	return e->cur.frames[e->cur.curframe];
+}
+
+static inline struct bc_vreg *vc_reg(struct venv *e, int r)
+{
+	return &vc_frame(e)->regs[r];
+}
+
+#endif

@@ -1,0 +1,529 @@
+// SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+/* Verifier: helper calls, bpf-to-bpf calls and callbacks. */
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ctx.h"
+#include "helpers.h"
+#include "insn.h"
+#include "vcall.h"
+#include "vmem.h"
+
+struct callinfo {
+	int32_t map;		/* map index from the map arg, -1 none */
+	int mem_regno;		/* pending mem arg waiting for its size */
+	uint32_t mem_kind;
+	uint32_t alloc_size;
+	uint32_t release_ref;
+	int32_t cb_target;
+	struct bc_vreg cbctx;
+	bool has_cbctx;
+};
+
+static void kill_ref_fn(struct bc_vreg *r, void *a)
+{
+	if (r->ref_id && r->ref_id == *(uint32_t *)a)
+		bc_vreg_scalar(r);
+}
+
+void vc_release_ref(struct venv *e, uint32_t ref)
+{
+	struct bc_vstate *st = &e->cur;
+
+	for (uint32_t i = 0; i < st->ref_cnt; i++) {
+		if (st->refs[i].id != ref)
+			continue;
+		st->refs[i] = st->refs[--st->ref_cnt];
+		break;
+	}
+	vc_for_each_reg(e, kill_ref_fn, &ref);
+}
+
+static uint32_t acquire(struct venv *e, uint32_t pc)
+{
+	struct bc_vstate *st = &e->cur;
+	uint32_t id = ++e->id_gen;
+
+	st->refs = bc_xrealloc(st->refs, (st->ref_cnt + 1) * sizeof(*st->refs));
+	st->refs[st->ref_cnt].id = id;
+	st->refs[st->ref_cnt++].insn = pc;
+	return id;
+}
+
+static int type_err(struct venv *e, uint32_t pc, int regno,
+		    const struct bc_vreg *r, const char *exp)
+{
+	return vc_err(e, pc, "R%d type=%s expected=%s", regno,
+		      bc_vkind_name(r->kind), exp);
+}
+
+#define MEM_KINDS "fp, pkt, pkt_meta, map_key, map_value, mem, ringbuf_mem, " \
+	"buf, trusted_ptr_"
+
+static int helper_mem(struct venv *e, uint32_t pc, int regno, uint64_t size,
+		      bool write, bool pkt_ok)
+{
+	struct bc_vreg *r = vc_reg(e, regno);
+
+	switch (r->kind) {
+	case VK_FP:
+		if (!size)
+			return 0;
+		return vm_stack_range(e, pc, regno, r, 0, size, write, true,
+				      false);
+	case VK_PKT:
+	case VK_PKT_META:
+		if (!pkt_ok || (write && !bc_ctx_has_pkt(e->type, e->attach,
+							  false)))
+			return type_err(e, pc, regno, r, MEM_KINDS);
+		/* fallthrough */
+	case VK_MAP_VALUE:
+	case VK_MAP_KEY:
+	case VK_MEM:
+		if (!size)
+			return 0;
+		if (size > 0x7fffffff)
+			return vc_err(e, pc, "R%d unbounded memory access",
+				      regno);
+		return vm_access(e, pc, regno, 0, (int)size, write, NULL, -1,
+				 NULL, false);
+	default:
+		return type_err(e, pc, regno, r, MEM_KINDS);
+	}
+}
+
+static bool map_func_ok(uint32_t mt, int32_t fn)
+{
+	switch (fn) {
+	case BPF_FUNC_tail_call:
+		return mt == BPF_MAP_TYPE_PROG_ARRAY;
+	case BPF_FUNC_perf_event_output: case BPF_FUNC_perf_event_read:
+	case BPF_FUNC_perf_event_read_value: case BPF_FUNC_skb_output:
+	case BPF_FUNC_xdp_output:
+		return mt == BPF_MAP_TYPE_PERF_EVENT_ARRAY;
+	case BPF_FUNC_ringbuf_output: case BPF_FUNC_ringbuf_reserve:
+	case BPF_FUNC_ringbuf_query:
+		return mt == BPF_MAP_TYPE_RINGBUF;
+	case BPF_FUNC_redirect_map:
+		return mt == BPF_MAP_TYPE_DEVMAP ||
+		       mt == BPF_MAP_TYPE_DEVMAP_HASH ||
+		       mt == BPF_MAP_TYPE_CPUMAP || mt == BPF_MAP_TYPE_XSKMAP;
+	case BPF_FUNC_get_stackid:
+		return mt == BPF_MAP_TYPE_STACK_TRACE;
+	}
+	switch (mt) {
+	case BPF_MAP_TYPE_PROG_ARRAY: case BPF_MAP_TYPE_PERF_EVENT_ARRAY:
+	case BPF_MAP_TYPE_RINGBUF: case BPF_MAP_TYPE_STACK_TRACE:
+		return false;
+	case BPF_MAP_TYPE_DEVMAP: case BPF_MAP_TYPE_DEVMAP_HASH:
+	case BPF_MAP_TYPE_CPUMAP: case BPF_MAP_TYPE_XSKMAP:
+		return fn != BPF_FUNC_map_update_elem &&
+		       fn != BPF_FUNC_map_delete_elem &&
+		       (fn != BPF_FUNC_map_lookup_elem ||
+			mt == BPF_MAP_TYPE_DEVMAP || mt == BPF_MAP_TYPE_XSKMAP ||
+			mt == BPF_MAP_TYPE_DEVMAP_HASH ||
+			mt == BPF_MAP_TYPE_CPUMAP);
+	}
+	return true;
+}
+
+static int size_arg(struct venv *e, uint32_t pc, int regno, bool zero_ok,
+		    struct callinfo *ci, bool write, bool pkt_ok)
+{
+	struct bc_vreg *r = vc_reg(e, regno);
+
+	if (r->kind != VK_SCALAR)
+		return type_err(e, pc, regno, r, "scalar");
+	if (r->s.smin < 0)
+		return vc_err(e, pc, "R%d min value is negative, either use "
+			      "unsigned or 'var &= const'", regno);
+	if (r->s.umin == 0 && !zero_ok)
+		return vc_err(e, pc, "R%d invalid zero-sized read: u64=[%" PRId64
+			      ",%" PRId64 "]", regno, (int64_t)r->s.umin,
+			      (int64_t)r->s.umax);
+	if (r->s.umax >= (1ull << 29))
+		return vc_err(e, pc, "R%d unbounded memory access, use 'var &= "
+			      "const' or 'if (var < const)'", regno);
+	if (ci->mem_regno < 0)
+		return 0;
+	if (vc_reg(e, ci->mem_regno)->kind == VK_SCALAR)	/* NULL mem */
+		return 0;
+	return helper_mem(e, pc, ci->mem_regno, r->s.umax, write, pkt_ok);
+}
+
+static int check_arg(struct venv *e, uint32_t pc,
+		     const struct bc_helper_proto *p, int i,
+		     struct callinfo *ci, bool *mem_write)
+{
+	uint32_t a = p->args[i], k = BC_ARG_KIND(a);
+	int regno = i + 1;
+	struct bc_vreg *r = vc_reg(e, regno);
+	bool pkt_ok = p->flags & BC_HF_PKT_ACCESS;
+	const struct bc_map *m = ci->map >= 0 ? &e->obj->maps[ci->map] : NULL;
+
+	if (k == BC_ARG_NONE)
+		return 0;
+	if (vc_check_read(e, pc, regno))
+		return -1;
+	if ((a & BC_ARG_OR_NULL) && r->kind == VK_SCALAR &&
+	    bc_scalar_is_const(&r->s) && !r->s.var_off.value) {
+		if (k == BC_ARG_PTR_TO_MEM || k == BC_ARG_PTR_TO_UNINIT_MEM)
+			ci->mem_regno = regno;
+		return 0;
+	}
+	switch (k) {
+	case BC_ARG_ANYTHING:
+		if (!e->priv && bc_vkind_is_ptr(r->kind))
+			return vc_err(e, pc, "R%d leaks addr into helper "
+				      "function", regno);
+		return 0;
+	case BC_ARG_SCALAR:
+		return r->kind == VK_SCALAR ? 0 :
+		       type_err(e, pc, regno, r, "scalar");
+	case BC_ARG_CONST_MAP_PTR:
+		if (r->kind != VK_MAP_PTR)
+			return type_err(e, pc, regno, r, "map_ptr");
+		ci->map = r->map;
+		if (!map_func_ok(e->obj->maps[r->map].type, p->id)) {
+			if (p->id == BPF_FUNC_tail_call)
+				return vc_err(e, pc, "expected prog array map "
+					      "for tail call");
+			return vc_err(e, pc, "cannot pass map_type %u into func "
+				      "%s#%d", e->obj->maps[r->map].type,
+				      p->name, p->id);
+		}
+		return 0;
+	case BC_ARG_PTR_TO_MAP_KEY:
+	case BC_ARG_PTR_TO_MAP_VALUE:
+	case BC_ARG_PTR_TO_UNINIT_MAP_VALUE:
+		if (!m)
+			return vc_err(e, pc, "invalid map_ptr to access "
+				      "map->key");
+		if (r->kind != VK_FP && r->kind != VK_PKT &&
+		    r->kind != VK_PKT_META && r->kind != VK_MAP_VALUE &&
+		    r->kind != VK_MAP_KEY && r->kind != VK_MEM)
+			return type_err(e, pc, regno, r,
+					"fp, pkt, pkt_meta, map_key, map_value");
+		return helper_mem(e, pc, regno,
+				  k == BC_ARG_PTR_TO_MAP_KEY ? m->key_size :
+				  m->value_size,
+				  k == BC_ARG_PTR_TO_UNINIT_MAP_VALUE, pkt_ok);
+	case BC_ARG_PTR_TO_MEM:
+	case BC_ARG_PTR_TO_UNINIT_MEM:
+		if (r->kind == VK_SCALAR || r->kind == VK_CTX ||
+		    r->kind == VK_PKT_END || r->kind == VK_MAP_PTR ||
+		    bc_vkind_or_null(r->kind))
+			return type_err(e, pc, regno, r, MEM_KINDS);
+		ci->mem_regno = regno;
+		*mem_write = k == BC_ARG_PTR_TO_UNINIT_MEM;
+		return 0;
+	case BC_ARG_CONST_SIZE:
+	case BC_ARG_CONST_SIZE_OR_ZERO:
+		return size_arg(e, pc, regno, k == BC_ARG_CONST_SIZE_OR_ZERO, ci,
+				*mem_write, pkt_ok);
+	case BC_ARG_PTR_TO_CTX:
+		if (r->kind != VK_CTX)
+			return type_err(e, pc, regno, r, "ctx");
+		if (r->off || !bc_scalar_is_const(&r->s) || r->s.var_off.value)
+			return vc_err(e, pc, "dereference of modified ctx ptr "
+				      "R%d off=%d disallowed", regno, r->off);
+		return 0;
+	case BC_ARG_PTR_TO_FUNC:
+		if (r->kind != VK_FUNC)
+			return type_err(e, pc, regno, r, "func");
+		ci->cb_target = r->off;
+		return 0;
+	case BC_ARG_PTR_TO_STACK_OR_NULL:
+		if (r->kind != VK_FP)
+			return type_err(e, pc, regno, r, "fp");
+		ci->cbctx = *r;
+		ci->has_cbctx = true;
+		return 0;
+	case BC_ARG_PTR_TO_ALLOC_MEM:
+		if (r->kind != VK_MEM)
+			return type_err(e, pc, regno, r, "ringbuf_mem");
+		if (r->off || !bc_scalar_is_const(&r->s) || r->s.var_off.value)
+			return vc_err(e, pc, "R%d must have zero offset when "
+				      "passed to release func", regno);
+		ci->release_ref = r->ref_id;
+		return 0;
+	case BC_ARG_CONST_ALLOC_SIZE_OR_ZERO:
+		if (r->kind != VK_SCALAR || !bc_scalar_is_const(&r->s))
+			return vc_err(e, pc, "R%d is not a known constant'",
+				      regno);
+		ci->alloc_size = (uint32_t)r->s.var_off.value;
+		return 0;
+	case BC_ARG_PTR_TO_SOCK_COMMON:
+		if (r->kind != VK_SOCK && r->kind != VK_SOCK_COMMON &&
+		    r->kind != VK_TCP_SOCK)
+			return type_err(e, pc, regno, r, "sock_common, sock, "
+					"tcp_sock, xdp_sock, ptr_");
+		return 0;
+	case BC_ARG_PTR_TO_SOCKET:
+		if (r->kind != VK_SOCK)
+			return type_err(e, pc, regno, r, "sock");
+		if (p->flags & BC_HF_RELEASE)
+			ci->release_ref = r->ref_id;
+		return 0;
+	case BC_ARG_PTR_TO_BTF_ID:
+		if (r->kind != VK_BTF_ID)
+			return type_err(e, pc, regno, r, "ptr_");
+		return 0;
+	case BC_ARG_PTR_TO_LONG:
+	case BC_ARG_PTR_TO_INT:
+		return helper_mem(e, pc, regno, k == BC_ARG_PTR_TO_LONG ? 8 : 4,
+				  true, false);
+	case BC_ARG_PTR_TO_CONST_STR:
+		if (r->kind != VK_MAP_VALUE ||
+		    !e->obj->maps[r->map].readonly)
+			return type_err(e, pc, regno, r, "map_value");
+		return helper_mem(e, pc, regno, 1, false, false);
+	}
+	return vc_err(e, pc, "R%d: argument kind of %s not supported by "
+		      "bpfcheck", regno, p->name);
+}
+
+static void clear_pkt_fn(struct bc_vreg *r, void *a)
+{
+	(void)a;
+	if (r->kind == VK_PKT || r->kind == VK_PKT_META ||
+	    r->kind == VK_PKT_END)
+		bc_vreg_scalar(r);
+}
+
+static void set_ret(struct venv *e, uint32_t pc,
+		    const struct bc_helper_proto *p, struct callinfo *ci,
+		    struct bc_vreg *r0)
+{
+	switch (p->ret) {
+	case BC_RET_INTEGER:
+		bc_vreg_scalar(r0);
+		break;
+	case BC_RET_VOID:
+		bc_vreg_ptr(r0, VK_NOT_INIT);
+		break;
+	case BC_RET_MAP_VALUE_OR_NULL:
+	case BC_RET_MAP_VALUE:
+		bc_vreg_ptr(r0, p->ret == BC_RET_MAP_VALUE ? VK_MAP_VALUE :
+			    VK_MAP_VALUE_OR_NULL);
+		r0->map = ci->map >= 0 ? ci->map : 0;
+		if (p->ret != BC_RET_MAP_VALUE)
+			r0->id = ++e->id_gen;
+		break;
+	case BC_RET_ALLOC_MEM_OR_NULL:
+	case BC_RET_MEM_OR_NULL:
+		bc_vreg_ptr(r0, VK_MEM_OR_NULL);
+		r0->mem_size = p->ret == BC_RET_ALLOC_MEM_OR_NULL ?
+			       ci->alloc_size : 0;
+		r0->id = ++e->id_gen;
+		break;
+	case BC_RET_SOCKET_OR_NULL:
+		bc_vreg_ptr(r0, VK_SOCK_OR_NULL);
+		r0->id = ++e->id_gen;
+		break;
+	case BC_RET_SOCK_COMMON_OR_NULL:
+		bc_vreg_ptr(r0, VK_SOCK_COMMON_OR_NULL);
+		r0->id = ++e->id_gen;
+		break;
+	case BC_RET_TCP_SOCK_OR_NULL:
+		bc_vreg_ptr(r0, VK_TCP_SOCK_OR_NULL);
+		r0->id = ++e->id_gen;
+		break;
+	case BC_RET_BTF_ID:
+		bc_vreg_ptr(r0, VK_BTF_ID);
+		break;
+	case BC_RET_BTF_ID_OR_NULL:
+		bc_vreg_ptr(r0, VK_BTF_ID_OR_NULL);
+		r0->id = ++e->id_gen;
+		break;
+	}
+	if (p->flags & BC_HF_ACQUIRE)
+		r0->ref_id = acquire(e, pc);
+}
+
+/* State after the helper returns: r0 set, r1-r5 clobbered. */
+static void after_helper(struct venv *e, uint32_t pc,
+			 const struct bc_helper_proto *p, struct callinfo *ci)
+{
+	struct bc_vreg r0;
+
+	if (p->flags & BC_HF_CHANGES_PKT)
+		vc_for_each_reg(e, clear_pkt_fn, NULL);
+	set_ret(e, pc, p, ci, &r0);
+	for (int r = 1; r <= 5; r++)
+		bc_vreg_ptr(vc_reg(e, r), VK_NOT_INIT);
+	*vc_reg(e, 0) = r0;
+}
+
+static int enter_frame(struct venv *e, uint32_t pc, uint32_t target)
+{
+	struct bc_vstate *st = &e->cur;
+	uint32_t sp = bc_cfg_subprog_of(e->cfg, target);
+	struct bc_vframe *f;
+
+	if (st->curframe + 1 >= BC_MAX_CALL_FRAMES)
+		return vc_err(e, pc, "the call stack of %u frames is too deep",
+			      st->curframe + 2);
+	f = bc_vframe_new(sp, pc, st->curframe + 1);
+	for (int r = 1; r <= 5; r++)
+		f->regs[r] = vc_frame(e)->regs[r];
+	st->frames[++st->curframe] = f;
+	return 0;
+}
+
+static int callback(struct venv *e, uint32_t pc,
+		    const struct bc_helper_proto *p, struct callinfo *ci,
+		    uint32_t *next)
+{
+	struct bc_vframe *f;
+	uint32_t target = ci->cb_target;
+
+	if (ci->cb_target < 0 || target >= e->prog->insn_cnt)
+		return vc_err(e, pc, "%s: callback is not a function", p->name);
+	/* the path on which the callback is not called (again) */
+	{
+		struct bc_vstate save;
+
+		bc_vstate_copy(&save, &e->cur);
+		after_helper(e, pc, p, ci);
+		if (vc_push(e, pc + 1)) {
+			bc_vstate_free(&save);
+			return -1;
+		}
+		save.parent = e->cur.parent;
+		bc_vstate_free(&e->cur);
+		e->cur = save;
+	}
+	if (enter_frame(e, pc, target))
+		return -1;
+	f = vc_frame(e);
+	f->cb_proto = (int8_t)p->id;
+	f->cb_ret_min = p->cb_ret_min;
+	f->cb_ret_max = p->cb_ret_max;
+	for (int i = 0; i < 5; i++) {
+		uint32_t k = BC_ARG_KIND(p->cb_args[i]);
+		struct bc_vreg *r = &f->regs[i + 1];
+		const struct bc_map *m = ci->map >= 0 ?
+					 &e->obj->maps[ci->map] : NULL;
+
+		switch (k) {
+		case BC_ARG_NONE:
+			bc_vreg_ptr(r, VK_NOT_INIT);
+			break;
+		case BC_ARG_CONST_MAP_PTR:
+			bc_vreg_ptr(r, VK_MAP_PTR);
+			r->map = ci->map;
+			break;
+		case BC_ARG_PTR_TO_MAP_KEY:
+			bc_vreg_ptr(r, VK_MAP_KEY);
+			r->map = ci->map;
+			r->mem_size = m ? m->key_size : 0;
+			break;
+		case BC_ARG_PTR_TO_MAP_VALUE:
+			bc_vreg_ptr(r, VK_MAP_VALUE);
+			r->map = ci->map;
+			break;
+		case BC_ARG_PTR_TO_STACK_OR_NULL:
+			if (ci->has_cbctx)
+				*r = ci->cbctx;
+			else
+				bc_vreg_const(r, 0);
+			break;
+		case BC_ARG_SCALAR:
+		case BC_ARG_ANYTHING:
+			bc_vreg_scalar(r);
+			break;
+		default:
+			return vc_err(e, pc, "%s: callback argument kind not "
+				      "supported by bpfcheck", p->name);
+		}
+	}
+	if (p->id == BPF_FUNC_loop)
+		bc_scalar_urange(&f->regs[1].s, 0, 1u << 23);
+	*next = target;
+	return 0;
+}
+
+static int helper_call(struct venv *e, uint32_t pc, const struct bpf_insn *in,
+		       uint32_t *next)
+{
+	const struct bc_helper_proto *p;
+	struct callinfo ci = { .map = -1, .mem_regno = -1, .cb_target = -1 };
+	const char *why = NULL;
+	bool mem_write = false;
+
+	p = bc_helper_proto_for(in->imm, e->type, e->attach);
+	if (!p)
+		return vc_err(e, pc, "invalid func unknown#%d", in->imm);
+	if (!bc_helper_allowed(in->imm, e->type, e->attach, e->priv, &why))
+		return vc_err(e, pc, "%s", why ? why : "helper not allowed");
+	for (int i = 0; i < 5; i++)
+		if (check_arg(e, pc, p, i, &ci, &mem_write))
+			return -1;
+	if (p->flags & BC_HF_RELEASE) {
+		if (!ci.release_ref)
+			return vc_err(e, pc, "R1 must be referenced when passed "
+				      "to release function");
+		vc_release_ref(e, ci.release_ref);
+	}
+	if ((p->flags & BC_HF_TAIL_CALL) && e->cur.ref_cnt)
+		return vc_err(e, pc, "tail_call would lead to reference leak");
+	if (p->flags & BC_HF_CALLBACK)
+		return callback(e, pc, p, &ci, next);
+	after_helper(e, pc, p, &ci);
+	return 0;
+}
+
+int vc_call(struct venv *e, uint32_t pc, const struct bpf_insn *in,
+	    uint32_t *next)
+{
+	if (bc_is_pseudo_call(in)) {
+		uint32_t t = pc + in->imm + 1;
+
+		if (enter_frame(e, pc, t))
+			return -1;
+		*next = t;
+		return 0;
+	}
+	if (bc_is_kfunc_call(in))
+		return vc_err(e, pc, "kernel function calls are not supported "
+			      "by bpfcheck");
+	return helper_call(e, pc, in, next);
+}
+
+int vc_return(struct venv *e, uint32_t pc)
+{
+	struct bc_vstate *st = &e->cur;
+	struct bc_vframe *f = st->frames[st->curframe];
+	struct bc_vreg r0 = f->regs[0];
+	uint32_t cs = f->callsite;
+
+	if (f->cb_proto >= 0) {
+		if (r0.kind != VK_SCALAR)
+			return vc_err(e, pc, "At callback return the register R0 "
+				      "is not a known value (%s)",
+				      bc_vkind_name(r0.kind));
+		if (r0.s.smin < f->cb_ret_min || r0.s.smax > f->cb_ret_max)
+			return vc_err(e, pc, "At callback return the register "
+				      "R0 has smin=%" PRId64 " smax=%" PRId64
+				      " should have been in [%d, %d]",
+				      r0.s.smin, r0.s.smax, f->cb_ret_min,
+				      f->cb_ret_max);
+		free(f);
+		st->frames[st->curframe--] = NULL;
+		st->pc = cs;	/* the callback may run again */
+		return 0;
+	}
+	if (r0.kind == VK_FP && r0.frame == st->curframe)
+		return vc_err(e, pc, "cannot return stack pointer to the "
+			      "caller frame");
+	free(f);
+	st->frames[st->curframe--] = NULL;
+	f = st->frames[st->curframe];
+	f->regs[0] = r0;
+	for (int r = 1; r <= 5; r++)
+		bc_vreg_ptr(&f->regs[r], VK_NOT_INIT);
+	st->pc = cs + 1;
+	return 0;
+}

@@ -1,0 +1,417 @@
+// SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+/* Verifier: memory accesses (stack, ctx, packet, map values, memory). */
+#include <inttypes.h>
+#include <string.h>
+
+#include "ctx.h"
+#include "vcheck.h"
+#include "vmem.h"
+
+#define MAX_VAR_OFF (1ll << 29)
+
+static int region(struct venv *e, uint32_t pc, int regno,
+		  const struct bc_vreg *reg, int64_t off, int size,
+		  int64_t limit, const char *what)
+{
+	const struct bc_scalar *s = &reg->s;
+	int64_t lo, hi;
+
+	if (s->smin < 0 && (s->smin == INT64_MIN || off + s->smin < 0))
+		return vc_err(e, pc, "R%d min value is negative, either use "
+			      "unsigned index or do a if (index >=0) check.",
+			      regno);
+	lo = s->smin + off;
+	if (lo < 0 || lo + size > limit) {
+		vc_log(e, what, (int)limit, (int)lo, size);
+		return vc_err(e, pc, "R%d min value is outside of the allowed "
+			      "memory range", regno);
+	}
+	if (s->umax >= (uint64_t)MAX_VAR_OFF)
+		return vc_err(e, pc, "R%d unbounded memory access, make sure "
+			      "to bounds check any such access", regno);
+	hi = (int64_t)s->umax + off;
+	if (hi + size > limit) {
+		vc_log(e, what, (int)limit, (int)hi, size);
+		return vc_err(e, pc, "R%d max value is outside of the allowed "
+			      "memory range", regno);
+	}
+	return 0;
+}
+
+static int pkt_access(struct venv *e, uint32_t pc, int regno,
+		      const struct bc_vreg *reg, int64_t off, int size)
+{
+	if (reg->s.smin < 0)
+		return vc_err(e, pc, "R%d min value is negative, either use "
+			      "unsigned index or do a if (index >=0) check.",
+			      regno);
+	if (off < 0 || off + size > reg->range) {
+		vc_log(e, "invalid access to packet, off=%d size=%d, "
+		       "R%d(id=%u,off=%d,r=%d)\n", (int)off, size, regno,
+		       reg->id, (int)off, reg->range);
+		return vc_err(e, pc, "R%d offset is outside of the packet",
+			      regno);
+	}
+	return 0;
+}
+
+/* Read-only map with known contents: the loaded constant. */
+static bool rodata_const(struct venv *e, const struct bc_vreg *reg,
+			 int64_t off, int size, uint64_t *v)
+{
+	const struct bc_map *m = &e->obj->maps[reg->map];
+	int64_t o;
+
+	if (!m->readonly || !m->init || !bc_scalar_is_const(&reg->s))
+		return false;
+	o = off + (int64_t)reg->s.var_off.value;
+	if (o < 0 || o + size > m->init_size)
+		return false;
+	*v = 0;
+	memcpy(v, m->init + o, size);	/* little endian host */
+	return true;
+}
+
+static void load_scalar(struct bc_vreg *out, int size, bool sx)
+{
+	bc_vreg_scalar(out);
+	bc_scalar_load(&out->s, size, sx);
+}
+
+static void slot_misc(struct bc_vframe *f, int k)
+{
+	if (f->stype[8 * k] == VS_SPILL)
+		memset(f->stype + 8 * k, VS_MISC, 8);
+}
+
+/* Stack write at byte offset o (from fp) of size bytes. */
+static void stack_write(struct bc_vframe *f, int o, int size,
+			const struct bc_vreg *val)
+{
+	int i = BC_STACK + o;
+
+	if (size == 8 && !(i % 8) && val && val->kind != VK_NOT_INIT) {
+		int k = i / 8;
+
+		if (val->kind == VK_SCALAR && bc_scalar_is_const(&val->s) &&
+		    !val->s.var_off.value) {
+			memset(f->stype + i, VS_ZERO, 8);
+			return;
+		}
+		memset(f->stype + i, VS_SPILL, 8);
+		f->spill[k] = *val;
+		return;
+	}
+	for (int b = 0; b < size; b++)
+		slot_misc(f, (i + b) / 8);
+	bool zero = val && val->kind == VK_SCALAR &&
+		    bc_scalar_is_const(&val->s) && !val->s.var_off.value;
+	memset(f->stype + i, zero ? VS_ZERO : VS_MISC, size);
+}
+
+int vm_stack_range(struct venv *e, uint32_t pc, int regno,
+		   const struct bc_vreg *reg, int64_t off, int64_t size,
+		   bool write, bool helper, bool init_only)
+{
+	struct bc_vframe *f = e->cur.frames[reg->frame];
+	int64_t lo = reg->off + off + reg->s.smin;
+	int64_t hi = reg->off + off + reg->s.smax;
+
+	(void)init_only;
+	if (!bc_scalar_is_const(&reg->s)) {
+		if (!e->priv) {
+			char t[64];
+
+			tnum_sbin(t, 0, reg->s.var_off);
+			snprintf(t, sizeof(t), "(%#" PRIx64 "; %#" PRIx64 ")",
+				 reg->s.var_off.value, reg->s.var_off.mask);
+			return vc_err(e, pc, "R%d variable stack access "
+				      "prohibited for !root, var_off=%s off=%d",
+				      regno, t, (int)(reg->off + off));
+		}
+		if (reg->s.smin < -BC_STACK || reg->s.smax > BC_STACK ||
+		    lo < -BC_STACK || hi + size > 0) {
+			if (!write && !helper)
+				return vc_err(e, pc, "invalid unbounded "
+					      "variable-offset read from stack "
+					      "R%d", regno);
+			return vc_err(e, pc, "invalid unbounded variable-offset "
+				      "%s stack R%d", write ? "write to" :
+				      "indirect access to", regno);
+		}
+	} else if (lo < -BC_STACK || lo + size > 0 || size > BC_STACK) {
+		if (helper && !write)
+			return vc_err(e, pc, "invalid indirect access to stack "
+				      "R%d off=%d size=%d", regno, (int)lo,
+				      (int)size);
+		return vc_err(e, pc, "invalid %s stack R%d off=%d size=%d",
+			      write ? "write to" : "read from", regno, (int)lo,
+			      (int)size);
+	}
+	uint32_t depth = (uint32_t)-lo;
+
+	uint32_t sp = f->subprog;
+	if (depth > e->sub_depth[sp])
+		e->sub_depth[sp] = depth;
+	if (write) {
+		for (int64_t o = lo; o < hi + size; o++) {
+			int i = BC_STACK + (int)o;
+
+			slot_misc(f, i / 8);
+			if (bc_scalar_is_const(&reg->s) || f->stype[i] != VS_INVALID)
+				f->stype[i] = VS_MISC;
+		}
+		return 0;
+	}
+	for (int64_t o = lo; o < hi + size; o++) {
+		int i = BC_STACK + (int)o;
+
+		if (f->stype[i] == VS_INVALID && !e->priv)
+			return vc_err(e, pc, "invalid %sread from stack R%d off "
+				      "%d+%d size %d", helper ? "indirect " : "",
+				      regno, (int)lo, (int)(o - lo), (int)size);
+		if (f->stype[i] == VS_SPILL && helper &&
+		    f->spill[i / 8].kind != VK_SCALAR && !e->priv)
+			return vc_err(e, pc, "R%d leaks addr into helper "
+				      "function", regno);
+	}
+	return 0;
+}
+
+static int stack_access(struct venv *e, uint32_t pc, int regno,
+			const struct bc_vreg *reg, int off, int size,
+			bool write, const struct bc_vreg *val,
+			struct bc_vreg *out, bool sx)
+{
+	struct bc_vframe *f = e->cur.frames[reg->frame];
+	int o;
+
+	if (!bc_scalar_is_const(&reg->s)) {
+		if (vm_stack_range(e, pc, regno, reg, off, size, write, false,
+				   false))
+			return -1;
+		if (out)
+			load_scalar(out, size, sx);
+		return 0;
+	}
+	o = reg->off + (int)reg->s.var_off.value + off;
+	if (o % size) {
+		char t[64];
+
+		snprintf(t, sizeof(t), "(%#" PRIx64 "; %#" PRIx64 ")",
+			 reg->s.var_off.value, reg->s.var_off.mask);
+		return vc_err(e, pc, "misaligned stack access off %s+%d+%d "
+			      "size %d", t, reg->off, off, size);
+	}
+	if (o < -BC_STACK || o + size > 0)
+		return vc_err(e, pc, "invalid %s stack R%d off=%d size=%d",
+			      write ? "write to" : "read from", regno, o, size);
+	if ((uint32_t)-o > e->sub_depth[f->subprog])
+		e->sub_depth[f->subprog] = -o;
+	if (write) {
+		if (!e->priv && val && bc_vkind_is_ptr(val->kind) &&
+		    size != 8)
+			return vc_err(e, pc, "invalid size of register spill");
+		stack_write(f, o, size, val);
+		return 0;
+	}
+	int i = BC_STACK + o, k = i / 8;
+
+	if (f->stype[i] == VS_SPILL) {
+		const struct bc_vreg *sp = &f->spill[k];
+
+		if (size == 8) {
+			*out = *sp;
+			return 0;
+		}
+		if (sp->kind != VK_SCALAR)
+			return vc_err(e, pc, "invalid size of register fill");
+		load_scalar(out, size, sx);
+		return 0;
+	}
+	bool zero = true;
+
+	for (int b = 0; b < size; b++) {
+		uint8_t t = f->stype[i + b];
+
+		if (t == VS_SPILL && f->spill[(i + b) / 8].kind != VK_SCALAR)
+			return vc_err(e, pc, "invalid size of register fill");
+		if (t == VS_INVALID && !e->priv) {
+			bool all = true;
+
+			for (int c = 0; c < size; c++)
+				all &= f->stype[i + c] == VS_INVALID;
+			if (all && size == 8)
+				return vc_err(e, pc, "invalid read from stack "
+					      "R%d off=%d size=%d", regno, o,
+					      size);
+			return vc_err(e, pc, "invalid read from stack off "
+				      "%d+%d size %d", o, b, size);
+		}
+		if (t != VS_ZERO)
+			zero = false;
+	}
+	if (zero)
+		bc_vreg_const(out, 0);
+	else
+		load_scalar(out, size, sx);
+	return 0;
+}
+
+static int ctx_access(struct venv *e, uint32_t pc, int regno,
+		      const struct bc_vreg *reg, int off, int size, bool write,
+		      struct bc_vreg *out)
+{
+	struct bc_ctx_access acc;
+
+	if (reg->off || !bc_scalar_is_const(&reg->s) || reg->s.var_off.value) {
+		if (!bc_scalar_is_const(&reg->s)) {
+			char t[64];
+
+			snprintf(t, sizeof(t), "(%#" PRIx64 "; %#" PRIx64 ")",
+				 reg->s.var_off.value, reg->s.var_off.mask);
+			return vc_err(e, pc, "variable ctx access var_off=%s "
+				      "off=%d size=%d", t, off, size);
+		}
+		return vc_err(e, pc, "dereference of modified ctx ptr R%d "
+			      "off=%d disallowed", regno,
+			      reg->off + (int)reg->s.var_off.value);
+	}
+	if (!bc_ctx_check(e->type, e->attach, e->priv, off, size, write, &acc))
+		return vc_err(e, pc, "invalid bpf_context access off=%d size=%d",
+			      off, size);
+	if (write || !out)
+		return 0;
+	switch (acc.kind) {
+	case BC_CTXF_SCALAR:
+		load_scalar(out, size, false);
+		if (acc.umax && acc.umax < out->s.umax) {
+			struct bc_scalar r;
+
+			bc_scalar_urange(&r, 0, acc.umax);
+			out->s = r;
+		}
+		break;
+	case BC_CTXF_PKT: bc_vreg_ptr(out, VK_PKT); break;
+	case BC_CTXF_PKT_END: bc_vreg_ptr(out, VK_PKT_END); break;
+	case BC_CTXF_PKT_META: bc_vreg_ptr(out, VK_PKT_META); break;
+	case BC_CTXF_SOCK_COMMON_OR_NULL:
+		bc_vreg_ptr(out, VK_SOCK_COMMON_OR_NULL);
+		out->id = ++e->id_gen;
+		break;
+	case BC_CTXF_SOCK: bc_vreg_ptr(out, VK_SOCK); break;
+	case BC_CTXF_SOCK_OR_NULL:
+		bc_vreg_ptr(out, VK_SOCK_OR_NULL);
+		out->id = ++e->id_gen;
+		break;
+	case BC_CTXF_FLOW_KEYS: bc_vreg_ptr(out, VK_FLOW_KEYS); break;
+	}
+	return 0;
+}
+
+static int leak(struct venv *e, uint32_t pc, const struct bc_vreg *val,
+		int valno, const char *into)
+{
+	if (!e->priv && val && bc_vkind_is_ptr(val->kind))
+		return vc_err(e, pc, "R%d leaks addr into %s", valno, into);
+	return 0;
+}
+
+int vm_access(struct venv *e, uint32_t pc, int regno, int off, int size,
+	      bool write, const struct bc_vreg *val, int valno,
+	      struct bc_vreg *out, bool sx)
+{
+	struct bc_vreg r = *vc_reg(e, regno);
+	int64_t o = (int64_t)r.off + off;
+	struct bc_vreg tmp;
+
+	if (!out)
+		out = &tmp;
+	switch (r.kind) {
+	case VK_NOT_INIT:
+		return vc_err(e, pc, "R%d !read_ok", regno);
+	case VK_FP:
+		return stack_access(e, pc, regno, &r, off, size, write, val,
+				    out, sx);
+	case VK_CTX:
+		if (leak(e, pc, val, valno, "ctx"))
+			return -1;
+		return ctx_access(e, pc, regno, &r, off, size, write, out);
+	case VK_PKT:
+	case VK_PKT_META:
+		if (write && !bc_ctx_has_pkt(e->type, e->attach, true))
+			return vc_err(e, pc, "cannot write into packet");
+		if (leak(e, pc, val, valno, "packet"))
+			return -1;
+		if (pkt_access(e, pc, regno, &r, o, size))
+			return -1;
+		load_scalar(out, size, sx);
+		return 0;
+	case VK_MAP_VALUE: {
+		const struct bc_map *m = &e->obj->maps[r.map];
+		uint64_t v;
+
+		if (write && m->readonly)
+			return vc_err(e, pc, "write into map forbidden, "
+				      "value_size=%u off=%d size=%d",
+				      m->value_size, (int)o, size);
+		if (leak(e, pc, val, valno, "map"))
+			return -1;
+		if (region(e, pc, regno, &r, o, size, m->value_size,
+			   "invalid access to map value, value_size=%d "
+			   "off=%d size=%d\n"))
+			return -1;
+		if (!write && rodata_const(e, &r, o, size, &v)) {
+			if (sx && size < 8) {
+				int sh = 64 - 8 * size;
+
+				v = (uint64_t)(((int64_t)(v << sh)) >> sh);
+			}
+			bc_vreg_const(out, v);
+		} else {
+			load_scalar(out, size, sx);
+		}
+		return 0;
+	}
+	case VK_MAP_KEY:
+		if (write)
+			return vc_err(e, pc, "R%d cannot write into map_key",
+				      regno);
+		if (region(e, pc, regno, &r, o, size, r.mem_size,
+			   "invalid access to map key, key_size=%d off=%d "
+			   "size=%d\n"))
+			return -1;
+		load_scalar(out, size, sx);
+		return 0;
+	case VK_MEM:
+		if (leak(e, pc, val, valno, "mem"))
+			return -1;
+		if (region(e, pc, regno, &r, o, size, r.mem_size,
+			   "invalid access to memory, mem_size=%d off=%d "
+			   "size=%d\n"))
+			return -1;
+		load_scalar(out, size, sx);
+		return 0;
+	case VK_FLOW_KEYS:
+		if (region(e, pc, regno, &r, o, size, 56,
+			   "invalid access to flow keys size=%d off=%d "
+			   "size=%d\n"))
+			return -1;
+		load_scalar(out, size, sx);
+		return 0;
+	case VK_SOCK:
+	case VK_SOCK_COMMON:
+	case VK_TCP_SOCK:
+		if (write || !bc_scalar_is_const(&r.s) || o < 0 ||
+		    o + size > 80 || o % size)
+			return vc_err(e, pc, "R%d invalid %s access off=%d "
+				      "size=%d", regno,
+				      r.kind == VK_TCP_SOCK ? "tcp_sock" :
+				      "sock", (int)o, size);
+		load_scalar(out, size, sx);
+		return 0;
+	default:
+		return vc_err(e, pc, "R%d invalid mem access '%s'", regno,
+			      bc_vkind_name(r.kind));
+	}
+}

@@ -1,0 +1,42 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
+/*
+ * The verifier: abstract interpretation of one linked program with the
+ * Linux verifier's safety rules (registers, stack, context, packet, map
+ * values, helpers, bpf-to-bpf calls), a depth-first search over paths with
+ * state pruning, and Linux's messages on rejection.
+ */
+#ifndef BC_VERIFY_H
+#define BC_VERIFY_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "prog.h"
+
+struct bc_verify_opts {
+	int log_level;		/* 0 none, 1 path to the error, 2 every insn */
+	FILE *log;		/* NULL: no log */
+	bool unprivileged;	/* loader without CAP_BPF/CAP_PERFMON */
+	bool reject_irreducible;
+	uint64_t insn_budget;	/* 0 = 1000000 (Linux) */
+};
+
+struct bc_verify_result {
+	bool accepted;
+	char error[512];	/* last line of the rejection */
+	int64_t error_insn;	/* -1 when no single instruction */
+	uint64_t processed_insns, total_states, peak_states,
+		 max_states_per_insn, duration_us;
+	long peak_mem_kb;
+	uint32_t stack_depth;	/* main program's stack depth in bytes */
+};
+
+/*
+ * Verify prog. Returns 0 when verification ran (see res->accepted) or
+ * < 0 on an internal error (res->error says why). opts may be NULL.
+ */
+int bc_verify(const struct bc_prog *prog, const struct bc_verify_opts *opts,
+	      struct bc_verify_result *res);
+
+#endif

@@ -1,0 +1,20 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
+/* Verifier memory checks (vcheck_mem.c). */
+#ifndef BC_VMEM_H
+#define BC_VMEM_H
+
+#include "vcheck.h"
+
+/*
+ * Load (write=false, result in *out) or store (val, register valno, NULL
+ * for an unknown scalar) of size bytes at R[regno] + off.
+ */
+int vm_access(struct venv *e, uint32_t pc, int regno, int off, int size,
+	      bool write, const struct bc_vreg *val, int valno,
+	      struct bc_vreg *out, bool sx);
+/* Stack bytes [reg+off, reg+off+size) passed to a helper. */
+int vm_stack_range(struct venv *e, uint32_t pc, int regno,
+		   const struct bc_vreg *reg, int64_t off, int64_t size,
+		   bool write, bool helper, bool init_only);
+
+#endif

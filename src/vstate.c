@@ -1,0 +1,308 @@
+// SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+/* Abstract state of the verifier: kinds, copies, formatting, subsumption. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util.h"
+#include "vstate.h"
+
+static const char *const kind_names[VK_MAX] = {
+	[VK_NOT_INIT] = "?",
+	[VK_SCALAR] = "scalar",
+	[VK_CTX] = "ctx",
+	[VK_FP] = "fp",
+	[VK_PKT] = "pkt",
+	[VK_PKT_META] = "pkt_meta",
+	[VK_PKT_END] = "pkt_end",
+	[VK_MAP_VALUE] = "map_value",
+	[VK_MAP_VALUE_OR_NULL] = "map_value_or_null",
+	[VK_MAP_KEY] = "map_key",
+	[VK_MAP_PTR] = "map_ptr",
+	[VK_MEM] = "ringbuf_mem",
+	[VK_MEM_OR_NULL] = "ringbuf_mem_or_null",
+	[VK_SOCK] = "sock",
+	[VK_SOCK_OR_NULL] = "sock_or_null",
+	[VK_SOCK_COMMON] = "sock_common",
+	[VK_SOCK_COMMON_OR_NULL] = "sock_common_or_null",
+	[VK_TCP_SOCK] = "tcp_sock",
+	[VK_TCP_SOCK_OR_NULL] = "tcp_sock_or_null",
+	[VK_BTF_ID] = "ptr_",
+	[VK_BTF_ID_OR_NULL] = "ptr_or_null_",
+	[VK_FLOW_KEYS] = "flow_keys",
+	[VK_FUNC] = "func",
+};
+
+const char *bc_vkind_name(unsigned kind)
+{
+	return kind < VK_MAX ? kind_names[kind] : "?";
+}
+
+bool bc_vkind_is_ptr(unsigned kind)
+{
+	return kind != VK_NOT_INIT && kind != VK_SCALAR;
+}
+
+bool bc_vkind_or_null(unsigned kind)
+{
+	switch (kind) {
+	case VK_MAP_VALUE_OR_NULL: case VK_MEM_OR_NULL: case VK_SOCK_OR_NULL:
+	case VK_SOCK_COMMON_OR_NULL: case VK_TCP_SOCK_OR_NULL:
+	case VK_BTF_ID_OR_NULL:
+		return true;
+	}
+	return false;
+}
+
+unsigned bc_vkind_not_null(unsigned kind)
+{
+	switch (kind) {
+	case VK_MAP_VALUE_OR_NULL: return VK_MAP_VALUE;
+	case VK_MEM_OR_NULL: return VK_MEM;
+	case VK_SOCK_OR_NULL: return VK_SOCK;
+	case VK_SOCK_COMMON_OR_NULL: return VK_SOCK_COMMON;
+	case VK_TCP_SOCK_OR_NULL: return VK_TCP_SOCK;
+	case VK_BTF_ID_OR_NULL: return VK_BTF_ID;
+	}
+	return kind;
+}
+
+void bc_vreg_scalar(struct bc_vreg *r)
+{
+	memset(r, 0, sizeof(*r));
+	r->kind = VK_SCALAR;
+	bc_scalar_unknown(&r->s);
+}
+
+void bc_vreg_const(struct bc_vreg *r, uint64_t v)
+{
+	memset(r, 0, sizeof(*r));
+	r->kind = VK_SCALAR;
+	bc_scalar_const(&r->s, v);
+}
+
+void bc_vreg_ptr(struct bc_vreg *r, unsigned kind)
+{
+	memset(r, 0, sizeof(*r));
+	r->kind = kind;
+	bc_scalar_const(&r->s, 0);
+}
+
+void bc_vreg_fmt(const struct bc_vreg *r, char *buf, size_t len)
+{
+	char v[256];
+	int n;
+
+	if (r->kind == VK_SCALAR) {
+		bc_scalar_fmt(&r->s, buf, len);
+		return;
+	}
+	if (r->kind == VK_FP && bc_scalar_is_const(&r->s)) {
+		snprintf(buf, len, "fp%d", r->off + (int32_t)r->s.var_off.value);
+		return;
+	}
+	n = snprintf(buf, len, "%s(", bc_vkind_name(r->kind));
+	v[0] = 0;
+	if (r->id)
+		snprintf(v + strlen(v), sizeof(v) - strlen(v), "id=%u,", r->id);
+	if (r->ref_id)
+		snprintf(v + strlen(v), sizeof(v) - strlen(v), "ref_obj_id=%u,",
+			 r->ref_id);
+	if (r->off)
+		snprintf(v + strlen(v), sizeof(v) - strlen(v), "off=%d,", r->off);
+	if (r->kind == VK_PKT || r->kind == VK_PKT_META)
+		snprintf(v + strlen(v), sizeof(v) - strlen(v), "r=%d,", r->range);
+	if (r->kind == VK_MEM || r->kind == VK_MEM_OR_NULL)
+		snprintf(v + strlen(v), sizeof(v) - strlen(v), "sz=%u,",
+			 r->mem_size);
+	if (!bc_scalar_is_const(&r->s) || r->s.var_off.value) {
+		char s[200];
+
+		bc_scalar_fmt(&r->s, s, sizeof(s));
+		snprintf(v + strlen(v), sizeof(v) - strlen(v), "var=%s,", s);
+	}
+	if (*v)
+		v[strlen(v) - 1] = 0;
+	if (n < 0 || (size_t)n >= len)
+		return;
+	snprintf(buf + n, len - n, "%s)", v);
+}
+
+struct bc_vframe *bc_vframe_new(uint32_t subprog, uint32_t callsite,
+				uint32_t frameno)
+{
+	struct bc_vframe *f = bc_xcalloc(1, sizeof(*f));
+
+	f->subprog = subprog;
+	f->callsite = callsite;
+	f->cb_proto = -1;
+	bc_vreg_ptr(&f->regs[10], VK_FP);
+	f->regs[10].frame = frameno;
+	return f;
+}
+
+void bc_vstate_init(struct bc_vstate *st)
+{
+	memset(st, 0, sizeof(*st));
+}
+
+void bc_vstate_copy(struct bc_vstate *dst, const struct bc_vstate *src)
+{
+	*dst = *src;
+	for (uint32_t i = 0; i <= src->curframe; i++) {
+		dst->frames[i] = bc_xmalloc(sizeof(struct bc_vframe));
+		*dst->frames[i] = *src->frames[i];
+	}
+	for (uint32_t i = src->curframe + 1; i < BC_MAX_CALL_FRAMES; i++)
+		dst->frames[i] = NULL;
+	dst->refs = NULL;
+	if (src->ref_cnt) {
+		dst->refs = bc_xmalloc(src->ref_cnt * sizeof(*dst->refs));
+		memcpy(dst->refs, src->refs, src->ref_cnt * sizeof(*dst->refs));
+	}
+}
+
+void bc_vstate_free(struct bc_vstate *st)
+{
+	for (uint32_t i = 0; i < BC_MAX_CALL_FRAMES; i++) {
+		free(st->frames[i]);
+		st->frames[i] = NULL;
+	}
+	free(st->refs);
+	st->refs = NULL;
+	st->ref_cnt = 0;
+}
+
+/* old id -> cur id mapping, must be consistent (a bijection in use). */
+struct idmap {
+	uint32_t old[64], cur[64];
+	unsigned n;
+	bool overflow;
+};
+
+static bool idmap_check(struct idmap *m, uint32_t o, uint32_t c)
+{
+	if (!o && !c)
+		return true;
+	if (!o || !c)
+		return false;
+	for (unsigned i = 0; i < m->n; i++) {
+		if (m->old[i] == o)
+			return m->cur[i] == c;
+		if (m->cur[i] == c)
+			return false;
+	}
+	if (m->n == 64)
+		return false;
+	m->old[m->n] = o;
+	m->cur[m->n++] = c;
+	return true;
+}
+
+static bool reg_sub(const struct bc_vreg *o, const struct bc_vreg *c,
+		    struct idmap *m, bool exact)
+{
+	if (o->kind == VK_NOT_INIT && !exact)
+		return true;
+	if (o->kind != c->kind)
+		return false;
+	if (o->kind == VK_NOT_INIT)
+		return true;
+	if (o->kind == VK_SCALAR) {
+		if (exact)
+			return bc_scalar_equal(&o->s, &c->s) &&
+			       idmap_check(m, o->id, c->id);
+		/* old's exploration relied on registers linked by id
+		 * being equal: cur must link them the same way */
+		if (o->id && !idmap_check(m, o->id, c->id))
+			return false;
+		return bc_scalar_subsumes(&o->s, &c->s);
+	}
+	if (o->off != c->off || o->frame != c->frame || o->map != c->map ||
+	    o->mem_size != c->mem_size)
+		return false;
+	if (exact ? !bc_scalar_equal(&o->s, &c->s) :
+		    !bc_scalar_subsumes(&o->s, &c->s))
+		return false;
+	if (exact ? o->range != c->range : o->range > c->range)
+		return false;
+	if (!idmap_check(m, o->id, c->id))
+		return false;
+	return idmap_check(m, o->ref_id | 0x80000000u, c->ref_id | 0x80000000u);
+}
+
+static bool frame_sub(const struct bc_vframe *o, const struct bc_vframe *c,
+		      uint16_t live, struct idmap *m, bool exact)
+{
+	if (o->callsite != c->callsite || o->subprog != c->subprog ||
+	    o->cb_proto != c->cb_proto)
+		return false;
+	for (int r = 0; r < BC_MAX_REG; r++) {
+		if (!(live & (1u << r)))
+			continue;
+		if (!reg_sub(&o->regs[r], &c->regs[r], m, exact))
+			return false;
+	}
+	for (int k = 0; k < BC_SLOTS; k++) {
+		const uint8_t *ot = o->stype + 8 * k, *ct = c->stype + 8 * k;
+
+		if (ot[0] == VS_SPILL || ct[0] == VS_SPILL) {
+			if (ot[0] == VS_SPILL && ct[0] == VS_SPILL) {
+				if (!reg_sub(&o->spill[k], &c->spill[k], m,
+					     exact))
+					return false;
+				continue;
+			}
+			if (exact)
+				return false;
+			if (ot[0] == VS_SPILL)	/* old relied on a spill */
+				return false;
+		}
+		for (int b = 0; b < 8; b++) {
+			uint8_t x = ot[b], y = ct[b];
+
+			if (exact) {
+				if (x != y)
+					return false;
+				continue;
+			}
+			if (x == VS_INVALID)
+				continue;
+			if (x == VS_MISC && (y == VS_MISC || y == VS_ZERO))
+				continue;
+			if (x == VS_MISC && y == VS_SPILL &&
+			    c->spill[k].kind == VK_SCALAR)
+				continue;
+			if (x == y && x != VS_SPILL)
+				continue;
+			return false;
+		}
+	}
+	return true;
+}
+
+bool bc_vstate_subsumes(const struct bc_vstate *old,
+			const struct bc_vstate *cur, const uint16_t *live,
+			bool exact)
+{
+	struct idmap m = { .n = 0 };
+
+	if (old->curframe != cur->curframe || old->ref_cnt != cur->ref_cnt)
+		return false;
+	for (uint32_t f = 0; f <= old->curframe; f++)
+		if (!frame_sub(old->frames[f], cur->frames[f], live[f], &m,
+			       exact))
+			return false;
+	for (uint32_t i = 0; i < old->ref_cnt; i++) {
+		bool found = false;
+
+		for (uint32_t j = 0; j < m.n; j++)
+			if (m.old[j] == (old->refs[i].id | 0x80000000u))
+				found = true;
+		if (!found &&
+		    !idmap_check(&m, old->refs[i].id | 0x80000000u,
+				 cur->refs[i].id | 0x80000000u))
+			return false;
+	}
+	return true;
+}

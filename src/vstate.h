@@ -1,0 +1,117 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
+/* Abstract state of the verifier: registers, stack frames, references. */
+#ifndef BC_VSTATE_H
+#define BC_VSTATE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "cfg.h"
+#include "insn.h"
+#include "scalar.h"
+
+enum bc_vkind {
+	VK_NOT_INIT,
+	VK_SCALAR,
+	VK_CTX,
+	VK_FP,		/* stack pointer of frame `frame` */
+	VK_PKT,
+	VK_PKT_META,
+	VK_PKT_END,
+	VK_MAP_VALUE,
+	VK_MAP_VALUE_OR_NULL,
+	VK_MAP_KEY,
+	VK_MAP_PTR,
+	VK_MEM,		/* ringbuf record (mem_size bytes) */
+	VK_MEM_OR_NULL,
+	VK_SOCK,
+	VK_SOCK_OR_NULL,
+	VK_SOCK_COMMON,
+	VK_SOCK_COMMON_OR_NULL,
+	VK_TCP_SOCK,
+	VK_TCP_SOCK_OR_NULL,
+	VK_BTF_ID,
+	VK_BTF_ID_OR_NULL,
+	VK_FLOW_KEYS,
+	VK_FUNC,	/* subprogram address (off = first insn) */
+	VK_MAX
+};
+
+struct bc_vreg {
+	uint8_t kind;		/* enum bc_vkind */
+	uint8_t frame;		/* VK_FP: frame number */
+	int32_t off;		/* fixed offset of a pointer */
+	int32_t range;		/* packet: bytes proven from the base */
+	uint32_t id;		/* packet / or-null / linked scalar id */
+	uint32_t ref_id;	/* reference held (0 none) */
+	uint32_t map;		/* map index (map ptr/value/key) */
+	uint32_t mem_size;	/* VK_MEM, VK_MAP_KEY */
+	struct bc_scalar s;	/* scalar value or pointer variable offset */
+};
+
+#define BC_STACK 512
+#define BC_SLOTS (BC_STACK / 8)
+
+enum { VS_INVALID, VS_MISC, VS_ZERO, VS_SPILL };
+
+struct bc_vframe {
+	struct bc_vreg regs[BC_MAX_REG];
+	uint8_t stype[BC_STACK];	/* byte i is at fp - BC_STACK + i */
+	struct bc_vreg spill[BC_SLOTS];	/* slot k = bytes 8k..8k+7 */
+	uint32_t callsite;		/* call insn in the caller, BC_NONE */
+	uint32_t subprog;
+	int8_t cb_proto;		/* callback frame: helper id, else -1 */
+	int16_t cb_ret_min, cb_ret_max;
+};
+
+struct bc_vref {
+	uint32_t id;
+	uint32_t insn;
+};
+
+struct bc_vchk;
+
+struct bc_vstate {
+	struct bc_vframe *frames[BC_MAX_CALL_FRAMES];
+	uint32_t curframe;
+	struct bc_vref *refs;
+	uint32_t ref_cnt;
+	uint32_t pc;
+	uint32_t path_len;		/* log: length of the path at fork */
+	struct bc_vchk *parent;		/* last checkpoint on this path */
+};
+
+/* An explored state kept at a pruning point. */
+struct bc_vchk {
+	struct bc_vstate st;
+	struct bc_vchk *parent;
+	struct bc_vchk *next;		/* same pc */
+	uint32_t branches;		/* live paths below this checkpoint */
+};
+
+const char *bc_vkind_name(unsigned kind);
+bool bc_vkind_is_ptr(unsigned kind);
+bool bc_vkind_or_null(unsigned kind);
+unsigned bc_vkind_not_null(unsigned kind);
+
+void bc_vreg_scalar(struct bc_vreg *r);		/* unknown scalar */
+void bc_vreg_const(struct bc_vreg *r, uint64_t v);
+void bc_vreg_ptr(struct bc_vreg *r, unsigned kind);
+void bc_vreg_fmt(const struct bc_vreg *r, char *buf, size_t len);
+
+void bc_vstate_init(struct bc_vstate *st);
+void bc_vstate_copy(struct bc_vstate *dst, const struct bc_vstate *src);
+void bc_vstate_free(struct bc_vstate *st);
+struct bc_vframe *bc_vframe_new(uint32_t subprog, uint32_t callsite,
+				uint32_t frameno);
+
+/*
+ * Does old contain every concrete state cur may stand for? live[f] is a
+ * bitmask of the registers that matter in frame f (others are ignored).
+ * exact asks for equality instead (infinite loop detection).
+ */
+bool bc_vstate_subsumes(const struct bc_vstate *old,
+			const struct bc_vstate *cur, const uint16_t *live,
+			bool exact);
+
+#endif
