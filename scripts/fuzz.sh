@@ -80,15 +80,16 @@ for t in $targets; do
 			fail=1
 		fi
 	fi
+	dirs=("$corpus" "$seeds/$t")
+	[ -d "fuzz/regress/$t" ] && dirs+=("fuzz/regress/$t")
 	echo "== fuzz_$t: ${secs}s"
 	"$bin" "${dict[@]}" -max_total_time="$secs" -timeout=10 \
 		-rss_limit_mb=2048 -max_len="${max_len[$t]}" \
 		-artifact_prefix="$art/" -print_final_stats=1 \
-		"$corpus" "$seeds/$t" fuzz/regress/"$t" \
-		>"$build/fuzz_$t.log" 2>&1
+		"${dirs[@]}" >"$build/fuzz_$t.log" 2>&1
 	rc=$?
 	grep -E '^(stat::number_of_executed_units|stat::new_units_added|#[0-9]+ +DONE)' \
-		"$build/fuzz_$t.log" | sed "s/^/  /"
+		"$build/fuzz_$t.log" | awk '!seen[$0]++' | sed "s/^/  /"
 	if [ "$rc" -ne 0 ] || [ -n "$(ls -A "$art")" ]; then
 		tail -n 60 "$build/fuzz_$t.log"
 		report "$t" "$art"

@@ -341,42 +341,44 @@ static int h_csum_diff(struct bc_vm *vm, uint32_t pc)
 static int h_xdp_adjust(struct bc_vm *vm, uint32_t pc, int32_t id)
 {
 	int64_t delta = (int32_t)A(2);
-	uint8_t *frame_end = vm->pkt_buf + XDP_FRAME_SIZE;
-	size_t metalen = vm->data - vm->data_meta;
-	uint8_t *n;
+	int64_t meta, data, end, n;	/* offsets into pkt_buf */
 
 	if (vm->prog_type != BPF_PROG_TYPE_XDP || !vm->pkt_buf) {
 		RET(-EINVAL);
 		return 0;
 	}
+	/* offsets, not pointers: the candidate may lie outside the buffer */
+	meta = vm->data_meta - vm->pkt_buf;
+	data = vm->data - vm->pkt_buf;
+	end = vm->data_end - vm->pkt_buf;
 	if (id == BPF_FUNC_xdp_adjust_head) {
-		n = vm->data + delta;
-		if (n < frame_end + metalen || n > vm->data_end - ETH_HLEN) {
+		n = data + delta;
+		if (n < XDP_FRAME_SIZE + (data - meta) || n > end - ETH_HLEN) {
 			RET(-EINVAL);
 			return 0;
 		}
-		if (metalen)
-			memmove(vm->data_meta + delta, vm->data_meta, metalen);
-		vm->data_meta += delta;
-		vm->data = n;
+		if (data - meta)
+			memmove(vm->pkt_buf + meta + delta, vm->data_meta,
+				data - meta);
+		vm->data_meta = vm->pkt_buf + meta + delta;
+		vm->data = vm->pkt_buf + n;
 	} else if (id == BPF_FUNC_xdp_adjust_meta) {
-		n = vm->data_meta + delta;
-		if (n < frame_end || n > vm->data ||
-		    ((vm->data - n) & 3) || vm->data - n > 32) {
+		n = meta + delta;
+		if (n < XDP_FRAME_SIZE || n > data || ((data - n) & 3) ||
+		    data - n > 32) {
 			RET(-EINVAL);
 			return 0;
 		}
-		vm->data_meta = n;
+		vm->data_meta = vm->pkt_buf + n;
 	} else {
-		n = vm->data_end + delta;
-		if (n > vm->pkt_buf + vm->pkt_buf_size - 320 ||
-		    n < vm->data + ETH_HLEN) {
+		n = end + delta;
+		if (n > (int64_t)vm->pkt_buf_size - 320 || n < data + ETH_HLEN) {
 			RET(-EINVAL);
 			return 0;
 		}
 		if (delta > 0)
 			memset(vm->data_end, 0, delta);
-		vm->data_end = n;
+		vm->data_end = vm->pkt_buf + n;
 	}
 	RET(0);
 	return 0;

@@ -212,8 +212,13 @@ static int ptr_alu(struct venv *e, uint32_t pc, const struct bpf_insn *in,
 	}
 	bc_scalar_alu(&res.s, &sc->s, op, false, 0);
 	if (res.kind == VK_PKT || res.kind == VK_PKT_META) {
+		/* RFC patch 13: p + s with 0 <= s <= umax still has
+		 * range - umax bytes proven past its (moved) base */
+		bool keep = op == BPF_ADD && sc->s.smin >= 0 &&
+			    sc->s.umax < (uint64_t)ptr->range;
+
+		res.range = keep ? ptr->range - (int32_t)sc->s.umax : 0;
 		res.id = ++e->id_gen;
-		res.range = 0;
 	}
 	if (!e->priv && res.kind == VK_FP)
 		return vc_err(e, pc, "R%d variable stack access prohibited for "
@@ -358,7 +363,8 @@ static void mark_pkt(struct venv *e, const struct bc_vreg *p)
 {
 	struct range_arg ra = { p->kind, p->id, p->off };
 
-	if (p->off < 0 || p->off > 0xffff || !bc_scalar_is_const(&p->s))
+	if (p->off < 0 || p->off > 0xffff || p->s.umax > 0xffff ||
+	    p->s.umax + (uint64_t)p->off > 0xffff)
 		return;
 	vc_for_each_reg(e, range_fn, &ra);
 }
@@ -624,11 +630,12 @@ static int do_atomic(struct venv *e, uint32_t pc, const struct bpf_insn *in)
 			      "supported");
 	dst = vc_reg(e, in->dst_reg);
 	src = vc_reg(e, in->src_reg);
+	/* a pointer operand is a leak for !root; for root the memory just
+	 * becomes an unknown scalar (written below) */
 	if (src->kind != VK_SCALAR && !e->priv)
 		return vc_err(e, pc, "R%d leaks addr into mem", in->src_reg);
-	if (src->kind != VK_SCALAR)
-		return vc_err(e, pc, "R%d must be a scalar in an atomic "
-			      "operation", in->src_reg);
+	if (op == BPF_CMPXCHG && vc_reg(e, 0)->kind != VK_SCALAR && !e->priv)
+		return vc_err(e, pc, "R0 leaks addr into mem");
 	switch (dst->kind) {
 	case VK_PKT: case VK_PKT_META:
 		return vc_err(e, pc, "BPF_ATOMIC stores into R%d pkt is not "
@@ -830,34 +837,56 @@ static void live_masks(struct venv *e, uint32_t pc, uint16_t *live)
 	live[e->cur.curframe] = e->live[pc] | 0x400;
 }
 
+/*
+ * A checkpoint that keeps failing to prune is dropped from the list (as
+ * Linux does: it slows every later visit and rarely helps). Its state is
+ * freed; the node stays on e->evicted while paths below it still count
+ * on it.
+ */
+static void evict(struct venv *e, struct bc_vchk **pp)
+{
+	struct bc_vchk *c = *pp;
+
+	*pp = c->next;
+	bc_vstate_free(&c->st);
+	c->next = e->evicted;
+	e->evicted = c;
+}
+
 /* Returns 1 when the current state is pruned. */
 static int visit(struct venv *e, uint32_t pc)
 {
 	uint16_t live[BC_MAX_CALL_FRAMES];
 	uint32_t loop = bc_cfg_loop_at(e->cfg, pc);
+	bool add;
 	int r;
 
 	if (loop != BC_NONE && (r = vc_loop_header(e, pc, loop)) != 0)
 		return r < 0 ? -1 : 0;
 	live_masks(e, pc, live);
-	for (struct bc_vchk *c = e->chk[pc]; c; c = c->next) {
-		if (c->branches) {
-			if (e->prune[pc] == 2) {
-				if (bc_vstate_subsumes(&c->st, &e->cur, live,
-						       false))
-					return 1;
-				continue;
-			}
-			if (bc_vstate_subsumes(&c->st, &e->cur, live, true))
-				return vc_err(e, pc, "infinite loop detected "
-					      "at insn %u", pc);
+	/* a new checkpoint every 8 insns and 2 jumps, at callbacks always */
+	add = e->prune[pc] == 2 || (e->processed - e->last_chk >= 8 &&
+				    e->jmps - e->last_jmps >= 2);
+	for (struct bc_vchk **pp = &e->chk[pc], *c; (c = *pp);) {
+		bool hit;
+
+		if (c->branches && e->prune[pc] != 2 &&
+		    bc_vstate_subsumes(&c->st, &e->cur, live, true))
+			return vc_err(e, pc, "infinite loop detected "
+				      "at insn %u", pc);
+		hit = (!c->branches || e->prune[pc] == 2) &&
+		      bc_vstate_subsumes(&c->st, &e->cur, live, false);
+		if (hit) {
+			c->hit++;
+			return 1;
+		}
+		if (add && ++c->miss > c->hit * 3 + 3) {
+			evict(e, pp);
 			continue;
 		}
-		if (bc_vstate_subsumes(&c->st, &e->cur, live, false))
-			return 1;
+		pp = &c->next;
 	}
-	if (e->processed - e->last_chk < 8 && e->prune[pc] != 2 &&
-	    loop == BC_NONE)
+	if (!add)
 		return 0;
 	if (e->states > 2000000)
 		return 0;
@@ -871,6 +900,7 @@ static int visit(struct venv *e, uint32_t pc)
 	e->chk[pc] = c;
 	e->cur.parent = c;
 	e->last_chk = e->processed;
+	e->last_jmps = e->jmps;
 	e->states++;
 	e->live_states++;
 	if (e->live_states > e->res->peak_states)
@@ -908,6 +938,7 @@ static int step(struct venv *e)
 		break;
 	case BPF_JMP:
 	case BPF_JMP32:
+		e->jmps++;
 		if (bc_is_exit(in)) {
 			r = do_exit(e, pc);
 			if (r)
@@ -1231,6 +1262,10 @@ int bc_verify(const struct bc_prog *prog, const struct bc_verify_opts *opts,
 			bc_vstate_free(&c->st);
 			free(c);
 		}
+	}
+	for (struct bc_vchk *c = e.evicted, *n; c; c = n) {
+		n = c->next;
+		free(c);
 	}
 	free(e.chk);
 	free(e.chk_cnt);

@@ -21,6 +21,7 @@ struct venv {
 	uint8_t *prune;		/* 1 pruning point, 2 also against live states */
 	uint16_t *live;		/* registers live into each insn */
 	struct bc_vchk **chk;	/* explored states per insn */
+	struct bc_vchk *evicted;	/* dropped from chk[], state freed */
 	uint32_t *chk_cnt;
 	struct bc_vstate *stack;	/* pending paths */
 	size_t stack_n, stack_cap;
@@ -31,7 +32,8 @@ struct venv {
 	size_t path_n, path_cap;
 	FILE *log;
 	int level;
-	uint64_t budget, processed, last_chk, states, live_states;
+	uint64_t budget, processed, last_chk, last_jmps, jmps, states,
+		 live_states;
 	bool failed;
 };
 

@@ -235,6 +235,12 @@ static int check_arg(struct venv *e, uint32_t pc,
 		ci->cb_target = r->off;
 		return 0;
 	case BC_ARG_PTR_TO_STACK_OR_NULL:
+		if (r->kind == VK_SCALAR && bc_scalar_is_const(&r->s) &&
+		    !r->s.var_off.value) {	/* NULL: the callback gets 0 */
+			ci->cbctx = *r;
+			ci->has_cbctx = true;
+			return 0;
+		}
 		if (r->kind != VK_FP)
 			return type_err(e, pc, regno, r, "fp");
 		ci->cbctx = *r;
@@ -398,7 +404,7 @@ static int callback(struct venv *e, uint32_t pc,
 	if (enter_frame(e, pc, target))
 		return -1;
 	f = vc_frame(e);
-	f->cb_proto = (int8_t)p->id;
+	f->cb_proto = (int16_t)p->id;
 	f->cb_ret_min = p->cb_ret_min;
 	f->cb_ret_max = p->cb_ret_max;
 	for (int i = 0; i < 5; i++) {

@@ -60,7 +60,7 @@ struct bc_vframe {
 	struct bc_vreg spill[BC_SLOTS];	/* slot k = bytes 8k..8k+7 */
 	uint32_t callsite;		/* call insn in the caller, BC_NONE */
 	uint32_t subprog;
-	int8_t cb_proto;		/* callback frame: helper id, else -1 */
+	int16_t cb_proto;	/* callback frame: helper id, else -1 */
 	int16_t cb_ret_min, cb_ret_max;
 };
 
@@ -87,6 +87,7 @@ struct bc_vchk {
 	struct bc_vchk *parent;
 	struct bc_vchk *next;		/* same pc */
 	uint32_t branches;		/* live paths below this checkpoint */
+	uint32_t hit, miss;		/* pruning statistics (eviction) */
 };
 
 const char *bc_vkind_name(unsigned kind);

@@ -165,7 +165,7 @@ static __noinline int ping(int x)
 	return x ? pong(x - 1) + 2 : 0;
 }
 
-/* EXPECT reject: frames is too deep */
+/* EXPECT reject: recursive call from insn LINUX reject: frames is too deep */
 SEC("socket")
 int call_recursive(struct __sk_buff *skb)
 {
