@@ -16,6 +16,7 @@
 #include "insn.h"
 #include "vcall.h"
 #include "vcheck.h"
+#include "vloop.h"
 #include "vmem.h"
 
 int vc_err(struct venv *e, uint32_t pc, const char *fmt, ...)
@@ -220,12 +221,24 @@ static int ptr_alu(struct venv *e, uint32_t pc, const struct bpf_insn *in,
 		res.range = keep ? ptr->range - (int32_t)sc->s.umax : 0;
 		res.id = ++e->id_gen;
 	}
-	if (!e->priv && res.kind == VK_FP)
-		return vc_err(e, pc, "R%d variable stack access prohibited for "
-			      "!root", d);
 done:
 	if (sane_offset(e, pc, &res, res.kind))
 		return -1;
+	/* !root: the result must stay in bounds (sanitize_check_bounds) */
+	if (!e->priv && res.kind == VK_FP) {
+		if (!bc_scalar_is_const(&res.s))
+			return vc_err(e, pc, "R%d variable stack access "
+				      "prohibited for !root, var_off=(0x%" PRIx64
+				      "; 0x%" PRIx64 ") off=%d", d,
+				      res.s.var_off.value, res.s.var_off.mask,
+				      res.off + (int)res.s.var_off.value);
+		int64_t o = res.off + (int64_t)res.s.var_off.value;
+
+		if (o >= 0 || o < -BC_STACK)
+			return vc_err(e, pc, "R%d stack pointer arithmetic goes "
+				      "out of range, prohibited for !root; "
+				      "off=%d", d, (int)o);
+	}
 	*dst = res;
 	return 0;
 }
@@ -594,6 +607,8 @@ static int do_st(struct venv *e, uint32_t pc, const struct bpf_insn *in)
 	if (vc_check_read(e, pc, in->src_reg))
 		return -1;
 	v = *vc_reg(e, in->src_reg);
+	/* the low size bytes of a scalar are stored; a pointer stays one
+	 * (a leak for !root, a partial spill on the stack) */
 	if (size < 8 && v.kind == VK_SCALAR) {
 		struct bc_scalar t = v.s;
 
@@ -601,15 +616,10 @@ static int do_st(struct venv *e, uint32_t pc, const struct bpf_insn *in)
 		v.s = t;
 		if (size == 4)
 			bc_scalar_zext32(&v.s);
-		else if (!bc_scalar_is_const(&t) ||
-			 (t.var_off.value >> (8 * size)))
+		else if (!bc_scalar_is_const(&t))
+			vm_coerce(&v.s, size);
+		else if (t.var_off.value >> (8 * size))
 			bc_scalar_load(&v.s, size, false);
-	} else if (size < 8) {
-		if (!e->priv)
-			return vc_err(e, pc, "R%d partial copy of pointer",
-				      in->src_reg);
-		bc_vreg_scalar(&v);
-		bc_scalar_load(&v.s, size, false);
 	}
 	return vm_access(e, pc, in->dst_reg, in->off, size, true, &v,
 			 in->src_reg, NULL, false);
@@ -807,24 +817,6 @@ static bool pop(struct venv *e)
 	return true;
 }
 
-/*
- * The bounded-loop hook: called when the search reaches the header of
- * natural loop `loop` (an index into cfg->loops) with the current state,
- * before pruning. The induction-variable method (src/indvar.h) plugs in
- * here: it may replace the state by a widened invariant (returning 1 to
- * say the loop is summarised and the search should continue from the
- * widened state at the loop's exits) or reject with vc_err (< 0). Today
- * it does nothing and returns 0: loops are explored iteration by
- * iteration, as Linux does.
- */
-static int vc_loop_header(struct venv *e, uint32_t pc, uint32_t loop)
-{
-	(void)e;
-	(void)pc;
-	(void)loop;
-	return 0;
-}
-
 static void live_masks(struct venv *e, uint32_t pc, uint16_t *live)
 {
 	for (uint32_t f = 0; f < e->cur.curframe; f++) {
@@ -861,9 +853,9 @@ static int visit(struct venv *e, uint32_t pc)
 	bool add;
 	int r;
 
-	if (loop != BC_NONE && (r = vc_loop_header(e, pc, loop)) != 0)
-		return r < 0 ? -1 : 0;
 	live_masks(e, pc, live);
+	if (loop != BC_NONE && (r = vl_header(e, pc, loop, live)) != 0)
+		return r == 2 ? 0 : r;
 	/* a new checkpoint every 8 insns and 2 jumps, at callbacks always */
 	add = e->prune[pc] == 2 || (e->processed - e->last_chk >= 8 &&
 				    e->jmps - e->last_jmps >= 2);
@@ -871,16 +863,18 @@ static int visit(struct venv *e, uint32_t pc)
 		bool hit;
 
 		if (c->branches && e->prune[pc] != 2 &&
-		    bc_vstate_subsumes(&c->st, &e->cur, live, true))
+		    bc_vstate_subsumes(&c->st, &e->cur, live,
+				       BC_SUB_EXACT))
 			return vc_err(e, pc, "infinite loop detected "
 				      "at insn %u", pc);
 		hit = (!c->branches || e->prune[pc] == 2) &&
-		      bc_vstate_subsumes(&c->st, &e->cur, live, false);
+		      bc_vstate_subsumes(&c->st, &e->cur, live,
+					 BC_SUB_PRUNE);
 		if (hit) {
 			c->hit++;
 			return 1;
 		}
-		if (add && ++c->miss > c->hit * 3 + 3) {
+		if (add && !c->sum && ++c->miss > c->hit * 3 + 3) {
 			evict(e, pp);
 			continue;
 		}
@@ -890,6 +884,13 @@ static int visit(struct venv *e, uint32_t pc)
 		return 0;
 	if (e->states > 2000000)
 		return 0;
+	vc_checkpoint(e, pc);
+	return 0;
+}
+
+/* A checkpoint of the current state at pc; the path continues below it. */
+struct bc_vchk *vc_checkpoint(struct venv *e, uint32_t pc)
+{
 	struct bc_vchk *c = bc_xcalloc(1, sizeof(*c));
 
 	bc_vstate_copy(&c->st, &e->cur);
@@ -907,7 +908,7 @@ static int visit(struct venv *e, uint32_t pc)
 		e->res->peak_states = e->live_states;
 	if (++e->chk_cnt[pc] > e->res->max_states_per_insn)
 		e->res->max_states_per_insn = e->chk_cnt[pc];
-	return 0;
+	return c;
 }
 
 /* Execute the instruction at e->cur.pc. 1: path ended, <0 error. */
@@ -916,6 +917,13 @@ static int step(struct venv *e)
 	uint32_t pc = e->cur.pc;
 	const struct bpf_insn *in = &e->prog->insns[pc];
 	uint32_t next = pc + bc_insn_slots(in);
+	struct bc_vreg before = *vc_reg(e, in->dst_reg & 0xf);
+	const struct bc_vreg *src = vc_reg(e, in->src_reg & 0xf);
+	bool src_const = bc_srcbit(in) && src->kind == VK_SCALAR &&
+			 bc_scalar_is_const(&src->s);
+	int64_t k = !bc_srcbit(in) ? in->imm :
+		    bc_class(in) == BPF_ALU ? (int32_t)src->s.var_off.value :
+		    (int64_t)src->s.var_off.value;
 	int r = 0;
 
 	switch (bc_class(in)) {
@@ -954,6 +962,8 @@ static int step(struct venv *e)
 	}
 	if (r < 0)
 		return r;
+	if (!bc_is_jmp_class(in))
+		vl_after_insn(e, in, &before, src_const, k);
 	e->cur.pc = next;
 	return 0;
 }
@@ -1122,6 +1132,8 @@ static void run(struct venv *e)
 		int r = 0;
 
 		if (e->prune[pc]) {
+			vl_leave(e, pc);
+			vl_sync(e);
 			r = visit(e, pc);
 			if (r < 0)
 				break;
@@ -1199,32 +1211,14 @@ static void stack_depth_check(struct venv *e)
 	(void)depth;
 }
 
-int bc_verify(const struct bc_prog *prog, const struct bc_verify_opts *opts,
-	      struct bc_verify_result *res)
+/* One search over prog; nosum turns the loop summaries off. */
+static void verify_run(const struct bc_prog *prog, struct bc_cfg *cfg,
+		       const struct bc_verify_opts *opts,
+		       struct bc_verify_result *res, bool nosum)
 {
-	struct bc_verify_opts dflt = { 0 };
-	struct bc_cfg_opts copts = { 0 };
-	struct bc_err err;
 	struct venv e = { 0 };
-	uint64_t t0 = bc_now_us();
-	int ret = 0;
 
-	if (!opts)
-		opts = &dflt;
-	memset(res, 0, sizeof(*res));
-	res->error_insn = -1;
-	bc_err_init(&err);
-	if (bc_insn_check(prog->insns, prog->insn_cnt, &err)) {
-		snprintf(res->error, sizeof(res->error), "%s", err.msg);
-		res->error_insn = err.insn;
-		goto out;
-	}
-	copts.reject_irreducible = opts->reject_irreducible;
-	if (bc_cfg_build(prog, &copts, &e.cfg, &err)) {
-		snprintf(res->error, sizeof(res->error), "%s", err.msg);
-		res->error_insn = err.insn;
-		goto out;
-	}
+	e.cfg = cfg;
 	e.prog = prog;
 	e.obj = prog->obj;
 	e.opts = opts;
@@ -1235,6 +1229,7 @@ int bc_verify(const struct bc_prog *prog, const struct bc_verify_opts *opts,
 	e.log = opts->log;
 	e.level = opts->log ? opts->log_level : 0;
 	e.budget = opts->insn_budget ? opts->insn_budget : BC_MAX_INSNS;
+	e.nosum = nosum;
 	e.prune = bc_xcalloc(prog->insn_cnt + 1, 1);
 	e.live = bc_xcalloc(prog->insn_cnt + 1, 2);
 	e.chk = bc_xcalloc(prog->insn_cnt + 1, sizeof(*e.chk));
@@ -1243,12 +1238,21 @@ int bc_verify(const struct bc_prog *prog, const struct bc_verify_opts *opts,
 	compute_liveness(&e);
 	mark_prune_points(&e);
 	run(&e);
-	if (!e.failed)
+	if (!e.failed && !e.sum_abort)
 		stack_depth_check(&e);
-	res->accepted = !e.failed;
-	res->processed_insns = e.processed;
-	res->total_states = e.states;
+	if (!e.failed && !e.sum_abort)
+		vl_finish(&e);
+	res->accepted = !e.failed && !e.sum_abort;
+	res->processed_insns += e.processed;
+	res->total_states += e.states;
 	res->stack_depth = (e.sub_depth[0] + 15) & ~15u;
+	res->loops_explored = nosum && e.cfg->loop_cnt;
+	if (e.sum_abort)
+		snprintf(res->loop_note, sizeof(res->loop_note), "%s",
+			 e.sum_why);
+	if (e.sum_abort && e.log && e.level >= 1)
+		fprintf(e.log, "%s: verifying again, exploring iterations\n",
+			e.sum_why);
 	if (e.failed && e.log && e.level >= 1)
 		fprintf(e.log, "%s\n", res->error);
 	while (e.stack_n)
@@ -1267,16 +1271,67 @@ int bc_verify(const struct bc_prog *prog, const struct bc_verify_opts *opts,
 		n = c->next;
 		free(c);
 	}
+	vl_free(&e);
 	free(e.chk);
 	free(e.chk_cnt);
 	free(e.prune);
 	free(e.live);
 	free(e.sub_depth);
 	free(e.path);
+}
+
+int bc_verify(const struct bc_prog *prog, const struct bc_verify_opts *opts,
+	      struct bc_verify_result *res)
+{
+	struct bc_verify_opts dflt = { 0 };
+	struct bc_cfg_opts copts = { 0 };
+	struct bc_cfg *cfg = NULL;
+	struct bc_err err;
+	uint64_t t0 = bc_now_us();
+
+	if (!opts)
+		opts = &dflt;
+	memset(res, 0, sizeof(*res));
+	res->error_insn = -1;
+	bc_err_init(&err);
+	if (bc_insn_check(prog->insns, prog->insn_cnt, &err)) {
+		snprintf(res->error, sizeof(res->error), "%s", err.msg);
+		res->error_insn = err.insn;
+		goto out;
+	}
+	copts.reject_irreducible = opts->reject_irreducible;
+	if (bc_cfg_build(prog, &copts, &cfg, &err)) {
+		snprintf(res->error, sizeof(res->error), "%s", err.msg);
+		res->error_insn = err.insn;
+		goto out;
+	}
+	/*
+	 * First with loop summaries. When one cannot be proven, or the
+	 * program is rejected after a summary widened some state, verify
+	 * again exploring iterations as Linux does: both searches are
+	 * sound, so either one accepting is enough; the second one's
+	 * rejection is the one reported.
+	 */
+	verify_run(prog, cfg, opts, res, false);
+	if (!res->accepted && cfg->loop_cnt) {
+		char note[sizeof(res->loop_note)];
+		uint64_t processed = res->processed_insns;
+
+		snprintf(note, sizeof(note), "%s", res->loop_note[0] ?
+			 res->loop_note : res->error);
+		res->error[0] = 0;
+		res->error_insn = -1;
+		res->loops_proven = 0;
+		res->max_trip = 0;
+		verify_run(prog, cfg, opts, res, true);
+		res->processed_insns -= processed;
+		res->first_pass_insns = processed;
+		snprintf(res->loop_note, sizeof(res->loop_note), "%s", note);
+	}
 out:
-	if (e.cfg)
-		bc_cfg_free(e.cfg);
+	if (cfg)
+		bc_cfg_free(cfg);
 	res->duration_us = bc_now_us() - t0;
 	res->peak_mem_kb = bc_peak_rss_kb();
-	return ret;
+	return 0;
 }

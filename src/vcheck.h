@@ -35,8 +35,16 @@ struct venv {
 	uint64_t budget, processed, last_chk, last_jmps, jmps, states,
 		 live_states;
 	bool failed;
+	/* loop summaries (vloop.c) */
+	bool nosum;		/* off: the fallback run explores iterations */
+	bool sum_abort;		/* a summary failed: verify again without */
+	char sum_why[200];
+	struct vsum *sums;
+	uint32_t sum_cnt;
+	size_t sum_cap;
 };
 
+struct bc_vchk *vc_checkpoint(struct venv *e, uint32_t pc);
 int vc_err(struct venv *e, uint32_t pc, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 void vc_log(struct venv *e, const char *fmt, ...)

@@ -30,6 +30,17 @@ struct bc_verify_result {
 		 max_states_per_insn, duration_us;
 	long peak_mem_kb;
 	uint32_t stack_depth;	/* main program's stack depth in bytes */
+	/*
+	 * Loops: summaries (header states) proven by induction, and whether
+	 * the verdict came from exploring iterations instead (then
+	 * loop_note says why the induction method did not apply).
+	 */
+	uint32_t loops_proven;
+	uint64_t max_trip;	/* largest trip-count bound proven */
+	uint64_t first_pass_insns;	/* insns of the summarised search
+					 * that did not decide the verdict */
+	bool loops_explored;
+	char loop_note[512];
 };
 
 /*

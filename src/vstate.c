@@ -200,8 +200,14 @@ static bool idmap_check(struct idmap *m, uint32_t o, uint32_t c)
 }
 
 static bool reg_sub(const struct bc_vreg *o, const struct bc_vreg *c,
-		    struct idmap *m, bool exact)
+		    struct idmap *m, enum bc_sub_mode mode)
 {
+	bool exact = mode == BC_SUB_EXACT;
+
+	if (mode == BC_SUB_PRUNE && o->iv && o->kind != VK_NOT_INIT &&
+	    (o->iv != c->iv || o->ivd != c->ivd || o->ivw != c->ivw ||
+	     o->ivl != c->ivl))
+		return false;
 	if (o->kind == VK_NOT_INIT && !exact)
 		return true;
 	if (o->kind != c->kind)
@@ -232,15 +238,17 @@ static bool reg_sub(const struct bc_vreg *o, const struct bc_vreg *c,
 }
 
 static bool frame_sub(const struct bc_vframe *o, const struct bc_vframe *c,
-		      uint16_t live, struct idmap *m, bool exact)
+		      uint16_t live, struct idmap *m, enum bc_sub_mode mode)
 {
+	bool exact = mode == BC_SUB_EXACT;
+
 	if (o->callsite != c->callsite || o->subprog != c->subprog ||
 	    o->cb_proto != c->cb_proto)
 		return false;
 	for (int r = 0; r < BC_MAX_REG; r++) {
 		if (!(live & (1u << r)))
 			continue;
-		if (!reg_sub(&o->regs[r], &c->regs[r], m, exact))
+		if (!reg_sub(&o->regs[r], &c->regs[r], m, mode))
 			return false;
 	}
 	for (int k = 0; k < BC_SLOTS; k++) {
@@ -249,7 +257,7 @@ static bool frame_sub(const struct bc_vframe *o, const struct bc_vframe *c,
 		if (ot[0] == VS_SPILL || ct[0] == VS_SPILL) {
 			if (ot[0] == VS_SPILL && ct[0] == VS_SPILL) {
 				if (!reg_sub(&o->spill[k], &c->spill[k], m,
-					     exact))
+					     mode))
 					return false;
 				continue;
 			}
@@ -283,7 +291,7 @@ static bool frame_sub(const struct bc_vframe *o, const struct bc_vframe *c,
 
 bool bc_vstate_subsumes(const struct bc_vstate *old,
 			const struct bc_vstate *cur, const uint16_t *live,
-			bool exact)
+			enum bc_sub_mode mode)
 {
 	struct idmap m = { .n = 0 };
 
@@ -291,7 +299,7 @@ bool bc_vstate_subsumes(const struct bc_vstate *old,
 		return false;
 	for (uint32_t f = 0; f <= old->curframe; f++)
 		if (!frame_sub(old->frames[f], cur->frames[f], live[f], &m,
-			       exact))
+			       mode))
 			return false;
 	for (uint32_t i = 0; i < old->ref_cnt; i++) {
 		bool found = false;

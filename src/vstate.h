@@ -47,6 +47,15 @@ struct bc_vreg {
 	uint32_t map;		/* map index (map ptr/value/key) */
 	uint32_t mem_size;	/* VK_MEM, VK_MAP_KEY */
 	struct bc_scalar s;	/* scalar value or pointer variable offset */
+	/*
+	 * Induction tag (src/vloop.c): when iv != 0, this value equals the
+	 * value location ivl had at the header of summarised loop instance
+	 * iv, plus ivd, modulo 2^ivw (64, or 32: the low half only, or 1:
+	 * that value shifted left by 32, on the way to a zero extension).
+	 */
+	uint32_t iv;
+	int32_t ivd;
+	uint8_t ivw, ivl;
 };
 
 #define BC_STACK 512
@@ -71,6 +80,8 @@ struct bc_vref {
 
 struct bc_vchk;
 
+#define BC_MAX_SUMS 8	/* summarised loops active on one path */
+
 struct bc_vstate {
 	struct bc_vframe *frames[BC_MAX_CALL_FRAMES];
 	uint32_t curframe;
@@ -79,6 +90,8 @@ struct bc_vstate {
 	uint32_t pc;
 	uint32_t path_len;		/* log: length of the path at fork */
 	struct bc_vchk *parent;		/* last checkpoint on this path */
+	uint32_t sums[BC_MAX_SUMS];	/* active loop summaries, innermost last */
+	uint32_t nsum;
 };
 
 /* An explored state kept at a pruning point. */
@@ -88,6 +101,7 @@ struct bc_vchk {
 	struct bc_vchk *next;		/* same pc */
 	uint32_t branches;		/* live paths below this checkpoint */
 	uint32_t hit, miss;		/* pruning statistics (eviction) */
+	uint32_t sum;			/* header state of this loop summary */
 };
 
 const char *bc_vkind_name(unsigned kind);
@@ -106,13 +120,20 @@ void bc_vstate_free(struct bc_vstate *st);
 struct bc_vframe *bc_vframe_new(uint32_t subprog, uint32_t callsite,
 				uint32_t frameno);
 
+enum bc_sub_mode {
+	BC_SUB_PRUNE,	/* containment; induction tags must agree */
+	BC_SUB_EXACT,	/* equality (infinite loop detection) */
+	BC_SUB_NOTAGS,	/* containment, tags ignored (loop header) */
+};
+
 /*
  * Does old contain every concrete state cur may stand for? live[f] is a
  * bitmask of the registers that matter in frame f (others are ignored).
- * exact asks for equality instead (infinite loop detection).
+ * In BC_SUB_PRUNE mode a tagged value in old (a relation to a loop
+ * header that old's exploration relied on) needs the same tag in cur.
  */
 bool bc_vstate_subsumes(const struct bc_vstate *old,
 			const struct bc_vstate *cur, const uint16_t *live,
-			bool exact);
+			enum bc_sub_mode mode);
 
 #endif

@@ -1,0 +1,804 @@
+// SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+/* Bounded loops by induction; see vloop.h and docs/LOOPS.md. */
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util.h"
+#include "vcall.h"
+#include "vloop.h"
+
+#define VL_MAX_ROUNDS 24	/* widening rounds per summary */
+#define VL_MAX_INST 65536	/* summaries per run */
+#define VL_MAX_THR 512
+#define VL_MAX_STEP (1u << 30)
+
+static struct vsum *sum_of(struct venv *e, uint32_t id)
+{
+	return &e->sums[id - 1];
+}
+
+static void sum_abort(struct venv *e, const struct vsum *s, const char *fmt,
+		      ...)
+{
+	va_list ap;
+	int n;
+
+	if (e->sum_abort)
+		return;
+	e->sum_abort = true;
+	n = snprintf(e->sum_why, sizeof(e->sum_why), "loop at insn %u: ",
+		     s->pc);
+	va_start(ap, fmt);
+	vsnprintf(e->sum_why + n, sizeof(e->sum_why) - n, fmt, ap);
+	va_end(ap);
+}
+
+static struct bc_vreg *loc_reg(struct bc_vframe *f, int j)
+{
+	if (j < 10)
+		return &f->regs[j];
+	j -= 10;
+	if (f->stype[8 * j] != VS_SPILL)
+		return NULL;
+	return &f->spill[j];
+}
+
+static void loc_name(int j, char *buf, size_t len)
+{
+	if (j < 10)
+		snprintf(buf, len, "R%d", j);
+	else
+		snprintf(buf, len, "fp%d", (j - 10) * 8 - BC_STACK);
+}
+
+static bool in_loop(const struct bc_cfg *cfg, uint32_t loop, uint32_t pc)
+{
+	uint32_t l;
+
+	if (pc >= cfg->prog->insn_cnt)
+		return false;
+	for (l = cfg->blocks[cfg->insn_block[pc]].loop; l != BC_NONE;
+	     l = cfg->loops[l].parent)
+		if (l == loop)
+			return true;
+	return false;
+}
+
+static bool active(const struct bc_vstate *st, uint32_t id)
+{
+	for (uint32_t i = 0; i < st->nsum; i++)
+		if (st->sums[i] == id)
+			return true;
+	return false;
+}
+
+static void untag_reg(struct bc_vreg *r, void *arg)
+{
+	uint32_t id = *(uint32_t *)arg;
+
+	if (r->iv == id) {
+		r->iv = 0;
+		r->ivd = 0;
+		r->ivw = 0;
+		r->ivl = 0;
+	}
+}
+
+void vl_leave(struct venv *e, uint32_t pc)
+{
+	struct bc_vstate *st = &e->cur;
+
+	while (st->nsum) {
+		uint32_t id = st->sums[st->nsum - 1];
+		struct vsum *s = sum_of(e, id);
+
+		if (st->curframe > s->frame ||
+		    (st->curframe == s->frame && in_loop(e->cfg, s->loop, pc)))
+			return;
+		st->nsum--;
+		vc_for_each_reg(e, untag_reg, &id);
+	}
+}
+
+/* ---- the loop's thresholds and steps ---- */
+
+static int cmp_u64(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+static int cmp_s64(const void *a, const void *b)
+{
+	int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+struct thr_build {
+	uint64_t v[VL_MAX_THR];
+	uint32_t n;
+	int64_t steps[8];
+	uint32_t nsteps;
+};
+
+static void thr_add(struct thr_build *t, uint64_t b)
+{
+	uint64_t c[3] = { b - 1, b, b + 1 };
+
+	for (int i = 0; i < 3 && t->n < VL_MAX_THR; i++)
+		t->v[t->n++] = c[i];
+	for (uint32_t i = 0; i < t->nsteps && t->n + 2 <= VL_MAX_THR; i++) {
+		t->v[t->n++] = b + (uint64_t)t->steps[i] - 1;
+		t->v[t->n++] = b - (uint64_t)t->steps[i] + 1;
+	}
+}
+
+static void thr_add_reg(struct thr_build *t, const struct bc_vreg *r)
+{
+	if (r->kind != VK_SCALAR)
+		return;
+	thr_add(t, r->s.umin);
+	thr_add(t, r->s.umax);
+	thr_add(t, (uint64_t)r->s.smin);
+	thr_add(t, (uint64_t)r->s.smax);
+}
+
+static bool is_step(const struct bpf_insn *in, int64_t *c)
+{
+	uint8_t cl = bc_class(in), op = bc_op(in);
+
+	if ((cl != BPF_ALU && cl != BPF_ALU64) || bc_srcbit(in) ||
+	    (op != BPF_ADD && op != BPF_SUB) || !in->imm)
+		return false;
+	*c = in->imm < 0 ? -(int64_t)in->imm : in->imm;
+	return true;
+}
+
+/* Visit the instructions of loop l's body. */
+#define FOR_BODY_INSNS(cfg, l, i)					\
+	for (uint32_t _b = 0; _b < (cfg)->loops[l].body_cnt; _b++)	\
+		for (uint32_t i = (cfg)->blocks[(cfg)->loops[l].body[_b]].first, \
+		     _e = (cfg)->blocks[(cfg)->loops[l].body[_b]].last; \
+		     i != BC_NONE && i <= _e; i++)
+
+static bool has_step(const struct bc_cfg *cfg, uint32_t l)
+{
+	int64_t c;
+
+	FOR_BODY_INSNS(cfg, l, i)
+		if (is_step(&cfg->prog->insns[i], &c))
+			return true;
+	return false;
+}
+
+static void thresholds(struct venv *e, struct vsum *s)
+{
+	const struct bc_cfg *cfg = e->cfg;
+	struct thr_build *t = bc_xcalloc(1, sizeof(*t));
+	struct bc_vframe *f = vc_frame(e);
+	uint32_t n = 0;
+
+	FOR_BODY_INSNS(cfg, s->loop, i) {
+		int64_t c;
+		bool dup = false;
+
+		if (!is_step(&cfg->prog->insns[i], &c))
+			continue;
+		for (uint32_t k = 0; k < t->nsteps; k++)
+			dup |= t->steps[k] == c;
+		if (!dup && t->nsteps < 8)
+			t->steps[t->nsteps++] = c;
+	}
+	thr_add(t, 0);
+	FOR_BODY_INSNS(cfg, s->loop, i) {
+		const struct bpf_insn *in = &cfg->prog->insns[i];
+		uint8_t op = bc_op(in);
+
+		if (!bc_is_jmp_class(in) || op == BPF_JA || op == BPF_CALL ||
+		    op == BPF_EXIT)
+			continue;
+		if (bc_srcbit(in)) {
+			thr_add_reg(t, &f->regs[in->src_reg]);
+			thr_add_reg(t, &f->regs[in->dst_reg]);
+		} else if (bc_class(in) == BPF_JMP32) {
+			thr_add(t, (uint32_t)in->imm);
+			thr_add(t, (uint64_t)(int64_t)in->imm);
+		} else {
+			thr_add(t, (uint64_t)(int64_t)in->imm);
+		}
+	}
+	s->thr_u = bc_xmalloc(t->n * sizeof(uint64_t));
+	s->thr_s = bc_xmalloc(t->n * sizeof(int64_t));
+	qsort(t->v, t->n, sizeof(uint64_t), cmp_u64);
+	for (uint32_t i = 0; i < t->n; i++)
+		if (!n || t->v[i] != s->thr_u[n - 1])
+			s->thr_u[n++] = t->v[i];
+	s->thr_cnt = n;
+	for (uint32_t i = 0; i < n; i++)
+		s->thr_s[i] = (int64_t)s->thr_u[i];
+	qsort(s->thr_s, n, sizeof(int64_t), cmp_s64);
+	free(t);
+}
+
+/* ---- widening ---- */
+
+/* After this many rounds bounds that still move go to the extremes. */
+#define VL_THR_ROUNDS 12
+
+static uint64_t up_u(const struct vsum *s, uint64_t x, uint64_t max)
+{
+	for (uint32_t i = 0; i < s->thr_cnt && s->rounds <= VL_THR_ROUNDS; i++)
+		if (s->thr_u[i] >= x && s->thr_u[i] <= max)
+			return s->thr_u[i];
+	return max;
+}
+
+static uint64_t down_u(const struct vsum *s, uint64_t x)
+{
+	for (uint32_t i = s->rounds <= VL_THR_ROUNDS ? s->thr_cnt : 0; i-- > 0;)
+		if (s->thr_u[i] <= x)
+			return s->thr_u[i];
+	return 0;
+}
+
+static int64_t up_s(const struct vsum *s, int64_t x, int64_t max)
+{
+	for (uint32_t i = 0; i < s->thr_cnt && s->rounds <= VL_THR_ROUNDS; i++)
+		if (s->thr_s[i] >= x && s->thr_s[i] <= max)
+			return s->thr_s[i];
+	return max;
+}
+
+static int64_t down_s(const struct vsum *s, int64_t x, int64_t min)
+{
+	for (uint32_t i = s->rounds <= VL_THR_ROUNDS ? s->thr_cnt : 0; i-- > 0;)
+		if (s->thr_s[i] <= x && s->thr_s[i] >= min)
+			return s->thr_s[i];
+	return min;
+}
+
+/* o := a widening of o and c (o's bounds move to thresholds past c's). */
+static void widen_scalar(const struct vsum *s, struct bc_scalar *o,
+			 const struct bc_scalar *c)
+{
+	struct bc_scalar j = *o;
+
+	if (bc_scalar_subsumes(o, c))
+		return;
+	j.var_off = tnum_union(o->var_off, c->var_off);
+	if (c->umin < o->umin)
+		j.umin = down_u(s, c->umin);
+	if (c->umax > o->umax)
+		j.umax = up_u(s, c->umax, UINT64_MAX);
+	if (c->smin < o->smin)
+		j.smin = down_s(s, c->smin, INT64_MIN);
+	if (c->smax > o->smax)
+		j.smax = up_s(s, c->smax, INT64_MAX);
+	if (c->u32_min < o->u32_min)
+		j.u32_min = (uint32_t)(c->u32_min ? down_u(s, c->u32_min) : 0);
+	if (j.u32_min > c->u32_min)
+		j.u32_min = 0;
+	if (c->u32_max > o->u32_max)
+		j.u32_max = (uint32_t)up_u(s, c->u32_max, UINT32_MAX);
+	if (c->s32_min < o->s32_min)
+		j.s32_min = (int32_t)down_s(s, c->s32_min, INT32_MIN);
+	if (c->s32_max > o->s32_max)
+		j.s32_max = (int32_t)up_s(s, c->s32_max, INT32_MAX);
+	/* the known bits must not pull the widened bounds back in */
+	if (j.umin != o->umin || j.umax != o->umax)
+		j.var_off = tnum_union(j.var_off, tnum_range(j.umin, j.umax));
+	if (j.u32_min != o->u32_min || j.u32_max != o->u32_max)
+		j.var_off = tnum_union(j.var_off,
+				       tnum_range(j.u32_min, j.u32_max));
+	bc_scalar_sync(&j);
+	*o = j;
+}
+
+static void make_top(struct bc_vreg *r)
+{
+	memset(r, 0, sizeof(*r));
+	r->kind = VK_NOT_INIT;
+	bc_scalar_const(&r->s, 0);
+}
+
+static void widen_reg(const struct vsum *s, struct bc_vreg *o,
+		      const struct bc_vreg *c)
+{
+	if (o->kind == VK_NOT_INIT)
+		return;
+	if (o->kind != c->kind) {
+		make_top(o);
+		return;
+	}
+	if (o->kind == VK_SCALAR) {
+		widen_scalar(s, &o->s, &c->s);
+		return;
+	}
+	if (o->off != c->off || o->frame != c->frame || o->map != c->map ||
+	    o->mem_size != c->mem_size || o->ref_id != c->ref_id) {
+		make_top(o);
+		return;
+	}
+	widen_scalar(s, &o->s, &c->s);
+	if (c->range < o->range)
+		o->range = c->range;
+}
+
+static void widen_slot(const struct vsum *s, struct bc_vframe *o,
+		       const struct bc_vframe *c, int k)
+{
+	uint8_t *ot = o->stype + 8 * k;
+	const uint8_t *ct = c->stype + 8 * k;
+
+	if (ot[0] == VS_SPILL && ct[0] == VS_SPILL) {
+		widen_reg(s, &o->spill[k], &c->spill[k]);
+		if (o->spill[k].kind == VK_NOT_INIT)
+			memset(ot, VS_INVALID, 8);
+		return;
+	}
+	if (ot[0] == VS_SPILL) {
+		bool scalar = o->spill[k].kind == VK_SCALAR;
+
+		memset(ot, scalar ? VS_MISC : VS_INVALID, 8);
+	}
+	for (int b = 0; b < 8; b++) {
+		uint8_t x = ot[b], y = ct[b];
+
+		if (y == VS_SPILL)
+			y = c->spill[k].kind == VK_SCALAR ? VS_MISC : VS_INVALID;
+		if (x == y)
+			continue;
+		if ((x == VS_MISC || x == VS_ZERO) &&
+		    (y == VS_MISC || y == VS_ZERO))
+			ot[b] = VS_MISC;
+		else
+			ot[b] = VS_INVALID;
+	}
+}
+
+static void clear_scalar_id(struct bc_vreg *r, void *arg)
+{
+	(void)arg;
+	if (r->kind == VK_SCALAR)
+		r->id = 0;
+}
+
+static void for_each_reg_of(struct bc_vstate *st,
+			    void (*fn)(struct bc_vreg *, void *), void *arg)
+{
+	for (uint32_t f = 0; f <= st->curframe; f++) {
+		struct bc_vframe *fr = st->frames[f];
+
+		for (int r = 0; r < BC_MAX_REG; r++)
+			fn(&fr->regs[r], arg);
+		for (int k = 0; k < BC_SLOTS; k++)
+			if (fr->stype[8 * k] == VS_SPILL)
+				fn(&fr->spill[k], arg);
+	}
+}
+
+static bool contains(const struct bc_vstate *w, const struct bc_vstate *a,
+		     const struct bc_vstate *b)
+{
+	uint16_t all[BC_MAX_CALL_FRAMES];
+
+	for (int i = 0; i < BC_MAX_CALL_FRAMES; i++)
+		all[i] = 0x7ff;
+	return bc_vstate_subsumes(w, a, all, BC_SUB_NOTAGS) &&
+	       bc_vstate_subsumes(w, b, all, BC_SUB_NOTAGS);
+}
+
+/*
+ * out := a state containing both w and c, or false. The result is checked
+ * against both (the same containment as pruning), so a mistake here can
+ * only make the summary fail, never make it unsound.
+ */
+static bool widen(const struct vsum *s, const struct bc_vstate *w,
+		  const struct bc_vstate *c, struct bc_vstate *out)
+{
+	if (w->curframe != c->curframe || w->ref_cnt || c->ref_cnt)
+		return false;
+	for (uint32_t f = 0; f <= w->curframe; f++) {
+		const struct bc_vframe *a = w->frames[f], *b = c->frames[f];
+
+		if (a->callsite != b->callsite || a->subprog != b->subprog ||
+		    a->cb_proto != b->cb_proto)
+			return false;
+	}
+	bc_vstate_copy(out, w);
+	for (uint32_t f = 0; f <= w->curframe; f++) {
+		struct bc_vframe *o = out->frames[f];
+		const struct bc_vframe *b = c->frames[f];
+
+		for (int r = 0; r < BC_MAX_REG; r++)
+			widen_reg(s, &o->regs[r], &b->regs[r]);
+		for (int k = 0; k < BC_SLOTS; k++)
+			widen_slot(s, o, b, k);
+	}
+	if (contains(out, w, c))
+		return true;
+	for_each_reg_of(out, clear_scalar_id, NULL);
+	if (contains(out, w, c))
+		return true;
+	bc_vstate_free(out);
+	return false;
+}
+
+/* ---- header ---- */
+
+static bool step_dst(const struct bc_cfg *cfg, uint32_t l, int reg)
+{
+	int64_t c;
+
+	FOR_BODY_INSNS(cfg, l, i)
+		if (is_step(&cfg->prog->insns[i], &c) &&
+		    cfg->prog->insns[i].dst_reg == reg)
+			return true;
+	return false;
+}
+
+/* Tag every scalar location of the loop's frame as "header value + 0". */
+static void tag_header(struct venv *e, struct vsum *s, uint32_t id,
+		       bool fresh)
+{
+	struct bc_vframe *f = vc_frame(e);
+
+	for (int j = 0; j < VL_LOCS; j++) {
+		struct bc_vreg *r = loc_reg(f, j);
+
+		if (!r || r->kind != VK_SCALAR)
+			continue;
+		/* keep an enclosing loop's relation unless this loop steps
+		 * the register itself */
+		if (fresh && r->iv && r->iv != id && active(&e->cur, r->iv) &&
+		    (j >= 10 || !step_dst(e->cfg, s->loop, j)))
+			continue;
+		if (!fresh && r->iv != id)
+			continue;
+		r->iv = id;
+		r->ivd = 0;
+		r->ivw = 64;
+		r->ivl = (uint8_t)j;
+	}
+}
+
+static void new_head(struct venv *e, struct vsum *s, uint32_t id)
+{
+	struct bc_vchk *c = vc_checkpoint(e, e->cur.pc);
+
+	c->sum = id;
+	s->w = c;
+}
+
+static int entry(struct venv *e, uint32_t pc, uint32_t loop)
+{
+	struct bc_vstate *st = &e->cur;
+	struct vsum *s;
+	uint32_t id;
+
+	if (st->nsum == BC_MAX_SUMS || e->sum_cnt >= VL_MAX_INST ||
+	    e->cfg->loops[loop].subprog != vc_frame(e)->subprog ||
+	    !has_step(e->cfg, loop))
+		return 0;
+	BC_GROW(e->sums, e->sum_cap, e->sum_cnt + 1);
+	s = &e->sums[e->sum_cnt++];
+	memset(s, 0, sizeof(*s));
+	id = e->sum_cnt;
+	s->loop = loop;
+	s->pc = pc;
+	s->frame = st->curframe;
+	thresholds(e, s);
+	st->sums[st->nsum++] = id;
+	tag_header(e, s, id, true);
+	new_head(e, s, id);
+	return 2;
+}
+
+/* The back edge: which locations still rank the loop? */
+static void rank(struct venv *e, struct vsum *s, uint32_t id)
+{
+	struct bc_vframe *f = vc_frame(e);
+	bool any = false;
+
+	for (int j = 0; j < VL_LOCS; j++) {
+		struct bc_vreg *r;
+		uint32_t d;
+		int8_t sg;
+
+		if (s->bad[j])
+			continue;
+		r = loc_reg(f, j);
+		if (!r || r->kind != VK_SCALAR || r->iv != id || r->ivl != j ||
+		    r->ivw < 32 || !r->ivd ||
+		    r->ivd >= (int32_t)VL_MAX_STEP ||
+		    r->ivd <= -(int32_t)VL_MAX_STEP) {
+			s->bad[j] = true;
+			continue;
+		}
+		sg = r->ivd > 0 ? 1 : -1;
+		if (s->sign[j] && s->sign[j] != sg) {
+			s->bad[j] = true;
+			continue;
+		}
+		d = r->ivd > 0 ? (uint32_t)r->ivd : (uint32_t)-r->ivd;
+		if (!s->sign[j] || d < s->dmin[j])
+			s->dmin[j] = d;
+		if (d > s->dmax[j])
+			s->dmax[j] = d;
+		s->sign[j] = sg;
+		if (r->ivw == 32)
+			s->w32[j] = true;
+		any = true;
+	}
+	if (!any)
+		sum_abort(e, s, "no register or stack slot changes by a "
+			  "constant step of one sign on every path around it");
+}
+
+static int arrival(struct venv *e, struct vsum *s, uint32_t id,
+		   const uint16_t *live)
+{
+	struct bc_vstate *st = &e->cur, nw;
+
+	s->arrivals++;
+	rank(e, s, id);
+	if (e->sum_abort)
+		return -1;
+	if (bc_vstate_subsumes(&s->w->st, st, live, BC_SUB_NOTAGS)) {
+		s->w->hit++;
+		return 1;
+	}
+	if (++s->rounds > VL_MAX_ROUNDS) {
+		sum_abort(e, s, "the state at the header did not become "
+			  "stable in %d rounds", VL_MAX_ROUNDS);
+		return -1;
+	}
+	if (!widen(s, &s->w->st, st, &nw)) {
+		sum_abort(e, s, "the states at the header cannot be joined");
+		return -1;
+	}
+	for (uint32_t f = 0; f <= st->curframe; f++) {
+		free(st->frames[f]);
+		st->frames[f] = nw.frames[f];
+	}
+	free(nw.refs);
+	tag_header(e, s, id, false);
+	new_head(e, s, id);
+	return 2;
+}
+
+int vl_header(struct venv *e, uint32_t pc, uint32_t loop,
+	      const uint16_t *live)
+{
+	struct bc_vstate *st = &e->cur;
+
+	if (e->nosum)
+		return 0;
+	for (uint32_t i = st->nsum; i-- > 0;) {
+		struct vsum *s = sum_of(e, st->sums[i]);
+
+		if (s->loop == loop && s->frame == st->curframe)
+			return arrival(e, s, st->sums[i], live);
+	}
+	return entry(e, pc, loop);
+}
+
+/* ---- tags through instructions ---- */
+
+static void set_tag(struct bc_vreg *r, const struct bc_vreg *from, int64_t d,
+		    uint8_t w)
+{
+	if (!from || !from->iv || r->kind != VK_SCALAR || d >= VL_MAX_STEP ||
+	    d <= -(int64_t)VL_MAX_STEP) {
+		r->iv = 0;
+		r->ivd = 0;
+		r->ivw = 0;
+		r->ivl = 0;
+		return;
+	}
+	r->iv = from->iv;
+	r->ivl = from->ivl;
+	r->ivd = (int32_t)d;
+	r->ivw = w;
+}
+
+void vl_after_insn(struct venv *e, const struct bpf_insn *in,
+		   const struct bc_vreg *before, bool src_const, int64_t k)
+{
+	uint8_t cl = bc_class(in), op = bc_op(in);
+	struct bc_vreg *d = vc_reg(e, in->dst_reg);
+
+	if (e->nosum || !e->sum_cnt)
+		return;
+	switch (cl) {
+	case BPF_ALU:
+	case BPF_ALU64: {
+		bool alu32 = cl == BPF_ALU, konst = src_const || !bc_srcbit(in);
+		uint8_t w = before->ivw;
+
+		if (op == BPF_MOV && bc_srcbit(in) && !in->off) {
+			const struct bc_vreg *s = vc_reg(e, in->src_reg);
+
+			if (s->ivw >= 32)
+				set_tag(d, s, s->ivd, alu32 ? 32 : s->ivw);
+			else
+				set_tag(d, NULL, 0, 0);
+		} else if ((op == BPF_ADD || op == BPF_SUB) && w >= 32 &&
+			   konst && in->src_reg != in->dst_reg) {
+			int64_t step = op == BPF_ADD ? k : -k;
+
+			set_tag(d, before, before->ivd + step, alu32 ? 32 : w);
+		} else if (op == BPF_LSH && !alu32 && konst && k == 32 &&
+			   w >= 32) {
+			set_tag(d, before, before->ivd, 1);
+		} else if ((op == BPF_RSH || op == BPF_ARSH) && !alu32 &&
+			   konst && k == 32 && w == 1) {
+			/* (v << 32) >> 32: the low half of v, extended */
+			set_tag(d, before, before->ivd, 32);
+		} else {
+			set_tag(d, NULL, 0, 0);
+		}
+		break;
+	}
+	case BPF_LDX:
+		if (bc_size(in) != BPF_DW || bc_mode(in) != BPF_MEM)
+			set_tag(d, NULL, 0, 0);
+		break;
+	case BPF_LD:
+		set_tag(d, NULL, 0, 0);
+		set_tag(vc_reg(e, 0), NULL, 0, 0);
+		break;
+	}
+}
+
+/*
+ * Values tagged from the same header location differ by a known constant
+ * (at 64 bits, or in their low halves): a range learnt for one, by a
+ * branch on a copy, holds for the others shifted by that constant.
+ */
+static void narrow(struct bc_vreg *q, const struct bc_vreg *r)
+{
+	int64_t delta = (int64_t)q->ivd - r->ivd;
+	struct bc_scalar n = q->s;
+
+	if (q->ivw == 64 && r->ivw == 64) {
+		uint64_t lo = r->s.umin + (uint64_t)delta;
+		uint64_t hi = r->s.umax + (uint64_t)delta;
+
+		if (hi - lo == r->s.umax - r->s.umin && lo <= hi) {
+			if (lo > n.umin)
+				n.umin = lo;
+			if (hi < n.umax)
+				n.umax = hi;
+		}
+	}
+	{
+		int64_t lo = (int64_t)r->s.u32_min + delta;
+		int64_t hi = (int64_t)r->s.u32_max + delta;
+
+		if (lo >= 0 && hi <= (int64_t)UINT32_MAX) {
+			if ((uint32_t)lo > n.u32_min)
+				n.u32_min = (uint32_t)lo;
+			if ((uint32_t)hi < n.u32_max)
+				n.u32_max = (uint32_t)hi;
+		}
+	}
+	bc_scalar_sync(&n);
+	if (!bc_scalar_is_empty(&n))
+		q->s = n;
+}
+
+void vl_sync(struct venv *e)
+{
+	struct bc_vframe *f;
+	struct bc_vreg *t[VL_LOCS];
+	int n = 0;
+
+	if (!e->cur.nsum)
+		return;
+	f = vc_frame(e);
+	for (int j = 0; j < VL_LOCS; j++) {
+		struct bc_vreg *r = loc_reg(f, j);
+
+		if (r && r->kind == VK_SCALAR && r->iv && r->ivw >= 32 &&
+		    active(&e->cur, r->iv))
+			t[n++] = r;
+	}
+	for (int a = 0; a < n; a++)
+		for (int b = 0; b < n; b++)
+			if (a != b && t[a]->iv == t[b]->iv &&
+			    t[a]->ivl == t[b]->ivl)
+				narrow(t[a], t[b]);
+}
+
+/* ---- termination ---- */
+
+/* Trip bound of location j in header state w, or 0 when none. */
+static uint64_t trip(const struct vsum *s, struct bc_vframe *f, int j)
+{
+	struct bc_vreg *r = loc_reg(f, j);
+	uint64_t lo, hi, max, dmax = s->dmax[j], dmin = s->dmin[j];
+
+	if (s->bad[j] || !s->sign[j] || !r || r->kind != VK_SCALAR)
+		return 0;
+	if (s->w32[j]) {
+		lo = r->s.u32_min;
+		hi = r->s.u32_max;
+		max = UINT32_MAX;
+	} else {
+		lo = r->s.umin;
+		hi = r->s.umax;
+		max = UINT64_MAX;
+	}
+	/* no wrap at the compared width: each step is the arithmetic sum */
+	if (s->sign[j] > 0 ? hi > max - dmax : lo < dmax) {
+		/* the signed view may be bounded where the unsigned is not */
+		int64_t slo = s->w32[j] ? r->s.s32_min : r->s.smin;
+		int64_t shi = s->w32[j] ? r->s.s32_max : r->s.smax;
+		int64_t smax = s->w32[j] ? INT32_MAX : INT64_MAX;
+		int64_t smin = s->w32[j] ? INT32_MIN : INT64_MIN;
+
+		if (s->sign[j] > 0 ? shi > smax - (int64_t)dmax :
+				     slo < smin + (int64_t)dmax)
+			return 0;
+		return ((uint64_t)shi - (uint64_t)slo) / dmin + 1;
+	}
+	return (hi - lo) / dmin + 1;
+}
+
+void vl_finish(struct venv *e)
+{
+	struct bc_verify_result *res = e->res;
+
+	for (uint32_t i = 0; i < e->sum_cnt && !e->sum_abort; i++) {
+		struct vsum *s = &e->sums[i];
+		struct bc_vframe *f = s->w->st.frames[s->frame];
+		uint64_t best = 0;
+		int bj = -1;
+
+		if (!s->arrivals) {	/* the body never comes back */
+			res->loops_proven++;
+			continue;
+		}
+		for (int j = 0; j < VL_LOCS; j++) {
+			uint64_t t = trip(s, f, j);
+
+			if (t && (!best || t < best)) {
+				best = t;
+				bj = j;
+			}
+		}
+		if (bj < 0) {
+			char n[16] = "";
+
+			for (int j = 0; j < VL_LOCS && !n[0]; j++)
+				if (!s->bad[j] && s->sign[j])
+					loc_name(j, n, sizeof(n));
+			if (n[0])
+				sum_abort(e, s, "%s steps by a constant but its "
+					  "range at the header is not bounded "
+					  "without wrap-around", n);
+			else
+				sum_abort(e, s, "no induction variable");
+			return;
+		}
+		res->loops_proven++;
+		if (best > res->max_trip)
+			res->max_trip = best;
+	}
+}
+
+void vl_free(struct venv *e)
+{
+	for (uint32_t i = 0; i < e->sum_cnt; i++) {
+		free(e->sums[i].thr_u);
+		free(e->sums[i].thr_s);
+	}
+	free(e->sums);
+	e->sums = NULL;
+	e->sum_cnt = e->sum_cap = 0;
+}
