@@ -38,6 +38,20 @@ static int region(struct venv *e, uint32_t pc, int regno,
 	return 0;
 }
 
+bool vm_map_ptr_in_value(struct venv *e, const struct bc_vreg *r)
+{
+	const struct bc_scalar *s = &r->s;
+	int64_t limit = e->obj->maps[r->map].value_size, off = r->off;
+
+	if (s->smin < 0 && (s->smin == INT64_MIN || off + s->smin < 0))
+		return false;
+	if (s->smin + off < 0 || s->smin + off + 1 > limit)
+		return false;
+	if (s->umax >= (uint64_t)MAX_VAR_OFF)
+		return false;
+	return (int64_t)s->umax + off + 1 <= limit;
+}
+
 static int pkt_access(struct venv *e, uint32_t pc, int regno,
 		      const struct bc_vreg *reg, int64_t off, int size)
 {
@@ -78,35 +92,169 @@ static void load_scalar(struct bc_vreg *out, int size, bool sx)
 	bc_scalar_load(&out->s, size, sx);
 }
 
+/*
+ * Value of the low size bytes of s, zero-extended (Linux's
+ * coerce_reg_to_size): the range survives when all values agree above it.
+ */
+void vm_coerce(struct bc_scalar *s, int size)
+{
+	uint64_t m, lo, hi;
+	struct tnum t;
+
+	if (size >= 8)
+		return;
+	if (size == 4) {
+		bc_scalar_zext32(s);
+		return;
+	}
+	m = (1ull << (8 * size)) - 1;
+	t = tnum_cast(s->var_off, size);
+	if ((s->umin & ~m) == (s->umax & ~m)) {
+		lo = s->umin & m;
+		hi = s->umax & m;
+	} else {
+		lo = 0;
+		hi = m;
+	}
+	bc_scalar_urange(s, lo, hi);
+	s->var_off = tnum_intersect(s->var_off, t);
+	bc_scalar_sync(s);
+}
+
+/* Fill of size bytes at the start of a slot holding scalar sp. */
+static void fill_narrow(struct bc_vreg *out, const struct bc_vreg *sp,
+			int size, bool sx)
+{
+	struct bc_scalar v = sp->s;
+
+	if (sx) {
+		bc_vreg_scalar(out);
+		bc_scalar_alu(&out->s, &v, BPF_MOV, false, (int16_t)(8 * size));
+		return;
+	}
+	/* the value fits: the fill is the spilled register itself (and
+	 * keeps its id, as Linux does when the fill does not narrow it) */
+	if (!(v.umax >> (8 * size))) {
+		*out = *sp;
+		return;
+	}
+	bc_vreg_scalar(out);
+	vm_coerce(&v, size);
+	out->s = v;
+}
+
 static void slot_misc(struct bc_vframe *f, int k)
 {
 	if (f->stype[8 * k] == VS_SPILL)
 		memset(f->stype + 8 * k, VS_MISC, 8);
 }
 
+/*
+ * Bytes of the stack Linux has allocated (allocated_stack): every access
+ * grows it, rounded up to a slot, and only an unprivileged loader cannot
+ * read below it. Written bytes never become invalid again, so it is the
+ * deepest slot holding a byte that is not VS_INVALID.
+ */
+static int stack_allocated(const struct bc_vframe *f)
+{
+	for (int i = 0; i < BC_STACK; i++)
+		if (f->stype[i] != VS_INVALID)
+			return (BC_STACK - i + 7) & ~7;
+	return 0;
+}
+
+/*
+ * A scalar of size < 8 bytes spilled at the start of slot k (Linux keeps
+ * the register and its bounds). The slot's state compares spills as a
+ * whole, so the spill stands for all 8 bytes: its low size bytes are val's,
+ * the others unknown. Returns false when that is not worth it (nothing is
+ * known about the low bytes) or not possible (an unprivileged loader may
+ * not read the slot's other bytes, which are uninitialised).
+ */
+static bool spill_narrow(struct venv *e, struct bc_vframe *f, int k, int size,
+			 const struct bc_vreg *val)
+{
+	uint64_t m = (1ull << (8 * size)) - 1;
+	struct bc_vreg c;
+
+	if (!e->priv)
+		for (int b = size; b < 8; b++)
+			if (f->stype[8 * k + b] == VS_INVALID)
+				return false;
+	bc_vreg_scalar(&c);
+	c.s.var_off = TNUM(val->s.var_off.value & m,
+			   (val->s.var_off.mask & m) | ~m);
+	if (size == 4) {
+		c.s.u32_min = val->s.u32_min;
+		c.s.u32_max = val->s.u32_max;
+		c.s.s32_min = val->s.s32_min;
+		c.s.s32_max = val->s.s32_max;
+	}
+	bc_scalar_sync(&c.s);
+	if (bc_scalar_is_unknown(&c.s))
+		return false;
+	memset(f->stype + 8 * k, VS_SPILL, 8);
+	f->spill[k] = c;
+	return true;
+}
+
 /* Stack write at byte offset o (from fp) of size bytes. */
-static void stack_write(struct bc_vframe *f, int o, int size,
-			const struct bc_vreg *val)
+static void stack_write(struct venv *e, struct bc_vframe *f, int o, int size,
+			const struct bc_vreg *val, struct bc_vreg *src)
 {
 	int i = BC_STACK + o;
+	bool zero = val && val->kind == VK_SCALAR &&
+		    bc_scalar_is_const(&val->s) && !val->s.var_off.value;
 
 	if (size == 8 && !(i % 8) && val && val->kind != VK_NOT_INIT) {
 		int k = i / 8;
 
-		if (val->kind == VK_SCALAR && bc_scalar_is_const(&val->s) &&
-		    !val->s.var_off.value) {
+		if (zero) {
 			memset(f->stype + i, VS_ZERO, 8);
 			return;
 		}
 		memset(f->stype + i, VS_SPILL, 8);
 		f->spill[k] = *val;
+		/* the slot and the register are the same value: link them
+		 * (Linux assigns an id before the spill) */
+		if (src && val->kind == VK_SCALAR &&
+		    !bc_scalar_is_const(&val->s)) {
+			if (!src->id)
+				src->id = ++e->id_gen;
+			f->spill[k].id = src->id;
+		}
 		return;
 	}
+	if (size < 8 && !(i % 8) && val && val->kind == VK_SCALAR && !zero &&
+	    spill_narrow(e, f, i / 8, size, val))
+		return;
 	for (int b = 0; b < size; b++)
 		slot_misc(f, (i + b) / 8);
-	bool zero = val && val->kind == VK_SCALAR &&
-		    bc_scalar_is_const(&val->s) && !val->s.var_off.value;
 	memset(f->stype + i, zero ? VS_ZERO : VS_MISC, size);
+}
+
+/* A tnum as Linux prints it (tnum_strn); a constant as its value. */
+static void off_str(char *t, size_t n, struct tnum v)
+{
+	if (tnum_is_const(v))
+		snprintf(t, n, "%" PRId64, (int64_t)v.value);
+	else
+		snprintf(t, n, "(0x%" PRIx64 "; 0x%" PRIx64 ")", v.value,
+			 v.mask);
+}
+
+static int misaligned(struct venv *e, uint32_t pc, const struct bc_vreg *reg,
+		      int off, int size)
+{
+	struct tnum a = tnum_add(reg->s.var_off,
+				 tnum_const((uint64_t)(int64_t)(reg->off + off)));
+	char t[64];
+
+	if (size == 1 || tnum_is_aligned(a, size))
+		return 0;
+	off_str(t, sizeof(t), reg->s.var_off);
+	return vc_err(e, pc, "misaligned stack access off %s+%d+%d size %d",
+		      t, reg->off, off, size);
 }
 
 int vm_stack_range(struct venv *e, uint32_t pc, int regno,
@@ -116,37 +264,31 @@ int vm_stack_range(struct venv *e, uint32_t pc, int regno,
 	struct bc_vframe *f = e->cur.frames[reg->frame];
 	int64_t lo = reg->off + off + reg->s.smin;
 	int64_t hi = reg->off + off + reg->s.smax;
+	int64_t min_ok = write || e->priv ? -BC_STACK : -stack_allocated(f);
 
 	(void)init_only;
-	if (!bc_scalar_is_const(&reg->s)) {
-		if (!e->priv) {
-			char t[64];
+	(void)helper;	/* Linux words helper and direct reads alike */
+	const char *what = write ? "write to" : "read from";
 
-			tnum_sbin(t, 0, reg->s.var_off);
-			snprintf(t, sizeof(t), "(%#" PRIx64 "; %#" PRIx64 ")",
-				 reg->s.var_off.value, reg->s.var_off.mask);
-			return vc_err(e, pc, "R%d variable stack access "
-				      "prohibited for !root, var_off=%s off=%d",
-				      regno, t, (int)(reg->off + off));
-		}
-		if (reg->s.smin < -BC_STACK || reg->s.smax > BC_STACK ||
-		    lo < -BC_STACK || hi + size > 0) {
-			if (!write && !helper)
-				return vc_err(e, pc, "invalid unbounded "
-					      "variable-offset read from stack "
-					      "R%d", regno);
+	if (!bc_scalar_is_const(&reg->s)) {
+		char t[64];
+
+		off_str(t, sizeof(t), reg->s.var_off);
+		if (!e->priv)
+			return vc_err(e, pc, "R%d variable offset stack access "
+				      "prohibited for !root, var_off=%s",
+				      regno, t);
+		if (reg->s.smax >= MAX_VAR_OFF || reg->s.smin <= -MAX_VAR_OFF)
 			return vc_err(e, pc, "invalid unbounded variable-offset "
-				      "%s stack R%d", write ? "write to" :
-				      "indirect access to", regno);
-		}
-	} else if (lo < -BC_STACK || lo + size > 0 || size > BC_STACK) {
-		if (helper && !write)
-			return vc_err(e, pc, "invalid indirect access to stack "
-				      "R%d off=%d size=%d", regno, (int)lo,
+				      "%s stack R%d", what, regno);
+		if (lo < min_ok || hi + size > 0)
+			return vc_err(e, pc, "invalid variable-offset %s stack "
+				      "R%d var_off=%s off=%d size=%d", what,
+				      regno, t, (int)(reg->off + off),
 				      (int)size);
+	} else if (lo < min_ok || lo + size > 0 || size > BC_STACK) {
 		return vc_err(e, pc, "invalid %s stack R%d off=%d size=%d",
-			      write ? "write to" : "read from", regno, (int)lo,
-			      (int)size);
+			      what, regno, (int)(reg->off + off), (int)size);
 	}
 	uint32_t depth = (uint32_t)-lo;
 
@@ -165,27 +307,32 @@ int vm_stack_range(struct venv *e, uint32_t pc, int regno,
 	}
 	for (int64_t o = lo; o < hi + size; o++) {
 		int i = BC_STACK + (int)o;
+		uint8_t t = f->stype[i];
+		bool ok = e->priv || t == VS_MISC || t == VS_ZERO;
 
-		if (f->stype[i] == VS_INVALID && !e->priv)
-			return vc_err(e, pc, "invalid %sread from stack R%d off "
-				      "%d+%d size %d", helper ? "indirect " : "",
-				      regno, (int)lo, (int)(o - lo), (int)size);
-		if (f->stype[i] == VS_SPILL && helper &&
-		    f->spill[i / 8].kind != VK_SCALAR && !e->priv)
-			return vc_err(e, pc, "R%d leaks addr into helper "
-				      "function", regno);
+		/* Linux checks a spill for the whole slot: any byte of a slot
+		 * holding a spilled scalar is initialised for a helper */
+		if (f->stype[i & ~7] == VS_SPILL &&
+		    f->spill[i / 8].kind == VK_SCALAR)
+			ok = true;
+		if (!ok)
+			return vc_err(e, pc, "invalid read from stack R%d off "
+				      "%d+%d size %d", regno, (int)lo,
+				      (int)(o - lo), (int)size);
 	}
 	return 0;
 }
 
 static int stack_access(struct venv *e, uint32_t pc, int regno,
 			const struct bc_vreg *reg, int off, int size,
-			bool write, const struct bc_vreg *val,
+			bool write, const struct bc_vreg *val, int valno,
 			struct bc_vreg *out, bool sx)
 {
 	struct bc_vframe *f = e->cur.frames[reg->frame];
 	int o;
 
+	if (misaligned(e, pc, reg, off, size))
+		return -1;
 	if (!bc_scalar_is_const(&reg->s)) {
 		if (vm_stack_range(e, pc, regno, reg, off, size, write, false,
 				   false))
@@ -195,24 +342,18 @@ static int stack_access(struct venv *e, uint32_t pc, int regno,
 		return 0;
 	}
 	o = reg->off + (int)reg->s.var_off.value + off;
-	if (o % size) {
-		char t[64];
-
-		snprintf(t, sizeof(t), "(%#" PRIx64 "; %#" PRIx64 ")",
-			 reg->s.var_off.value, reg->s.var_off.mask);
-		return vc_err(e, pc, "misaligned stack access off %s+%d+%d "
-			      "size %d", t, reg->off, off, size);
-	}
-	if (o < -BC_STACK || o + size > 0)
+	if (o < (write || e->priv ? -BC_STACK : -stack_allocated(f)) ||
+	    o + size > 0)
 		return vc_err(e, pc, "invalid %s stack R%d off=%d size=%d",
-			      write ? "write to" : "read from", regno, o, size);
+			      write ? "write to" : "read from", regno,
+			      reg->off + off, size);
 	if ((uint32_t)-o > e->sub_depth[f->subprog])
 		e->sub_depth[f->subprog] = -o;
 	if (write) {
-		if (!e->priv && val && bc_vkind_is_ptr(val->kind) &&
-		    size != 8)
+		if (val && bc_vkind_is_ptr(val->kind) && size != 8)
 			return vc_err(e, pc, "invalid size of register spill");
-		stack_write(f, o, size, val);
+		stack_write(e, f, o, size, val,
+			    valno >= 0 ? vc_reg(e, valno) : NULL);
 		return 0;
 	}
 	int i = BC_STACK + o, k = i / 8;
@@ -226,7 +367,10 @@ static int stack_access(struct venv *e, uint32_t pc, int regno,
 		}
 		if (sp->kind != VK_SCALAR)
 			return vc_err(e, pc, "invalid size of register fill");
-		load_scalar(out, size, sx);
+		if (!(i % 8))
+			fill_narrow(out, sp, size, sx);
+		else
+			load_scalar(out, size, sx);
 		return 0;
 	}
 	bool zero = true;
@@ -236,18 +380,9 @@ static int stack_access(struct venv *e, uint32_t pc, int regno,
 
 		if (t == VS_SPILL && f->spill[(i + b) / 8].kind != VK_SCALAR)
 			return vc_err(e, pc, "invalid size of register fill");
-		if (t == VS_INVALID && !e->priv) {
-			bool all = true;
-
-			for (int c = 0; c < size; c++)
-				all &= f->stype[i + c] == VS_INVALID;
-			if (all && size == 8)
-				return vc_err(e, pc, "invalid read from stack "
-					      "R%d off=%d size=%d", regno, o,
-					      size);
+		if (t == VS_INVALID && !e->priv)
 			return vc_err(e, pc, "invalid read from stack off "
 				      "%d+%d size %d", o, b, size);
-		}
 		if (t != VS_ZERO)
 			zero = false;
 	}
@@ -268,8 +403,7 @@ static int ctx_access(struct venv *e, uint32_t pc, int regno,
 		if (!bc_scalar_is_const(&reg->s)) {
 			char t[64];
 
-			snprintf(t, sizeof(t), "(%#" PRIx64 "; %#" PRIx64 ")",
-				 reg->s.var_off.value, reg->s.var_off.mask);
+			off_str(t, sizeof(t), reg->s.var_off);
 			return vc_err(e, pc, "variable ctx access var_off=%s "
 				      "off=%d size=%d", t, off, size);
 		}
@@ -332,7 +466,7 @@ int vm_access(struct venv *e, uint32_t pc, int regno, int off, int size,
 		return vc_err(e, pc, "R%d !read_ok", regno);
 	case VK_FP:
 		return stack_access(e, pc, regno, &r, off, size, write, val,
-				    out, sx);
+				    valno, out, sx);
 	case VK_CTX:
 		if (leak(e, pc, val, valno, "ctx"))
 			return -1;

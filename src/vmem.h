@@ -16,5 +16,13 @@ int vm_access(struct venv *e, uint32_t pc, int regno, int off, int size,
 int vm_stack_range(struct venv *e, uint32_t pc, int regno,
 		   const struct bc_vreg *reg, int64_t off, int64_t size,
 		   bool write, bool helper, bool init_only);
+/*
+ * Is one byte at map value pointer r (its off and variable part) inside
+ * the value? (Linux's check_map_access(.., r->off, 1, ..) for !root
+ * pointer arithmetic.)
+ */
+bool vm_map_ptr_in_value(struct venv *e, const struct bc_vreg *r);
+/* s = its low size bytes, zero-extended (Linux's coerce_reg_to_size). */
+void vm_coerce(struct bc_scalar *s, int size);
 
 #endif
