@@ -239,6 +239,10 @@ done:
 				      "out of range, prohibited for !root; "
 				      "off=%d", d, (int)o);
 	}
+	if (!e->priv && res.kind == VK_MAP_VALUE &&
+	    !vm_map_ptr_in_value(e, &res))
+		return vc_err(e, pc, "R%d pointer arithmetic of map value goes "
+			      "out of range, prohibited for !root", d);
 	*dst = res;
 	return 0;
 }
