@@ -76,7 +76,8 @@ static bool rodata_const(struct venv *e, const struct bc_vreg *reg,
 	const struct bc_map *m = &e->obj->maps[reg->map];
 	int64_t o;
 
-	if (!m->readonly || !m->init || !bc_scalar_is_const(&reg->s))
+	if (!m->readonly || !m->init || !bc_scalar_is_const(&reg->s) ||
+	    size > 8)	/* a helper's memory argument, not a load */
 		return false;
 	o = off + (int64_t)reg->s.var_off.value;
 	if (o < 0 || o + size > m->init_size)
