@@ -849,31 +849,89 @@ static void evict(struct venv *e, struct bc_vchk **pp)
 	e->evicted = c;
 }
 
+static size_t seen_slot(const struct venv *e, uint32_t pc, uint64_t key)
+{
+	return (size_t)((key ^ (pc * 0x9e3779b97f4a7c15ull)) *
+			0xc4ceb9fe1a85ec53ull >> 17) & (e->seen_cap - 1);
+}
+
+static void seen_add(struct venv *e, struct bc_vchk *c, uint32_t pc)
+{
+	size_t i;
+
+	if (2 * (e->seen_n + 1) > e->seen_cap) {
+		struct bc_vchk **old = e->seen;
+		size_t n = e->seen_cap;
+
+		e->seen_cap = n ? 2 * n : 1024;
+		e->seen = bc_xcalloc(e->seen_cap, sizeof(*e->seen));
+		e->seen_n = 0;
+		for (size_t j = 0; j < n; j++)
+			if (old[j])
+				seen_add(e, old[j], old[j]->st.pc);
+		free(old);
+	}
+	c->st.pc = pc;
+	for (i = seen_slot(e, pc, c->key); e->seen[i];
+	     i = (i + 1) & (e->seen_cap - 1))
+		;
+	e->seen[i] = c;
+	e->seen_n++;
+}
+
+/*
+ * Is the current state equal to one still being explored below it (a
+ * checkpoint with live paths), at the same pc? Then the path came back to
+ * where it was and can go round forever. Evicted checkpoints are judged
+ * by their hash alone.
+ */
+static bool looping(struct venv *e, uint32_t pc, uint64_t key,
+		    const uint16_t *live)
+{
+	if (!e->seen_cap)
+		return false;
+	for (size_t i = seen_slot(e, pc, key); e->seen[i];
+	     i = (i + 1) & (e->seen_cap - 1)) {
+		struct bc_vchk *c = e->seen[i];
+
+		if (c->key != key || c->st.pc != pc || !c->branches)
+			continue;
+		if (!c->st.frames[0] ||
+		    bc_vstate_subsumes(&c->st, &e->cur, live, BC_SUB_EXACT, 0))
+			return true;
+	}
+	return false;
+}
+
 /* Returns 1 when the current state is pruned. */
 static int visit(struct venv *e, uint32_t pc)
 {
 	uint16_t live[BC_MAX_CALL_FRAMES];
 	uint32_t loop = bc_cfg_loop_at(e->cfg, pc);
+	uint64_t key = 0;
 	bool add;
 	int r;
 
 	live_masks(e, pc, live);
 	if (loop != BC_NONE && (r = vl_header(e, pc, loop, live)) != 0)
 		return r == 2 ? 0 : r;
+	if (e->prune[pc] == 2 && !e->nosum)
+		vl_callback(e, pc);
+	if (e->prune[pc] != 2) {
+		key = bc_vstate_hash(&e->cur, live);
+		if (looping(e, pc, key, live))
+			return vc_err(e, pc, "infinite loop detected at insn %u",
+				      pc);
+	}
 	/* a new checkpoint every 8 insns and 2 jumps, at callbacks always */
 	add = e->prune[pc] == 2 || (e->processed - e->last_chk >= 8 &&
 				    e->jmps - e->last_jmps >= 2);
 	for (struct bc_vchk **pp = &e->chk[pc], *c; (c = *pp);) {
 		bool hit;
 
-		if (c->branches && e->prune[pc] != 2 &&
-		    bc_vstate_subsumes(&c->st, &e->cur, live,
-				       BC_SUB_EXACT))
-			return vc_err(e, pc, "infinite loop detected "
-				      "at insn %u", pc);
 		hit = (!c->branches || e->prune[pc] == 2) &&
 		      bc_vstate_subsumes(&c->st, &e->cur, live,
-					 BC_SUB_PRUNE);
+					 BC_SUB_PRUNE, 0);
 		if (hit) {
 			c->hit++;
 			return 1;
@@ -888,12 +946,12 @@ static int visit(struct venv *e, uint32_t pc)
 		return 0;
 	if (e->states > 2000000)
 		return 0;
-	vc_checkpoint(e, pc);
+	vc_checkpoint(e, pc, key);
 	return 0;
 }
 
 /* A checkpoint of the current state at pc; the path continues below it. */
-struct bc_vchk *vc_checkpoint(struct venv *e, uint32_t pc)
+struct bc_vchk *vc_checkpoint(struct venv *e, uint32_t pc, uint64_t key)
 {
 	struct bc_vchk *c = bc_xcalloc(1, sizeof(*c));
 
@@ -912,6 +970,9 @@ struct bc_vchk *vc_checkpoint(struct venv *e, uint32_t pc)
 		e->res->peak_states = e->live_states;
 	if (++e->chk_cnt[pc] > e->res->max_states_per_insn)
 		e->res->max_states_per_insn = e->chk_cnt[pc];
+	c->key = key;
+	if (key)
+		seen_add(e, c, pc);
 	return c;
 }
 
@@ -1102,11 +1163,12 @@ static void mark_prune_points(struct venv *e)
 		int64_t t = bc_op(in) == BPF_JA && bc_class(in) == BPF_JMP32 ?
 			    i + in->imm + 1 : i + in->off + 1;
 
+		/* as Linux: branch targets and the conditional jumps
+		 * themselves (not their fall-through) */
 		if (t >= 0 && t < p->insn_cnt && !e->prune[t])
 			e->prune[t] = 1;
-		if (bc_op(in) != BPF_JA && i + 1 < p->insn_cnt &&
-		    !e->prune[i + 1])
-			e->prune[i + 1] = 1;
+		if (bc_op(in) != BPF_JA && !e->prune[i])
+			e->prune[i] = 1;
 	}
 	for (uint32_t l = 0; l < e->cfg->loop_cnt; l++) {
 		uint32_t f = e->cfg->blocks[e->cfg->loops[l].header].first;
@@ -1135,6 +1197,12 @@ static void run(struct venv *e)
 		uint32_t pc = e->cur.pc;
 		int r = 0;
 
+		/* counted before the pruning check, as Linux does */
+		if (++e->processed > e->budget) {
+			vc_err(e, pc, "BPF program is too large. Processed %"
+			       PRIu64 " insn", e->processed);
+			break;
+		}
 		if (e->prune[pc]) {
 			vl_leave(e, pc);
 			vl_sync(e);
@@ -1149,11 +1217,6 @@ static void run(struct venv *e)
 			if (!pop(e))
 				return;
 			continue;
-		}
-		if (++e->processed > e->budget) {
-			vc_err(e, pc, "BPF program is too large. Processed %"
-			       PRIu64 " insn", e->processed);
-			break;
 		}
 		if (e->level == 1 && e->log) {
 			BC_GROW(e->path, e->path_cap, e->path_n + 1);
@@ -1276,6 +1339,7 @@ static void verify_run(const struct bc_prog *prog, struct bc_cfg *cfg,
 		free(c);
 	}
 	vl_free(&e);
+	free(e.seen);
 	free(e.chk);
 	free(e.chk_cnt);
 	free(e.prune);

@@ -22,6 +22,8 @@ struct venv {
 	uint16_t *live;		/* registers live into each insn */
 	struct bc_vchk **chk;	/* explored states per insn */
 	struct bc_vchk *evicted;	/* dropped from chk[], state freed */
+	struct bc_vchk **seen;	/* checkpoints by (pc, key), open addressing */
+	size_t seen_n, seen_cap;
 	uint32_t *chk_cnt;
 	struct bc_vstate *stack;	/* pending paths */
 	size_t stack_n, stack_cap;
@@ -44,7 +46,8 @@ struct venv {
 	size_t sum_cap;
 };
 
-struct bc_vchk *vc_checkpoint(struct venv *e, uint32_t pc);
+/* key: bc_vstate_hash of the state, for infinite loop detection (0 none) */
+struct bc_vchk *vc_checkpoint(struct venv *e, uint32_t pc, uint64_t key);
 int vc_err(struct venv *e, uint32_t pc, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 void vc_log(struct venv *e, const char *fmt, ...)

@@ -305,11 +305,21 @@ static void make_top(struct bc_vreg *r)
 	bc_scalar_const(&r->s, 0);
 }
 
-static void widen_reg(const struct vsum *s, struct bc_vreg *o,
+static void widen_reg(const struct vsum *s, uint32_t own, struct bc_vreg *o,
 		      const struct bc_vreg *c)
 {
 	if (o->kind == VK_NOT_INIT)
 		return;
+	/* another loop's relation survives only where both sides agree;
+	 * this loop's own tags are set afresh at the header */
+	if (o->iv && o->iv != own &&
+	    (o->iv != c->iv || o->ivd != c->ivd || o->ivw != c->ivw ||
+	     o->ivl != c->ivl)) {
+		o->iv = 0;
+		o->ivd = 0;
+		o->ivw = 0;
+		o->ivl = 0;
+	}
 	if (o->kind != c->kind) {
 		make_top(o);
 		return;
@@ -328,14 +338,14 @@ static void widen_reg(const struct vsum *s, struct bc_vreg *o,
 		o->range = c->range;
 }
 
-static void widen_slot(const struct vsum *s, struct bc_vframe *o,
-		       const struct bc_vframe *c, int k)
+static void widen_slot(const struct vsum *s, uint32_t own,
+		       struct bc_vframe *o, const struct bc_vframe *c, int k)
 {
 	uint8_t *ot = o->stype + 8 * k;
 	const uint8_t *ct = c->stype + 8 * k;
 
 	if (ot[0] == VS_SPILL && ct[0] == VS_SPILL) {
-		widen_reg(s, &o->spill[k], &c->spill[k]);
+		widen_reg(s, own, &o->spill[k], &c->spill[k]);
 		if (o->spill[k].kind == VK_NOT_INIT)
 			memset(ot, VS_INVALID, 8);
 		return;
@@ -382,14 +392,14 @@ static void for_each_reg_of(struct bc_vstate *st,
 }
 
 static bool contains(const struct bc_vstate *w, const struct bc_vstate *a,
-		     const struct bc_vstate *b)
+		     const struct bc_vstate *b, uint32_t own)
 {
 	uint16_t all[BC_MAX_CALL_FRAMES];
 
 	for (int i = 0; i < BC_MAX_CALL_FRAMES; i++)
 		all[i] = 0x7ff;
-	return bc_vstate_subsumes(w, a, all, BC_SUB_NOTAGS) &&
-	       bc_vstate_subsumes(w, b, all, BC_SUB_NOTAGS);
+	return bc_vstate_subsumes(w, a, all, BC_SUB_HEADER, own) &&
+	       bc_vstate_subsumes(w, b, all, BC_SUB_HEADER, own);
 }
 
 /*
@@ -397,8 +407,9 @@ static bool contains(const struct bc_vstate *w, const struct bc_vstate *a,
  * against both (the same containment as pruning), so a mistake here can
  * only make the summary fail, never make it unsound.
  */
-static bool widen(const struct vsum *s, const struct bc_vstate *w,
-		  const struct bc_vstate *c, struct bc_vstate *out)
+static bool widen(const struct vsum *s, uint32_t own,
+		  const struct bc_vstate *w, const struct bc_vstate *c,
+		  struct bc_vstate *out)
 {
 	if (w->curframe != c->curframe || w->ref_cnt || c->ref_cnt)
 		return false;
@@ -415,14 +426,14 @@ static bool widen(const struct vsum *s, const struct bc_vstate *w,
 		const struct bc_vframe *b = c->frames[f];
 
 		for (int r = 0; r < BC_MAX_REG; r++)
-			widen_reg(s, &o->regs[r], &b->regs[r]);
+			widen_reg(s, own, &o->regs[r], &b->regs[r]);
 		for (int k = 0; k < BC_SLOTS; k++)
-			widen_slot(s, o, b, k);
+			widen_slot(s, own, o, b, k);
 	}
-	if (contains(out, w, c))
+	if (contains(out, w, c, own))
 		return true;
 	for_each_reg_of(out, clear_scalar_id, NULL);
-	if (contains(out, w, c))
+	if (contains(out, w, c, own))
 		return true;
 	bc_vstate_free(out);
 	return false;
@@ -468,7 +479,7 @@ static void tag_header(struct venv *e, struct vsum *s, uint32_t id,
 
 static void new_head(struct venv *e, struct vsum *s, uint32_t id)
 {
-	struct bc_vchk *c = vc_checkpoint(e, e->cur.pc);
+	struct bc_vchk *c = vc_checkpoint(e, e->cur.pc, 0);
 
 	c->sum = id;
 	s->w = c;
@@ -548,7 +559,7 @@ static int arrival(struct venv *e, struct vsum *s, uint32_t id,
 	rank(e, s, id);
 	if (e->sum_abort)
 		return -1;
-	if (bc_vstate_subsumes(&s->w->st, st, live, BC_SUB_NOTAGS)) {
+	if (bc_vstate_subsumes(&s->w->st, st, live, BC_SUB_HEADER, id)) {
 		s->w->hit++;
 		return 1;
 	}
@@ -557,7 +568,7 @@ static int arrival(struct venv *e, struct vsum *s, uint32_t id,
 			  "stable in %d rounds", VL_MAX_ROUNDS);
 		return -1;
 	}
-	if (!widen(s, &s->w->st, st, &nw)) {
+	if (!widen(s, id, &s->w->st, st, &nw)) {
 		sum_abort(e, s, "the states at the header cannot be joined");
 		return -1;
 	}
@@ -645,8 +656,13 @@ void vl_after_insn(struct venv *e, const struct bpf_insn *in,
 		break;
 	}
 	case BPF_LDX:
-		if (bc_size(in) != BPF_DW || bc_mode(in) != BPF_MEM)
+		/* a fill keeps the spilled value's tag (in the low half for
+		 * a 4-byte fill); any other load is a fresh value */
+		if (bc_mode(in) != BPF_MEM || bc_size(in) == BPF_B ||
+		    bc_size(in) == BPF_H || d->ivw < 32)
 			set_tag(d, NULL, 0, 0);
+		else if (bc_size(in) == BPF_W)
+			set_tag(d, d, d->ivd, 32);
 		break;
 	case BPF_LD:
 		set_tag(d, NULL, 0, 0);
@@ -801,4 +817,33 @@ void vl_free(struct venv *e)
 	free(e->sums);
 	e->sums = NULL;
 	e->sum_cnt = e->sum_cap = 0;
+}
+
+/* ---- callbacks ---- */
+
+/*
+ * At the entry of a callback the helper calls again and again (bpf_loop,
+ * for_each_map_elem): when an earlier entry on this path did not contain
+ * the current state, go on from the join of both, widened to unknown
+ * where they differ, so the next entry is contained in it.
+ */
+void vl_callback(struct venv *e, uint32_t pc)
+{
+	static const struct vsum none;
+	struct bc_vstate *st = &e->cur, nw;
+	struct bc_vchk *c = st->parent;
+	int steps = 0;
+
+	for (; c && steps < 4096; c = c->parent, steps++)
+		if (c->st.pc == pc && c->st.frames[0] &&
+		    c->st.curframe == st->curframe)
+			break;
+	if (!c || steps == 4096 || !c->st.frames[0] ||
+	    !widen(&none, 0, &c->st, st, &nw))
+		return;
+	for (uint32_t f = 0; f <= st->curframe; f++) {
+		free(st->frames[f]);
+		st->frames[f] = nw.frames[f];
+	}
+	free(nw.refs);
 }

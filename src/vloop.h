@@ -48,6 +48,10 @@ int vl_header(struct venv *e, uint32_t pc, uint32_t loop,
 void vl_after_insn(struct venv *e, const struct bpf_insn *in,
 		   const struct bc_vreg *before, bool src_const, int64_t k);
 
+/* At the entry of a callback called repeatedly: widen against the last
+ * entry on this path. */
+void vl_callback(struct venv *e, uint32_t pc);
+
 /* At a prune point: ranges shared between values tagged alike. */
 void vl_sync(struct venv *e);
 

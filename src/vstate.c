@@ -200,11 +200,12 @@ static bool idmap_check(struct idmap *m, uint32_t o, uint32_t c)
 }
 
 static bool reg_sub(const struct bc_vreg *o, const struct bc_vreg *c,
-		    struct idmap *m, enum bc_sub_mode mode)
+		    struct idmap *m, enum bc_sub_mode mode, uint32_t own)
 {
 	bool exact = mode == BC_SUB_EXACT;
 
-	if (mode == BC_SUB_PRUNE && o->iv && o->kind != VK_NOT_INIT &&
+	if (mode != BC_SUB_EXACT && o->iv && o->iv != own &&
+	    o->kind != VK_NOT_INIT &&
 	    (o->iv != c->iv || o->ivd != c->ivd || o->ivw != c->ivw ||
 	     o->ivl != c->ivl))
 		return false;
@@ -238,7 +239,8 @@ static bool reg_sub(const struct bc_vreg *o, const struct bc_vreg *c,
 }
 
 static bool frame_sub(const struct bc_vframe *o, const struct bc_vframe *c,
-		      uint16_t live, struct idmap *m, enum bc_sub_mode mode)
+		      uint16_t live, struct idmap *m, enum bc_sub_mode mode,
+		      uint32_t own)
 {
 	bool exact = mode == BC_SUB_EXACT;
 
@@ -248,7 +250,7 @@ static bool frame_sub(const struct bc_vframe *o, const struct bc_vframe *c,
 	for (int r = 0; r < BC_MAX_REG; r++) {
 		if (!(live & (1u << r)))
 			continue;
-		if (!reg_sub(&o->regs[r], &c->regs[r], m, mode))
+		if (!reg_sub(&o->regs[r], &c->regs[r], m, mode, own))
 			return false;
 	}
 	for (int k = 0; k < BC_SLOTS; k++) {
@@ -257,7 +259,7 @@ static bool frame_sub(const struct bc_vframe *o, const struct bc_vframe *c,
 		if (ot[0] == VS_SPILL || ct[0] == VS_SPILL) {
 			if (ot[0] == VS_SPILL && ct[0] == VS_SPILL) {
 				if (!reg_sub(&o->spill[k], &c->spill[k], m,
-					     mode))
+					     mode, own))
 					return false;
 				continue;
 			}
@@ -291,7 +293,7 @@ static bool frame_sub(const struct bc_vframe *o, const struct bc_vframe *c,
 
 bool bc_vstate_subsumes(const struct bc_vstate *old,
 			const struct bc_vstate *cur, const uint16_t *live,
-			enum bc_sub_mode mode)
+			enum bc_sub_mode mode, uint32_t own)
 {
 	struct idmap m = { .n = 0 };
 
@@ -299,7 +301,7 @@ bool bc_vstate_subsumes(const struct bc_vstate *old,
 		return false;
 	for (uint32_t f = 0; f <= old->curframe; f++)
 		if (!frame_sub(old->frames[f], cur->frames[f], live[f], &m,
-			       mode))
+			       mode, own))
 			return false;
 	for (uint32_t i = 0; i < old->ref_cnt; i++) {
 		bool found = false;
@@ -313,4 +315,53 @@ bool bc_vstate_subsumes(const struct bc_vstate *old,
 			return false;
 	}
 	return true;
+}
+
+static uint64_t mix(uint64_t h, uint64_t v)
+{
+	h ^= v + 0x9e3779b97f4a7c15ull + (h << 6) + (h >> 2);
+	return h * 0xff51afd7ed558ccdull;
+}
+
+static uint64_t reg_hash(uint64_t h, const struct bc_vreg *r)
+{
+	const struct bc_scalar *s = &r->s;
+
+	h = mix(h, r->kind | (uint64_t)r->frame << 8 |
+		   (uint64_t)(uint32_t)r->off << 32);
+	if (r->kind == VK_NOT_INIT)
+		return h;
+	h = mix(h, (uint64_t)(uint32_t)r->range | (uint64_t)r->map << 32);
+	h = mix(h, r->mem_size);
+	h = mix(h, s->var_off.value);
+	h = mix(h, s->var_off.mask);
+	h = mix(h, s->umin);
+	h = mix(h, s->umax);
+	h = mix(h, (uint64_t)s->smin);
+	h = mix(h, (uint64_t)s->smax);
+	h = mix(h, s->u32_min | (uint64_t)s->u32_max << 32);
+	return mix(h, (uint32_t)s->s32_min | (uint64_t)(uint32_t)s->s32_max << 32);
+}
+
+uint64_t bc_vstate_hash(const struct bc_vstate *st, const uint16_t *live)
+{
+	uint64_t h = mix(0, st->curframe | (uint64_t)st->ref_cnt << 32);
+
+	for (uint32_t f = 0; f <= st->curframe; f++) {
+		const struct bc_vframe *fr = st->frames[f];
+
+		h = mix(h, fr->callsite | (uint64_t)fr->subprog << 32);
+		for (int r = 0; r < BC_MAX_REG; r++)
+			if (live[f] & (1u << r))
+				h = reg_hash(h, &fr->regs[r]);
+		for (int k = 0; k < BC_SLOTS; k++) {
+			uint64_t t;
+
+			memcpy(&t, fr->stype + 8 * k, 8);
+			h = mix(h, t);
+			if (fr->stype[8 * k] == VS_SPILL)
+				h = reg_hash(h, &fr->spill[k]);
+		}
+	}
+	return h | 1;	/* never 0 */
 }

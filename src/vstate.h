@@ -102,6 +102,7 @@ struct bc_vchk {
 	uint32_t branches;		/* live paths below this checkpoint */
 	uint32_t hit, miss;		/* pruning statistics (eviction) */
 	uint32_t sum;			/* header state of this loop summary */
+	uint64_t key;			/* bc_vstate_hash at its pc, 0 none */
 };
 
 const char *bc_vkind_name(unsigned kind);
@@ -123,7 +124,8 @@ struct bc_vframe *bc_vframe_new(uint32_t subprog, uint32_t callsite,
 enum bc_sub_mode {
 	BC_SUB_PRUNE,	/* containment; induction tags must agree */
 	BC_SUB_EXACT,	/* equality (infinite loop detection) */
-	BC_SUB_NOTAGS,	/* containment, tags ignored (loop header) */
+	BC_SUB_HEADER,	/* containment at a loop header: the tags of that
+			 * summary (own) are ignored, others must agree */
 };
 
 /*
@@ -134,6 +136,12 @@ enum bc_sub_mode {
  */
 bool bc_vstate_subsumes(const struct bc_vstate *old,
 			const struct bc_vstate *cur, const uint16_t *live,
-			enum bc_sub_mode mode);
+			enum bc_sub_mode mode, uint32_t own);
+
+/*
+ * A hash of what BC_SUB_EXACT compares (ids left out: they only need to
+ * agree up to renaming), for finding equal states quickly.
+ */
+uint64_t bc_vstate_hash(const struct bc_vstate *st, const uint16_t *live);
 
 #endif

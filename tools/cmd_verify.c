@@ -57,13 +57,24 @@ static void json_prog(const char *file, const struct bc_prog *p,
 	}
 	printf(",\"processed_insns\":%llu,\"total_states\":%llu,"
 	       "\"peak_states\":%llu,\"max_states_per_insn\":%llu,"
-	       "\"duration_us\":%llu,\"peak_mem_kb\":%ld,\"stack_depth\":%u}",
+	       "\"duration_us\":%llu,\"peak_mem_kb\":%ld,\"stack_depth\":%u",
 	       (unsigned long long)r->processed_insns,
 	       (unsigned long long)r->total_states,
 	       (unsigned long long)r->peak_states,
 	       (unsigned long long)r->max_states_per_insn,
 	       (unsigned long long)r->duration_us, r->peak_mem_kb,
 	       r->stack_depth);
+	/* loops: proven by induction, or explored iteration by iteration */
+	printf(",\"loops\":{\"proven\":%u,\"max_trip\":%llu,"
+	       "\"explored\":%s,\"first_pass_insns\":%llu",
+	       r->loops_proven, (unsigned long long)r->max_trip,
+	       r->loops_explored ? "true" : "false",
+	       (unsigned long long)r->first_pass_insns);
+	if (r->loop_note[0]) {
+		fputs(",\"note\":", stdout);
+		cli_json_str(stdout, r->loop_note);
+	}
+	fputs("}}", stdout);
 }
 
 int cmd_verify(int argc, char **argv)
@@ -187,6 +198,13 @@ int cmd_verify(int argc, char **argv)
 				       (unsigned long long)r.max_states_per_insn,
 				       (unsigned long long)r.duration_us,
 				       r.peak_mem_kb, r.stack_depth);
+			if (stats && (r.loops_proven || r.loops_explored))
+				printf("  loops: %u proven by induction (largest "
+				       "trip bound %llu)%s%s\n", r.loops_proven,
+				       (unsigned long long)r.max_trip,
+				       r.loops_explored ? "; explored "
+				       "iteration by iteration: " : "",
+				       r.loops_explored ? r.loop_note : "");
 		}
 		bc_object_free(obj);
 	}
