@@ -199,6 +199,19 @@ static bool spill_narrow(struct venv *e, struct bc_vframe *f, int k, int size,
 	return true;
 }
 
+/*
+ * Does s know nothing about its upper 32 bits, as a narrow spill's slot
+ * value (spill_narrow)? Upward closed (a scalar containing one such is
+ * one), so that state pruning stays sound.
+ */
+static bool wide_upper(const struct bc_scalar *s)
+{
+	return (s->var_off.mask >> 32) == 0xffffffffu &&
+	       s->umax >= 0xffffffff00000000ull &&
+	       s->smin <= (int64_t)0x80000000ffffffffull &&
+	       s->smax >= (int64_t)0x7fffffff00000000ull;
+}
+
 /* Stack write at byte offset o (from fp) of size bytes. */
 static void stack_write(struct venv *e, struct bc_vframe *f, int o, int size,
 			const struct bc_vreg *val, struct bc_vreg *src)
@@ -363,7 +376,11 @@ static int stack_access(struct venv *e, uint32_t pc, int regno,
 		const struct bc_vreg *sp = &f->spill[k];
 
 		if (size == 8) {
-			*out = *sp;
+			/* a narrow spill read whole: Linux knows nothing */
+			if (sp->kind == VK_SCALAR && wide_upper(&sp->s))
+				load_scalar(out, 8, false);
+			else
+				*out = *sp;
 			return 0;
 		}
 		if (sp->kind != VK_SCALAR)
