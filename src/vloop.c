@@ -261,6 +261,24 @@ static int64_t down_s(const struct vsum *s, int64_t x, int64_t min)
 	return min;
 }
 
+/*
+ * Known bits for a widened range r: those of the join u below its lowest
+ * unknown bit (an alignment every value keeps, e.g. a step of 4 from 0),
+ * otherwise only what both u and r know.
+ */
+static struct tnum widen_tnum(struct tnum u, struct tnum r)
+{
+	uint64_t low = u.mask ? (u.mask & -u.mask) - 1 : UINT64_MAX;
+	uint64_t m = (u.mask | r.mask | (u.value ^ r.value)) & ~low;
+	struct tnum t;
+
+	/* bits above r's mask that u and r disagree on become unknown */
+	m |= (u.value ^ r.value) & ~(r.mask | u.mask) & ~low;
+	t.mask = m;
+	t.value = (u.value & low) | (r.value & ~m & ~low);
+	return t;
+}
+
 /* o := a widening of o and c (o's bounds move to thresholds past c's). */
 static void widen_scalar(const struct vsum *s, struct bc_scalar *o,
 			 const struct bc_scalar *c)
@@ -290,10 +308,14 @@ static void widen_scalar(const struct vsum *s, struct bc_scalar *o,
 		j.s32_max = (int32_t)up_s(s, c->s32_max, INT32_MAX);
 	/* the known bits must not pull the widened bounds back in */
 	if (j.umin != o->umin || j.umax != o->umax)
-		j.var_off = tnum_union(j.var_off, tnum_range(j.umin, j.umax));
-	if (j.u32_min != o->u32_min || j.u32_max != o->u32_max)
-		j.var_off = tnum_union(j.var_off,
-				       tnum_range(j.u32_min, j.u32_max));
+		j.var_off = widen_tnum(j.var_off, tnum_range(j.umin, j.umax));
+	if (j.u32_min != o->u32_min || j.u32_max != o->u32_max) {
+		struct tnum t = tnum_range(j.u32_min, j.u32_max);
+
+		t.mask |= 0xffffffff00000000ull;
+		t.value &= 0xffffffffull;
+		j.var_off = widen_tnum(j.var_off, t);
+	}
 	bc_scalar_sync(&j);
 	*o = j;
 }
@@ -328,9 +350,24 @@ static void widen_reg(const struct vsum *s, uint32_t own, struct bc_vreg *o,
 		widen_scalar(s, &o->s, &c->s);
 		return;
 	}
-	if (o->off != c->off || o->frame != c->frame || o->map != c->map ||
+	if (o->frame != c->frame || o->map != c->map ||
 	    o->mem_size != c->mem_size || o->ref_id != c->ref_id) {
 		make_top(o);
+		return;
+	}
+	if (o->off != c->off) {
+		/* a pointer that walks: the fixed offsets become part of the
+		 * variable one, from the lower of the two */
+		int32_t base = o->off < c->off ? o->off : c->off;
+		struct bc_scalar d, cv = c->s;
+
+		bc_scalar_const(&d, (uint64_t)(int64_t)(o->off - base));
+		bc_scalar_alu(&o->s, &d, BPF_ADD, false, 0);
+		bc_scalar_const(&d, (uint64_t)(int64_t)(c->off - base));
+		bc_scalar_alu(&cv, &d, BPF_ADD, false, 0);
+		o->off = base;
+		o->range = 0;
+		widen_scalar(s, &o->s, &cv);
 		return;
 	}
 	widen_scalar(s, &o->s, &c->s);

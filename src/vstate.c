@@ -225,12 +225,26 @@ static bool reg_sub(const struct bc_vreg *o, const struct bc_vreg *c,
 			return false;
 		return bc_scalar_subsumes(&o->s, &c->s);
 	}
-	if (o->off != c->off || o->frame != c->frame || o->map != c->map ||
+	if (o->frame != c->frame || o->map != c->map ||
 	    o->mem_size != c->mem_size)
 		return false;
-	if (exact ? !bc_scalar_equal(&o->s, &c->s) :
-		    !bc_scalar_subsumes(&o->s, &c->s))
+	if (o->off != c->off) {
+		/* the same addresses split differently between the fixed
+		 * and the variable offset (a widened, walking pointer); a
+		 * packet range is relative to the split, so none may be
+		 * relied on */
+		struct bc_scalar cs = c->s, d;
+
+		if (exact || o->range)
+			return false;
+		bc_scalar_const(&d, (uint64_t)((int64_t)c->off - o->off));
+		bc_scalar_alu(&cs, &d, BPF_ADD, false, 0);
+		if (!bc_scalar_subsumes(&o->s, &cs))
+			return false;
+	} else if (exact ? !bc_scalar_equal(&o->s, &c->s) :
+		   !bc_scalar_subsumes(&o->s, &c->s)) {
 		return false;
+	}
 	if (exact ? o->range != c->range : o->range > c->range)
 		return false;
 	if (!idmap_check(m, o->id, c->id))

@@ -263,8 +263,29 @@ def cmd_expect(a):
                                           e.mode, e.verdict, e.msg))
 
 
+KNOWN_TSV = os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                         "known.tsv")
+
+
+def read_known(path=KNOWN_TSV):
+    """{(file, program, variant, mode): reason} of known mismatches."""
+    res = {}
+    if not os.path.exists(path):
+        return res
+    for line in open(path):
+        if line.startswith("#") or not line.strip():
+            continue
+        f = line.rstrip("\n").split("\t")
+        if len(f) != 5:
+            sys.exit("%s: bad line: %r" % (path, line))
+        for v in f[2].split(","):
+            res[(f[0], f[1], v, f[3])] = f[4]
+    return res
+
+
 def cmd_check(a):
-    bad = total = 0
+    bad = total = known = 0
+    kn = read_known()
     print("%-28s %-3s %-6s %-7s %-7s %s" % ("program", "var", "mode",
                                            "expect", "got", "message"))
     for e, v in cases(a.srcs):
@@ -272,18 +293,34 @@ def cmd_check(a):
         got = run_bpfcheck(a.bpfcheck, obj(a.objdir, e.src, v), e.prog,
                            e.mode)
         ok = matches(e, got)
+        why = kn.get((os.path.basename(e.src), e.prog, v, e.mode))
+        tag = "" if ok else "MISMATCH "
+        if why is not None:
+            # A known, documented shortfall: bpfcheck is more conservative
+            # than the EXPECT (rejects, or words it differently). Never
+            # for an accept the EXPECT calls unsafe; and an entry that
+            # matches again must be removed from known.tsv.
+            if ok:
+                tag = "FIXED (remove from known.tsv) "
+                ok = False
+            elif got["verdict"] == "accept":
+                tag = "MISMATCH (unsafe accept, known.tsv cannot cover) "
+            else:
+                tag = "KNOWN (%s) " % why
+                known += 1
+                ok = True
         bad += not ok
         extra = ""
         if got["verdict"] == "accept":
             extra = "processed=%s worst=%s" % (got.get("processed"),
                                                got.get("worst"))
         print("%-28s %-3s %-6s %-7s %-7s %s%s" % (
-            e.prog, v, e.mode, e.verdict, got["verdict"],
-            "" if ok else "MISMATCH ",
+            e.prog, v, e.mode, e.verdict, got["verdict"], tag,
             (extra or short(got["message"])) +
-            ("" if ok or e.verdict == "accept" else "  [want: %s]" % e.msg)))
-    print("%s: %d of %d match" % (os.path.basename(a.srcs[0]), total - bad,
-                                  total))
+            ("" if not tag or e.verdict == "accept" else
+             "  [want: %s]" % e.msg)))
+    print("%s: %d of %d match, %d known mismatches (tests/corpus/known.tsv)"
+          % (os.path.basename(a.srcs[0]), total - bad - known, total, known))
     return 1 if bad else 0
 
 
@@ -389,7 +426,11 @@ def cmd_agreement(a):
         safety = lin["verdict"] == "reject" and (
             e.verdict == "reject" or
             not any(s in lin["message"] for s in NOT_SAFETY))
-        if got["verdict"] == "accept" and safety:
+        # A safety rejection by Linux that the EXPECT declares too
+        # conservative ("EXPECT accept LINUX reject: ...", reviewed by
+        # hand with the reason next to it) is not counted as unsound.
+        declared = e.verdict == "accept" and e.lverdict == "reject"
+        if got["verdict"] == "accept" and safety and not declared:
             unsound += 1
             kind = "UNSOUND"
         elif e.verdict != e.lverdict and got["verdict"] == e.verdict:

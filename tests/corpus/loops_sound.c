@@ -1,0 +1,174 @@
+// SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+/*
+ * Traps for the induction method (src/vloop.c): loops that look bounded to
+ * a careless induction-variable analysis but are not, and bounded shapes
+ * it must get right (several IVs, nesting, pointers, steps > 1).
+ */
+#include "corpus.h"
+
+#define NOUNROLL _Pragma("clang loop unroll(disable)")
+
+/* A copy of r1 steps, r1 never changes: r2 is always 1. */
+/* EXPECT reject: infinite loop detected at insn */
+SEC("socket")
+__naked void snd_copy_steps(void)
+{
+	asm volatile (
+	"r0 = 0;"
+	"r1 = 0;"
+	"1: r2 = r1;"
+	"r2 += 1;"
+	"if r2 < 10 goto 1b;"
+	"exit;" ::: "memory");
+}
+
+/* Step 2 never meets the odd bound of a != test. */
+/* EXPECT reject: BPF program is too large */
+SEC("socket")
+__naked void snd_step2_odd_ne(void)
+{
+	asm volatile (
+	"r0 = 0;"
+	"r1 = 0;"
+	"1: r1 += 2;"
+	"if r1 != 7 goto 1b;"
+	"exit;" ::: "memory");
+}
+
+/* Ends only when the 32-bit counter wraps around: no proof by induction. */
+/* EXPECT reject: BPF program is too large */
+SEC("socket")
+__naked void snd_w32_wraps(void)
+{
+	asm volatile (
+	"r0 = 0;"
+	"w1 = 0;"
+	"1: w1 += 1;"
+	"if w1 != 0 goto 1b;"
+	"exit;" ::: "memory");
+}
+
+/* Counting down by 3 from 10 skips 0 and wraps below it. */
+/* EXPECT reject: BPF program is too large */
+SEC("socket")
+__naked void snd_down_skips_zero(void)
+{
+	asm volatile (
+	"r0 = 0;"
+	"r1 = 10;"
+	"1: r1 -= 3;"
+	"if r1 != 0 goto 1b;"
+	"exit;" ::: "memory");
+}
+
+/* Two paths step the counter in opposite directions. */
+/* EXPECT reject: infinite loop detected at insn */
+SEC("socket")
+__naked void snd_up_and_down(void)
+{
+	asm volatile (
+	"r6 = r1;"
+	"r0 = 0;"
+	"r1 = 0;"
+	"1: r2 = *(u32 *)(r6 + 0);"
+	"if r2 > 5 goto 2f;"
+	"r1 += 1;"
+	"goto 3f;"
+	"2: r1 -= 2;"
+	"3: if r1 s< 64 goto 1b;"
+	"exit;" ::: "memory");
+}
+
+/* The counter is reloaded from the packet length every iteration. */
+/* EXPECT reject: infinite loop detected at insn 4 */
+SEC("socket")
+__naked void snd_reloaded(void)
+{
+	asm volatile (
+	"r6 = r1;"
+	"r0 = 0;"
+	"1: r1 = *(u32 *)(r6 + 0);"
+	"r1 += 1;"
+	"if r1 < 100 goto 1b;"
+	"exit;" ::: "memory");
+}
+
+/* The last iteration writes one byte past the buffer. */
+/* EXPECT reject: invalid write to stack */
+SEC("socket")
+int snd_oob_last(struct __sk_buff *skb)
+{
+	volatile __u8 buf[16];
+
+	NOUNROLL
+	for (int i = 0; i <= 16; i++)
+		buf[i] = i;
+	return buf[3];
+}
+
+/* Two counters meet in the middle. */
+/* EXPECT accept */
+SEC("tc")
+int snd_two_ivs(struct __sk_buff *skb)
+{
+	struct val *v = val0();
+	__u32 sum = 0;
+
+	if (!v)
+		return 0;
+	NOUNROLL
+	for (__u32 i = 0, j = 63; i < j; i++, j--)
+		sum += v->b[i] + v->b[j];
+	return sum & 1;
+}
+
+/* The inner bound is the outer counter. */
+/* EXPECT accept */
+SEC("tc")
+int snd_triangle(struct __sk_buff *skb)
+{
+	struct val *v = val0();
+	__u32 sum = 0;
+
+	if (!v)
+		return 0;
+	NOUNROLL
+	for (__u32 i = 0; i < 8; i++) {
+		NOUNROLL
+		for (__u32 j = 0; j < i; j++)
+			sum += v->b[i * 8 + j];
+	}
+	return sum & 1;
+}
+
+/* Step 4 up to a bound that is a multiple of it. */
+/* EXPECT accept */
+SEC("tc")
+int snd_step4(struct __sk_buff *skb)
+{
+	struct val *v = val0();
+	__u32 sum = 0;
+
+	if (!v)
+		return 0;
+	NOUNROLL
+	for (__u32 i = 0; i < 64; i += 4)
+		sum += v->b[i] + v->b[i + 3];
+	return sum & 1;
+}
+
+/* Step 4 with the last access one past the end for i = 60. */
+/* EXPECT reject: min value is outside of the allowed memory range */
+SEC("tc")
+int snd_step4_oob(struct __sk_buff *skb)
+{
+	struct val *v = val0();
+	__u32 sum = 0;
+
+	if (!v)
+		return 0;
+	NOUNROLL
+	for (__u32 i = 0; i < 64; i += 4)
+		sum += v->b[i] + v->b[i + 4];
+	return sum & 1;
+}
