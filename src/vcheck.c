@@ -108,7 +108,7 @@ static void sync_fn(struct bc_vreg *r, void *a)
 	struct sync_arg *sa = a;
 
 	if (r->kind == VK_SCALAR && r->id == sa->id)
-		r->s = *sa->s;
+		vm_sync_linked(&r->s, sa->s);
 }
 
 static void sync_linked(struct venv *e, const struct bc_vreg *r)

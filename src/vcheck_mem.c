@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "ctx.h"
+#include "vcall.h"
 #include "vcheck.h"
 #include "vmem.h"
 
@@ -122,11 +123,84 @@ void vm_coerce(struct bc_scalar *s, int size)
 	bc_scalar_sync(s);
 }
 
+/*
+ * Does s know nothing about its upper 32 bits, as a narrow spill's slot
+ * value (spill_narrow)? Upward closed (a scalar containing one such is
+ * one), so that state pruning stays sound.
+ */
+bool vm_wide_upper(const struct bc_scalar *s)
+{
+	return (s->var_off.mask >> 32) == 0xffffffffu &&
+	       s->umax >= 0xffffffff00000000ull &&
+	       s->smin <= (int64_t)0x80000000ffffffffull &&
+	       s->smax >= (int64_t)0x7fffffff00000000ull;
+}
+
+/*
+ * A register linked by id to a 4-byte spill's slot value changed to src:
+ * the slot's low half follows (its upper half stays unknown); registers
+ * and 8-byte spills linked to it are equal to it and follow entirely.
+ */
+void vm_sync_linked(struct bc_scalar *dst, const struct bc_scalar *src)
+{
+	if (!vm_wide_upper(dst) || (src->umax >> 32)) {
+		*dst = *src;
+		return;
+	}
+	bc_scalar_unknown(dst);
+	dst->var_off = TNUM(src->var_off.value & 0xffffffffu,
+			    0xffffffff00000000ull |
+			    (src->var_off.mask & 0xffffffffu));
+	dst->u32_min = src->u32_min;
+	dst->u32_max = src->u32_max;
+	dst->s32_min = src->s32_min;
+	dst->s32_max = src->s32_max;
+	bc_scalar_sync(dst);
+}
+
+struct fits_arg {
+	uint32_t id;
+	bool fits;
+};
+
+static void fits_fn(struct bc_vreg *r, void *a)
+{
+	struct fits_arg *fa = a;
+
+	if (r->kind == VK_SCALAR && r->id == fa->id && !(r->s.umax >> 32))
+		fa->fits = true;
+}
+
+/* Is a value linked by id known to fit in 32 bits? */
+static bool id_fits32(struct venv *e, uint32_t id)
+{
+	struct fits_arg fa = { id, false };
+
+	vc_for_each_reg(e, fits_fn, &fa);
+	return fa.fits;
+}
+
+/*
+ * Are bytes [b, b+size) of a slot inside a narrow spill of the constant 0?
+ * (Linux reads 0 from spilled bytes of a spilled 0, unknown otherwise.)
+ */
+static bool in_zero_spill(const struct bc_scalar *s, int b, int size)
+{
+	for (int w = 1; w <= 4; w *= 2)
+		if (!s->var_off.value &&
+		    s->var_off.mask == ~((1ull << (8 * w)) - 1))
+			return b + size <= w;
+	return false;
+}
+
 /* Fill of size bytes at the start of a slot holding scalar sp. */
-static void fill_narrow(struct bc_vreg *out, const struct bc_vreg *sp,
-			int size, bool sx)
+static void fill_narrow(struct venv *e, struct bc_vreg *out,
+			const struct bc_vreg *sp, int size, bool sx)
 {
 	struct bc_scalar v = sp->s;
+	/* a 4-byte spill read back: the register it was (Linux links them) */
+	uint32_t id = size == 4 && sp->id && vm_wide_upper(&v) &&
+		      id_fits32(e, sp->id) ? sp->id : 0;
 
 	if (sx) {
 		bc_vreg_scalar(out);
@@ -142,6 +216,7 @@ static void fill_narrow(struct bc_vreg *out, const struct bc_vreg *sp,
 	bc_vreg_scalar(out);
 	vm_coerce(&v, size);
 	out->s = v;
+	out->id = id;
 }
 
 static void slot_misc(struct bc_vframe *f, int k)
@@ -173,7 +248,7 @@ static int stack_allocated(const struct bc_vframe *f)
  * not read the slot's other bytes, which are uninitialised).
  */
 static bool spill_narrow(struct venv *e, struct bc_vframe *f, int k, int size,
-			 const struct bc_vreg *val)
+			 const struct bc_vreg *val, struct bc_vreg *src)
 {
 	uint64_t m = (1ull << (8 * size)) - 1;
 	struct bc_vreg c;
@@ -192,24 +267,19 @@ static bool spill_narrow(struct venv *e, struct bc_vframe *f, int k, int size,
 		c.s.s32_max = val->s.s32_max;
 	}
 	bc_scalar_sync(&c.s);
-	if (bc_scalar_is_unknown(&c.s))
+	/* a 32-bit value spilled in 4 bytes stays linked to its register
+	 * (its low half; vm_sync_linked) */
+	if (size == 4 && src && src->kind == VK_SCALAR &&
+	    !bc_scalar_is_const(&src->s) && !(src->s.umax >> 32)) {
+		if (!src->id)
+			src->id = ++e->id_gen;
+		c.id = src->id;
+	}
+	if (bc_scalar_is_unknown(&c.s) && !c.id)
 		return false;
 	memset(f->stype + 8 * k, VS_SPILL, 8);
 	f->spill[k] = c;
 	return true;
-}
-
-/*
- * Does s know nothing about its upper 32 bits, as a narrow spill's slot
- * value (spill_narrow)? Upward closed (a scalar containing one such is
- * one), so that state pruning stays sound.
- */
-static bool wide_upper(const struct bc_scalar *s)
-{
-	return (s->var_off.mask >> 32) == 0xffffffffu &&
-	       s->umax >= 0xffffffff00000000ull &&
-	       s->smin <= (int64_t)0x80000000ffffffffull &&
-	       s->smax >= (int64_t)0x7fffffff00000000ull;
 }
 
 /* Stack write at byte offset o (from fp) of size bytes. */
@@ -239,8 +309,10 @@ static void stack_write(struct venv *e, struct bc_vframe *f, int o, int size,
 		}
 		return;
 	}
-	if (size < 8 && !(i % 8) && val && val->kind == VK_SCALAR && !zero &&
-	    spill_narrow(e, f, i / 8, size, val))
+	/* a register holding 0 is spilled too (Linux: bytes of the slot
+	 * written later turn the whole spill into misc data) */
+	if (size < 8 && !(i % 8) && val && val->kind == VK_SCALAR &&
+	    (!zero || src) && spill_narrow(e, f, i / 8, size, val, src))
 		return;
 	for (int b = 0; b < size; b++)
 		slot_misc(f, (i + b) / 8);
@@ -377,7 +449,7 @@ static int stack_access(struct venv *e, uint32_t pc, int regno,
 
 		if (size == 8) {
 			/* a narrow spill read whole: Linux knows nothing */
-			if (sp->kind == VK_SCALAR && wide_upper(&sp->s))
+			if (sp->kind == VK_SCALAR && vm_wide_upper(&sp->s))
 				load_scalar(out, 8, false);
 			else
 				*out = *sp;
@@ -386,7 +458,9 @@ static int stack_access(struct venv *e, uint32_t pc, int regno,
 		if (sp->kind != VK_SCALAR)
 			return vc_err(e, pc, "invalid size of register fill");
 		if (!(i % 8))
-			fill_narrow(out, sp, size, sx);
+			fill_narrow(e, out, sp, size, sx);
+		else if (in_zero_spill(&sp->s, i % 8, size))
+			bc_vreg_const(out, 0);
 		else
 			load_scalar(out, size, sx);
 		return 0;

@@ -22,6 +22,10 @@ int vm_stack_range(struct venv *e, uint32_t pc, int regno,
  * pointer arithmetic.)
  */
 bool vm_map_ptr_in_value(struct venv *e, const struct bc_vreg *r);
+/* Does s know nothing about its upper 32 bits (a narrow spill's slot)? */
+bool vm_wide_upper(const struct bc_scalar *s);
+/* Linked scalar dst follows src (a narrow spill's slot: its low half). */
+void vm_sync_linked(struct bc_scalar *dst, const struct bc_scalar *src);
 /* s = its low size bytes, zero-extended (Linux's coerce_reg_to_size). */
 void vm_coerce(struct bc_scalar *s, int size);
 
