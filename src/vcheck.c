@@ -16,6 +16,7 @@
 #include "insn.h"
 #include "vcall.h"
 #include "vcheck.h"
+#include "vcost.h"
 #include "vloop.h"
 #include "vmem.h"
 
@@ -915,6 +916,8 @@ static int visit(struct venv *e, uint32_t pc)
 	live_masks(e, pc, live);
 	if (loop != BC_NONE && (r = vl_header(e, pc, loop, live)) != 0)
 		return r == 2 ? 0 : r;
+	if (loop != BC_NONE)
+		e->loop_unsum[loop] = 1;
 	if (e->prune[pc] == 2 && !e->nosum)
 		vl_callback(e, pc);
 	if (e->prune[pc] != 2) {
@@ -1218,6 +1221,7 @@ static void run(struct venv *e)
 				return;
 			continue;
 		}
+		e->reached[pc] = 1;
 		if (e->level == 1 && e->log) {
 			BC_GROW(e->path, e->path_cap, e->path_n + 1);
 			e->path[e->path_n++] = pc;
@@ -1302,6 +1306,9 @@ static void verify_run(const struct bc_prog *prog, struct bc_cfg *cfg,
 	e.chk = bc_xcalloc(prog->insn_cnt + 1, sizeof(*e.chk));
 	e.chk_cnt = bc_xcalloc(prog->insn_cnt + 1, sizeof(*e.chk_cnt));
 	e.sub_depth = bc_xcalloc(e.cfg->sub_cnt + 1, sizeof(uint32_t));
+	e.reached = bc_xcalloc(prog->insn_cnt + 1, 1);
+	e.loop_unsum = bc_xcalloc(cfg->loop_cnt + 1, 1);
+	e.loop_trip = bc_xcalloc(cfg->loop_cnt + 1, sizeof(uint64_t));
 	compute_liveness(&e);
 	mark_prune_points(&e);
 	run(&e);
@@ -1310,6 +1317,14 @@ static void verify_run(const struct bc_prog *prog, struct bc_cfg *cfg,
 	if (!e.failed && !e.sum_abort)
 		vl_finish(&e);
 	res->accepted = !e.failed && !e.sum_abort;
+	if (res->accepted) {
+		for (uint32_t l = 0; l < cfg->loop_cnt; l++)
+			if (e.loop_unsum[l])
+				e.loop_trip[l] = 0;
+		res->has_worst_case = bc_worst_case(cfg, e.reached,
+						    e.loop_trip,
+						    &res->worst_case_insns);
+	}
 	res->processed_insns += e.processed;
 	res->total_states += e.states;
 	res->stack_depth = (e.sub_depth[0] + 15) & ~15u;
@@ -1346,6 +1361,9 @@ static void verify_run(const struct bc_prog *prog, struct bc_cfg *cfg,
 	free(e.live);
 	free(e.sub_depth);
 	free(e.path);
+	free(e.reached);
+	free(e.loop_unsum);
+	free(e.loop_trip);
 }
 
 int bc_verify(const struct bc_prog *prog, const struct bc_verify_opts *opts,

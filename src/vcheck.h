@@ -41,6 +41,9 @@ struct venv {
 	bool nosum;		/* off: the fallback run explores iterations */
 	bool sum_abort;		/* a summary failed: verify again without */
 	char sum_why[200];
+	uint8_t *reached;	/* per insn: processed at least once */
+	uint8_t *loop_unsum;	/* per loop: reached without a summary */
+	uint64_t *loop_trip;	/* per loop: largest trip bound proven */
 	struct vsum *sums;
 	uint32_t sum_cnt;
 	size_t sum_cap;

@@ -37,6 +37,14 @@ struct bc_verify_result {
 	 */
 	uint32_t loops_proven;
 	uint64_t max_trip;	/* largest trip-count bound proven */
+	/*
+	 * An upper bound on the instructions any run executes (trip bounds
+	 * times longest loop bodies, nested loops multiplied, calls adding
+	 * their callee's bound); has_worst_case is false when none exists
+	 * (a loop was explored iteration by iteration, or a callback).
+	 */
+	bool has_worst_case;
+	uint64_t worst_case_insns;
 	uint64_t first_pass_insns;	/* insns of the summarised search
 					 * that did not decide the verdict */
 	bool loops_explored;

@@ -815,6 +815,8 @@ void vl_finish(struct venv *e)
 
 		if (!s->arrivals) {	/* the body never comes back */
 			res->loops_proven++;
+			if (!e->loop_trip[s->loop])
+				e->loop_trip[s->loop] = 1;
 			continue;
 		}
 		for (int j = 0; j < VL_LOCS; j++) {
@@ -842,6 +844,8 @@ void vl_finish(struct venv *e)
 		res->loops_proven++;
 		if (best > res->max_trip)
 			res->max_trip = best;
+		if (best > e->loop_trip[s->loop])
+			e->loop_trip[s->loop] = best;
 	}
 }
 

@@ -64,6 +64,9 @@ static void json_prog(const char *file, const struct bc_prog *p,
 	       (unsigned long long)r->max_states_per_insn,
 	       (unsigned long long)r->duration_us, r->peak_mem_kb,
 	       r->stack_depth);
+	if (r->has_worst_case)
+		printf(",\"worst_case_insns\":%llu",
+		       (unsigned long long)r->worst_case_insns);
 	/* loops: proven by induction, or explored iteration by iteration */
 	printf(",\"loops\":{\"proven\":%u,\"max_trip\":%llu,"
 	       "\"explored\":%s,\"first_pass_insns\":%llu",
@@ -198,6 +201,13 @@ int cmd_verify(int argc, char **argv)
 				       (unsigned long long)r.max_states_per_insn,
 				       (unsigned long long)r.duration_us,
 				       r.peak_mem_kb, r.stack_depth);
+			if (stats && r.accepted && r.has_worst_case)
+				printf("  worst case: at most %llu insns executed "
+				       "by any run\n",
+				       (unsigned long long)r.worst_case_insns);
+			else if (stats && r.accepted)
+				printf("  worst case: no bound (a loop or callback "
+				       "was explored, not proven)\n");
 			if (stats && (r.loops_proven || r.loops_explored))
 				printf("  loops: %u proven by induction (largest "
 				       "trip bound %llu)%s%s\n", r.loops_proven,
