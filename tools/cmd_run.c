@@ -7,6 +7,7 @@
 
 #include "cli.h"
 #include "interp.h"
+#include "verify.h"
 
 enum {
 	OPT_PACKET = OPT_CMD_BASE,
@@ -62,6 +63,8 @@ struct run_opts {
 	struct map_set *sets;
 	size_t nsets, capsets;
 	bool json, no_verify, show_maps;
+	bool has_bound;		/* the verifier's worst-case bound */
+	uint64_t bound;
 	uint64_t limit, seed;
 };
 
@@ -297,6 +300,9 @@ static void print_result(const struct bc_prog *p, const struct run_opts *o,
 		printf(", \"insns_executed\": %llu, \"runs\": %lu, \"insns_total\": %llu",
 		       (unsigned long long)res->insns, runs,
 		       (unsigned long long)total);
+		if (o->has_bound)
+			printf(", \"worst_case_insns\": %llu",
+			       (unsigned long long)o->bound);
 		printf(", \"tail_calls\": %u, \"events\": %llu", res->tail_calls,
 		       (unsigned long long)res->events);
 		if (res->packet) {
@@ -402,6 +408,17 @@ static int run_prog(const char *path, struct bc_object *obj,
 		bc_err_init(&err);
 		if (bc_vm_run(vm, p, &in, &res, &err)) {
 			cli_error("%s: %s: %s", path, p->name, err.msg);
+			rc = EXIT_REJECT;
+			goto out;
+		}
+		/* the oracle: no run may exceed the verifier's bound (a
+		 * tail call runs other programs, outside the bound) */
+		if (o->has_bound && !res.tail_calls && res.insns > o->bound) {
+			cli_error("%s: %s: executed %llu instructions, more than "
+				  "the verifier's worst-case bound of %llu (a "
+				  "bpfcheck bug: please report it)", path,
+				  p->name, (unsigned long long)res.insns,
+				  (unsigned long long)o->bound);
 			rc = EXIT_REJECT;
 			goto out;
 		}
@@ -559,10 +576,29 @@ int cmd_run(int argc, char **argv)
 		goto out;
 	}
 	/*
-	 * TODO(verify): once the verifier lands (bc_verify), verify p here
-	 * unless o.no_verify, and refuse to run a rejected program with
-	 * "bpfcheck: FILE: NAME rejected by the verifier: <message>" (exit 1).
+	 * Verify first (not in --mem mode: the conformance suite's programs
+	 * get raw memory in r1, which no program type describes).
 	 */
+	if (!o.no_verify && !o.mem_hex) {
+		struct bc_verify_result vr;
+
+		bc_verify(p, NULL, &vr);
+		if (!vr.accepted) {
+			if (vr.error_insn >= 0)
+				cli_error("%s: %s rejected by the verifier: insn "
+					  "%lld: %s (--no-verify runs it anyway)",
+					  argv[optind], p->name,
+					  (long long)vr.error_insn, vr.error);
+			else
+				cli_error("%s: %s rejected by the verifier: %s "
+					  "(--no-verify runs it anyway)",
+					  argv[optind], p->name, vr.error);
+			rc = EXIT_REJECT;
+			goto out;
+		}
+		o.has_bound = vr.has_worst_case;
+		o.bound = vr.worst_case_insns;
+	}
 	rc = run_prog(argv[optind], obj, p, &o);
 out:
 	bc_object_free(obj);

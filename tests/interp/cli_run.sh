@@ -50,7 +50,7 @@ insns executed: 11
 packet after the run (8 bytes):
   0000: ee ff cc dd aa bb 00 11" -- "$B" run "$T/swap.s" --packet-hex $PKT
 
-check "asm xdp --json" 0 '{"program": "swap", "r0": 3, "r0_hex": "0x3", "action": "XDP_TX", "insns_executed": 11, "runs": 1, "insns_total": 11, "tail_calls": 0, "events": 0, "packet_changed": true, "packet": "eeffccddaabb0011"}' \
+check "asm xdp --json" 0 '{"program": "swap", "r0": 3, "r0_hex": "0x3", "action": "XDP_TX", "insns_executed": 11, "runs": 1, "insns_total": 11, "worst_case_insns": 11, "tail_calls": 0, "events": 0, "packet_changed": true, "packet": "eeffccddaabb0011"}' \
 	-- "$B" run "$T/swap.s" --packet-hex $PKT --json
 
 check "asm xdp, short packet" 0 "r0 = 1 (0x1, XDP_DROP)
@@ -65,12 +65,14 @@ check "raw socket filter" 0 "r0 = 5 (0x5)
 insns executed: 2" -- "$B" run --raw --type socket_filter "$T/r.bin"
 
 printf 'r0 = *(u64 *)(r10 -4)\nexit\n' >"$T/bad.s"
-check "fault names the instruction" 1 "bpfcheck: $T/bad.s: bad: insn 0: invalid read of 8 bytes at ADDR (runs past the end of stack of frame 0)" \
+check "a rejected program is not run" 1 "bpfcheck: $T/bad.s: bad rejected by the verifier: insn 0: misaligned stack access off 0+0+-4 size 8 (--no-verify runs it anyway)" \
 	-- "$B" run "$T/bad.s"
+check "fault names the instruction" 1 "bpfcheck: $T/bad.s: bad: insn 0: invalid read of 8 bytes at ADDR (runs past the end of stack of frame 0)" \
+	-- "$B" run "$T/bad.s" --no-verify
 
 printf 'r0 = 0\nl:\nr0 += 1\ngoto l\n' >"$T/loop.s"
 check "instruction limit" 1 "bpfcheck: $T/loop.s: loop: insn 2: instruction limit of 100 reached (infinite loop?)" \
-	-- "$B" run "$T/loop.s" --limit 100
+	-- "$B" run "$T/loop.s" --limit 100 --no-verify
 
 check "ELF, maps persist over --repeat" 0 "r0 = 2 (0x2, XDP_PASS)
 insns executed: 53
