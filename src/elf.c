@@ -695,6 +695,21 @@ static int link_prog(struct eloader *L, uint32_t sec, const struct efunc *f)
 	for (i = 0; i < K.ch_cnt; i++)
 		L->secs[K.ch[i].sec].linked[K.ch[i].func] = -1;
 	free(K.ch);
+	/* map pseudo loads written into the instructions themselves (not
+	 * made by a relocation) must name a map of this object */
+	for (i = 0; !r && i + 1 < p->insn_cnt; i++) {
+		const struct bpf_insn *in = &p->insns[i];
+
+		if (!bc_is_lddw(in))
+			continue;
+		if ((in->src_reg == BPF_PSEUDO_MAP_IDX ||
+		     in->src_reg == BPF_PSEUDO_MAP_IDX_VALUE) &&
+		    (uint32_t)in->imm >= L->obj->map_cnt)
+			r = bc_elf_fail(L, "'%s' insn %zu: ldimm64 refers to map "
+					"index %d, but the object has %u maps",
+					p->name, i, in->imm, L->obj->map_cnt);
+		i++;
+	}
 	if (!r)
 		bc_prog_collect_maps(p);
 	return r;
