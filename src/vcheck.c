@@ -1403,8 +1403,13 @@ int bc_verify(const struct bc_prog *prog, const struct bc_verify_opts *opts,
 		char note[sizeof(res->loop_note)];
 		uint64_t processed = res->processed_insns;
 
-		snprintf(note, sizeof(note), "%s", res->loop_note[0] ?
-			 res->loop_note : res->error);
+		if (res->loop_note[0])
+			snprintf(note, sizeof(note), "no termination proof: %.1000s",
+				 res->loop_note);
+		else
+			snprintf(note, sizeof(note), "with loops summarised, "
+				 "insn %lld: %s", (long long)res->error_insn,
+				 res->error);
 		res->error[0] = 0;
 		res->error_insn = -1;
 		res->loops_proven = 0;

@@ -48,7 +48,7 @@ struct bc_verify_result {
 	uint64_t first_pass_insns;	/* insns of the summarised search
 					 * that did not decide the verdict */
 	bool loops_explored;
-	char loop_note[512];
+	char loop_note[1100];
 };
 
 /*

@@ -187,6 +187,10 @@ int cmd_verify(int argc, char **argv)
 					       (long long)r.error_insn);
 				printf("%s%s%s%s\n", r.error, *loc ? " (" : "",
 				       loc, *loc ? ")" : "");
+				/* why the loop was not proven instead */
+				if (r.loops_explored && r.loop_note[0] &&
+				    strcmp(r.loop_note, r.error))
+					printf("  %s\n", r.loop_note);
 			}
 			if (stats)
 				printf("  verdict %s, processed %llu insns, "
@@ -213,7 +217,7 @@ int cmd_verify(int argc, char **argv)
 				       "trip bound %llu)%s%s\n", r.loops_proven,
 				       (unsigned long long)r.max_trip,
 				       r.loops_explored ? "; explored "
-				       "iteration by iteration: " : "",
+				       "iteration by iteration; " : "",
 				       r.loops_explored ? r.loop_note : "");
 		}
 		bc_object_free(obj);
