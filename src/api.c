@@ -4,10 +4,12 @@
 
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "disasm.h"
 #include "prog.h"
+#include "verify.h"
 
 _Static_assert(sizeof(struct bpfcheck_insn) == sizeof(struct bpf_insn),
 	       "bpfcheck_insn must match struct bpf_insn");
@@ -157,4 +159,45 @@ int bpfcheck_prog_disasm(const struct bpfcheck_prog *prog, size_t insn,
 	if (insn >= p->insn_cnt || !buf || !len)
 		return -EINVAL;
 	return bc_disasm_insn(p, p->insns, p->insn_cnt, insn, buf, len);
+}
+
+int bpfcheck_verify(const struct bpfcheck_prog *prog,
+		    const struct bpfcheck_verify_opts *opts,
+		    struct bpfcheck_verdict *out)
+{
+	struct bpfcheck_verify_opts o = { 0 };
+	struct bc_verify_opts vo = { 0 };
+	struct bc_verify_result *r;
+
+	if (!prog || !out)
+		return -EINVAL;
+	if (opts)
+		memcpy(&o, opts, opts->sz && opts->sz < sizeof(o) ?
+		       opts->sz : sizeof(o));
+	vo.log_level = o.log_level;
+	vo.log = o.log;
+	vo.unprivileged = o.unprivileged;
+	vo.reject_irreducible = o.reject_irreducible;
+	vo.insn_budget = o.insn_budget;
+	r = calloc(1, sizeof(*r));
+	if (!r)
+		return -ENOMEM;
+	bc_verify(P(prog), &vo, r);
+	memset(out, 0, sizeof(*out));
+	out->sz = sizeof(*out);
+	out->accepted = r->accepted;
+	snprintf(out->error, sizeof(out->error), "%s", r->error);
+	out->error_insn = r->error_insn;
+	snprintf(out->note, sizeof(out->note), "%s", r->loop_note);
+	out->processed_insns = r->processed_insns;
+	out->total_states = r->total_states;
+	out->peak_states = r->peak_states;
+	out->stack_depth = r->stack_depth;
+	out->loops_proven = r->loops_proven;
+	out->max_trip = r->max_trip;
+	out->has_worst_case = r->has_worst_case;
+	out->worst_case_insns = r->worst_case_insns;
+	out->duration_us = r->duration_us;
+	free(r);
+	return 0;
 }

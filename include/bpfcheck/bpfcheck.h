@@ -81,6 +81,42 @@ bool bpfcheck_prog_source_line(const struct bpfcheck_prog *prog, size_t insn,
 int bpfcheck_prog_disasm(const struct bpfcheck_prog *prog, size_t insn,
 			 char *buf, size_t len);
 
+/* ---- verification ---- */
+
+struct bpfcheck_verify_opts {
+	size_t sz;
+	int log_level;		/* 0 none, 1 the path to the error, 2 all */
+	FILE *log;		/* where the log goes (NULL: none) */
+	bool unprivileged;	/* a loader without CAP_BPF/CAP_PERFMON */
+	bool reject_irreducible; /* irreducible loops are an error (RFC) */
+	uint64_t insn_budget;	/* processed-instruction limit, 0: 1000000 */
+};
+
+struct bpfcheck_verdict {
+	size_t sz;
+	bool accepted;
+	char error[512];	/* the reason, in the Linux verifier's words */
+	int64_t error_insn;	/* the instruction at fault, -1 if none */
+	char note[1100];	/* why loops were explored, not proven, or "" */
+	uint64_t processed_insns;
+	uint64_t total_states, peak_states;
+	uint32_t stack_depth;
+	uint32_t loops_proven;	/* loop entries proven by induction */
+	uint64_t max_trip;	/* largest proven trip bound */
+	bool has_worst_case;	/* worst_case_insns is a bound */
+	uint64_t worst_case_insns; /* no run executes more instructions */
+	uint64_t duration_us;
+};
+
+/*
+ * Verify prog with the Linux verifier's safety rules and the induction
+ * method for loops. Returns 0 when verification ran (the verdict is in
+ * out->accepted) or -EINVAL on bad arguments. opts may be NULL.
+ */
+int bpfcheck_verify(const struct bpfcheck_prog *prog,
+		    const struct bpfcheck_verify_opts *opts,
+		    struct bpfcheck_verdict *out);
+
 #ifdef __cplusplus
 }
 #endif

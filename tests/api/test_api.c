@@ -1,0 +1,110 @@
+// SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+/* The public API (include/bpfcheck/bpfcheck.h), as an embedder uses it. */
+#include <bpfcheck/bpfcheck.h>
+
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+static int fails;
+
+#define CHECK(c)							\
+	do {								\
+		if (!(c)) {						\
+			fprintf(stderr, "%s:%d: CHECK(%s) failed\n",	\
+				__FILE__, __LINE__, #c);		\
+			fails++;					\
+		}							\
+	} while (0)
+
+static struct bpfcheck_object *open_obj(const char *path)
+{
+	struct bpfcheck_object *obj = NULL;
+	char err[512];
+
+	if (bpfcheck_object_open(path, NULL, &obj, err, sizeof(err)) < 0) {
+		fprintf(stderr, "%s\n", err);
+		fails++;
+		return NULL;
+	}
+	return obj;
+}
+
+/* examples/bounded_loop.o: accepted, its loop proven, bound 585 */
+static void bounded_loop(const char *path)
+{
+	struct bpfcheck_object *obj = open_obj(path);
+	struct bpfcheck_verdict v;
+	struct bpfcheck_prog *p;
+
+	if (!obj)
+		return;
+	CHECK(bpfcheck_object_prog_count(obj) == 1);
+	p = bpfcheck_object_prog(obj, 0);
+	CHECK(!strcmp(bpfcheck_prog_name(p), "xdp_sum"));
+	CHECK(!strcmp(bpfcheck_prog_type_name(p), "xdp"));
+	CHECK(bpfcheck_verify(p, NULL, &v) == 0);
+	CHECK(v.accepted);
+	CHECK(v.error[0] == 0 && v.error_insn == -1);
+	CHECK(v.loops_proven == 1 && v.max_trip == 64);
+	CHECK(v.has_worst_case && v.worst_case_insns == 585);
+	CHECK(v.processed_insns > 0 && v.processed_insns < 100);
+	CHECK(bpfcheck_verify(NULL, NULL, &v) == -EINVAL);
+	CHECK(bpfcheck_verify(p, NULL, NULL) == -EINVAL);
+	bpfcheck_object_close(obj);
+}
+
+/* tests/corpus/loops_sound.c: a loop that never ends, and an unsafe one */
+static void sound(const char *path)
+{
+	struct bpfcheck_object *obj = open_obj(path);
+	struct bpfcheck_verify_opts o = { .sz = sizeof(o),
+					  .insn_budget = 100000 };
+	struct bpfcheck_verdict v;
+	struct bpfcheck_prog *p;
+
+	if (!obj)
+		return;
+	p = bpfcheck_object_find_prog(obj, "snd_step2_odd_ne");
+	CHECK(p != NULL);
+	if (p) {
+		CHECK(bpfcheck_verify(p, &o, &v) == 0);
+		CHECK(!v.accepted);
+		CHECK(!strcmp(v.error,
+			      "BPF program is too large. Processed 100001 insn"));
+		CHECK(strstr(v.note, "loop at insn 2: R1 steps by a constant "
+			     "but its range at the header is not bounded "
+			     "without wrap-around") != NULL);
+		CHECK(!v.has_worst_case);
+	}
+	p = bpfcheck_object_find_prog(obj, "snd_oob_last");
+	CHECK(p != NULL);
+	if (p) {
+		CHECK(bpfcheck_verify(p, NULL, &v) == 0);
+		CHECK(!v.accepted);
+		CHECK(!strcmp(v.error, "invalid write to stack R2 off=0 size=1"));
+		CHECK(v.error_insn == 4);
+	}
+	bpfcheck_object_close(obj);
+}
+
+int main(int argc, char **argv)
+{
+	struct bpfcheck_object *obj = NULL;
+	char err[512];
+
+	if (argc != 3) {
+		fprintf(stderr, "usage: test_api bounded_loop.o loops_sound.o\n");
+		return 2;
+	}
+	bounded_loop(argv[1]);
+	sound(argv[2]);
+	CHECK(bpfcheck_object_open("/nonexistent.o", NULL, &obj, err,
+				   sizeof(err)) < 0);
+	CHECK(strstr(err, "/nonexistent.o") != NULL);
+	if (fails)
+		fprintf(stderr, "%d checks failed\n", fails);
+	else
+		printf("api: all checks passed\n");
+	return fails ? 1 : 0;
+}
