@@ -212,14 +212,28 @@ static int ptr_alu(struct venv *e, uint32_t pc, const struct bpf_insn *in,
 			goto done;
 		}
 	}
-	bc_scalar_alu(&res.s, &sc->s, op, false, 0);
+	struct bc_scalar add = sc->s;
+
+	if ((res.kind == VK_PKT || res.kind == VK_PKT_META) &&
+	    op == BPF_ADD && res.off < 0 && add.smin > 0) {
+		/* (p - k) + s with s >= m: move min(m, k) of s into the
+		 * fixed offset (the same addresses), so that p[-1 + i] for
+		 * i >= 1 is not taken for a negative offset */
+		struct bc_scalar k;
+		int64_t m = add.smin < -(int64_t)res.off ? add.smin : -res.off;
+
+		bc_scalar_const(&k, (uint64_t)m);
+		bc_scalar_alu(&add, &k, BPF_SUB, false, 0);
+		res.off += (int32_t)m;
+	}
+	bc_scalar_alu(&res.s, &add, op, false, 0);
 	if (res.kind == VK_PKT || res.kind == VK_PKT_META) {
 		/* RFC patch 13: p + s with 0 <= s <= umax still has
 		 * range - umax bytes proven past its (moved) base */
-		bool keep = op == BPF_ADD && sc->s.smin >= 0 &&
-			    sc->s.umax < (uint64_t)ptr->range;
+		bool keep = op == BPF_ADD && add.smin >= 0 &&
+			    add.umax < (uint64_t)ptr->range;
 
-		res.range = keep ? ptr->range - (int32_t)sc->s.umax : 0;
+		res.range = keep ? ptr->range - (int32_t)add.umax : 0;
 		res.id = ++e->id_gen;
 	}
 done:

@@ -193,7 +193,13 @@ static void thresholds(struct venv *e, struct vsum *s)
 		if (!dup && t->nsteps < 8)
 			t->steps[t->nsteps++] = c;
 	}
+	/* 0 and the type limits a counter may run up to */
 	thr_add(t, 0);
+	thr_add(t, 0xff);
+	thr_add(t, 0xffff);
+	thr_add(t, 0x7fffffff);
+	thr_add(t, 0xffffffff);
+	thr_add(t, INT64_MAX);
 	FOR_BODY_INSNS(cfg, s->loop, i) {
 		const struct bpf_insn *in = &cfg->prog->insns[i];
 		uint8_t op = bc_op(in);
@@ -770,37 +776,44 @@ void vl_sync(struct venv *e)
 
 /* ---- termination ---- */
 
-/* Trip bound of location j in header state w, or 0 when none. */
+/* Visits bounded by [lo, hi] at a width whose maximum is max, or 0. */
+static uint64_t visits(int8_t sign, uint64_t lo, uint64_t hi, uint64_t max,
+		       uint64_t dmin, uint64_t dmax)
+{
+	/* no wrap at this width: each step is the arithmetic sum */
+	if (lo > hi || (sign > 0 ? hi > max - dmax : lo < dmax))
+		return 0;
+	return (hi - lo) / dmin + 1;
+}
+
+/*
+ * Trip bound of location j in header state f, or 0 when none: the fewest
+ * header visits over the views in which the steps cannot wrap. A tag at 64
+ * bits also holds for the low 32 bits, so the 32-bit views always count.
+ */
 static uint64_t trip(const struct vsum *s, struct bc_vframe *f, int j)
 {
 	struct bc_vreg *r = loc_reg(f, j);
-	uint64_t lo, hi, max, dmax = s->dmax[j], dmin = s->dmin[j];
+	uint64_t dmax = s->dmax[j], dmin = s->dmin[j], best = 0, v[4];
+	int8_t sg = s->sign[j];
 
-	if (s->bad[j] || !s->sign[j] || !r || r->kind != VK_SCALAR)
+	if (s->bad[j] || !sg || !r || r->kind != VK_SCALAR)
 		return 0;
-	if (s->w32[j]) {
-		lo = r->s.u32_min;
-		hi = r->s.u32_max;
-		max = UINT32_MAX;
-	} else {
-		lo = r->s.umin;
-		hi = r->s.umax;
-		max = UINT64_MAX;
-	}
-	/* no wrap at the compared width: each step is the arithmetic sum */
-	if (s->sign[j] > 0 ? hi > max - dmax : lo < dmax) {
-		/* the signed view may be bounded where the unsigned is not */
-		int64_t slo = s->w32[j] ? r->s.s32_min : r->s.smin;
-		int64_t shi = s->w32[j] ? r->s.s32_max : r->s.smax;
-		int64_t smax = s->w32[j] ? INT32_MAX : INT64_MAX;
-		int64_t smin = s->w32[j] ? INT32_MIN : INT64_MIN;
-
-		if (s->sign[j] > 0 ? shi > smax - (int64_t)dmax :
-				     slo < smin + (int64_t)dmax)
-			return 0;
-		return ((uint64_t)shi - (uint64_t)slo) / dmin + 1;
-	}
-	return (hi - lo) / dmin + 1;
+	v[0] = s->w32[j] ? 0 : visits(sg, r->s.umin, r->s.umax, UINT64_MAX,
+				      dmin, dmax);
+	/* signed: shift by 2^(w-1) to compare as unsigned */
+	v[1] = s->w32[j] ? 0 :
+	       visits(sg, (uint64_t)r->s.smin ^ (1ull << 63),
+		      (uint64_t)r->s.smax ^ (1ull << 63), UINT64_MAX, dmin,
+		      dmax);
+	v[2] = visits(sg, r->s.u32_min, r->s.u32_max, UINT32_MAX, dmin, dmax);
+	v[3] = visits(sg, (uint32_t)r->s.s32_min ^ 0x80000000u,
+		      (uint32_t)r->s.s32_max ^ 0x80000000u, UINT32_MAX, dmin,
+		      dmax);
+	for (int i = 0; i < 4; i++)
+		if (v[i] && (!best || v[i] < best))
+			best = v[i];
+	return best;
 }
 
 void vl_finish(struct venv *e)
