@@ -147,36 +147,6 @@ static void same_maps(const struct bc_prog *pa, struct bc_prog *pb,
 	}
 }
 
-/*
- * With BCF_SKIP_KNOWN=1 in the environment, tolerate known, reported bugs
- * (kept under fuzz/regress/asm/) so a long run explores past them;
- * scripts/fuzz.sh never sets it.
- *   attach_type_lost_*.s: bc_disasm_prog's ".type" loses an attach type
- *   that neither the libbpf type name nor the section name carries.
- *   func_name_twice.s: two functions of one name (.func f twice) print as
- *   two "f:" labels, which do not read back.
- */
-static bool skip_known(void)
-{
-	static int skip = -1;
-
-	if (skip < 0)
-		skip = getenv("BCF_SKIP_KNOWN") != NULL;
-	return skip;
-}
-
-static bool dup_func_names(const struct bc_prog *p)
-{
-	uint32_t i, j;
-
-	for (i = 0; i < p->func_cnt; i++)
-		for (j = i + 1; j < p->func_cnt; j++)
-			if (p->funcs[i].name && p->funcs[j].name &&
-			    !strcmp(p->funcs[i].name, p->funcs[j].name))
-				return true;
-	return false;
-}
-
 /* Round trip through bc_asm_open and bc_disasm_prog. */
 static void prog_round_trip(const uint8_t *data, size_t size)
 {
@@ -195,10 +165,6 @@ static void prog_round_trip(const uint8_t *data, size_t size)
 	if (a->prog_cnt != 1)
 		bcf_fail("bc_asm_open made %u programs", a->prog_cnt);
 	pa = &a->progs[0];
-	if (skip_known() && dup_func_names(pa)) {
-		bc_object_free(a);
-		return;
-	}
 	f = open_memstream(&text, &len);
 	if (!f)
 		bcf_fail("open_memstream");
@@ -213,9 +179,6 @@ static void prog_round_trip(const uint8_t *data, size_t size)
 	same_maps(pa, pb, text, len);
 	cmp_insns(pa->insns, pa->insn_cnt, pb->insns, pb->insn_cnt, text, len,
 		  "bc_disasm_prog");
-	if (skip_known() && pa->type == pb->type && pa->attach_type_set &&
-	    !pb->attach_type_set)
-		pb->attach_type_set = true, pb->attach_type = pa->attach_type;
 	if (pa->type != pb->type || pa->attach_type_set != pb->attach_type_set ||
 	    (pa->attach_type_set && pa->attach_type != pb->attach_type)) {
 		dump("disassembly", text, len);

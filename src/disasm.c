@@ -470,8 +470,14 @@ static void print_type(FILE *f, const struct bc_prog *prog)
 		fprintf(f, ".section %s\n", prog->section);
 	if (prog->type == BPF_PROG_TYPE_UNSPEC)
 		return;
+	char spelt[128];
+
 	if (!type_matches(prog, name) && type_matches(prog, prog->section))
 		name = prog->section;
+	else if (!type_matches(prog, name) &&
+		 bc_progtype_spell(prog->type, prog->attach_type,
+				   prog->attach_type_set, spelt, sizeof(spelt)))
+		name = spelt;
 	fprintf(f, ".type %s\n", name);
 }
 
@@ -579,9 +585,18 @@ void bc_disasm_prog(FILE *f, const struct bc_prog *prog, unsigned flags)
 	for (i = 0; i < prog->insn_cnt; i += n) {
 		while (k < prog->func_cnt && fs[k]->start < i)
 			k++;
-		for (; k < prog->func_cnt && fs[k]->start == i; k++)
-			if (fs[k]->name && (i > 0 || prog->func_cnt > 1))
-				fprintf(f, "%s:\n", fs[k]->name);
+		for (; k < prog->func_cnt && fs[k]->start == i; k++) {
+			bool dup = false;
+
+			if (!fs[k]->name || (i == 0 && prog->func_cnt == 1))
+				continue;
+			/* a name used twice is no label (it would not read
+			 * back): the directive says the same */
+			for (uint32_t j = 0; j < prog->func_cnt && !dup; j++)
+				dup = fs[j] != fs[k] && fs[j]->name &&
+				      !strcmp(fs[j]->name, fs[k]->name);
+			fprintf(f, dup ? ".func %s\n" : "%s:\n", fs[k]->name);
+		}
 		if ((flags & BC_DISASM_LINES) && prog->lines)
 			print_line(f, prog, i, &last);
 		n = bc_disasm_insn(prog, prog->insns, prog->insn_cnt, i, buf,

@@ -131,6 +131,9 @@ bool bc_progtype_parse(const char *name, uint32_t *type, uint32_t *attach,
 		       bool *attach_set);
 /* libbpf-style name of a program type ("xdp", "sched_cls", ...). */
 const char *bc_progtype_name(uint32_t type);
+/* A section-style name that reads back as this type and attach type. */
+bool bc_progtype_spell(uint32_t type, uint32_t attach, bool attach_set,
+		       char *buf, size_t len);
 
 /* Map types. */
 const char *bc_maptype_name(uint32_t type);

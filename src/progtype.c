@@ -4,6 +4,7 @@
  * second, prefix-only pass for the names that objects built for older
  * libbpf and iproute2 use ("socket1", "classifier_ingress", "xdp_drop").
  */
+#include <stdio.h>
 #include <string.h>
 
 #include <bpf/libbpf.h>
@@ -184,6 +185,27 @@ bool bc_progtype_parse(const char *name, uint32_t *type, uint32_t *attach,
 	*attach = d->attach;
 	*attach_set = d->attach_set;
 	return true;
+}
+
+bool bc_progtype_spell(uint32_t type, uint32_t attach, bool attach_set,
+		       char *buf, size_t len)
+{
+	for (size_t i = 0; i < BC_ARRAY_SIZE(sec_defs); i++) {
+		const struct sec_def *d = &sec_defs[i];
+		uint32_t t, a;
+		bool aset;
+
+		if (d->type != type || d->attach_set != attach_set ||
+		    (attach_set && d->attach != attach))
+			continue;
+		/* "iter/" style names need something after the slash */
+		snprintf(buf, len, "%s%s", d->name,
+			 d->match == SEC_SLASH ? "/x" : "");
+		if (bc_progtype_parse(buf, &t, &a, &aset) && t == type &&
+		    aset == attach_set && (!aset || a == attach))
+			return true;
+	}
+	return false;
 }
 
 const char *bc_progtype_name(uint32_t type)
