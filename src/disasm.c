@@ -456,6 +456,18 @@ static bool type_matches(const struct bc_prog *prog, const char *name)
 	       (!aset || a == prog->attach_type);
 }
 
+/* Does the section name alone give the program's type and attach type? */
+static bool section_gives_type(const struct bc_prog *prog)
+{
+	uint32_t t, a;
+	bool aset;
+
+	return prog->section &&
+	       bc_progtype_from_section(prog->section, &t, &a, &aset) &&
+	       t == prog->type && aset == prog->attach_type_set &&
+	       (!aset || a == prog->attach_type);
+}
+
 /*
  * ".section S" and ".type T" so the text reads back as the same program:
  * T is the libbpf type name, or the section name where only that gives
@@ -474,7 +486,7 @@ static void print_type(FILE *f, const struct bc_prog *prog)
 
 	if (!type_matches(prog, name) && type_matches(prog, prog->section))
 		name = prog->section;
-	else if (!type_matches(prog, name) &&
+	else if (!type_matches(prog, name) && !section_gives_type(prog) &&
 		 bc_progtype_spell(prog->type, prog->attach_type,
 				   prog->attach_type_set, spelt, sizeof(spelt)))
 		name = spelt;
