@@ -1948,6 +1948,18 @@ int bc_asm_open(const char *name, const char *text, size_t len,
 		ctx_free(&c);
 		return k;
 	}
+	if (c.type && c.section && !aset) {
+		/* a plain type name keeps the attach type the section gives
+		 * (libbpf's set_type keeps expected_attach_type) */
+		uint32_t st, sa;
+		bool saset;
+
+		if (bc_progtype_from_section(c.section, &st, &sa, &saset) &&
+		    st == t) {
+			a = sa;
+			aset = saset;
+		}
+	}
 	for (i = 0; i < c.nmaps; i++) {
 		struct bc_map *m = bc_object_add_map(obj);
 

@@ -468,6 +468,12 @@ static bool section_gives_type(const struct bc_prog *prog)
 	       (!aset || a == prog->attach_type);
 }
 
+/* name is the plain type name of prog's type */
+static bool type_matches_plain(const struct bc_prog *prog, const char *name)
+{
+	return name && !strcmp(name, bc_progtype_name(prog->type));
+}
+
 /*
  * ".section S" and ".type T" so the text reads back as the same program:
  * T is the libbpf type name, or the section name where only that gives
@@ -477,8 +483,10 @@ static void print_type(FILE *f, const struct bc_prog *prog)
 {
 	const char *name = bc_progtype_name(prog->type);
 
-	if (prog->section && strcmp(prog->section, "asm") &&
-	    !strpbrk(prog->section, " \t;#"))
+	bool sec_shown = prog->section && strcmp(prog->section, "asm") &&
+			 !strpbrk(prog->section, " \t;#");
+
+	if (sec_shown)
 		fprintf(f, ".section %s\n", prog->section);
 	if (prog->type == BPF_PROG_TYPE_UNSPEC)
 		return;
@@ -486,7 +494,9 @@ static void print_type(FILE *f, const struct bc_prog *prog)
 
 	if (!type_matches(prog, name) && type_matches(prog, prog->section))
 		name = prog->section;
-	else if (!type_matches(prog, name) && !section_gives_type(prog) &&
+	else if (!type_matches(prog, name) &&
+		 !(sec_shown && section_gives_type(prog) &&
+		   type_matches_plain(prog, name)) &&
 		 bc_progtype_spell(prog->type, prog->attach_type,
 				   prog->attach_type_set, spelt, sizeof(spelt)))
 		name = spelt;

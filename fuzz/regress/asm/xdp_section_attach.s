@@ -1,0 +1,3 @@
+.section xdp
+.type xdp.frags
+    0: (b7) r0 =7
