@@ -352,6 +352,16 @@ static uint64_t sext(uint64_t v, int size)
 	return v;
 }
 
+/* The flow dissector's struct bpf_flow_keys, zeroed, one per run. */
+static uint8_t *flow_keys(struct bc_vm *vm)
+{
+	for (size_t i = 0; i < vm->dyn_cnt; i++)
+		if (!strcmp(vm->dyn[i].name, "flow keys"))
+			return vm->dyn[i].base;
+	return bc_vm_dyn_add(vm, sizeof(struct bpf_flow_keys),
+			     "flow keys")->base;
+}
+
 /* Loads of the packet pointer fields of a context yield host pointers. */
 static bool ctx_ptr_load(struct bc_vm *vm, uint64_t addr, int size,
 			 uint64_t *val)
@@ -368,6 +378,9 @@ static bool ctx_ptr_load(struct bc_vm *vm, uint64_t addr, int size,
 		*val = (uintptr_t)vm->data_end;
 	else if (vm->off_meta != UINT32_MAX && off == vm->off_meta)
 		*val = (uintptr_t)vm->data_meta;
+	else if (vm->prog_type == BPF_PROG_TYPE_FLOW_DISSECTOR && size == 8 &&
+		 off == offsetof(struct __sk_buff, flow_keys))
+		*val = (uintptr_t)flow_keys(vm);
 	else
 		return false;
 	return true;
@@ -837,8 +850,10 @@ static size_t default_ctx_size(uint32_t t)
 		return sizeof(struct xdp_md);
 	if (bc_vm_is_skb(t))
 		return sizeof(struct __sk_buff);
-	if (t == BPF_PROG_TYPE_KPROBE || t == BPF_PROG_TYPE_PERF_EVENT)
+	if (t == BPF_PROG_TYPE_KPROBE)
 		return PT_REGS_SIZE;
+	if (t == BPF_PROG_TYPE_PERF_EVENT)	/* bpf_perf_event_data */
+		return PT_REGS_SIZE + 16;
 	return 512;	/* tracing and others: zeroed memory */
 }
 

@@ -1204,6 +1204,34 @@ static void log_path(struct venv *e)
 	log_regs(e);
 }
 
+/* The oracle's claims: the join of every live scalar register at pc. */
+static void record_claims(struct venv *e, uint32_t pc)
+{
+	struct bc_claims *cl = e->opts->claims;
+	uint16_t live = e->live[pc];
+	struct bc_claim *a;
+
+	if (pc >= cl->insn_cnt)
+		return;
+	if (!cl->at[pc])
+		cl->at[pc] = bc_xcalloc(1, sizeof(*cl->at[pc]));
+	a = cl->at[pc];
+	for (int r = 0; r <= 10; r++) {
+		const struct bc_vreg *v = vc_reg(e, r);
+
+		if (!(live & (1u << r)))
+			continue;
+		if (v->kind != VK_SCALAR) {
+			a->other |= 1u << r;
+		} else if (!(a->scalar & (1u << r))) {
+			a->scalar |= 1u << r;
+			a->s[r] = v->s;
+		} else {
+			bc_scalar_join(&a->s[r], &v->s);
+		}
+	}
+}
+
 static void run(struct venv *e)
 {
 	struct bc_vframe *f0 = bc_vframe_new(0, BC_NONE, 0);
@@ -1236,6 +1264,8 @@ static void run(struct venv *e)
 			continue;
 		}
 		e->reached[pc] = 1;
+		if (e->opts->claims)
+			record_claims(e, pc);
 		if (e->level == 1 && e->log) {
 			BC_GROW(e->path, e->path_cap, e->path_n + 1);
 			e->path[e->path_n++] = pc;
@@ -1428,6 +1458,8 @@ int bc_verify(const struct bc_prog *prog, const struct bc_verify_opts *opts,
 		res->error_insn = -1;
 		res->loops_proven = 0;
 		res->max_trip = 0;
+		if (opts->claims)	/* only the deciding search counts */
+			bc_claims_reset(opts->claims);
 		verify_run(prog, cfg, opts, res, true);
 		res->processed_insns -= processed;
 		res->first_pass_insns = processed;

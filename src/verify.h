@@ -13,6 +13,7 @@
 #include <stdio.h>
 
 #include "prog.h"
+#include "vclaims.h"
 
 struct bc_verify_opts {
 	int log_level;		/* 0 none, 1 path to the error, 2 every insn */
@@ -20,6 +21,8 @@ struct bc_verify_opts {
 	bool unprivileged;	/* loader without CAP_BPF/CAP_PERFMON */
 	bool reject_irreducible;
 	uint64_t insn_budget;	/* 0 = 1000000 (Linux) */
+	struct bc_claims *claims;	/* non-NULL: record register claims
+					 * (vclaims.h) of the deciding search */
 };
 
 struct bc_verify_result {

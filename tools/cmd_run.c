@@ -17,6 +17,7 @@ enum {
 	OPT_MAP,
 	OPT_JSON,
 	OPT_NO_VERIFY,
+	OPT_ORACLE,
 	OPT_MEM,
 	OPT_SHOW_MAPS,
 	OPT_LIMIT,
@@ -46,6 +47,9 @@ static void help(FILE *f)
 		"  --seed N            seed of bpf_get_prandom_u32\n"
 		"  --json              print the result as JSON\n"
 		"  --no-verify         do not verify before running\n"
+		"  --oracle            check every register at every executed\n"
+		"                      instruction against what the verifier\n"
+		"                      claimed there (a soundness check)\n"
 		CLI_INPUT_HELP
 		"  -h, --help          this help\n\n"
 		"Exit status: 0 the program ran, 1 it faulted (or was rejected),\n"
@@ -63,6 +67,9 @@ struct run_opts {
 	struct map_set *sets;
 	size_t nsets, capsets;
 	bool json, no_verify, show_maps;
+	bool oracle;		/* check registers against the claims */
+	struct bc_claims *claims;
+	const struct bc_prog *verified;
 	bool has_bound;		/* the verifier's worst-case bound */
 	uint64_t bound;
 	uint64_t limit, seed;
@@ -354,6 +361,28 @@ static int read_bytes(const char *path, uint8_t **data, size_t *len)
 	return 0;
 }
 
+/* The soundness oracle: every live scalar inside the verifier's claim. */
+static int oracle_hook(void *arg, struct bc_vm *vm, const struct bc_prog *prog,
+		       uint32_t pc, const uint64_t *regs, int frame)
+{
+	const struct run_opts *o = arg;
+	char claim[256];
+
+	(void)frame;
+	if (prog != o->verified)	/* a tail call: another program */
+		return 0;
+	for (int r = 0; r <= 10; r++) {
+		if (bc_claims_check(o->claims, pc, r, regs[r], claim,
+				    sizeof(claim)))
+			continue;
+		bc_vm_err(vm, pc, "oracle: R%d = %#llx is outside the "
+			  "verifier's claim %s (a bpfcheck bug: please report "
+			  "it)", r, (unsigned long long)regs[r], claim);
+		return 1;
+	}
+	return 0;
+}
+
 static int run_prog(const char *path, struct bc_object *obj,
 		    const struct bc_prog *p, struct run_opts *o)
 {
@@ -362,6 +391,11 @@ static int run_prog(const char *path, struct bc_object *obj,
 	uint8_t *pkt = NULL, *ctx = NULL, *mem = NULL;
 	struct bc_vm_opts vo = { .insn_limit = o->limit, .seed = o->seed,
 				 .events = stderr };
+
+	if (o->claims) {
+		vo.hook = oracle_hook;
+		vo.hook_arg = o;
+	}
 	struct bc_rtmaps *maps = NULL;
 	struct bc_vm *vm = NULL;
 	struct bc_err err;
@@ -487,6 +521,7 @@ static int parse_args(int argc, char **argv, struct cli_input *in,
 		{ "map", required_argument, NULL, OPT_MAP },
 		{ "json", no_argument, NULL, OPT_JSON },
 		{ "no-verify", no_argument, NULL, OPT_NO_VERIFY },
+		{ "oracle", no_argument, NULL, OPT_ORACLE },
 		{ "mem", required_argument, NULL, OPT_MEM },
 		{ "show-maps", no_argument, NULL, OPT_SHOW_MAPS },
 		{ "limit", required_argument, NULL, OPT_LIMIT },
@@ -509,6 +544,7 @@ static int parse_args(int argc, char **argv, struct cli_input *in,
 		case OPT_MEM: o->mem_hex = optarg; break;
 		case OPT_JSON: o->json = true; break;
 		case OPT_NO_VERIFY: o->no_verify = true; break;
+		case OPT_ORACLE: o->oracle = true; break;
 		case OPT_SHOW_MAPS: o->show_maps = true; break;
 		case OPT_MAP:
 			if ((r = add_set(o, optarg)))
@@ -579,10 +615,21 @@ int cmd_run(int argc, char **argv)
 	 * Verify first (not in --mem mode: the conformance suite's programs
 	 * get raw memory in r1, which no program type describes).
 	 */
+	if (o.oracle && (o.no_verify || o.mem_hex)) {
+		rc = cli_usage_error("run", "--oracle checks what the verifier "
+				     "claimed: not with --no-verify or --mem");
+		goto out;
+	}
 	if (!o.no_verify && !o.mem_hex) {
 		struct bc_verify_result vr;
+		struct bc_verify_opts vopts = { 0 };
 
-		bc_verify(p, NULL, &vr);
+		if (o.oracle) {
+			o.claims = bc_claims_new(p->insn_cnt);
+			o.verified = p;
+			vopts.claims = o.claims;
+		}
+		bc_verify(p, &vopts, &vr);
 		if (!vr.accepted) {
 			if (vr.error_insn >= 0)
 				cli_error("%s: %s rejected by the verifier: insn "
@@ -601,6 +648,7 @@ int cmd_run(int argc, char **argv)
 	}
 	rc = run_prog(argv[optind], obj, p, &o);
 out:
+	bc_claims_free(o.claims);
 	bc_object_free(obj);
 	free_sets(&o);
 	return rc;
