@@ -11,3 +11,8 @@ if(Python3_FOUND)
             ${ORACLE_SRCS})
   set_tests_properties(oracle_corpus PROPERTIES TIMEOUT 1800)
 endif()
+if(Python3_FOUND)
+  add_test(NAME oracle_exact_bounds
+    COMMAND ${Python3_EXECUTABLE} ${TESTS_DIR}/oracle/bounds.py
+            $<TARGET_FILE:bpfcheck> ${CMAKE_BINARY_DIR})
+endif()
