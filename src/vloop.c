@@ -2,6 +2,7 @@
 /* Bounded loops by induction; see vloop.h and docs/LOOPS.md. */
 #include <inttypes.h>
 #include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -445,6 +446,109 @@ static bool contains(const struct bc_vstate *w, const struct bc_vstate *a,
 	       bc_vstate_subsumes(w, b, all, BC_SUB_HEADER, own);
 }
 
+/* A pointer whose address a loop may step (map value, stack, memory). */
+static bool walker(const struct bc_vreg *r)
+{
+	return r->kind == VK_MAP_VALUE || r->kind == VK_MEM ||
+	       r->kind == VK_FP;
+}
+
+/* A location's constant: a scalar's value, or a pointer's offset. */
+static bool loc_const(const struct bc_vreg *r, int64_t *v)
+{
+	if (!r || (r->kind != VK_SCALAR && !walker(r)) ||
+	    !bc_scalar_is_const(&r->s))
+		return false;
+	*v = (int64_t)r->s.var_off.value + (r->kind == VK_SCALAR ? 0 : r->off);
+	return true;
+}
+
+/*
+ * Narrow each derived pointer of summary s in frame f from its counter:
+ * with P = P_h + dP and V = V_h + dV (their tags) and P_h = a + k * V_h,
+ * P = a + k * V + (dP - k * dV).
+ */
+static void relate_narrow(const struct vsum *s, uint32_t id,
+			  struct bc_vframe *f)
+{
+	for (int p = 0; p < VL_LOCS; p++) {
+		struct bc_vreg *P = loc_reg(f, p), *V;
+		int64_t k = s->rel_k[p], c, lo, hi, t;
+		struct bc_scalar n;
+
+		if (s->rel_v[p] < 0 || !P || !walker(P) || P->iv != id ||
+		    P->ivl != p || P->ivw != 64)
+			continue;
+		V = loc_reg(f, s->rel_v[p]);
+		if (!V || V->kind != VK_SCALAR || V->iv != id ||
+		    V->ivl != s->rel_v[p] || V->ivw != 64 ||
+		    V->s.smin < 0 || V->s.smax > (1ll << 40))
+			continue;
+		c = (int64_t)P->ivd - k * V->ivd + s->rel_a[p] - P->off;
+		if (__builtin_mul_overflow(k, V->s.smin, &lo) ||
+		    __builtin_mul_overflow(k, V->s.smax, &hi))
+			continue;
+		if (lo > hi)
+			t = lo, lo = hi, hi = t;
+		lo += c;
+		hi += c;
+		n = P->s;
+		if (lo > n.smin)
+			n.smin = lo;
+		if (hi < n.smax)
+			n.smax = hi;
+		if (lo >= 0 && (uint64_t)lo > n.umin)
+			n.umin = (uint64_t)lo;
+		if (hi >= 0 && (uint64_t)hi < n.umax)
+			n.umax = (uint64_t)hi;
+		bc_scalar_sync(&n);
+		if (!bc_scalar_is_empty(&n))
+			P->s = n;
+	}
+}
+
+/*
+ * At a back edge: find (first time) or check each derived pointer's
+ * relation. A relation that fails after it may have been used aborts.
+ */
+static void relate(struct venv *e, struct vsum *s, uint32_t id)
+{
+	struct bc_vframe *f = vc_frame(e);
+
+	for (int p = 0; p < VL_LOCS; p++) {
+		struct bc_vreg *P = loc_reg(f, p), *V;
+		bool tagged = P && walker(P) && P->iv == id && P->ivl == p &&
+			      P->ivw == 64;
+
+		if (s->rel_v[p] >= 0) {
+			V = loc_reg(f, s->rel_v[p]);
+			if (!tagged || !V || V->kind != VK_SCALAR ||
+			    V->iv != id || V->ivl != s->rel_v[p] ||
+			    V->ivw != 64 ||
+			    (int64_t)P->ivd != s->rel_k[p] * V->ivd)
+				sum_abort(e, s, "a pointer does not step with "
+					  "its counter on every path");
+			continue;
+		}
+		if (s->rel_v[p] != -1 || !tagged || !s->ent_c[p] ||
+		    !P->ivd)
+			continue;
+		for (int v = 0; v < VL_LOCS; v++) {
+			V = loc_reg(f, v);
+			if (v == p || !V || V->kind != VK_SCALAR ||
+			    !s->ent_c[v] || V->iv != id || V->ivl != v ||
+			    V->ivw != 64 || !V->ivd || P->ivd % V->ivd)
+				continue;
+			s->rel_v[p] = (int8_t)v;
+			s->rel_k[p] = P->ivd / V->ivd;
+			s->rel_a[p] = s->ent_v[p] - s->rel_k[p] * s->ent_v[v];
+			break;
+		}
+		if (s->rel_v[p] == -1)
+			s->rel_v[p] = -2;	/* none: never look again */
+	}
+}
+
 /*
  * out := a state containing both w and c, or false. The result is checked
  * against both (the same containment as pruning), so a mistake here can
@@ -473,6 +577,7 @@ static bool widen(const struct vsum *s, uint32_t own,
 		for (int k = 0; k < BC_SLOTS; k++)
 			widen_slot(s, own, o, b, k);
 	}
+	relate_narrow(s, own, out->frames[s->frame]);
 	if (contains(out, w, c, own))
 		return true;
 	for_each_reg_of(out, clear_scalar_id, NULL);
@@ -504,7 +609,7 @@ static void tag_header(struct venv *e, struct vsum *s, uint32_t id,
 	for (int j = 0; j < VL_LOCS; j++) {
 		struct bc_vreg *r = loc_reg(f, j);
 
-		if (!r || r->kind != VK_SCALAR)
+		if (!r || (r->kind != VK_SCALAR && !walker(r)))
 			continue;
 		/* keep an enclosing loop's relation unless this loop steps
 		 * the register itself */
@@ -546,6 +651,10 @@ static int entry(struct venv *e, uint32_t pc, uint32_t loop)
 	s->pc = pc;
 	s->frame = st->curframe;
 	thresholds(e, s);
+	for (int j = 0; j < VL_LOCS; j++) {
+		s->rel_v[j] = -1;
+		s->ent_c[j] = loc_const(loc_reg(vc_frame(e), j), &s->ent_v[j]);
+	}
 	st->sums[st->nsum++] = id;
 	tag_header(e, s, id, true);
 	new_head(e, s, id);
@@ -600,8 +709,10 @@ static int arrival(struct venv *e, struct vsum *s, uint32_t id,
 
 	s->arrivals++;
 	rank(e, s, id);
+	relate(e, s, id);
 	if (e->sum_abort)
 		return -1;
+	relate_narrow(s, id, vc_frame(e));
 	if (bc_vstate_subsumes(&s->w->st, st, live, BC_SUB_HEADER, id)) {
 		s->w->hit++;
 		return 1;
@@ -646,7 +757,13 @@ int vl_header(struct venv *e, uint32_t pc, uint32_t loop,
 static void set_tag(struct bc_vreg *r, const struct bc_vreg *from, int64_t d,
 		    uint8_t w)
 {
-	if (!from || !from->iv || r->kind != VK_SCALAR || d >= VL_MAX_STEP ||
+	/* pointers keep a tag (on their address) only through +/- and
+	 * copies at 64 bits, and only as the same kind of pointer */
+	bool ok_kind = r->kind == VK_SCALAR ||
+		       (from && from->kind == r->kind && w == 64 &&
+			r->kind != VK_NOT_INIT);
+
+	if (!from || !from->iv || !ok_kind || d >= VL_MAX_STEP ||
 	    d <= -(int64_t)VL_MAX_STEP) {
 		r->iv = 0;
 		r->ivd = 0;
@@ -682,7 +799,8 @@ void vl_after_insn(struct venv *e, const struct bpf_insn *in,
 			else
 				set_tag(d, NULL, 0, 0);
 		} else if ((op == BPF_ADD || op == BPF_SUB) && w >= 32 &&
-			   konst && in->src_reg != in->dst_reg) {
+			   konst && (!bc_srcbit(in) ||
+				     in->src_reg != in->dst_reg)) {
 			int64_t step = op == BPF_ADD ? k : -k;
 
 			set_tag(d, before, before->ivd + step, alu32 ? 32 : w);
@@ -772,6 +890,12 @@ void vl_sync(struct venv *e)
 			if (a != b && t[a]->iv == t[b]->iv &&
 			    t[a]->ivl == t[b]->ivl)
 				narrow(t[a], t[b]);
+	for (uint32_t i = 0; i < e->cur.nsum; i++) {
+		const struct vsum *s = sum_of(e, e->cur.sums[i]);
+
+		if (s->frame == e->cur.curframe)
+			relate_narrow(s, e->cur.sums[i], f);
+	}
 }
 
 /* ---- termination ---- */

@@ -28,6 +28,16 @@ struct vsum {
 	int8_t sign[VL_LOCS];		/* 0 not seen yet, +1, -1 */
 	bool bad[VL_LOCS], w32[VL_LOCS];
 	uint32_t dmin[VL_LOCS], dmax[VL_LOCS];	/* |step| seen */
+	/*
+	 * Derived pointers: at the header the address of pointer location p
+	 * is rel_a[p] + rel_k[p] * (the value of scalar location rel_v[p]),
+	 * found at the first back edge from the constants on entry and
+	 * checked on every later one (rel_v: -1 none).
+	 */
+	bool ent_c[VL_LOCS];
+	int64_t ent_v[VL_LOCS];		/* constant on entry (address offset) */
+	int8_t rel_v[VL_LOCS];
+	int64_t rel_k[VL_LOCS], rel_a[VL_LOCS];
 };
 
 /*
