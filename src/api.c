@@ -48,13 +48,15 @@ int bpfcheck_object_open(const char *path, const struct bpfcheck_open_opts *opts
 	struct bc_open_opts io;
 	struct bc_object *o = NULL;
 	struct bc_err err;
+	int r;
 
 	if (!path || !obj)
 		return -EINVAL;
 	bc_err_init(&err);
 	to_internal(opts, &io);
-	return finish_open(bc_object_open(path, &io, &o, &err), o, obj, &err,
-			   errbuf, errlen);
+	/* open first: the order arguments are evaluated in is unspecified */
+	r = bc_object_open(path, &io, &o, &err);
+	return finish_open(r, o, obj, &err, errbuf, errlen);
 }
 
 int bpfcheck_object_open_mem(const char *name, const void *data, size_t len,
@@ -65,14 +67,15 @@ int bpfcheck_object_open_mem(const char *name, const void *data, size_t len,
 	struct bc_open_opts io;
 	struct bc_object *o = NULL;
 	struct bc_err err;
+	int r;
 
 	if (!data || !obj)
 		return -EINVAL;
 	bc_err_init(&err);
 	to_internal(opts, &io);
-	return finish_open(bc_object_open_mem(name ? name : "<memory>", data, len,
-					      &io, &o, &err),
-			   o, obj, &err, errbuf, errlen);
+	r = bc_object_open_mem(name ? name : "<memory>", data, len, &io, &o,
+			       &err);
+	return finish_open(r, o, obj, &err, errbuf, errlen);
 }
 
 void bpfcheck_object_close(struct bpfcheck_object *obj)

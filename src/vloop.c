@@ -194,13 +194,7 @@ static void thresholds(struct venv *e, struct vsum *s)
 		if (!dup && t->nsteps < 8)
 			t->steps[t->nsteps++] = c;
 	}
-	/* 0 and the type limits a counter may run up to */
 	thr_add(t, 0);
-	thr_add(t, 0xff);
-	thr_add(t, 0xffff);
-	thr_add(t, 0x7fffffff);
-	thr_add(t, 0xffffffff);
-	thr_add(t, INT64_MAX);
 	FOR_BODY_INSNS(cfg, s->loop, i) {
 		const struct bpf_insn *in = &cfg->prog->insns[i];
 		uint8_t op = bc_op(in);
@@ -236,36 +230,71 @@ static void thresholds(struct venv *e, struct vsum *s)
 /* After this many rounds bounds that still move go to the extremes. */
 #define VL_THR_ROUNDS 12
 
+/*
+ * The type limits a counter may run up to, tried only where the loop's own
+ * tests give no threshold (so that the rounds do not depend on the bound).
+ */
+static const int64_t limits[] = {
+	INT64_MIN, INT64_MIN + 1, -0x80000001ll, -0x80000000ll, -0x7fffffffll,
+	-0x8001, -0x8000, -0x7fff, -0x81, -0x80, -0x7f, 0xfe, 0xff, 0x100,
+	0xfffe, 0xffff, 0x10000, 0x7ffffffe, 0x7fffffff, 0x80000000ll,
+	0xfffffffell, 0xffffffffll, 0x100000000ll, INT64_MAX - 1, INT64_MAX,
+};
+
 static uint64_t up_u(const struct vsum *s, uint64_t x, uint64_t max)
 {
+	uint64_t best = max;
+
 	for (uint32_t i = 0; i < s->thr_cnt && s->rounds <= VL_THR_ROUNDS; i++)
 		if (s->thr_u[i] >= x && s->thr_u[i] <= max)
 			return s->thr_u[i];
-	return max;
+	for (size_t i = 0; i < BC_ARRAY_SIZE(limits) &&
+	     s->rounds <= VL_THR_ROUNDS; i++)
+		if ((uint64_t)limits[i] >= x && (uint64_t)limits[i] < best)
+			best = (uint64_t)limits[i];
+	return best;
 }
 
 static uint64_t down_u(const struct vsum *s, uint64_t x)
 {
+	uint64_t best = 0;
+
 	for (uint32_t i = s->rounds <= VL_THR_ROUNDS ? s->thr_cnt : 0; i-- > 0;)
 		if (s->thr_u[i] <= x)
 			return s->thr_u[i];
-	return 0;
+	for (size_t i = 0; i < BC_ARRAY_SIZE(limits) &&
+	     s->rounds <= VL_THR_ROUNDS; i++)
+		if ((uint64_t)limits[i] <= x && (uint64_t)limits[i] > best)
+			best = (uint64_t)limits[i];
+	return best;
 }
 
 static int64_t up_s(const struct vsum *s, int64_t x, int64_t max)
 {
+	int64_t best = max;
+
 	for (uint32_t i = 0; i < s->thr_cnt && s->rounds <= VL_THR_ROUNDS; i++)
 		if (s->thr_s[i] >= x && s->thr_s[i] <= max)
 			return s->thr_s[i];
-	return max;
+	for (size_t i = 0; i < BC_ARRAY_SIZE(limits) &&
+	     s->rounds <= VL_THR_ROUNDS; i++)
+		if (limits[i] >= x && limits[i] < best)
+			best = limits[i];
+	return best;
 }
 
 static int64_t down_s(const struct vsum *s, int64_t x, int64_t min)
 {
+	int64_t best = min;
+
 	for (uint32_t i = s->rounds <= VL_THR_ROUNDS ? s->thr_cnt : 0; i-- > 0;)
 		if (s->thr_s[i] <= x && s->thr_s[i] >= min)
 			return s->thr_s[i];
-	return min;
+	for (size_t i = 0; i < BC_ARRAY_SIZE(limits) &&
+	     s->rounds <= VL_THR_ROUNDS; i++)
+		if (limits[i] <= x && limits[i] > best)
+			best = limits[i];
+	return best;
 }
 
 /*
@@ -476,7 +505,7 @@ static void relate_narrow(const struct vsum *s, uint32_t id,
 		int64_t k = s->rel_k[p], c, lo, hi, t;
 		struct bc_scalar n;
 
-		if (s->rel_v[p] < 0 || !P || !walker(P) || P->iv != id ||
+		if (!id || s->rel_v[p] < 0 || !P || !walker(P) || P->iv != id ||
 		    P->ivl != p || P->ivw != 64)
 			continue;
 		V = loc_reg(f, s->rel_v[p]);
@@ -550,6 +579,20 @@ static void relate(struct venv *e, struct vsum *s, uint32_t id)
 }
 
 /*
+ * Thresholds only for what may count the loop (a location still stepping
+ * by a constant of one sign): anything else widens straight to the
+ * extremes, so the rounds do not depend on the loop's bound.
+ */
+static const struct vsum no_thr = { .rounds = VL_THR_ROUNDS + 1 };
+
+static const struct vsum *thr_for(const struct vsum *s, uint32_t f, int j)
+{
+	if (f != s->frame || j >= VL_LOCS || s->bad[j] || !s->sign[j])
+		return &no_thr;
+	return s;
+}
+
+/*
  * out := a state containing both w and c, or false. The result is checked
  * against both (the same containment as pruning), so a mistake here can
  * only make the summary fail, never make it unsound.
@@ -573,9 +616,10 @@ static bool widen(const struct vsum *s, uint32_t own,
 		const struct bc_vframe *b = c->frames[f];
 
 		for (int r = 0; r < BC_MAX_REG; r++)
-			widen_reg(s, own, &o->regs[r], &b->regs[r]);
+			widen_reg(thr_for(s, f, r), own, &o->regs[r],
+				  &b->regs[r]);
 		for (int k = 0; k < BC_SLOTS; k++)
-			widen_slot(s, own, o, b, k);
+			widen_slot(thr_for(s, f, 10 + k), own, o, b, k);
 	}
 	relate_narrow(s, own, out->frames[s->frame]);
 	if (contains(out, w, c, own))

@@ -48,7 +48,9 @@ static void bounded_loop(const char *path)
 	CHECK(v.error[0] == 0 && v.error_insn == -1);
 	CHECK(v.loops_proven == 1 && v.max_trip == 64);
 	CHECK(v.has_worst_case && v.worst_case_insns == 585);
-	CHECK(v.processed_insns > 0 && v.processed_insns < 100);
+	/* one pass over the body: far below the 585 of exploring each of
+	 * the 64 iterations */
+	CHECK(v.processed_insns > 0 && v.processed_insns < 150);
 	CHECK(bpfcheck_verify(NULL, NULL, &v) == -EINVAL);
 	CHECK(bpfcheck_verify(p, NULL, NULL) == -EINVAL);
 	bpfcheck_object_close(obj);
