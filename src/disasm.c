@@ -6,6 +6,7 @@
  * encoding this printer cannot show faithfully (unknown opcode, reserved
  * fields set) prints as ".raw b0 b1 ... b7 ; what it would mean".
  */
+#include <ctype.h>
 #include <inttypes.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -589,6 +590,17 @@ static int cmp_func(const void *a, const void *b)
 	return x->start < y->start ? -1 : x->start > y->start;
 }
 
+/* Does "name:" read back as a label (not a directive, not an insn)? */
+static bool label_ok(const char *name)
+{
+	if (!(isalpha((unsigned char)name[0]) || name[0] == '_'))
+		return false;
+	for (const char *c = name; *c; c++)
+		if (!isalnum((unsigned char)*c) && *c != '_' && *c != '.')
+			return false;
+	return true;
+}
+
 void bc_disasm_prog(FILE *f, const struct bc_prog *prog, unsigned flags)
 {
 	const struct bc_line *last = NULL;
@@ -617,7 +629,8 @@ void bc_disasm_prog(FILE *f, const struct bc_prog *prog, unsigned flags)
 			for (uint32_t j = 0; j < prog->func_cnt && !dup; j++)
 				dup = fs[j] != fs[k] && fs[j]->name &&
 				      !strcmp(fs[j]->name, fs[k]->name);
-			fprintf(f, dup ? ".func %s\n" : "%s:\n", fs[k]->name);
+			fprintf(f, dup || !label_ok(fs[k]->name) ? ".func %s\n" :
+				   "%s:\n", fs[k]->name);
 		}
 		if ((flags & BC_DISASM_LINES) && prog->lines)
 			print_line(f, prog, i, &last);
