@@ -8,6 +8,7 @@
 # usage: scripts/fuzz.sh [SECONDS]
 # env:   FUZZ_BUILD    build directory (default build-fuzz)
 #        FUZZ_TARGETS  harnesses to run (default "elf asm raw")
+#        FUZZ_SEED     libFuzzer seed (default 0: random; CI uses 1)
 #        CONFORMANCE_DIR  bpf_conformance checkout (asm/raw seeds)
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -84,6 +85,7 @@ for t in $targets; do
 	[ -d "fuzz/regress/$t" ] && dirs+=("fuzz/regress/$t")
 	echo "== fuzz_$t: ${secs}s"
 	"$bin" "${dict[@]}" -max_total_time="$secs" -timeout=10 \
+		-seed="${FUZZ_SEED:-0}" \
 		-rss_limit_mb=2048 -max_len="${max_len[$t]}" \
 		-artifact_prefix="$art/" -print_final_stats=1 \
 		"${dirs[@]}" >"$build/fuzz_$t.log" 2>&1
