@@ -1344,7 +1344,7 @@ static int map_type(const char *s)
 
 	if (!strncasecmp(s, "BPF_MAP_TYPE_", 13))
 		s += 13;
-	for (i = 1; (n = bc_asm_map_type_name(i)); i++)
+	for (i = 0; (n = bc_asm_map_type_name(i)); i++)
 		if (!strcasecmp(s, n))
 			return (int)i;
 	return -1;
