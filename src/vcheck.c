@@ -999,14 +999,25 @@ static int step(struct venv *e)
 	uint32_t pc = e->cur.pc;
 	const struct bpf_insn *in = &e->prog->insns[pc];
 	uint32_t next = pc + bc_insn_slots(in);
-	struct bc_vreg before = *vc_reg(e, in->dst_reg & 0xf);
-	const struct bc_vreg *src = vc_reg(e, in->src_reg & 0xf);
-	bool src_const = bc_srcbit(in) && src->kind == VK_SCALAR &&
-			 bc_scalar_is_const(&src->s);
-	int64_t k = !bc_srcbit(in) ? in->imm :
-		    bc_class(in) == BPF_ALU ? (int32_t)src->s.var_off.value :
-		    (int64_t)src->s.var_off.value;
+	/* induction tags need the operands as they were before the insn;
+	 * only while some loop summary is active */
+	bool tags = e->cur.nsum && !bc_is_jmp_class(in);
+	struct bc_vreg before;
+	bool src_const = false;
+	int64_t k = in->imm;
 	int r = 0;
+
+	if (tags) {
+		const struct bc_vreg *src = vc_reg(e, in->src_reg & 0xf);
+
+		before = *vc_reg(e, in->dst_reg & 0xf);
+		src_const = bc_srcbit(in) && src->kind == VK_SCALAR &&
+			    bc_scalar_is_const(&src->s);
+		if (bc_srcbit(in))
+			k = bc_class(in) == BPF_ALU ?
+			    (int32_t)src->s.var_off.value :
+			    (int64_t)src->s.var_off.value;
+	}
 
 	switch (bc_class(in)) {
 	case BPF_ALU:
@@ -1044,7 +1055,7 @@ static int step(struct venv *e)
 	}
 	if (r < 0)
 		return r;
-	if (!bc_is_jmp_class(in))
+	if (tags)
 		vl_after_insn(e, in, &before, src_const, k);
 	e->cur.pc = next;
 	return 0;
@@ -1326,12 +1337,17 @@ static void stack_depth_check(struct venv *e)
 	(void)depth;
 }
 
-/* One search over prog; nosum turns the loop summaries off. */
-static void verify_run(const struct bc_prog *prog, struct bc_cfg *cfg,
+/*
+ * One search over prog; nosum turns the loop summaries off. Returns
+ * whether the search widened anything (a loop summary or a callback
+ * entry), that is, whether a search without would be any different.
+ */
+static bool verify_run(const struct bc_prog *prog, struct bc_cfg *cfg,
 		       const struct bc_verify_opts *opts,
 		       struct bc_verify_result *res, bool nosum)
 {
 	struct venv e = { 0 };
+	bool widened;
 
 	e.cfg = cfg;
 	e.prog = prog;
@@ -1369,10 +1385,13 @@ static void verify_run(const struct bc_prog *prog, struct bc_cfg *cfg,
 						    e.loop_trip,
 						    &res->worst_case_insns);
 	}
-	res->processed_insns += e.processed;
-	res->total_states += e.states;
+	res->processed_insns = e.processed;
+	res->total_states = e.states;
 	res->stack_depth = (e.sub_depth[0] + 15) & ~15u;
-	res->loops_explored = nosum && e.cfg->loop_cnt;
+	res->loops_explored = false;
+	for (uint32_t l = 0; l < cfg->loop_cnt; l++)
+		res->loops_explored |= e.loop_unsum[l];
+	widened = e.sum_cnt || e.cb_widened;
 	if (e.sum_abort)
 		snprintf(res->loop_note, sizeof(res->loop_note), "%s",
 			 e.sum_why);
@@ -1408,6 +1427,7 @@ static void verify_run(const struct bc_prog *prog, struct bc_cfg *cfg,
 	free(e.reached);
 	free(e.loop_unsum);
 	free(e.loop_trip);
+	return widened;
 }
 
 int bc_verify(const struct bc_prog *prog, const struct bc_verify_opts *opts,
@@ -1442,8 +1462,7 @@ int bc_verify(const struct bc_prog *prog, const struct bc_verify_opts *opts,
 	 * sound, so either one accepting is enough; the second one's
 	 * rejection is the one reported.
 	 */
-	verify_run(prog, cfg, opts, res, false);
-	if (!res->accepted && cfg->loop_cnt) {
+	if (verify_run(prog, cfg, opts, res, false) && !res->accepted) {
 		char note[sizeof(res->loop_note)];
 		uint64_t processed = res->processed_insns;
 
@@ -1461,7 +1480,6 @@ int bc_verify(const struct bc_prog *prog, const struct bc_verify_opts *opts,
 		if (opts->claims)	/* only the deciding search counts */
 			bc_claims_reset(opts->claims);
 		verify_run(prog, cfg, opts, res, true);
-		res->processed_insns -= processed;
 		res->first_pass_insns = processed;
 		snprintf(res->loop_note, sizeof(res->loop_note), "%s", note);
 	}

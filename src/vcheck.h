@@ -40,6 +40,7 @@ struct venv {
 	/* loop summaries (vloop.c) */
 	bool nosum;		/* off: the fallback run explores iterations */
 	bool sum_abort;		/* a summary failed: verify again without */
+	bool cb_widened;	/* a callback entry state was widened */
 	char sum_why[200];
 	uint8_t *reached;	/* per insn: processed at least once */
 	uint8_t *loop_unsum;	/* per loop: reached without a summary */

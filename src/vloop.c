@@ -75,16 +75,18 @@ static bool active(const struct bc_vstate *st, uint32_t id)
 	return false;
 }
 
+static void clear_tag(struct bc_vreg *r)
+{
+	r->iv = 0;
+	r->ivd = 0;
+	r->ivw = 0;
+	r->ivl = 0;
+}
+
 static void untag_reg(struct bc_vreg *r, void *arg)
 {
-	uint32_t id = *(uint32_t *)arg;
-
-	if (r->iv == id) {
-		r->iv = 0;
-		r->ivd = 0;
-		r->ivw = 0;
-		r->ivl = 0;
-	}
+	if (r->iv == *(uint32_t *)arg)
+		clear_tag(r);
 }
 
 void vl_leave(struct venv *e, uint32_t pc)
@@ -372,12 +374,8 @@ static void widen_reg(const struct vsum *s, uint32_t own, struct bc_vreg *o,
 	 * this loop's own tags are set afresh at the header */
 	if (o->iv && o->iv != own &&
 	    (o->iv != c->iv || o->ivd != c->ivd || o->ivw != c->ivw ||
-	     o->ivl != c->ivl)) {
-		o->iv = 0;
-		o->ivd = 0;
-		o->ivw = 0;
-		o->ivl = 0;
-	}
+	     o->ivl != c->ivl))
+		clear_tag(o);
 	if (o->kind != c->kind) {
 		make_top(o);
 		return;
@@ -631,6 +629,16 @@ static bool widen(const struct vsum *s, uint32_t own,
 	return false;
 }
 
+/* The path goes on from nw (same frames and path links as st). */
+static void adopt(struct bc_vstate *st, struct bc_vstate *nw)
+{
+	for (uint32_t f = 0; f <= st->curframe; f++) {
+		free(st->frames[f]);
+		st->frames[f] = nw->frames[f];
+	}
+	free(nw->refs);
+}
+
 /* ---- header ---- */
 
 static bool step_dst(const struct bc_cfg *cfg, uint32_t l, int reg)
@@ -770,11 +778,7 @@ static int arrival(struct venv *e, struct vsum *s, uint32_t id,
 		sum_abort(e, s, "the states at the header cannot be joined");
 		return -1;
 	}
-	for (uint32_t f = 0; f <= st->curframe; f++) {
-		free(st->frames[f]);
-		st->frames[f] = nw.frames[f];
-	}
-	free(nw.refs);
+	adopt(st, &nw);
 	tag_header(e, s, id, false);
 	new_head(e, s, id);
 	return 2;
@@ -809,10 +813,7 @@ static void set_tag(struct bc_vreg *r, const struct bc_vreg *from, int64_t d,
 
 	if (!from || !from->iv || !ok_kind || d >= VL_MAX_STEP ||
 	    d <= -(int64_t)VL_MAX_STEP) {
-		r->iv = 0;
-		r->ivd = 0;
-		r->ivw = 0;
-		r->ivl = 0;
+		clear_tag(r);
 		return;
 	}
 	r->iv = from->iv;
@@ -827,8 +828,6 @@ void vl_after_insn(struct venv *e, const struct bpf_insn *in,
 	uint8_t cl = bc_class(in), op = bc_op(in);
 	struct bc_vreg *d = vc_reg(e, in->dst_reg);
 
-	if (e->nosum || !e->sum_cnt)
-		return;
 	switch (cl) {
 	case BPF_ALU:
 	case BPF_ALU64: {
@@ -1063,9 +1062,6 @@ void vl_callback(struct venv *e, uint32_t pc)
 	if (!c || steps == 4096 || !c->st.frames[0] ||
 	    !widen(&none, 0, &c->st, st, &nw))
 		return;
-	for (uint32_t f = 0; f <= st->curframe; f++) {
-		free(st->frames[f]);
-		st->frames[f] = nw.frames[f];
-	}
-	free(nw.refs);
+	adopt(st, &nw);
+	e->cb_widened = true;
 }

@@ -54,7 +54,10 @@ void vl_leave(struct venv *e, uint32_t pc);
 int vl_header(struct venv *e, uint32_t pc, uint32_t loop,
 	      const uint16_t *live);
 
-/* Tags after the instruction at pc ran (before holds its dst register). */
+/*
+ * Tags after the instruction at pc ran (before holds its dst register);
+ * called only while a summary is active on the path.
+ */
 void vl_after_insn(struct venv *e, const struct bpf_insn *in,
 		   const struct bc_vreg *before, bool src_const, int64_t k);
 
