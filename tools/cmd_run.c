@@ -7,6 +7,7 @@
 
 #include "cli.h"
 #include "interp.h"
+#include "oracle.h"
 #include "verify.h"
 
 enum {
@@ -361,28 +362,6 @@ static int read_bytes(const char *path, uint8_t **data, size_t *len)
 	return 0;
 }
 
-/* The soundness oracle: every live scalar inside the verifier's claim. */
-static int oracle_hook(void *arg, struct bc_vm *vm, const struct bc_prog *prog,
-		       uint32_t pc, const uint64_t *regs, int frame)
-{
-	const struct run_opts *o = arg;
-	char claim[256];
-
-	(void)frame;
-	if (prog != o->verified)	/* a tail call: another program */
-		return 0;
-	for (int r = 0; r <= 10; r++) {
-		if (bc_claims_check(o->claims, pc, r, regs[r], claim,
-				    sizeof(claim)))
-			continue;
-		bc_vm_err(vm, pc, "oracle: R%d = %#llx is outside the "
-			  "verifier's claim %s (a bpfcheck bug: please report "
-			  "it)", r, (unsigned long long)regs[r], claim);
-		return 1;
-	}
-	return 0;
-}
-
 static int run_prog(const char *path, struct bc_object *obj,
 		    const struct bc_prog *p, struct run_opts *o)
 {
@@ -392,9 +371,11 @@ static int run_prog(const char *path, struct bc_object *obj,
 	struct bc_vm_opts vo = { .insn_limit = o->limit, .seed = o->seed,
 				 .events = stderr };
 
+	struct bc_oracle orc = { .prog = o->verified, .claims = o->claims };
+
 	if (o->claims) {
-		vo.hook = oracle_hook;
-		vo.hook_arg = o;
+		vo.hook = bc_oracle_hook;
+		vo.hook_arg = &orc;
 	}
 	struct bc_rtmaps *maps = NULL;
 	struct bc_vm *vm = NULL;
@@ -447,7 +428,7 @@ static int run_prog(const char *path, struct bc_object *obj,
 		}
 		/* the oracle: no run may exceed the verifier's bound (a
 		 * tail call runs other programs, outside the bound) */
-		if (o->has_bound && !res.tail_calls && res.insns > o->bound) {
+		if (!bc_oracle_bound_ok(&res, o->has_bound, o->bound)) {
 			cli_error("%s: %s: executed %llu instructions, more than "
 				  "the verifier's worst-case bound of %llu (a "
 				  "bpfcheck bug: please report it)", path,
