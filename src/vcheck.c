@@ -167,6 +167,106 @@ static int sane_offset(struct venv *e, uint32_t pc, const struct bc_vreg *r,
 	return 0;
 }
 
+/*
+ * Spectre v1 for a loader that may not bypass the mitigation (Linux's
+ * sanitize_ptr_alu): the JIT masks a register offset added to a stack or
+ * map value pointer, so that a mispredicted path stays inside the object
+ * too. There is one mask per instruction, so every path must reach it
+ * with the same direction and the same limit.
+ */
+#define SAN_ERR "pointer arithmetic with it prohibited for !root"
+
+enum { SAN_NEG = 1, SAN_IMM = 2, SAN_SRC = 4, SAN_DST = 8 };
+
+struct san {
+	bool left;		/* the mask bounds a move to lower addresses */
+	uint8_t state;
+	uint32_t limit;
+};
+
+/* How far p may move (toward lower addresses when left): 0, or 1 for a
+ * pointer kind that cannot be masked, 2 when p is already past the end. */
+static int san_limit(struct venv *e, const struct bc_vreg *p, bool left,
+		     uint32_t *lim)
+{
+	uint32_t max;
+
+	if (p->kind == VK_FP) {
+		max = BC_STACK + left;
+		*lim = (uint32_t)-(p->s.var_off.value + (uint64_t)(int64_t)p->off);
+	} else if (p->kind == VK_MAP_VALUE) {
+		max = e->obj->maps[p->map].value_size;
+		*lim = (uint32_t)((left ? (uint64_t)p->s.smin : p->s.umax) +
+				  (uint64_t)(int64_t)p->off);
+	} else {
+		return 1;
+	}
+	return *lim >= max ? 2 : 0;
+}
+
+static int san_limit_err(struct venv *e, uint32_t pc, const struct bpf_insn *in,
+			 int why, int preg)
+{
+	if (why == 1)
+		return vc_err(e, pc, "R%d has pointer with unsupported alu "
+			      "operation, " SAN_ERR, preg);
+	return vc_err(e, pc, "R%d tried to %s beyond pointer bounds, " SAN_ERR,
+		      in->dst_reg, bc_op(in) == BPF_ADD ? "add" : "sub");
+}
+
+static int san_begin(struct venv *e, uint32_t pc, const struct bpf_insn *in,
+		     const struct bc_vreg *ptr, const struct bc_vreg *off,
+		     bool ptr_is_dst, struct san *sa)
+{
+	bool imm = bc_scalar_is_const(&off->s), neg = off->s.smin < 0;
+	int why;
+
+	if (!imm && (off->s.smin < 0) != (off->s.smax < 0))
+		return vc_err(e, pc, "R%d has unknown scalar with mixed signed "
+			      "bounds, " SAN_ERR,
+			      ptr_is_dst ? in->src_reg : in->dst_reg);
+	sa->left = (bc_op(in) == BPF_ADD) == neg;
+	why = san_limit(e, ptr, sa->left, &sa->limit);
+	if (why)
+		return san_limit_err(e, pc, in, why,
+				     ptr_is_dst ? in->dst_reg : in->src_reg);
+	sa->state = (neg ? SAN_NEG : 0) | (imm ? SAN_IMM : 0) |
+		    (ptr_is_dst ? SAN_SRC : SAN_DST);
+	if (!imm)
+		e->explore_alu = true;
+	return 0;
+}
+
+static int san_commit(struct venv *e, uint32_t pc, const struct bpf_insn *in,
+		      const struct bc_vreg *res, const struct san *sa)
+{
+	uint32_t lim;
+	int why = san_limit(e, res, sa->left, &lim);
+
+	if (why)
+		return san_limit_err(e, pc, in, why, in->dst_reg);
+	lim = lim > sa->limit ? lim - sa->limit : sa->limit - lim;
+	if (e->alu_state[pc] &&
+	    (e->alu_state[pc] != sa->state || e->alu_limit[pc] != lim)) {
+		if (!e->nosum && (e->sum_cnt || e->cb_widened)) {
+			/* a summary stands for many iterations at once:
+			 * explore them to see each one's limit */
+			e->sum_abort = true;
+			snprintf(e->sum_why, sizeof(e->sum_why), "iterations "
+				 "explored: insn %u: unprivileged: pointer "
+				 "arithmetic masked against Spectre needs the "
+				 "same limit on every path", pc);
+			return -1;
+		}
+		return vc_err(e, pc, "R%d tried to %s from different maps, "
+			      "paths or scalars, " SAN_ERR, in->dst_reg,
+			      bc_op(in) == BPF_ADD ? "add" : "sub");
+	}
+	e->alu_state[pc] = sa->state;
+	e->alu_limit[pc] = lim;
+	return 0;
+}
+
 static int ptr_alu(struct venv *e, uint32_t pc, const struct bpf_insn *in,
 		   struct bc_vreg *dst, const struct bc_vreg *ptr,
 		   const struct bc_vreg *sc)
@@ -174,6 +274,8 @@ static int ptr_alu(struct venv *e, uint32_t pc, const struct bpf_insn *in,
 	uint8_t op = bc_op(in);
 	int d = in->dst_reg;
 	struct bc_vreg res = *ptr;
+	struct san sa = { 0 };
+	bool san;
 
 	if (bc_class(in) == BPF_ALU)
 		return vc_err(e, pc, "R%d 32-bit pointer arithmetic prohibited",
@@ -202,6 +304,9 @@ static int ptr_alu(struct venv *e, uint32_t pc, const struct bpf_insn *in,
 			      "prohibited", d);
 	if (sane_offset(e, pc, sc, ptr->kind) ||
 	    sane_offset(e, pc, ptr, ptr->kind))
+		return -1;
+	san = !e->priv && bc_srcbit(in);
+	if (san && san_begin(e, pc, in, ptr, sc, ptr == dst, &sa))
 		return -1;
 	if (bc_scalar_is_const(&sc->s)) {
 		int64_t v = (int64_t)sc->s.var_off.value;
@@ -258,6 +363,8 @@ done:
 	    !vm_map_ptr_in_value(e, &res))
 		return vc_err(e, pc, "R%d pointer arithmetic of map value goes "
 			      "out of range, prohibited for !root", d);
+	if (san && san_commit(e, pc, in, &res, &sa))
+		return -1;
 	*dst = res;
 	return 0;
 }
@@ -323,7 +430,8 @@ static int do_alu(struct venv *e, uint32_t pc, const struct bpf_insn *in)
 		return 0;
 	}
 	if (dst->kind != VK_SCALAR && src.kind != VK_SCALAR) {
-		if (op == BPF_SUB && e->priv && !alu32) {
+		if (op == BPF_SUB && e->priv) {
+			/* any width: Linux marks the result unknown */
 			bc_vreg_scalar(dst);
 			return 0;
 		}
@@ -948,6 +1056,7 @@ static int visit(struct venv *e, uint32_t pc)
 
 		hit = (!c->branches || e->prune[pc] == 2) &&
 		      bc_vstate_subsumes(&c->st, &e->cur, live,
+					 e->explore_alu ? BC_SUB_STRICT :
 					 BC_SUB_PRUNE, 0);
 		if (hit) {
 			c->hit++;
@@ -1369,6 +1478,8 @@ static bool verify_run(const struct bc_prog *prog, struct bc_cfg *cfg,
 	e.reached = bc_xcalloc(prog->insn_cnt + 1, 1);
 	e.loop_unsum = bc_xcalloc(cfg->loop_cnt + 1, 1);
 	e.loop_trip = bc_xcalloc(cfg->loop_cnt + 1, sizeof(uint64_t));
+	e.alu_state = bc_xcalloc(prog->insn_cnt + 1, 1);
+	e.alu_limit = bc_xcalloc(prog->insn_cnt + 1, sizeof(uint32_t));
 	compute_liveness(&e);
 	mark_prune_points(&e);
 	run(&e);
@@ -1427,6 +1538,8 @@ static bool verify_run(const struct bc_prog *prog, struct bc_cfg *cfg,
 	free(e.reached);
 	free(e.loop_unsum);
 	free(e.loop_trip);
+	free(e.alu_state);
+	free(e.alu_limit);
 	return widened;
 }
 
@@ -1466,9 +1579,10 @@ int bc_verify(const struct bc_prog *prog, const struct bc_verify_opts *opts,
 		char note[sizeof(res->loop_note)];
 		uint64_t processed = res->processed_insns;
 
-		if (res->loop_note[0])
-			snprintf(note, sizeof(note), "no termination proof: %.1000s",
-				 res->loop_note);
+		if (res->loop_note[0])	/* from vloop.c: "loop at insn N" */
+			snprintf(note, sizeof(note), "%s%.1000s",
+				 strncmp(res->loop_note, "loop", 4) ? "" :
+				 "no termination proof: ", res->loop_note);
 		else
 			snprintf(note, sizeof(note), "with loops summarised, "
 				 "insn %lld: %s", (long long)res->error_insn,

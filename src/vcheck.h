@@ -37,6 +37,11 @@ struct venv {
 	uint64_t budget, processed, last_chk, last_jmps, jmps, states,
 		 live_states;
 	bool failed;
+	/* Spectre v1 masking for !root (sanitize_alu), per insn */
+	uint8_t *alu_state;	/* 0: no pointer arithmetic masked yet */
+	uint32_t *alu_limit;
+	bool explore_alu;	/* a register offset was masked: scalars
+				 * must be equal for pruning, as in Linux */
 	/* loop summaries (vloop.c) */
 	bool nosum;		/* off: the fallback run explores iterations */
 	bool sum_abort;		/* a summary failed: verify again without */

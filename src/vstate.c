@@ -216,7 +216,7 @@ static bool reg_sub(const struct bc_vreg *o, const struct bc_vreg *c,
 	if (o->kind == VK_NOT_INIT)
 		return true;
 	if (o->kind == VK_SCALAR) {
-		if (exact)
+		if (exact || mode == BC_SUB_STRICT)
 			return bc_scalar_equal(&o->s, &c->s) &&
 			       idmap_check(m, o->id, c->id);
 		/* old's exploration relied on registers linked by id

@@ -126,6 +126,8 @@ enum bc_sub_mode {
 	BC_SUB_EXACT,	/* equality (infinite loop detection) */
 	BC_SUB_HEADER,	/* containment at a loop header: the tags of that
 			 * summary (own) are ignored, others must agree */
+	BC_SUB_STRICT,	/* as PRUNE, but scalars must be equal (Linux's
+			 * explore_alu_limits for unprivileged loaders) */
 };
 
 /*

@@ -126,3 +126,149 @@ __naked void up_pointer_diff(void)
 	"r0 = 0;"
 	"exit;" ::: "memory");
 }
+
+/*
+ * Spectre v1 (Linux's sanitize_ptr_alu): for an unprivileged loader the JIT
+ * masks a register offset added to a stack or map value pointer, with one
+ * mask per instruction, so every path must bring the same direction and
+ * limit, the offset's sign must be known, and only those two pointer kinds
+ * can be masked.
+ */
+struct {
+	__uint(type, BPF_MAP_TYPE_RINGBUF);
+	__uint(max_entries, 4096);
+} up_rb SEC(".maps");
+
+#define UP_LOOKUP \
+	"r1 = 0;" "*(u32 *)(r10 - 4) = r1;" "r2 = r10;" "r2 += -4;" \
+	"r1 = %[amap] ll;" "call 1;" "if r0 == 0 goto 9f;"
+#define UP_END "9: r0 = 0;" "exit;" :: [amap]"i"(&amap) : "memory"
+
+/* EXPECT accept */
+/* EXPECT unpriv reject: R0 tried to add from different maps, paths or scalars, pointer arithmetic with it prohibited for !root */
+SEC("socket")
+__naked void up_spectre_two_consts(void)
+{
+	asm volatile (UP_LOOKUP
+	"r3 = *(u32 *)(r0 + 0);"
+	"r2 = 4;"
+	"if r3 == 0 goto 1f;"
+	"r2 = 8;"
+	"1: r0 += r2;"
+	"r1 = *(u8 *)(r0 + 0);"
+	UP_END);
+}
+
+/* EXPECT accept */
+/* EXPECT unpriv reject: R0 tried to add from different maps, paths or scalars, pointer arithmetic with it prohibited for !root */
+SEC("socket")
+__naked void up_spectre_two_ranges(void)
+{
+	asm volatile (UP_LOOKUP
+	"r3 = *(u32 *)(r0 + 0);"
+	"r2 = *(u8 *)(r0 + 1);"
+	"r2 &= 7;"
+	"if r3 == 0 goto 1f;"
+	"r2 &= 3;"
+	"1: r0 += r2;"
+	"r1 = *(u8 *)(r0 + 0);"
+	UP_END);
+}
+
+/* The same range on both paths, and the same limit from two offsets. */
+/* EXPECT accept */
+/* EXPECT unpriv accept */
+SEC("socket")
+__naked void up_spectre_same_limit(void)
+{
+	asm volatile (UP_LOOKUP
+	"r3 = *(u32 *)(r0 + 0);"
+	"r2 = *(u8 *)(r0 + 1);"
+	"r2 &= 7;"
+	"if r3 == 0 goto 1f;"
+	"r0 += 8;"
+	"1: r0 += r2;"
+	"r1 = *(u8 *)(r0 + 0);"
+	UP_END);
+}
+
+/* EXPECT reject: R0 unbounded memory access */
+/* EXPECT unpriv reject: R3 has unknown scalar with mixed signed bounds, pointer arithmetic with it prohibited for !root */
+SEC("socket")
+__naked void up_spectre_mixed_signs(void)
+{
+	asm volatile (UP_LOOKUP
+	"r0 += 16;"
+	"r2 = *(u8 *)(r0 + 1);"
+	"r2 &= 7;"
+	"r3 = 0;"
+	"r3 -= r2;"
+	"r0 += r3;"
+	"r1 = *(u8 *)(r0 + 0);"
+	UP_END);
+}
+
+/* EXPECT accept */
+/* EXPECT unpriv reject: R6 has pointer with unsupported alu operation, pointer arithmetic with it prohibited for !root */
+SEC("socket")
+__naked void up_spectre_ringbuf_offset(void)
+{
+	asm volatile (
+	"r1 = %[rb] ll;"
+	"r2 = 16;"
+	"r3 = 0;"
+	"call %[reserve];"
+	"if r0 == 0 goto 9f;"
+	"r6 = r0;"
+	"r2 = *(u8 *)(r0 + 0);"
+	"r2 &= 7;"
+	"r6 += r2;"
+	"r1 = 0;"
+	"*(u8 *)(r6 + 0) = r1;"
+	"r1 = r0;"
+	"r2 = 0;"
+	"call %[submit];"
+	"9: r0 = 0;"
+	"exit;"
+	:: [rb]"i"(&up_rb), [reserve]"i"(BPF_FUNC_ringbuf_reserve),
+	   [submit]"i"(BPF_FUNC_ringbuf_submit) : "memory");
+}
+
+/*
+ * A loop indexing a map value by its counter: every iteration brings its
+ * own limit (Linux explores iterations one by one), so an unprivileged
+ * loader is refused unless clang unrolled the loop. bpfcheck's loop
+ * summary would see one limit: it explores iterations instead.
+ */
+/* EXPECT accept */
+/* EXPECT[O1] unpriv reject: R2 tried to add from different maps, paths or scalars */
+/* EXPECT[O2,O3,v3] unpriv accept */
+SEC("socket")
+int up_spectre_loop_const(struct __sk_buff *skb)
+{
+	struct val *v = val0();
+	int s = 0;
+
+	if (!v)
+		return 0;
+	for (int i = 0; i < 8; i++)
+		s += v->b[i];
+	return s & 1;
+}
+
+/* EXPECT accept */
+/* EXPECT unpriv reject: R3 tried to add from different maps, paths or scalars */
+SEC("socket")
+int up_spectre_loop_var(struct __sk_buff *skb)
+{
+	struct val *v = val0();
+	unsigned int n;
+	int s = 0;
+
+	if (!v)
+		return 0;
+	n = v->b[63] & 31;
+	for (unsigned int i = 0; i < n; i++)
+		s += v->b[i];
+	return s & 1;
+}
