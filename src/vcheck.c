@@ -1324,7 +1324,47 @@ static void log_path(struct venv *e)
 	log_regs(e);
 }
 
-/* The oracle's claims: the join of every live scalar register at pc. */
+static bool claim_checkable(unsigned kind)
+{
+	switch (kind) {
+	case VK_FP: case VK_CTX: case VK_PKT: case VK_PKT_META:
+	case VK_PKT_END: case VK_MAP_VALUE:
+		return true;
+	}
+	return false;
+}
+
+/* Join pointer v into register r's claim; another kind: no claim. */
+static void claim_ptr(struct bc_claim *a, int r, const struct bc_vreg *v)
+{
+	struct bc_pclaim *p = &a->p[r], n = {
+		.kind = v->kind, .frame = v->frame, .map = v->map,
+		.omin = v->off + v->s.smin, .omax = v->off + v->s.smax,
+		.pkt_ahead = v->kind == VK_PKT && v->range > 0 ?
+			     (int64_t)v->range - v->off : BC_CLAIM_NO_RANGE,
+	};
+	uint16_t bit = 1u << r;
+
+	if (!claim_checkable(v->kind) || (a->other & bit)) {
+		a->other |= bit;
+		return;
+	}
+	if (!(a->ptr & bit)) {
+		a->ptr |= bit;
+		*p = n;
+		return;
+	}
+	if (p->kind != n.kind || p->frame != n.frame || p->map != n.map) {
+		a->other |= bit;
+		return;
+	}
+	p->omin = n.omin < p->omin ? n.omin : p->omin;
+	p->omax = n.omax > p->omax ? n.omax : p->omax;
+	if (n.pkt_ahead < p->pkt_ahead)
+		p->pkt_ahead = n.pkt_ahead;
+}
+
+/* The oracle's claims: the join of every live register at pc. */
 static void record_claims(struct venv *e, uint32_t pc)
 {
 	struct bc_claims *cl = e->opts->claims;
@@ -1342,7 +1382,7 @@ static void record_claims(struct venv *e, uint32_t pc)
 		if (!(live & (1u << r)))
 			continue;
 		if (v->kind != VK_SCALAR) {
-			a->other |= 1u << r;
+			claim_ptr(a, r, v);
 		} else if (!(a->scalar & (1u << r))) {
 			a->scalar |= 1u << r;
 			a->s[r] = v->s;

@@ -1,9 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /* Register claims of the verifier, for the soundness oracle (vclaims.h). */
+#include <inttypes.h>
+#include <stdio.h>
 #include <stdlib.h>
 
 #include "util.h"
 #include "vclaims.h"
+#include "vstate.h"
 
 struct bc_claims *bc_claims_new(uint32_t insn_cnt)
 {
@@ -38,10 +41,66 @@ bool bc_claims_check(const struct bc_claims *c, uint32_t pc, int r,
 
 	if (!c || pc >= c->insn_cnt || r < 0 || r > 10 || !(a = c->at[pc]))
 		return true;
-	if (!(a->scalar & (1u << r)) || (a->other & (1u << r)))
+	if (!(a->scalar & (1u << r)) || ((a->other | a->ptr) & (1u << r)))
 		return true;
 	if (bc_scalar_contains(&a->s[r], v))
 		return true;
 	bc_scalar_fmt(&a->s[r], buf, len);
+	return false;
+}
+
+static bool in_range(const struct bc_pclaim *p, int64_t off)
+{
+	return off >= p->omin && off <= p->omax;
+}
+
+bool bc_claims_check_ptr(const struct bc_claims *c, uint32_t pc, int r,
+			 uint64_t v, const struct bc_claim_bases *b,
+			 char *buf, size_t len)
+{
+	const struct bc_claim *a;
+	const struct bc_pclaim *p;
+	bool ok;
+
+	if (!c || pc >= c->insn_cnt || r < 0 || r > 10 || !(a = c->at[pc]))
+		return true;
+	if (!(a->ptr & (1u << r)) || ((a->other | a->scalar) & (1u << r)))
+		return true;
+	p = &a->p[r];
+	switch (p->kind) {
+	case VK_FP:
+		if (p->frame > b->depth)
+			return true;	/* not this call chain */
+		ok = in_range(p, (int64_t)(v - b->fp[p->frame]));
+		break;
+	case VK_CTX:
+		ok = in_range(p, (int64_t)(v - b->ctx));
+		break;
+	case VK_PKT:
+		ok = in_range(p, (int64_t)(v - b->data)) &&
+		     (p->pkt_ahead == BC_CLAIM_NO_RANGE ||
+		      (int64_t)(b->data_end - v) >= p->pkt_ahead);
+		break;
+	case VK_PKT_META:
+		ok = in_range(p, (int64_t)(v - b->data_meta));
+		break;
+	case VK_PKT_END:
+		ok = v == b->data_end;
+		break;
+	case VK_MAP_VALUE:
+		ok = b->map_has(b->vm, p->map, v, p->omin, p->omax);
+		break;
+	default:
+		return true;
+	}
+	if (ok)
+		return true;
+	if (p->kind == VK_PKT && p->pkt_ahead != BC_CLAIM_NO_RANGE)
+		snprintf(buf, len, "%s(off=%" PRId64 "..%" PRId64 ", %" PRId64
+			 " bytes proven past it)", bc_vkind_name(p->kind),
+			 p->omin, p->omax, p->pkt_ahead);
+	else
+		snprintf(buf, len, "%s(off=%" PRId64 "..%" PRId64 ")",
+			 bc_vkind_name(p->kind), p->omin, p->omax);
 	return false;
 }

@@ -13,10 +13,40 @@
 
 #include "scalar.h"
 
+/*
+ * A pointer claim: the kind (stack of a frame, context, packet, packet
+ * end, packet meta, value of a map) and the offset range from that
+ * region's start (the frame's r10, ctx, data, data_meta, the value); for a
+ * packet pointer also how many bytes past it are proven inside the packet
+ * (pkt_ahead, BC_CLAIM_NO_RANGE when some state proved none).
+ */
+#define BC_CLAIM_NO_RANGE INT64_MIN
+
+struct bc_pclaim {
+	uint8_t kind;		/* enum bc_vkind */
+	uint8_t frame;
+	uint32_t map;
+	int64_t omin, omax;
+	int64_t pkt_ahead;
+};
+
 struct bc_claim {
 	uint16_t scalar;	/* registers with a scalar claim */
+	uint16_t ptr;		/* registers with a pointer claim */
 	uint16_t other;		/* registers some state held otherwise */
 	struct bc_scalar s[11];
+	struct bc_pclaim p[11];
+};
+
+/* Where the concrete regions are, for pointer claims (bc_vm_bases). */
+struct bc_claim_bases {
+	uint64_t fp[8];		/* r10 of each frame */
+	int depth;
+	uint64_t ctx, data, data_end, data_meta;
+	/* is there a value v of map m with omin <= addr - v <= omax? */
+	bool (*map_has)(void *vm, uint32_t m, uint64_t addr, int64_t omin,
+			int64_t omax);
+	void *vm;
 };
 
 struct bc_claims {
@@ -35,5 +65,10 @@ void bc_claims_free(struct bc_claims *c);
  */
 bool bc_claims_check(const struct bc_claims *c, uint32_t pc, int r,
 		     uint64_t v, char *buf, size_t len);
+
+/* The same for a pointer claim, given where the regions are. */
+bool bc_claims_check_ptr(const struct bc_claims *c, uint32_t pc, int r,
+			 uint64_t v, const struct bc_claim_bases *b,
+			 char *buf, size_t len);
 
 #endif
