@@ -1,0 +1,1149 @@
+// SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+/*
+ * Random program generator for bench/soundness (see gen.h).
+ *
+ * Registers: r6 holds the context for the whole program; in packet
+ * programs (xdp, tc) r7 = data and r8 = data_end. r9 is a scalar or, after
+ * a kept map lookup, a checked map value pointer. r0..r5 are scratch.
+ * The generator tracks what each register holds on the fall-through path
+ * (meeting the states of both sides of every branch and loop), so that most
+ * blocks use registers as the verifier will type them.
+ *
+ * Stack layout: -64..-1 scalar slots (zeroed in the prologue when the
+ * program uses the stack), -120..-72 pointer spill slots, -128 the lookup
+ * key.
+ */
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <linux/bpf.h>
+
+#include "gen.h"
+
+const char *const gen_feature_names[GF_NFEAT] = {
+	"alu", "branch", "packet", "pkt-var", "map", "map-var", "stack",
+	"loop", "bad-loop", "nested", "flaw",
+};
+
+void gen_seed(struct gen_rng *r, uint64_t seed)
+{
+	r->s = seed * 0x9e3779b97f4a7c15ull + 0x632be59bd9b4e019ull;
+	if (!r->s)
+		r->s = 1;
+	gen_next(r);
+}
+
+uint64_t gen_next(struct gen_rng *r)
+{
+	/* splitmix64 */
+	uint64_t z = (r->s += 0x9e3779b97f4a7c15ull);
+
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+	return z ^ (z >> 31);
+}
+
+uint64_t gen_below(struct gen_rng *r, uint64_t n)
+{
+	return gen_next(r) % n;
+}
+
+enum rk { RK_NONE, RK_SCALAR, RK_CTX, RK_PKT, RK_END, RK_MAPV };
+
+struct g {
+	struct gen_rng *r;
+	struct gen_prog *p;
+	uint8_t rk[11];
+	uint16_t reserved;	/* loop counters and bounds: do not write */
+	uint32_t pkt_range;	/* bytes known readable from r7 */
+	uint32_t mapv_size;	/* r9's value size when RK_MAPV */
+	int labels;
+	int depth;		/* loop nesting */
+	bool pkt;		/* program has direct packet access */
+	bool stack_init;
+	uint32_t budget;
+	uint32_t flaw_pct;	/* chance of a flaw per block, percent */
+};
+
+struct snap {
+	uint8_t rk[11];
+	uint32_t pkt_range, mapv_size;
+};
+
+static bool chance(struct g *g, unsigned pct)
+{
+	return gen_below(g->r, 100) < pct;
+}
+
+static uint64_t below(struct g *g, uint64_t n)
+{
+	return gen_below(g->r, n);
+}
+
+static void put(struct g *g, const char *s, size_t n)
+{
+	struct gen_prog *p = g->p;
+
+	if (p->len + n + 1 > p->cap) {
+		p->cap = (p->len + n + 1) * 2;
+		p->text = realloc(p->text, p->cap);
+		if (!p->text)
+			abort();
+	}
+	memcpy(p->text + p->len, s, n);
+	p->len += n;
+	p->text[p->len] = '\0';
+}
+
+static void emit(struct g *g, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+static void emit(struct g *g, const char *fmt, ...)
+{
+	char buf[200];
+	va_list ap;
+	int n;
+
+	buf[0] = '\t';
+	va_start(ap, fmt);
+	n = vsnprintf(buf + 1, sizeof(buf) - 2, fmt, ap);
+	va_end(ap);
+	n++;
+	buf[n++] = '\n';
+	put(g, buf, n);
+	g->p->insns++;
+}
+
+static void directive(struct g *g, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+static void directive(struct g *g, const char *fmt, ...)
+{
+	char buf[200];
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(buf, sizeof(buf) - 1, fmt, ap);
+	va_end(ap);
+	buf[n++] = '\n';
+	put(g, buf, n);
+}
+
+static int new_label(struct g *g)
+{
+	return g->labels++;
+}
+
+static void label(struct g *g, int l)
+{
+	directive(g, "L%d:", l);
+}
+
+static void feat(struct g *g, enum gen_feature f)
+{
+	g->p->features |= 1u << f;
+}
+
+static bool flaw(struct g *g)
+{
+	if (!chance(g, g->flaw_pct))
+		return false;
+	feat(g, GF_FLAW);
+	return true;
+}
+
+static void hint(struct g *g, int64_t len)
+{
+	struct gen_prog *p = g->p;
+
+	if (len < 0 || len > 400 || p->nhints >= GEN_MAX_HINTS)
+		return;
+	p->hints[p->nhints++] = (uint32_t)len;
+}
+
+static void save(struct g *g, struct snap *s)
+{
+	memcpy(s->rk, g->rk, sizeof(s->rk));
+	s->pkt_range = g->pkt_range;
+	s->mapv_size = g->mapv_size;
+}
+
+/* Join the current state with s (the other side of a branch). */
+static void meet(struct g *g, const struct snap *s)
+{
+	for (int i = 0; i < 11; i++)
+		if (g->rk[i] != s->rk[i])
+			g->rk[i] = RK_NONE;
+	if (s->pkt_range < g->pkt_range)
+		g->pkt_range = s->pkt_range;
+	if (g->rk[9] == RK_MAPV && s->mapv_size != g->mapv_size)
+		g->rk[9] = RK_NONE;
+}
+
+/* ---- registers ---- */
+
+static bool writable(struct g *g, int r)
+{
+	if (r == 6 || r == 10 || (g->reserved & (1u << r)))
+		return false;
+	if ((r == 7 || r == 8) && g->pkt)
+		return false;
+	if (r == 9 && g->rk[9] == RK_MAPV)
+		return false;
+	return true;
+}
+
+static int pick_writable(struct g *g)
+{
+	int c[11], n = 0;
+
+	for (int r = 0; r <= 9; r++)
+		if (writable(g, r))
+			c[n++] = r;
+	return n ? c[below(g, n)] : 0;
+}
+
+/* A writable register that is not r0 (which calls return in). */
+static int pick_temp(struct g *g)
+{
+	int c[11], n = 0;
+
+	for (int r = 1; r <= 5; r++)
+		if (writable(g, r))
+			c[n++] = r;
+	return n ? c[below(g, n)] : pick_writable(g);
+}
+
+static int64_t interesting32(struct g *g)
+{
+	static const int64_t v[] = {
+		0, 1, 2, 3, 4, 7, 8, 14, 15, 16, 31, 32, 33, 63, 64, 127, 128,
+		255, 256, 0x7fff, 0x8000, 0xffff, 0x10000, 0x7fffffff,
+		-0x7fffffff - 1, -1, -2, -8, -64, -128, -0x8000,
+	};
+
+	switch (below(g, 4)) {
+	case 0:
+		return (int32_t)(uint32_t)gen_next(g->r);
+	case 1:
+		return (int64_t)below(g, 64) - 8;
+	default:
+		return v[below(g, sizeof(v) / sizeof(v[0]))];
+	}
+}
+
+static uint64_t interesting64(struct g *g)
+{
+	static const uint64_t v[] = {
+		0x8000000000000000ull, 0x7fffffffffffffffull, 0xffffffffull,
+		0x100000000ull, 0xffffffff00000000ull, 0xfffffffffffffffeull,
+		0x80000000ull, 0x17fffffffull, 0xffffffff80000000ull,
+		0x00000000fffffff0ull,
+	};
+
+	if (chance(g, 30))
+		return gen_next(g->r);
+	return v[below(g, sizeof(v) / sizeof(v[0]))];
+}
+
+/* An unknown scalar into r (which must be writable). */
+static void unknown_into(struct g *g, int r)
+{
+	int k = (int)below(g, 4);
+
+	if (k == 0 && g->pkt && g->pkt_range >= 1) {
+		static const int sz[] = { 1, 2, 4, 8 };
+		int s = sz[below(g, 4)];
+
+		while ((uint32_t)s > g->pkt_range)
+			s /= 2;
+		emit(g, "r%d = *(u%d *)(r7 +%u)", r, s * 8,
+		     (unsigned)below(g, g->pkt_range - s + 1));
+	} else if (k == 1 && g->rk[9] == RK_MAPV && r != 9) {
+		uint32_t s = chance(g, 50) ? 8 : 4;
+
+		if (s > g->mapv_size)
+			s = 4;
+		emit(g, "r%d = *(u%u *)(r9 +%u)", r, s * 8,
+		     (unsigned)(below(g, (g->mapv_size - s) / s + 1) * s));
+	} else if (k == 2 && g->p->type != BPF_PROG_TYPE_XDP) {
+		emit(g, "r%d = *(u32 *)(r6 +0)", r);	/* skb->len */
+	} else if (g->stack_init && chance(g, 50)) {
+		emit(g, "r%d = *(u64 *)(r10 -%u)", r, (unsigned)(8 + 8 * below(g, 8)));
+	} else {
+		/* a constant the verifier knows exactly */
+		if (chance(g, 20))
+			emit(g, "r%d = 0x%llx ll", r,
+			     (unsigned long long)interesting64(g));
+		else
+			emit(g, "r%d = %lld", r, (long long)interesting32(g));
+	}
+	g->rk[r] = RK_SCALAR;
+}
+
+/* A register holding a scalar, made one if none does. */
+static int pick_scalar(struct g *g)
+{
+	int c[11], n = 0;
+
+	for (int r = 0; r <= 9; r++)
+		if (g->rk[r] == RK_SCALAR && r != 6)
+			c[n++] = r;
+	if (n && !chance(g, 5))
+		return c[below(g, n)];
+	n = pick_writable(g);
+	unknown_into(g, n);
+	return n;
+}
+
+/* A writable register holding a scalar. */
+static int pick_scalar_dst(struct g *g)
+{
+	int c[11], n = 0, r;
+
+	for (r = 0; r <= 9; r++)
+		if (g->rk[r] == RK_SCALAR && writable(g, r))
+			c[n++] = r;
+	if (n && !chance(g, 10))
+		return c[below(g, n)];
+	r = pick_writable(g);
+	unknown_into(g, r);
+	return r;
+}
+
+/* ---- ALU ---- */
+
+static const char *const alu_ops[] = {
+	"+=", "-=", "*=", "/=", "%=", "|=", "&=", "^=", "<<=", ">>=", "s>>=",
+	"s/=", "s%=",
+};
+
+static void alu_one(struct g *g)
+{
+	int d = pick_scalar_dst(g), s;
+	bool w = chance(g, 40);
+	char c = w ? 'w' : 'r';
+	int bits = w ? 32 : 64;
+	int k = (int)below(g, 20);
+
+	feat(g, GF_ALU);
+	if (k < 9) {
+		int op = (int)below(g, sizeof(alu_ops) / sizeof(alu_ops[0]));
+		const char *o = alu_ops[op];
+		int64_t imm = interesting32(g);
+
+		if (op >= 8 && op <= 10) {	/* shifts */
+			imm = (int64_t)below(g, bits);
+			if (chance(g, 25) && flaw(g))
+				imm = bits + (int64_t)below(g, 3);
+		}
+		if ((op == 3 || op == 4 || op >= 11) && imm == 0 && !flaw(g))
+			imm = 3;
+		emit(g, "%c%d %s %lld", c, d, o, (long long)imm);
+	} else if (k < 15) {
+		int op = (int)below(g, sizeof(alu_ops) / sizeof(alu_ops[0]));
+
+		s = pick_scalar(g);
+		emit(g, "%c%d %s %c%d", c, d, alu_ops[op], c, s);
+	} else if (k == 15) {
+		emit(g, "%c%d = -%c%d", c, d, c, d);
+	} else if (k == 16) {
+		static const char *const e[] = { "be", "le", "bswap" };
+		static const int wd[] = { 16, 32, 64 };
+
+		emit(g, "r%d = %s%d r%d", d, e[below(g, 3)], wd[below(g, 3)], d);
+	} else if (k == 17) {
+		static const int sx[] = { 8, 16, 32 };
+		int b = sx[below(g, w ? 2 : 3)];
+
+		s = pick_scalar(g);
+		emit(g, "%c%d = (s%d)%c%d", c, d, b, c, s);
+	} else if (k == 18) {
+		s = pick_scalar(g);
+		emit(g, "%c%d = %c%d", c, d, c, s);
+	} else {
+		if (chance(g, 30))
+			emit(g, "r%d = 0x%llx ll", d,
+			     (unsigned long long)interesting64(g));
+		else
+			emit(g, "%c%d = %lld", c, d, (long long)interesting32(g));
+	}
+	g->rk[d] = RK_SCALAR;
+}
+
+static void alu_block(struct g *g, int n)
+{
+	while (n-- > 0)
+		alu_one(g);
+}
+
+/* ---- branches ---- */
+
+static const char *const cmp_ops[] = {
+	"==", "!=", ">", ">=", "<", "<=", "s>", "s>=", "s<", "s<=", "&",
+};
+
+/* "if A op B goto L" on scalars (JMP or JMP32, reg-imm or reg-reg). */
+static void cond_jump(struct g *g, int a, const char *target)
+{
+	bool w = chance(g, 35);
+	char c = w ? 'w' : 'r';
+	const char *op = cmp_ops[below(g, sizeof(cmp_ops) / sizeof(cmp_ops[0]))];
+
+	if (chance(g, 60))
+		emit(g, "if %c%d %s %lld goto %s", c, a, op,
+		     (long long)interesting32(g), target);
+	else
+		emit(g, "if %c%d %s %c%d goto %s", c, a, op, c, pick_scalar(g),
+		     target);
+}
+
+static void gen_body(struct g *g, int items);
+
+static void branch_block(struct g *g)
+{
+	struct snap s;
+	char t[16];
+	int l = new_label(g);
+
+	feat(g, GF_BRANCH);
+	snprintf(t, sizeof(t), "L%d", l);
+	cond_jump(g, pick_scalar(g), t);
+	save(g, &s);
+	gen_body(g, 1 + (int)below(g, 3));
+	label(g, l);
+	meet(g, &s);
+}
+
+/* ---- packet ---- */
+
+static const int sizes[] = { 1, 2, 4, 8 };
+
+/* t = r7 + K; if t > r8 goto out: K bytes readable afterwards. */
+static void pkt_check(struct g *g, uint32_t k, const char *fail)
+{
+	int t = pick_temp(g);
+
+	emit(g, "r%d = r7", t);
+	emit(g, "r%d += %u", t, k);
+	if (chance(g, 70))
+		emit(g, "if r%d > r8 goto %s", t, fail);
+	else
+		emit(g, "if r8 < r%d goto %s", t, fail);
+	g->rk[t] = RK_PKT;
+	if (k > g->pkt_range)
+		g->pkt_range = k;
+	hint(g, k);
+	hint(g, (int64_t)k - 1);
+	hint(g, (int64_t)k + 1);
+}
+
+static void pkt_block(struct g *g)
+{
+	static const uint32_t ks[] = { 14, 20, 34, 38, 42, 54, 60, 64 };
+	uint32_t k = chance(g, 50) ? ks[below(g, 8)] : 1 + (uint32_t)below(g, 64);
+	int n = 1 + (int)below(g, 3);
+
+	feat(g, GF_PACKET);
+	if (!flaw(g) || chance(g, 50))
+		pkt_check(g, k, "out");
+	while (n--) {
+		int s = sizes[below(g, 4)];
+		uint32_t range = g->pkt_range;
+		int64_t off;
+		int d;
+
+		while (range && (uint32_t)s > range)
+			s /= 2;
+		off = range >= (uint32_t)s ? (int64_t)below(g, range - s + 1) : 0;
+		if (flaw(g))
+			off = (int64_t)range - s + 1;	/* one past */
+		if (g->p->type == BPF_PROG_TYPE_XDP && chance(g, 15)) {
+			emit(g, "*(u%d *)(r7 +%lld) = r%d", s * 8, (long long)off,
+			     pick_scalar(g));
+			continue;
+		}
+		d = pick_writable(g);
+		emit(g, "r%d = *(u%d *)(r7 +%lld)", d, s * 8, (long long)off);
+		g->rk[d] = RK_SCALAR;
+	}
+}
+
+/* Packet access at a variable offset taken from a packet byte. */
+static void pkt_var_block(struct g *g)
+{
+	int x, t, t2, s = sizes[below(g, 4)];
+	int64_t cs = s;
+
+	feat(g, GF_PKTVAR);
+	if (g->pkt_range < 1)
+		pkt_check(g, 1 + (uint32_t)below(g, 20), "out");
+	x = pick_temp(g);
+	emit(g, "r%d = *(u8 *)(r7 +%u)", x, (unsigned)below(g, g->pkt_range));
+	g->rk[x] = RK_SCALAR;
+	g->reserved |= 1u << x;
+	switch (below(g, 4)) {
+	case 0:
+		emit(g, "r%d &= 0x3f", x);
+		break;
+	case 1:
+		emit(g, "if r%d > %u goto out", x, (unsigned)below(g, 64));
+		break;
+	case 2:
+		emit(g, "w%d &= %u", x, (unsigned)below(g, 256));
+		break;
+	default:
+		if (flaw(g))
+			emit(g, "r%d <<= %u", x, 8 + (unsigned)below(g, 24));
+		break;
+	}
+	if (chance(g, 30))
+		emit(g, "r%d += %u", x, (unsigned)below(g, 16));
+	t = pick_temp(g);
+	g->reserved |= 1u << t;
+	emit(g, "r%d = r7", t);
+	emit(g, "r%d += r%d", t, x);
+	g->rk[t] = RK_PKT;
+	t2 = pick_temp(g);
+	if (flaw(g))
+		cs = s - 1;
+	emit(g, "r%d = r%d", t2, t);
+	emit(g, "r%d += %lld", t2, (long long)cs);
+	emit(g, "if r%d > r8 goto out", t2);
+	g->rk[t2] = RK_PKT;
+	g->reserved &= ~((1u << x) | (1u << t));
+	x = pick_writable(g);
+	emit(g, "r%d = *(u%d *)(r%d +0)", x, s * 8, t);
+	g->rk[x] = RK_SCALAR;
+}
+
+/* ---- maps ---- */
+
+static int get_map(struct g *g)
+{
+	struct gen_prog *p = g->p;
+	static const uint32_t vs[] = { 4, 8, 12, 16, 24, 32, 48, 64, 100 };
+	struct gen_map *m;
+
+	if (p->nmaps && (p->nmaps == GEN_MAX_MAPS || chance(g, 60)))
+		return (int)below(g, p->nmaps);
+	m = &p->maps[p->nmaps];
+	snprintf(m->name, sizeof(m->name), "m%d", p->nmaps);
+	m->type = chance(g, 60) ? BPF_MAP_TYPE_ARRAY : BPF_MAP_TYPE_HASH;
+	m->value_size = vs[below(g, 9)];
+	m->max_entries = 1 + (uint32_t)below(g, 8);
+	return p->nmaps++;
+}
+
+static void add_key(struct g *g, uint32_t k)
+{
+	struct gen_prog *p = g->p;
+
+	for (int i = 0; i < p->nkeys; i++)
+		if (p->keys[i] == k)
+			return;
+	if (p->nkeys < GEN_MAX_HINTS)
+		p->keys[p->nkeys++] = k;
+}
+
+/* Offset access at [r + unknown x] with x refined by branches. */
+static void value_var_access(struct g *g, int base, uint32_t vsize)
+{
+	int x, s = sizes[below(g, 4)];
+	int64_t lim;
+	char out[8] = "out";
+
+	while ((uint32_t)s > vsize)
+		s /= 2;
+	lim = (int64_t)vsize - s;
+	feat(g, GF_MAPVAR);
+	x = pick_temp(g);
+	if (x == base)
+		x = base == 1 ? 2 : 1;
+	emit(g, "r%d = *(u%d *)(r%d +0)", x, vsize >= 4 ? 32 : 8, base);
+	g->rk[x] = RK_SCALAR;
+	if (flaw(g))
+		lim++;
+	switch (below(g, 6)) {
+	case 0: {
+		uint32_t m = 1;
+
+		while (m * 2 - 1 <= (uint32_t)lim)
+			m *= 2;
+		emit(g, "r%d &= %u", x, m - 1);
+		break;
+	}
+	case 1:
+		emit(g, "if r%d > %lld goto %s", x, (long long)lim, out);
+		break;
+	case 2:
+		emit(g, "if w%d > %lld goto %s", x, (long long)lim, out);
+		break;
+	case 3:
+		emit(g, "if r%d >= %lld goto %s", x, (long long)lim + 1, out);
+		break;
+	case 4:
+		/* signed bounds need both ends (a flaw without the first) */
+		if (!flaw(g))
+			emit(g, "if r%d s< 0 goto %s", x, out);
+		emit(g, "if r%d s> %lld goto %s", x, (long long)lim, out);
+		break;
+	default:
+		/* Linux tracks no bounds through a modulo: rejected */
+		if (flaw(g))
+			emit(g, "w%d %%= %lld", x, (long long)lim + 1);
+		else
+			emit(g, "if w%d >= %lld goto %s", x, (long long)lim + 1,
+			     out);
+		break;
+	}
+	if (chance(g, 30)) {
+		/* a scaled index: x * 2 within [0, 2*lim]: a flaw in half */
+		emit(g, "r%d >>= 1", x);
+		emit(g, "r%d <<= 1", x);
+	}
+	emit(g, "r%d += r%d", base, x);
+	if (chance(g, 20)) {
+		emit(g, "*(u%d *)(r%d +0) = r%d", s * 8, base, x);
+	} else {
+		emit(g, "r%d = *(u%d *)(r%d +0)", x, s * 8, base);
+	}
+}
+
+static void map_block(struct g *g)
+{
+	int mi = get_map(g), d, n;
+	struct gen_map *m = &g->p->maps[mi];
+	uint32_t key;
+	bool checked = true, keep;
+	struct snap s;
+	int skip = -1;
+
+	feat(g, GF_MAP);
+	key = (uint32_t)below(g, m->max_entries + 1);
+	add_key(g, key);
+	if (chance(g, 25)) {
+		int k = pick_scalar(g);
+
+		emit(g, "w%d &= %u", k, m->max_entries <= 1 ? 1 :
+		     m->max_entries - 1);
+		emit(g, "*(u32 *)(r10 -128) = r%d", k);
+		for (uint32_t i = 0; i < m->max_entries && i < 8; i++)
+			add_key(g, i);
+	} else {
+		emit(g, "*(u32 *)(r10 -128) = %u", key);
+	}
+	emit(g, "r2 = r10");
+	emit(g, "r2 += -128");
+	emit(g, "r1 = map[%s] ll", m->name);
+	emit(g, "call bpf_map_lookup_elem#1");
+	for (int r = 1; r <= 5; r++)
+		g->rk[r] = RK_NONE;
+	g->rk[0] = RK_MAPV;
+	keep = g->depth == 0 && g->rk[9] != RK_MAPV && !(g->reserved & 1u << 9)
+	       && chance(g, 50);
+	if (flaw(g) && chance(g, 50)) {
+		checked = false;
+	} else if (keep || chance(g, 60)) {
+		emit(g, "if r0 == 0 goto out");
+	} else {
+		skip = new_label(g);
+		emit(g, "if r0 == 0 goto L%d", skip);
+		save(g, &s);
+		s.rk[0] = RK_NONE;
+	}
+	(void)checked;
+	n = 1 + (int)below(g, 3);
+	while (n--) {
+		int sz = sizes[below(g, 4)];
+		int64_t off;
+
+		while ((uint32_t)sz > m->value_size)
+			sz /= 2;
+		off = (int64_t)below(g, (m->value_size - sz) / sz + 1) * sz;
+		if (flaw(g))
+			off = (int64_t)m->value_size - sz + 1;
+		if (chance(g, 25)) {
+			if (chance(g, 50))
+				emit(g, "*(u%d *)(r0 +%lld) = r%d", sz * 8,
+				     (long long)off, pick_scalar(g));
+			else
+				emit(g, "*(u%d *)(r0 +%lld) = %lld", sz * 8,
+				     (long long)off, (long long)interesting32(g));
+			continue;
+		}
+		if (chance(g, 30) && g->rk[0] == RK_MAPV) {
+			int b = pick_temp(g);
+
+			emit(g, "r%d = r0", b);
+			g->rk[b] = RK_MAPV;
+			g->reserved |= 1u | 1u << b;
+			value_var_access(g, b, m->value_size);
+			g->reserved &= ~(1u | 1u << b);
+			g->rk[b] = RK_NONE;
+			continue;
+		}
+		d = pick_temp(g);
+		emit(g, "r%d = *(u%d *)(r0 +%lld)", d, sz * 8, (long long)off);
+		g->rk[d] = RK_SCALAR;
+	}
+	if (keep) {
+		emit(g, "r9 = r0");
+		g->rk[9] = RK_MAPV;
+		g->mapv_size = m->value_size;
+	}
+	d = pick_scalar(g);
+	emit(g, "r0 = r%d", d);
+	g->rk[0] = RK_SCALAR;
+	if (skip >= 0) {
+		label(g, skip);
+		meet(g, &s);
+	}
+}
+
+/* ---- stack ---- */
+
+static void stack_block(struct g *g)
+{
+	int k = (int)below(g, 10);
+
+	feat(g, GF_STACK);
+	if (k < 4) {
+		int s = sizes[below(g, 4)];
+		int off = -8 * (1 + (int)below(g, 8)) + s * (int)below(g, 8 / s);
+		int r = pick_scalar(g), d;
+
+		if (chance(g, 30))
+			emit(g, "*(u%d *)(r10 %d) = %lld", s * 8, off,
+			     (long long)interesting32(g));
+		else
+			emit(g, "*(u%d *)(r10 %d) = r%d", s * 8, off, r);
+		if (chance(g, 40))
+			alu_block(g, 1 + (int)below(g, 2));
+		if (chance(g, 20))
+			s = sizes[below(g, 4)];	/* a fill of another size */
+		while (off + s > 0)
+			s /= 2;
+		d = pick_writable(g);
+		emit(g, "r%d = *(u%d *)(r10 %d)", d, s * 8, off);
+		g->rk[d] = RK_SCALAR;
+	} else if (k < 7) {
+		/* pointer spill and fill */
+		int src, off = -72 - 8 * (int)below(g, 7), t;
+		int cand[4], n = 0;
+
+		cand[n++] = 6;
+		if (g->pkt)
+			cand[n++] = 7;
+		if (g->rk[9] == RK_MAPV)
+			cand[n++] = 9;
+		src = cand[below(g, n)];
+		emit(g, "*(u64 *)(r10 %d) = r%d", off, src);
+		if (chance(g, 30))
+			alu_block(g, 1);
+		t = pick_temp(g);
+		if (flaw(g) && chance(g, 50))
+			emit(g, "r%d = *(u32 *)(r10 %d)", t, off);
+		else
+			emit(g, "r%d = *(u64 *)(r10 %d)", t, off);
+		g->rk[t] = RK_NONE;
+		if (src == 6) {
+			int d = pick_writable(g);
+
+			emit(g, "r%d = *(u32 *)(r%d +%d)", d, t,
+			     g->p->type == BPF_PROG_TYPE_XDP ? 4 * (int)below(g, 4) : 0);
+			g->rk[d] = RK_SCALAR;
+		} else if (src == 7 && g->pkt_range) {
+			int d = pick_writable(g);
+
+			emit(g, "r%d = *(u8 *)(r%d +%u)", d, t,
+			     (unsigned)below(g, g->pkt_range));
+			g->rk[d] = RK_SCALAR;
+		} else if (src == 9) {
+			int d = pick_writable(g);
+
+			emit(g, "r%d = *(u8 *)(r%d +%u)", d, t,
+			     (unsigned)below(g, g->mapv_size));
+			g->rk[d] = RK_SCALAR;
+		}
+	} else if (g->stack_init) {
+		/* variable offset into the zeroed scalar slots */
+		int x = pick_temp(g), t, d;
+		int mask = flaw(g) ? 0x3c : 0x38;
+
+		emit(g, "r%d = r%d", x, pick_scalar(g));
+		emit(g, "r%d &= %d", x, mask);
+		g->rk[x] = RK_SCALAR;
+		g->reserved |= 1u << x;
+		t = pick_temp(g);
+		g->reserved &= ~(1u << x);
+		emit(g, "r%d = r10", t);
+		emit(g, "r%d += -64", t);
+		emit(g, "r%d += r%d", t, x);
+		g->rk[t] = RK_NONE;
+		d = pick_writable(g);
+		emit(g, "r%d = *(u64 *)(r%d +0)", d, t);
+		g->rk[d] = RK_SCALAR;
+	} else {
+		alu_one(g);
+	}
+}
+
+/* ---- loops ---- */
+
+/* Body access indexed by the loop counter i (max value about imax). */
+static void loop_access(struct g *g, int i, uint32_t imax)
+{
+	int t, d, k = (int)below(g, 3);
+
+	if (k == 0 && g->pkt) {
+		/* packet byte at data + i, checked each iteration */
+		t = pick_temp(g);
+		g->reserved |= 1u << t;
+		d = pick_temp(g);
+		g->reserved &= ~(1u << t);
+		emit(g, "r%d = r7", t);
+		emit(g, "r%d += r%d", t, i);
+		emit(g, "r%d = r%d", d, t);
+		emit(g, "r%d += 1", d);
+		emit(g, "if r%d > r8 goto out", d);
+		emit(g, "r%d = *(u8 *)(r%d +0)", d, t);
+		g->rk[t] = RK_NONE;
+		g->rk[d] = RK_SCALAR;
+		hint(g, imax);
+		hint(g, (int64_t)imax + 1);
+	} else if (k == 1 && g->rk[9] == RK_MAPV) {
+		/* map value byte at i: masked when i may pass the end */
+		t = pick_temp(g);
+		if (imax >= g->mapv_size && !flaw(g)) {
+			uint32_t m = 1;
+
+			while (m * 2 <= g->mapv_size)
+				m *= 2;
+			emit(g, "r%d = r%d", t, i);
+			emit(g, "r%d &= %u", t, m - 1);
+			emit(g, "r%d += r9", t);
+		} else {
+			emit(g, "r%d = r9", t);
+			emit(g, "r%d += r%d", t, i);
+		}
+		emit(g, "r%d = *(u8 *)(r%d +0)", t, t);
+		g->rk[t] = RK_SCALAR;
+	} else if (g->stack_init) {
+		t = pick_temp(g);
+		emit(g, "r%d = r10", t);
+		emit(g, "r%d += -64", t);
+		emit(g, "r%d += r%d", t, i);
+		emit(g, "r%d = *(u8 *)(r%d +0)", t, t);
+		g->rk[t] = RK_SCALAR;
+	} else {
+		alu_one(g);
+	}
+}
+
+static int pick_counter(struct g *g)
+{
+	int c[11], n = 0;
+
+	for (int r = 1; r <= 9; r++)
+		if (writable(g, r) && r != 9)
+			c[n++] = r;
+	return n ? c[below(g, n)] : 0;
+}
+
+static void loop_block(struct g *g);
+
+static void loop_body(struct g *g, int i, uint32_t imax)
+{
+	int n = 1 + (int)below(g, 3);
+
+	while (n--) {
+		int k = (int)below(g, 10);
+
+		if (k < 5)
+			loop_access(g, i, imax);
+		else if (k < 8)
+			alu_one(g);
+		else if (k < 9 && g->depth < 2 && g->p->insns < g->budget)
+			loop_block(g);
+		else
+			branch_block(g);
+	}
+}
+
+static void loop_block(struct g *g)
+{
+	static const uint32_t steps[] = { 1, 1, 1, 2, 4 };
+	int i = pick_counter(g), head = new_label(g), end = new_label(g);
+	uint32_t step = steps[below(g, 5)];
+	uint32_t n = 1 + (uint32_t)below(g, 48);
+	bool w = chance(g, 30), bad = chance(g, 12);
+	char c = w ? 'w' : 'r';
+	int shape = (int)below(g, 5), nreg = -1, x = -1;
+	struct snap s;
+
+	if (!i) {
+		alu_one(g);
+		return;
+	}
+	feat(g, GF_LOOP);
+	if (g->depth)
+		feat(g, GF_NESTED);
+	if (bad)
+		feat(g, GF_BADLOOP);
+	g->depth++;
+	if (shape == 4) {
+		/* bound in a register: an unknown, masked or bounded */
+		g->reserved |= 1u << i;
+		nreg = pick_counter(g);
+		g->reserved &= ~(1u << i);
+		if (!nreg || nreg == i) {
+			shape = 0;
+		} else {
+			unknown_into(g, nreg);
+			if (chance(g, 60))
+				emit(g, "r%d &= %u", nreg, 31);
+			else
+				emit(g, "if r%d > %u goto out", nreg, 40);
+			g->reserved |= 1u << nreg;
+			n = 40;
+		}
+	}
+	if (bad) {
+		x = pick_counter(g);
+		if (x == i || x == nreg)
+			x = -1;
+		if (x > 0) {
+			unknown_into(g, x);
+			g->reserved |= 1u << x;
+		}
+	}
+	if (shape == 2)
+		emit(g, "%c%d = %u", c, i, (n / step + !bad) * step);
+	else
+		emit(g, "%c%d = 0", c, i);
+	g->rk[i] = RK_SCALAR;
+	g->reserved |= 1u << i;
+	save(g, &s);
+	label(g, head);
+	if (shape == 1)
+		emit(g, "if %c%d >= %u goto L%d", c, i, n, end);
+	loop_body(g, i, n + step);
+	meet(g, &s);
+	if (bad && x > 0) {
+		int skip = new_label(g);
+
+		switch (below(g, 3)) {
+		case 0:	/* step skipped on some path */
+			emit(g, "if r%d & 1 goto L%d", x, skip);
+			emit(g, "%c%d += %u", c, i, step);
+			label(g, skip);
+			break;
+		case 1:	/* step that may be zero */
+			emit(g, "r%d &= 3", x);
+			emit(g, "%c%d += %c%d", c, i, c, x);
+			break;
+		default:	/* counter reset on some path */
+			emit(g, "%c%d += %u", c, i, step);
+			emit(g, "if r%d > 5 goto L%d", x, skip);
+			emit(g, "%c%d = 0", c, i);
+			label(g, skip);
+			break;
+		}
+	} else if (shape != 2) {
+		/* a step that wraps at 2^32 (a bad loop) */
+		emit(g, "%c%d += %u", c, i, bad ? 3 : step);
+	}
+	switch (shape) {
+	case 0:
+		emit(g, "if %c%d < %u goto L%d", c, i, n, head);
+		break;
+	case 1:
+		emit(g, "goto L%d", head);
+		break;
+	case 2:
+		emit(g, "%c%d -= %u", c, i, bad ? step + 1 : step);
+		if (chance(g, 50))
+			emit(g, "if %c%d != 0 goto L%d", c, i, head);
+		else
+			emit(g, "if %c%d s> 0 goto L%d", c, i, head);
+		break;
+	case 3:
+		emit(g, "if %c%d != %u goto L%d", c, i,
+		     bad ? n * step + 1 : n * step, head);
+		break;
+	default:
+		emit(g, "if %c%d < %c%d goto L%d", c, i, c, nreg, head);
+		break;
+	}
+	label(g, end);
+	meet(g, &s);
+	g->reserved &= ~(1u << i);
+	if (nreg > 0)
+		g->reserved &= ~(1u << nreg);
+	if (x > 0)
+		g->reserved &= ~(1u << x);
+	g->depth--;
+}
+
+/* ---- program ---- */
+
+static void gen_body(struct g *g, int items)
+{
+	while (items--) {
+		int k = (int)below(g, 10);
+
+		if (k < 5 || !g->pkt)
+			alu_one(g);
+		else if (k < 7)
+			stack_block(g);
+		else
+			pkt_block(g);
+	}
+}
+
+static void block(struct g *g, uint32_t on)
+{
+	for (;;) {
+		int k = (int)below(g, 8);
+
+		if (!(on & (1u << k)))
+			continue;
+		switch (k) {
+		case 0: alu_block(g, 1 + (int)below(g, 6)); return;
+		case 1: branch_block(g); return;
+		case 2: pkt_block(g); return;
+		case 3: pkt_var_block(g); return;
+		case 4: map_block(g); return;
+		case 5: stack_block(g); return;
+		case 6: loop_block(g); return;
+		default: alu_block(g, 2); return;
+		}
+	}
+}
+
+static void epilogue(struct g *g)
+{
+	int n = 0;
+
+	emit(g, "r0 = 0");
+	for (int r = 1; r <= 9; r++)
+		if (g->rk[r] == RK_SCALAR && n++ < 4)
+			emit(g, "r0 ^= r%d", r);
+	if (g->p->type == BPF_PROG_TYPE_XDP)
+		emit(g, "r0 &= 3");
+	emit(g, "exit");
+	/* the shared failure exit, if anything jumps there */
+	if (strstr(g->p->text, "goto out\n")) {
+		directive(g, "out:");
+		emit(g, "r0 = 1");
+		emit(g, "exit");
+	}
+}
+
+void gen_program(struct gen_rng *r, struct gen_prog *p)
+{
+	struct g g = { .r = r, .p = p };
+	uint32_t on = 1u << 0 | 1u << 7;
+	size_t body_at;
+	char *body;
+	int t = (int)gen_below(r, 10);
+
+	p->len = 0;
+	p->features = 0;
+	p->insns = 0;
+	p->nmaps = p->nhints = p->nkeys = 0;
+	if (!p->text) {
+		p->cap = 4096;
+		p->text = malloc(p->cap);
+		if (!p->text)
+			abort();
+	}
+	p->text[0] = '\0';
+	p->type = t < 5 ? BPF_PROG_TYPE_XDP : t < 8 ? BPF_PROG_TYPE_SCHED_CLS :
+		  BPF_PROG_TYPE_SOCKET_FILTER;
+	g.pkt = p->type != BPF_PROG_TYPE_SOCKET_FILTER;
+	g.budget = 10 + (uint32_t)gen_below(r, 150);
+	g.flaw_pct = 1 + (uint32_t)gen_below(r, 6);
+	if (chance(&g, 70))
+		on |= 1u << 1;
+	if (g.pkt && chance(&g, 70))
+		on |= 1u << 2;
+	if (g.pkt && chance(&g, 35))
+		on |= 1u << 3;
+	if (chance(&g, 50))
+		on |= 1u << 4;
+	if (chance(&g, 50))
+		on |= 1u << 5;
+	if (chance(&g, 45))
+		on |= 1u << 6;
+
+	/* the body is generated first, the header (maps) written after */
+	g.rk[6] = RK_CTX;
+	emit(&g, "r6 = r1");
+	if (p->type == BPF_PROG_TYPE_XDP) {
+		emit(&g, "r7 = *(u32 *)(r6 +0)");
+		emit(&g, "r8 = *(u32 *)(r6 +4)");
+	} else if (g.pkt) {
+		emit(&g, "r7 = *(u32 *)(r6 +76)");
+		emit(&g, "r8 = *(u32 *)(r6 +80)");
+	}
+	if (g.pkt) {
+		g.rk[7] = RK_PKT;
+		g.rk[8] = RK_END;
+	}
+	if (chance(&g, 30)) {
+		emit(&g, "call bpf_get_prandom_u32#7");
+		emit(&g, "r9 = r0");
+		g.rk[9] = RK_SCALAR;
+	}
+	if (on & (1u << 5 | 1u << 6)) {
+		for (int i = 1; i <= 8; i++)
+			emit(&g, "*(u64 *)(r10 -%d) = %lld", 8 * i,
+			     chance(&g, 50) ? 0 : (long long)interesting32(&g));
+		g.stack_init = true;
+	}
+	if (g.pkt && (on & (1u << 2)) && chance(&g, 60))
+		pkt_block(&g);
+	if (g.pkt && (on & (1u << 3)) && chance(&g, 50))
+		pkt_var_block(&g);
+	if ((on & (1u << 4)) && chance(&g, 70))
+		map_block(&g);
+	while (p->insns < g.budget)
+		block(&g, on);
+	epilogue(&g);
+
+	/* header */
+	body = p->text;
+	body_at = p->len;
+	p->text = NULL;
+	p->len = p->cap = 0;
+	{
+		static const char *const tn[] = {
+			[BPF_PROG_TYPE_XDP] = "xdp",
+			[BPF_PROG_TYPE_SCHED_CLS] = "sched_cls",
+			[BPF_PROG_TYPE_SOCKET_FILTER] = "socket_filter",
+		};
+		struct g h = { .r = r, .p = p };
+
+		directive(&h, ".type %s", tn[p->type]);
+		for (int i = 0; i < p->nmaps; i++)
+			directive(&h, ".map %s %s 4 %u %u", p->maps[i].name,
+				  p->maps[i].type == BPF_MAP_TYPE_ARRAY ?
+				  "array" : "hash", p->maps[i].value_size,
+				  p->maps[i].max_entries);
+	}
+	put(&g, body, body_at);
+	free(body);
+}
+
+void gen_prog_free(struct gen_prog *p)
+{
+	free(p->text);
+	p->text = NULL;
+	p->len = p->cap = 0;
+}

@@ -1,0 +1,477 @@
+// SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+/*
+ * soundness: random programs (gen.c) verified by bpfcheck, the accepted
+ * ones run in the interpreter under the soundness oracle (oracle.h).
+ *
+ *   soundness [-n N] [-k K] [-s SEED] [--save DIR] [--show I]
+ *             [--budget N] [-v]
+ *
+ * Prints "generated G  accepted A  rejected R  executions E  violations V"
+ * (plus skipped runs, time and a per-feature breakdown). A violation is a
+ * run of an accepted program that faults (memory outside a region, an
+ * oracle claim miss, the instruction limit), or that executes more
+ * instructions than the verifier's worst-case bound. Runs stopped by a
+ * helper the interpreter lacks are skipped. Program I and input J depend
+ * only on (SEED, I, J), so a violation reproduces with --show I.
+ *
+ * Exit: 0 no violation, 1 violations (or a generated program that did not
+ * assemble: a generator bug), 2 bad usage.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+
+#include "gen.h"
+#include "interp.h"
+#include "oracle.h"
+#include "prog.h"
+#include "verify.h"
+
+#define RUN_LIMIT 10000000ull
+#define MAX_PKT 320
+#define MAX_SETS 64
+
+struct opts {
+	uint64_t n, k, seed, budget;
+	const char *save;
+	bool verbose;
+	int64_t show;
+};
+
+struct stats {
+	uint64_t generated, accepted, rejected, executions, violations;
+	uint64_t skipped, asm_errors, verify_errors, long_runs, insns;
+	uint64_t feat_gen[GF_NFEAT], feat_acc[GF_NFEAT], feat_viol[GF_NFEAT];
+};
+
+/* One map entry written before a run. */
+struct set {
+	int map;
+	uint32_t key;
+	uint8_t val[128];
+};
+
+struct input {
+	uint8_t pkt[MAX_PKT];
+	size_t len;
+	struct set sets[MAX_SETS];
+	int nsets;
+	uint64_t seed;
+};
+
+static uint64_t mix(uint64_t a, uint64_t b)
+{
+	struct gen_rng r;
+
+	gen_seed(&r, a ^ (b * 0xd1b54a32d192ed03ull));
+	return gen_next(&r);
+}
+
+static uint64_t now_us(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000 + (uint64_t)ts.tv_nsec / 1000;
+}
+
+/* ---- inputs ---- */
+
+static uint32_t value_word(struct gen_rng *r)
+{
+	static const uint32_t v[] = { 0, 1, 2, 7, 8, 15, 16, 31, 32, 63, 64,
+		0x7f, 0x80, 0xff, 0xffff, 0x7fffffff, 0x80000000, 0xffffffff };
+
+	switch (gen_below(r, 3)) {
+	case 0:
+		return (uint32_t)gen_next(r);
+	case 1:
+		return (uint32_t)gen_below(r, 100);
+	default:
+		return v[gen_below(r, sizeof(v) / sizeof(v[0]))];
+	}
+}
+
+static void make_input(const struct gen_prog *p, struct gen_rng *r,
+		       struct input *in)
+{
+	int k = (int)gen_below(r, 20), i;
+
+	if (k < 6 && p->nhints)
+		in->len = p->hints[gen_below(r, p->nhints)];
+	else if (k == 6)
+		in->len = 0;
+	else if (k == 7)
+		in->len = 14;
+	else
+		in->len = gen_below(r, 301);
+	if (in->len > MAX_PKT)
+		in->len = MAX_PKT;
+	k = (int)gen_below(r, 6);
+	for (size_t j = 0; j < in->len; j++)
+		in->pkt[j] = k == 0 ? 0 : k == 1 ? 0xff :
+			     k == 2 ? (uint8_t)gen_below(r, 4) :
+			     (uint8_t)gen_next(r);
+	in->nsets = 0;
+	for (i = 0; i < p->nmaps; i++) {
+		const struct gen_map *m = &p->maps[i];
+		uint32_t nk = m->type == BPF_MAP_TYPE_ARRAY ? m->max_entries :
+			      (uint32_t)p->nkeys;
+
+		for (uint32_t j = 0; j < nk && in->nsets < MAX_SETS; j++) {
+			struct set *s = &in->sets[in->nsets];
+			uint32_t key = m->type == BPF_MAP_TYPE_ARRAY ? j :
+				       p->keys[j];
+
+			if (gen_below(r, 100) < 25)	/* absent or zero */
+				continue;
+			s->map = i;
+			s->key = key;
+			for (uint32_t b = 0; b < m->value_size; b += 4) {
+				uint32_t w = value_word(r);
+
+				memcpy(s->val + b, &w, 4);
+			}
+			in->nsets++;
+		}
+	}
+	in->seed = gen_next(r);
+}
+
+/* ---- reporting ---- */
+
+static void print_hex(FILE *f, const uint8_t *b, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		fprintf(f, "%02x", b[i]);
+}
+
+static void print_replay(FILE *f, const struct gen_prog *p,
+			 const struct input *in, const char *file)
+{
+	fprintf(f, "./build/bpfcheck run --oracle %s --seed %" PRIu64, file,
+		in->seed);
+	if (p->type != BPF_PROG_TYPE_SOCKET_FILTER || in->len) {
+		fprintf(f, " --packet-hex '");
+		print_hex(f, in->pkt, in->len);
+		fprintf(f, "'");
+	}
+	for (int i = 0; i < in->nsets; i++) {
+		const struct set *s = &in->sets[i];
+
+		fprintf(f, " --map %s=%u:hex:", p->maps[s->map].name, s->key);
+		print_hex(f, s->val, p->maps[s->map].value_size);
+	}
+	fprintf(f, "\n");
+}
+
+static void report(const struct opts *o, uint64_t pi, uint64_t ii,
+		   const struct gen_prog *p, const struct input *in,
+		   const char *msg)
+{
+	char name[64];
+
+	snprintf(name, sizeof(name), "viol_%" PRIu64 "_%" PRIu64 "_%" PRIu64,
+		 o->seed, pi, ii);
+	printf("VIOLATION program %" PRIu64 " input %" PRIu64 ": %s\n", pi, ii,
+	       msg);
+	printf("--- %s.s ---\n%s--- replay ---\n", name, p->text);
+	print_replay(stdout, p, in, "FILE.s");
+	if (o->save) {
+		char path[4096];
+		FILE *f;
+
+		mkdir(o->save, 0777);
+		snprintf(path, sizeof(path), "%s/%s.s", o->save, name);
+		f = fopen(path, "w");
+		if (!f) {
+			fprintf(stderr, "soundness: %s: %s\n", path,
+				strerror(errno));
+			return;
+		}
+		fprintf(f, "; soundness -s %" PRIu64 " program %" PRIu64
+			" input %" PRIu64 "\n; %s\n; replay: ", o->seed, pi,
+			ii, msg);
+		print_replay(f, p, in, path);
+		fputs(p->text, f);
+		fclose(f);
+	}
+	fflush(stdout);
+}
+
+/* ---- one program ---- */
+
+static int run_one(struct bc_object *obj, const struct bc_prog *p,
+		   const struct gen_prog *gp, struct bc_claims *claims,
+		   const struct input *in, const struct bc_verify_result *vr,
+		   char *msg, size_t msglen, uint64_t *insns)
+{
+	struct bc_oracle orc = { .prog = p, .claims = claims };
+	struct bc_vm_opts vo = { .insn_limit = RUN_LIMIT, .seed = in->seed,
+				 .fixed_time = true, .hook = bc_oracle_hook,
+				 .hook_arg = &orc };
+	struct bc_run_input ri = { .packet = in->pkt, .packet_len = in->len };
+	struct bc_run_result res = { 0 };
+	struct bc_rtmaps *maps = NULL;
+	struct bc_vm *vm;
+	struct bc_err err;
+	int rc = 0, r;
+
+	bc_err_init(&err);
+	if (bc_rtmaps_new(obj, &maps, &err)) {
+		snprintf(msg, msglen, "maps: %s", err.msg);
+		return 2;
+	}
+	for (int i = 0; i < in->nsets; i++) {
+		const struct set *s = &in->sets[i];
+		struct bc_rtmap *m = bc_rtmaps_find(maps, gp->maps[s->map].name);
+
+		if (m)
+			bc_rtmap_update(m, &s->key, s->val, BPF_ANY);
+	}
+	vm = bc_vm_new(obj, maps, &vo);
+	bc_err_init(&err);
+	r = bc_vm_run(vm, p, &ri, &res, &err);
+	*insns = res.insns;
+	if (r) {
+		snprintf(msg, msglen, "%s", err.msg);
+		if (strstr(err.msg, "is not supported by the interpreter"))
+			rc = 2;
+		else if (strstr(err.msg, "instruction limit") &&
+			 vr->has_worst_case && vr->worst_case_insns > RUN_LIMIT)
+			rc = 3;	/* a legitimately long run */
+		else
+			rc = 1;
+	} else if (!bc_oracle_bound_ok(&res, vr->has_worst_case,
+				       vr->worst_case_insns)) {
+		snprintf(msg, msglen, "executed %" PRIu64 " instructions, more "
+			 "than the verifier's worst-case bound of %" PRIu64,
+			 res.insns, vr->worst_case_insns);
+		rc = 1;
+	}
+	bc_run_result_free(&res);
+	bc_vm_free(vm);
+	bc_rtmaps_free(maps);
+	return rc;
+}
+
+static void feat_count(uint64_t *c, uint32_t f)
+{
+	for (int i = 0; i < GF_NFEAT; i++)
+		if (f & (1u << i))
+			c[i]++;
+}
+
+static int one_program(const struct opts *o, uint64_t pi, struct gen_prog *gp,
+		       struct stats *st)
+{
+	struct bc_open_opts oo = { .kind = BC_INPUT_ASM };
+	struct bc_verify_opts vo = { 0 };
+	struct bc_verify_result vr;
+	struct bc_object *obj = NULL;
+	struct bc_claims *claims;
+	const struct bc_prog *p;
+	struct gen_rng r;
+	struct bc_err err;
+	bool viol = false;
+
+	gen_seed(&r, mix(o->seed, pi));
+	gen_program(&r, gp);
+	st->generated++;
+	feat_count(st->feat_gen, gp->features);
+	bc_err_init(&err);
+	if (bc_object_open_mem("gen", (const uint8_t *)gp->text, gp->len, &oo,
+			       &obj, &err)) {
+		st->asm_errors++;
+		printf("GENERATOR BUG program %" PRIu64 ": %s\n%s", pi,
+		       err.msg, gp->text);
+		return 1;
+	}
+	p = &obj->progs[0];
+	claims = bc_claims_new(p->insn_cnt);
+	vo.claims = claims;
+	vo.insn_budget = o->budget;
+	memset(&vr, 0, sizeof(vr));
+	if (bc_verify(p, &vo, &vr) < 0) {
+		st->verify_errors++;
+		printf("VERIFY ERROR program %" PRIu64 ": %s\n", pi, vr.error);
+	}
+	if (o->verbose)
+		printf("program %" PRIu64 ": %u insns, %" PRIu64 " us, %" PRIu64 " processed, %s%s\n", pi,
+		       p->insn_cnt, (uint64_t)vr.duration_us, vr.processed_insns, vr.accepted ? "accepted" : "rejected: ",
+		       vr.accepted ? "" : vr.error);
+	if (!vr.accepted) {
+		st->rejected++;
+		goto out;
+	}
+	st->accepted++;
+	feat_count(st->feat_acc, gp->features);
+	for (uint64_t ii = 0; ii < o->k; ii++) {
+		struct input in;
+		struct gen_rng ir;
+		char msg[600];
+		uint64_t insns = 0;
+		int rc;
+
+		gen_seed(&ir, mix(mix(o->seed, pi), ii + 1));
+		make_input(gp, &ir, &in);
+		rc = run_one(obj, p, gp, claims, &in, &vr, msg, sizeof(msg),
+			     &insns);
+		st->insns += insns;
+		if (rc == 2 || rc == 3) {
+			st->skipped++;
+			st->long_runs += rc == 3;
+			continue;
+		}
+		st->executions++;
+		if (rc == 1) {
+			st->violations++;
+			viol = true;
+			report(o, pi, ii, gp, &in, msg);
+		}
+	}
+	if (viol)
+		feat_count(st->feat_viol, gp->features);
+out:
+	bc_claims_free(claims);
+	bc_object_free(obj);
+	return 0;
+}
+
+static void usage(FILE *f)
+{
+	fprintf(f,
+		"Usage: soundness [-n N] [-k K] [-s SEED] [--save DIR] [--show I]\n"
+		"                 [--budget N] [-v]\n"
+		"  -n N        programs to generate (default 100000)\n"
+		"  -k K        random inputs per accepted program (default 10)\n"
+		"  -s SEED     seed (default 1)\n"
+		"  --save DIR  write each violation's reproducer to DIR\n"
+		"  --show I    print program I of this seed and exit\n"
+		"  --budget N  verifier instruction budget (default 200000; Linux\n"
+		"              has 1000000, which costs seconds per program)\n"
+		"  -v          one line per program\n");
+}
+
+static int parse_num(const char *s, uint64_t *v)
+{
+	char *e;
+
+	errno = 0;
+	*v = strtoull(s, &e, 0);
+	return (e == s || *e || errno || *s == '-') ? -1 : 0;
+}
+
+static int parse(int argc, char **argv, struct opts *o)
+{
+	static const struct option lo[] = {
+		{ "save", required_argument, NULL, 'S' },
+		{ "show", required_argument, NULL, 'P' },
+		{ "budget", required_argument, NULL, 'B' },
+		{ "help", no_argument, NULL, 'h' },
+		{ 0 }
+	};
+	uint64_t v;
+	int c;
+
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, "n:k:s:vh", lo, NULL)) != -1) {
+		switch (c) {
+		case 'n':
+		case 'k':
+		case 's':
+		case 'P':
+		case 'B':
+			if (parse_num(optarg, &v)) {
+				fprintf(stderr, "soundness: -%c: '%s' is not a number\n",
+					c, optarg);
+				return 2;
+			}
+			if (c == 'n')
+				o->n = v;
+			else if (c == 'k')
+				o->k = v;
+			else if (c == 's')
+				o->seed = v;
+			else if (c == 'B')
+				o->budget = v;
+			else
+				o->show = (int64_t)v;
+			break;
+		case 'S':
+			o->save = optarg;
+			break;
+		case 'v':
+			o->verbose = true;
+			break;
+		case 'h':
+			usage(stdout);
+			return -1;
+		default:
+			fprintf(stderr, "soundness: unknown option '%s'\n",
+				argv[optind - 1]);
+			usage(stderr);
+			return 2;
+		}
+	}
+	if (optind != argc) {
+		fprintf(stderr, "soundness: unexpected argument '%s'\n",
+			argv[optind]);
+		return 2;
+	}
+	return 0;
+}
+
+static void print_stats(const struct stats *st, uint64_t us)
+{
+	double s = us / 1e6;
+
+	printf("generated %" PRIu64 "  accepted %" PRIu64 "  rejected %" PRIu64
+	       "  executions %" PRIu64 "  violations %" PRIu64 "\n",
+	       st->generated, st->accepted, st->rejected, st->executions,
+	       st->violations);
+	printf("skipped runs %" PRIu64 " (%" PRIu64 " long)  generator errors %"
+	       PRIu64 "  verifier errors %" PRIu64 "  insns executed %" PRIu64
+	       "\n", st->skipped, st->long_runs, st->asm_errors,
+	       st->verify_errors, st->insns);
+	printf("time %.1f s  %.0f programs/s\n", s,
+	       s > 0 ? st->generated / s : 0.0);
+	printf("feature     generated  accepted  violating\n");
+	for (int i = 0; i < GF_NFEAT; i++)
+		printf("  %-9s %9" PRIu64 " %9" PRIu64 " %10" PRIu64 "\n",
+		       gen_feature_names[i], st->feat_gen[i], st->feat_acc[i],
+		       st->feat_viol[i]);
+}
+
+int main(int argc, char **argv)
+{
+	struct opts o = { .n = 100000, .k = 10, .seed = 1, .show = -1,
+			 .budget = 200000 };
+	struct gen_prog gp = { 0 };
+	struct stats st = { 0 };
+	uint64_t t0;
+	int rc = parse(argc, argv, &o), bad = 0;
+
+	if (rc)
+		return rc < 0 ? 0 : rc;
+	if (o.show >= 0) {
+		struct gen_rng r;
+
+		gen_seed(&r, mix(o.seed, (uint64_t)o.show));
+		gen_program(&r, &gp);
+		fputs(gp.text, stdout);
+		gen_prog_free(&gp);
+		return 0;
+	}
+	t0 = now_us();
+	for (uint64_t i = 0; i < o.n; i++)
+		bad |= one_program(&o, i, &gp, &st);
+	print_stats(&st, now_us() - t0);
+	gen_prog_free(&gp);
+	return st.violations || bad ? 1 : 0;
+}
