@@ -67,6 +67,12 @@ int bc_oracle_hook(void *arg, struct bc_vm *vm, const struct bc_prog *prog,
 			  "it)", r, (unsigned long long)regs[r], claim);
 		return 1;
 	}
+	if (!bc_claims_check_stack(o->claims, pc, vm->depth,
+				   vm->stacks[vm->depth], claim, sizeof(claim))) {
+		bc_vm_err(vm, pc, "oracle: %s (a bpfcheck bug: please report "
+			  "it)", claim);
+		return 1;
+	}
 	return 0;
 }
 

@@ -1364,18 +1364,58 @@ static void claim_ptr(struct bc_claim *a, int r, const struct bc_vreg *v)
 		p->pkt_ahead = n.pkt_ahead;
 }
 
+/* Join the current frame's stack into the claim at pc. */
+static void claim_stack(struct bc_claim *a, const struct bc_vframe *f,
+			uint32_t frame, bool first)
+{
+	uint64_t spill = 0, zero[8] = { 0 };
+
+	if (!first && a->sframe != frame)
+		a->sframe = 0xff;
+	if (a->sframe == 0xff)
+		return;
+	for (int k = 0; k < BC_SLOTS; k++) {
+		if (f->stype[8 * k] == VS_SPILL &&
+		    f->spill[k].kind == VK_SCALAR)
+			spill |= 1ull << k;
+	}
+	for (int i = 0; i < BC_STACK; i++)
+		if (f->stype[i] == VS_ZERO)
+			zero[i / 64] |= 1ull << (i % 64);
+	if (first) {
+		a->sframe = (uint8_t)frame;
+		a->sspill = spill;
+		memcpy(a->szero, zero, sizeof(zero));
+		if (spill)
+			a->ss = bc_xcalloc(BC_SLOTS, sizeof(*a->ss));
+		for (int k = 0; k < BC_SLOTS; k++)
+			if (spill >> k & 1)
+				a->ss[k] = f->spill[k].s;
+		return;
+	}
+	a->sspill &= spill;
+	for (int w = 0; w < 8; w++)
+		a->szero[w] &= zero[w];
+	for (int k = 0; k < BC_SLOTS; k++)
+		if (a->sspill >> k & 1)
+			bc_scalar_join(&a->ss[k], &f->spill[k].s);
+}
+
 /* The oracle's claims: the join of every live register at pc. */
 static void record_claims(struct venv *e, uint32_t pc)
 {
 	struct bc_claims *cl = e->opts->claims;
 	uint16_t live = e->live[pc];
 	struct bc_claim *a;
+	bool first;
 
 	if (pc >= cl->insn_cnt)
 		return;
-	if (!cl->at[pc])
+	first = !cl->at[pc];
+	if (first)
 		cl->at[pc] = bc_xcalloc(1, sizeof(*cl->at[pc]));
 	a = cl->at[pc];
+	claim_stack(a, vc_frame(e), e->cur.curframe, first);
 	for (int r = 0; r <= 10; r++) {
 		const struct bc_vreg *v = vc_reg(e, r);
 

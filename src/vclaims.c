@@ -3,6 +3,7 @@
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "util.h"
 #include "vclaims.h"
@@ -20,6 +21,8 @@ struct bc_claims *bc_claims_new(uint32_t insn_cnt)
 void bc_claims_reset(struct bc_claims *c)
 {
 	for (uint32_t i = 0; i < c->insn_cnt; i++) {
+		if (c->at[i])
+			free(c->at[i]->ss);
 		free(c->at[i]);
 		c->at[i] = NULL;
 	}
@@ -103,4 +106,37 @@ bool bc_claims_check_ptr(const struct bc_claims *c, uint32_t pc, int r,
 		snprintf(buf, len, "%s(off=%" PRId64 "..%" PRId64 ")",
 			 bc_vkind_name(p->kind), p->omin, p->omax);
 	return false;
+}
+
+bool bc_claims_check_stack(const struct bc_claims *c, uint32_t pc, int f,
+			   const uint8_t *stack, char *buf, size_t len)
+{
+	const struct bc_claim *a;
+
+	if (!c || pc >= c->insn_cnt || !(a = c->at[pc]) || a->sframe != f)
+		return true;
+	for (int k = 0; k < 64; k++) {
+		uint64_t v;
+
+		for (int b = 0; b < 8; b++) {
+			int i = 8 * k + b;
+
+			if ((a->szero[i / 64] >> (i % 64) & 1) && stack[i]) {
+				snprintf(buf, len, "fp%d = %#x is outside the "
+					 "claim zero", i - 512, stack[i]);
+				return false;
+			}
+		}
+		if (!(a->sspill >> k & 1))
+			continue;
+		memcpy(&v, stack + 8 * k, 8);
+		if (bc_scalar_contains(&a->ss[k], v))
+			continue;
+		int n = snprintf(buf, len, "fp%d = %#llx is outside the claim ",
+				 8 * k - 512, (unsigned long long)v);
+		if (n > 0 && (size_t)n < len)
+			bc_scalar_fmt(&a->ss[k], buf + n, len - n);
+		return false;
+	}
+	return true;
 }

@@ -36,6 +36,13 @@ struct bc_claim {
 	uint16_t other;		/* registers some state held otherwise */
 	struct bc_scalar s[11];
 	struct bc_pclaim p[11];
+	/* the stack of frame sframe (0xff: states differ, no claim):
+	 * slots holding a spilled scalar in every state (joined in ss[])
+	 * and bytes known to be zero in every state */
+	uint8_t sframe;
+	uint64_t sspill;
+	uint64_t szero[8];
+	struct bc_scalar *ss;	/* [64], NULL until a spill is seen */
 };
 
 /* Where the concrete regions are, for pointer claims (bc_vm_bases). */
@@ -65,6 +72,14 @@ void bc_claims_free(struct bc_claims *c);
  */
 bool bc_claims_check(const struct bc_claims *c, uint32_t pc, int r,
 		     uint64_t v, char *buf, size_t len);
+
+/*
+ * The stack claims at pc for frame f, whose 512 bytes are stack[] (bytes
+ * from fp-512): false with buf describing the slot and claim when a byte
+ * or spilled value is outside.
+ */
+bool bc_claims_check_stack(const struct bc_claims *c, uint32_t pc, int f,
+			   const uint8_t *stack, char *buf, size_t len);
 
 /* The same for a pointer claim, given where the regions are. */
 bool bc_claims_check_ptr(const struct bc_claims *c, uint32_t pc, int r,

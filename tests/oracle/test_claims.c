@@ -58,6 +58,39 @@ static int ptr_claims(void)
 	return fails;
 }
 
+/* Stack claims: a spilled scalar's range and bytes known to be zero. */
+static int stack_claims(void)
+{
+	struct bc_claims *c = bc_claims_new(1);
+	struct bc_claim *a = c->at[0] = bc_xcalloc(1, sizeof(*c->at[0]));
+	uint8_t stack[512] = { 0 };
+	uint64_t v = 7;
+	char buf[256] = "";
+	int fails = 0;
+
+	a->sframe = 1;
+	a->sspill = 1ull << 63;			/* fp-8 */
+	a->ss = bc_xcalloc(64, sizeof(*a->ss));
+	bc_scalar_urange(&a->ss[63], 0, 7);
+	a->szero[7] = 0xffull << 48;		/* fp-16..fp-9 */
+	memcpy(stack + 504, &v, 8);
+	fails += !bc_claims_check_stack(c, 0, 1, stack, buf, 256);
+	fails += !bc_claims_check_stack(c, 0, 0, stack + 1, buf, 256);
+	stack[500] = 1;
+	fails += bc_claims_check_stack(c, 0, 1, stack, buf, 256);
+	fails += strcmp(buf, "fp-12 = 0x1 is outside the claim zero") != 0;
+	stack[500] = 0;
+	v = 8;
+	memcpy(stack + 504, &v, 8);
+	fails += bc_claims_check_stack(c, 0, 1, stack, buf, 256);
+	fails += strncmp(buf, "fp-8 = 0x8 is outside the claim scalar(", 39) != 0;
+	bc_claims_free(c);
+	if (fails)
+		fprintf(stderr, "%d stack claim checks wrong (last: %s)\n",
+			fails, buf);
+	return fails;
+}
+
 int main(void)
 {
 	struct bc_claims *c = bc_claims_new(4);
@@ -79,6 +112,7 @@ int main(void)
 	fails += !bc_claims_check(c, 9, 3, 99, buf, sizeof(buf));
 	bc_claims_free(c);
 	fails += ptr_claims();
+	fails += stack_claims();
 	if (fails)
 		fprintf(stderr, "%d claim checks wrong (last claim: %s)\n", fails,
 			buf);
