@@ -463,12 +463,12 @@ static void pkt_block(struct g *g)
 		if (flaw(g))
 			off = (int64_t)range - s + 1;	/* one past */
 		if (g->p->type == BPF_PROG_TYPE_XDP && chance(g, 15)) {
-			emit(g, "*(u%d *)(r7 +%lld) = r%d", s * 8, (long long)off,
+			emit(g, "*(u%d *)(r7 %+lld) = r%d", s * 8, (long long)off,
 			     pick_scalar(g));
 			continue;
 		}
 		d = pick_writable(g);
-		emit(g, "r%d = *(u%d *)(r7 +%lld)", d, s * 8, (long long)off);
+		emit(g, "r%d = *(u%d *)(r7 %+lld)", d, s * 8, (long long)off);
 		g->rk[d] = RK_SCALAR;
 	}
 }
@@ -669,10 +669,10 @@ static void map_block(struct g *g)
 			off = (int64_t)m->value_size - sz + 1;
 		if (chance(g, 25)) {
 			if (chance(g, 50))
-				emit(g, "*(u%d *)(r0 +%lld) = r%d", sz * 8,
+				emit(g, "*(u%d *)(r0 %+lld) = r%d", sz * 8,
 				     (long long)off, pick_scalar(g));
 			else
-				emit(g, "*(u%d *)(r0 +%lld) = %lld", sz * 8,
+				emit(g, "*(u%d *)(r0 %+lld) = %lld", sz * 8,
 				     (long long)off, (long long)interesting32(g));
 			continue;
 		}
@@ -688,7 +688,7 @@ static void map_block(struct g *g)
 			continue;
 		}
 		d = pick_temp(g);
-		emit(g, "r%d = *(u%d *)(r0 +%lld)", d, sz * 8, (long long)off);
+		emit(g, "r%d = *(u%d *)(r0 %+lld)", d, sz * 8, (long long)off);
 		g->rk[d] = RK_SCALAR;
 	}
 	if (keep) {
@@ -791,6 +791,85 @@ static void stack_block(struct g *g)
 	} else {
 		alu_one(g);
 	}
+}
+
+/*
+ * An unknown scalar bounded by random comparisons (JMP or JMP32, signed or
+ * unsigned, near the exact limit), transformed by an ALU op, then used as
+ * an offset into the stack, a map value or the packet. Whether the access
+ * is safe is for the verifier to work out: precise reasoning decides.
+ */
+static void refine_block(struct g *g)
+{
+	static const char *const xf[] = {
+		"r%d &= %d", "r%d += %d", "r%d -= %d", "w%d = w%d", "r%d <<= 1",
+		"r%d >>= 1", "r%d s>>= 1", "w%d += %d", "r%d = -r%d",
+		"r%d *= 3", "w%d -= %d", "r%d |= %d",
+	};
+	int x, t, d, n, s = sizes[below(g, 4)], kind, cw;
+	uint32_t size;
+	int64_t lim;
+	const char *base;
+
+	feat(g, GF_BRANCH);
+	kind = (int)below(g, 3);
+	if (kind == 1 && g->rk[9] != RK_MAPV)
+		kind = 0;
+	if (kind == 2 && !(g->pkt && g->pkt_range >= 8))
+		kind = 0;
+	if (kind == 0 && !g->stack_init)
+		return;
+	size = kind == 0 ? 64 : kind == 1 ? g->mapv_size : g->pkt_range;
+	base = kind == 0 ? "r10" : kind == 1 ? "r9" : "r7";
+	while ((uint32_t)s > size)
+		s /= 2;
+	lim = (int64_t)size - s;
+	x = pick_temp(g);
+	unknown_into(g, x);
+	if (chance(g, 30))
+		emit(g, "r%d = *(u64 *)(r10 -%u)", x, 8 * (1 + (unsigned)below(g, 8)));
+	g->reserved |= 1u << x;
+	n = 1 + (int)below(g, 3);
+	while (n--) {
+		static const char *const up[] = { ">", ">=", "s>", "s>=" };
+		static const char *const lo[] = { "<", "s<", "s<=", "==" };
+		int64_t c = lim + (int64_t)below(g, 3) - 1;
+		bool w = chance(g, 35);
+
+		if (chance(g, 60))
+			emit(g, "if %c%d %s %lld goto out", w ? 'w' : 'r', x,
+			     up[below(g, 4)], (long long)c);
+		else if (chance(g, 50))
+			emit(g, "if %c%d %s %lld goto out", w ? 'w' : 'r', x,
+			     lo[below(g, 4)], (long long)below(g, 3) - 1);
+		else
+			cond_jump(g, x, "out");
+	}
+	if (chance(g, 60)) {
+		cw = (int)below(g, sizeof(xf) / sizeof(xf[0]));
+		if (strstr(xf[cw], "= w%d") || strstr(xf[cw], "= -r%d"))
+			emit(g, xf[cw], x, x);
+		else
+			emit(g, xf[cw], x, (int)(chance(g, 50) ?
+				(int64_t)below(g, 8) : interesting32(g)));
+		if (chance(g, 40))
+			emit(g, "if r%d > %lld goto out", x, (long long)lim);
+	}
+	t = pick_temp(g);
+	g->reserved &= ~(1u << x);
+	emit(g, "r%d = %s", t, base);
+	if (kind == 0)
+		emit(g, "r%d += -64", t);
+	emit(g, "r%d += r%d", t, x);
+	g->rk[t] = RK_NONE;
+	d = pick_writable(g);
+	if (kind != 2 && chance(g, 25)) {
+		emit(g, "*(u%d *)(r%d +0) = r%d", s * 8, t, x);
+	} else {
+		emit(g, "r%d = *(u%d *)(r%d +0)", d, s * 8, t);
+		g->rk[d] = RK_SCALAR;
+	}
+	g->rk[x] = d == x ? RK_SCALAR : g->rk[x];
 }
 
 /* ---- loops ---- */
@@ -1009,11 +1088,12 @@ static void gen_body(struct g *g, int items)
 static void block(struct g *g, uint32_t on)
 {
 	for (;;) {
-		int k = (int)below(g, 8);
+		int k = (int)below(g, 9);
 
 		if (!(on & (1u << k)))
 			continue;
 		switch (k) {
+		case 8: refine_block(g); return;
 		case 0: alu_block(g, 1 + (int)below(g, 6)); return;
 		case 1: branch_block(g); return;
 		case 2: pkt_block(g); return;
@@ -1081,6 +1161,8 @@ void gen_program(struct gen_rng *r, struct gen_prog *p)
 		on |= 1u << 5;
 	if (chance(&g, 45))
 		on |= 1u << 6;
+	if (chance(&g, 50))
+		on |= 1u << 8;
 
 	/* the body is generated first, the header (maps) written after */
 	g.rk[6] = RK_CTX;
@@ -1101,7 +1183,7 @@ void gen_program(struct gen_rng *r, struct gen_prog *p)
 		emit(&g, "r9 = r0");
 		g.rk[9] = RK_SCALAR;
 	}
-	if (on & (1u << 5 | 1u << 6)) {
+	if (on & (1u << 5 | 1u << 6 | 1u << 8)) {
 		for (int i = 1; i <= 8; i++)
 			emit(&g, "*(u64 *)(r10 -%d) = %lld", 8 * i,
 			     chance(&g, 50) ? 0 : (long long)interesting32(&g));
