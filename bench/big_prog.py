@@ -153,10 +153,37 @@ static __always_inline __u32 st_flag(__u8 *d, void *e, __u32 acc, int o)
 	return acc;
 }
 
+/*
+ * A flow hash (jhash's final mix) over three packet words: straight-line
+ * code, one bounds check. Linux keeps at most 8192 branches pending on a
+ * path ("The sequence of 8193 jumps is too complex"), so programs of
+ * 300k instructions need long branch-free stretches like this one.
+ */
+#define ROL(x, k) (((x) << (k)) | ((x) >> (32 - (k))))
+static __always_inline __u32 st_mix(__u8 *d, void *e, __u32 acc, int o,
+				    __u32 iv)
+{
+	OPAQUE(e);
+	if ((void *)(d + 64) <= e) {
+		__u32 a = *(__u32 *)(d + (o & ~3)) + iv;
+		__u32 b = *(__u32 *)(d + ((o + 16) & 44)) + acc;
+		__u32 c = *(__u32 *)(d + ((o + 32) & 44)) ^ iv;
+
+		c ^= b; c -= ROL(b, 14);
+		a ^= c; a -= ROL(c, 11);
+		b ^= a; b -= ROL(a, 25);
+		c ^= b; c -= ROL(b, 16);
+		a ^= c; a -= ROL(c, 4);
+		b ^= a; b -= ROL(a, 14);
+		c ^= b; c -= ROL(b, 24);
+		acc = c;
+	}
+	return acc;
+}
 """
 
 
-KINDS = ("tlv", "count", "csum", "hdr", "proto", "flag")
+KINDS = ("tlv", "count", "csum", "hdr", "proto", "flag", "mix")
 
 
 def emit(n, seed=1, kinds=KINDS):
@@ -181,8 +208,10 @@ def emit(n, seed=1, kinds=KINDS):
             s = "st_hdr(d, e, acc, %d, %du)" % (o, rnd.getrandbits(32))
         elif k == 4:
             s = "st_proto(d, e, acc, %d, %du)" % (o, rnd.getrandbits(16))
-        else:
+        elif k == 5:
             s = "st_flag(d, e, acc, %d)" % o
+        else:
+            s = "st_mix(d, e, acc, %d, %du)" % (o, rnd.getrandbits(32))
         out.append("\tacc = %s;\n" % s)
     out.append("\treturn acc & 1 ? XDP_DROP : XDP_PASS;\n}\n\n"
                'char _license[] SEC("license") = "GPL";\n')
