@@ -151,11 +151,11 @@ static void print_hex(FILE *f, const uint8_t *b, size_t n)
 		fprintf(f, "%02x", b[i]);
 }
 
-static void print_replay(FILE *f, const struct gen_prog *p,
-			 const struct input *in, const char *file)
+/* The bpfcheck run arguments that give this input. */
+static void print_args(FILE *f, const struct gen_prog *p,
+		       const struct input *in)
 {
-	fprintf(f, "./build/bpfcheck run --oracle %s --seed %" PRIu64, file,
-		in->seed);
+	fprintf(f, "--seed %" PRIu64, in->seed);
 	if (p->type != BPF_PROG_TYPE_SOCKET_FILTER || in->len) {
 		fprintf(f, " --packet-hex '");
 		print_hex(f, in->pkt, in->len);
@@ -167,6 +167,13 @@ static void print_replay(FILE *f, const struct gen_prog *p,
 		fprintf(f, " --map %s=%u:hex:", p->maps[s->map].name, s->key);
 		print_hex(f, s->val, p->maps[s->map].value_size);
 	}
+}
+
+static void print_replay(FILE *f, const struct gen_prog *p,
+			 const struct input *in, const char *file)
+{
+	fprintf(f, "./build/bpfcheck run --oracle %s ", file);
+	print_args(f, p, in);
 	fprintf(f, "\n");
 }
 
@@ -195,9 +202,12 @@ static void report(const struct opts *o, uint64_t pi, uint64_t ii,
 			return;
 		}
 		fprintf(f, "; soundness -s %" PRIu64 " program %" PRIu64
-			" input %" PRIu64 "\n; %s\n; replay: ", o->seed, pi,
-			ii, msg);
+			" input %" PRIu64 "\n; observed: %s\n; replay: ",
+			o->seed, pi, ii, msg);
 		print_replay(f, p, in, path);
+		fprintf(f, "; args: ");
+		print_args(f, p, in);
+		fprintf(f, "\n");
 		fputs(p->text, f);
 		fclose(f);
 	}

@@ -7,7 +7,7 @@ file(STRINGS ${FILE} argl REGEX "^; args: ")
 if(NOT argl)
   message(FATAL_ERROR "${FILE}: no '; args:' line")
 endif()
-string(REGEX REPLACE "^; args: " "" args "${argl}")
+string(REGEX REPLACE "^.*args: " "" args "${argl}")
 separate_arguments(args UNIX_COMMAND "${args}")
 execute_process(COMMAND ${BPFCHECK} run --oracle ${FILE} ${args}
   RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
