@@ -468,7 +468,9 @@ static void pkt_block(struct g *g)
 			continue;
 		}
 		d = pick_writable(g);
-		emit(g, "r%d = *(u%d *)(r7 %+lld)", d, s * 8, (long long)off);
+		/* sign-extending loads (cpu v4) now and then */
+		emit(g, "r%d = *(%c%d *)(r7 %+lld)", d,
+		     s < 8 && chance(g, 15) ? 's' : 'u', s * 8, (long long)off);
 		g->rk[d] = RK_SCALAR;
 	}
 }
@@ -688,7 +690,8 @@ static void map_block(struct g *g)
 			continue;
 		}
 		d = pick_temp(g);
-		emit(g, "r%d = *(u%d *)(r0 %+lld)", d, sz * 8, (long long)off);
+		emit(g, "r%d = *(%c%d *)(r0 %+lld)", d,
+		     sz < 8 && chance(g, 15) ? 's' : 'u', sz * 8, (long long)off);
 		g->rk[d] = RK_SCALAR;
 	}
 	if (keep) {
