@@ -342,6 +342,8 @@ static int ptr_alu(struct venv *e, uint32_t pc, const struct bpf_insn *in,
 		res.id = ++e->id_gen;
 	}
 done:
+	if (res.range < 0)	/* an end mark is for that address only */
+		res.range = 0;
 	if (sane_offset(e, pc, &res, res.kind))
 		return -1;
 	/* !root: the result must stay in bounds (sanitize_check_bounds) */
@@ -509,6 +511,42 @@ static void mark_pkt(struct venv *e, const struct bc_vreg *p)
 	vc_for_each_reg(e, range_fn, &ra);
 }
 
+/*
+ * A packet pointer found past the packet's end ("p > end" taken, say)
+ * records it in its range, as Linux does (mark_pkt_end): only that
+ * register, and only until it moves. A later test of the same register
+ * against the end is then decided.
+ */
+#define PKT_AT_END (-1)		/* p >= end */
+#define PKT_BEYOND_END (-2)	/* p > end */
+
+/* Mark p on the branch where "p pop end" says p is not inside. */
+static void mark_pkt_end(struct bc_vreg *p, uint8_t pop)
+{
+	if (p->kind != VK_PKT)
+		return;
+	/* the bad branch of GT (taken) and of LE (fallthrough): p > end;
+	 * of GE (taken) and of LT (fallthrough): p >= end */
+	p->range = pop == BPF_JGT || pop == BPF_JLE ? PKT_BEYOND_END :
+		   PKT_AT_END;
+}
+
+/* Is "p pop end" decided by p's end mark? 1 taken, 0 not, -1 unknown */
+static int pkt_end_taken(const struct bc_vreg *p, uint8_t pop)
+{
+	if (p->kind != VK_PKT || p->range >= 0)
+		return -1;
+	switch (pop) {
+	case BPF_JGT: case BPF_JLE:
+		if (p->range == PKT_BEYOND_END)
+			return pop == BPF_JGT;
+		break;
+	case BPF_JGE: case BPF_JLT:
+		return pop == BPF_JGE;
+	}
+	return -1;
+}
+
 struct null_arg {
 	uint32_t id;
 	bool is_null;
@@ -673,12 +711,21 @@ static int do_jmp(struct venv *e, uint32_t pc, const struct bpf_insn *in,
 			p = pb;
 		}
 		if (p && good >= 0) {
+			/* "pkt OP end", the packet pointer first */
+			uint8_t pop = p == pa ? op : flip(op);
 			struct bc_vreg pv = *p;
 			struct bc_vstate save;
+			int known = pkt_end_taken(&pv, pop);
 
+			if (known >= 0) {	/* decided by an earlier test */
+				*next = known ? tgt : fall;
+				return 0;
+			}
 			bc_vstate_copy(&save, &e->cur);
 			if (good == 1)
 				mark_pkt(e, &pv);
+			else
+				mark_pkt_end(p, pop);
 			if (vc_push(e, tgt)) {
 				bc_vstate_free(&save);
 				return -1;
@@ -686,8 +733,11 @@ static int do_jmp(struct venv *e, uint32_t pc, const struct bpf_insn *in,
 			save.parent = e->cur.parent;
 			bc_vstate_free(&e->cur);
 			e->cur = save;
+			p = p == pa ? vc_reg(e, d) : vc_reg(e, s);
 			if (good == 0)
 				mark_pkt(e, &pv);
+			else
+				mark_pkt_end(p, pop);
 			*next = fall;
 			return 0;
 		}

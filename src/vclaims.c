@@ -116,21 +116,22 @@ bool bc_claims_check_stack(const struct bc_claims *c, uint32_t pc, int f,
 	if (!c || pc >= c->insn_cnt || !(a = c->at[pc]) || a->sframe != f)
 		return true;
 	for (int k = 0; k < 64; k++) {
+		uint8_t zm = (uint8_t)(a->szero[k / 8] >> (k % 8 * 8));
 		uint64_t v;
 
-		for (int b = 0; b < 8; b++) {
-			int i = 8 * k + b;
+		if (!zm && !(a->sspill >> k & 1))
+			continue;
+		memcpy(&v, stack + 8 * k, 8);
+		for (int b = 0; zm && b < 8; b++) {
+			uint8_t byte = stack[8 * k + b];
 
-			if ((a->szero[i / 64] >> (i % 64) & 1) && stack[i]) {
+			if ((zm >> b & 1) && byte) {
 				snprintf(buf, len, "fp%d = %#x is outside the "
-					 "claim zero", i - 512, stack[i]);
+					 "claim zero", 8 * k + b - 512, byte);
 				return false;
 			}
 		}
-		if (!(a->sspill >> k & 1))
-			continue;
-		memcpy(&v, stack + 8 * k, 8);
-		if (bc_scalar_contains(&a->ss[k], v))
+		if (!(a->sspill >> k & 1) || bc_scalar_contains(&a->ss[k], v))
 			continue;
 		int n = snprintf(buf, len, "fp%d = %#llx is outside the claim ",
 				 8 * k - 512, (unsigned long long)v);

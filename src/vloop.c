@@ -405,7 +405,9 @@ static void widen_reg(const struct vsum *s, uint32_t own, struct bc_vreg *o,
 		return;
 	}
 	widen_scalar(s, &o->s, &c->s);
-	if (c->range < o->range)
+	if (c->range < 0 || o->range < 0)	/* end marks: none common */
+		o->range = c->range == o->range ? o->range : 0;
+	else if (c->range < o->range)
 		o->range = c->range;
 }
 

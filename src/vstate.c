@@ -245,7 +245,9 @@ static bool reg_sub(const struct bc_vreg *o, const struct bc_vreg *c,
 		   !bc_scalar_subsumes(&o->s, &c->s)) {
 		return false;
 	}
-	if (exact ? o->range != c->range : o->range > c->range)
+	/* an end mark (negative) decided branches: it must be the same */
+	if (exact || o->range < 0 || c->range < 0 ? o->range != c->range :
+	    o->range > c->range)
 		return false;
 	if (!idmap_check(m, o->id, c->id))
 		return false;

@@ -282,3 +282,52 @@ int pkt_negative_off(struct xdp_md *ctx)
 	OPAQUE(p);
 	return p[-1];
 }
+
+/*
+ * A packet pointer found past the end (Linux's mark_pkt_end): a second
+ * test of the same register against data_end is decided, so the branch
+ * that cannot be taken (an uninitialised read here) is never explored.
+ */
+/* EXPECT accept */
+SEC("xdp")
+__naked void pkt_beyond_end_decided(void)
+{
+	asm volatile (
+	"r2 = *(u32 *)(r1 + 0);"
+	"r3 = *(u32 *)(r1 + 4);"
+	"r4 = r2;"
+	"r4 += 8;"
+	"if r4 > r3 goto 1f;"
+	"r0 = 2;"
+	"exit;"
+	"1: if r4 > r3 goto 2f;"
+	"r0 = *(u64 *)(r10 - 8);"
+	"exit;"
+	"2: if r3 <= r4 goto 3f;"
+	"r0 = *(u64 *)(r10 - 16);"
+	"3: r0 = 1;"
+	"exit;" ::: "memory");
+}
+
+/* The mark is for that address only: moved, the pointer is tested again. */
+/* EXPECT reject: R6 !read_ok */
+SEC("xdp")
+__naked void pkt_beyond_end_moved(void)
+{
+	asm volatile (
+	"r2 = *(u32 *)(r1 + 0);"
+	"r3 = *(u32 *)(r1 + 4);"
+	"r4 = r2;"
+	"r4 += 8;"
+	"if r4 > r3 goto 1f;"
+	"r0 = 2;"
+	"exit;"
+	"1: r5 = *(u32 *)(r1 + 12);"
+	"r5 &= 7;"
+	"r4 -= r5;"
+	"if r4 > r3 goto 2f;"
+	"r0 = r6;"
+	"exit;"
+	"2: r0 = 1;"
+	"exit;" ::: "memory");
+}
