@@ -466,6 +466,8 @@ static int add_set(struct run_opts *o, const char *arg)
 	struct map_set *s;
 
 	colon = eq ? strchr(eq + 1, ':') : NULL;
+	if (colon && !strncmp(eq + 1, "hex:", 4))	/* hex:KEY:VALUE */
+		colon = strchr(eq + 5, ':');
 	if (!eq || !colon || eq == arg)
 		return cli_usage_error("run", "--map: '%s' is not NAME=KEY:VALUE",
 				       arg);

@@ -104,6 +104,13 @@ check "--map of an unknown map" 2 "bpfcheck: --map: no map named 'nope'" \
 check "--map value too big" 2 "bpfcheck: --map proto_cnt: bad key '0x1ffffffff' (too big for the key)" \
 	-- "$B" run "$O/xdp_parse.O2.o" --map proto_cnt=0x1ffffffff:300
 
+check "--map with hex key and value" 0 "r0 = 1 (0x1, XDP_DROP)
+insns executed: 7
+map proto_cnt:
+  11000000 = 2a00000000000000
+map .bss:" -- "$B" run "$O/xdp_parse.O2.o" --map proto_cnt=hex:11000000:hex:2a \
+	--show-maps --packet-hex 00
+
 check "bad --packet-hex" 2 "bpfcheck run: --packet-hex: 'xyz' is not hex bytes
 Try 'bpfcheck run --help'." -- "$B" run "$T/swap.s" --packet-hex xyz
 
