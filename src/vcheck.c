@@ -712,6 +712,7 @@ static int do_jmp(struct venv *e, uint32_t pc, const struct bpf_insn *in,
 		}
 		if (p && good >= 0) {
 			/* "pkt OP end", the packet pointer first */
+			int preg = p == pa ? d : s;
 			uint8_t pop = p == pa ? op : flip(op);
 			struct bc_vreg pv = *p;
 			struct bc_vstate save;
@@ -733,11 +734,10 @@ static int do_jmp(struct venv *e, uint32_t pc, const struct bpf_insn *in,
 			save.parent = e->cur.parent;
 			bc_vstate_free(&e->cur);
 			e->cur = save;
-			p = p == pa ? vc_reg(e, d) : vc_reg(e, s);
 			if (good == 0)
 				mark_pkt(e, &pv);
 			else
-				mark_pkt_end(p, pop);
+				mark_pkt_end(vc_reg(e, preg), pop);
 			*next = fall;
 			return 0;
 		}
@@ -1608,8 +1608,10 @@ static bool verify_run(const struct bc_prog *prog, struct bc_cfg *cfg,
 	e.reached = bc_xcalloc(prog->insn_cnt + 1, 1);
 	e.loop_unsum = bc_xcalloc(cfg->loop_cnt + 1, 1);
 	e.loop_trip = bc_xcalloc(cfg->loop_cnt + 1, sizeof(uint64_t));
-	e.alu_state = bc_xcalloc(prog->insn_cnt + 1, 1);
-	e.alu_limit = bc_xcalloc(prog->insn_cnt + 1, sizeof(uint32_t));
+	if (!e.priv) {	/* Spectre masking: unprivileged loaders only */
+		e.alu_state = bc_xcalloc(prog->insn_cnt + 1, 1);
+		e.alu_limit = bc_xcalloc(prog->insn_cnt + 1, sizeof(uint32_t));
+	}
 	compute_liveness(&e);
 	mark_prune_points(&e);
 	run(&e);

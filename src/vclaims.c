@@ -37,16 +37,29 @@ void bc_claims_free(struct bc_claims *c)
 	free(c);
 }
 
+/* The claim at pc if register r has a pointer (ptr) or a scalar claim
+ * there and no state held it otherwise, else NULL. */
+static const struct bc_claim *claim_at(const struct bc_claims *c,
+				       uint32_t pc, int r, bool ptr)
+{
+	const struct bc_claim *a;
+	uint16_t bit;
+
+	if (!c || pc >= c->insn_cnt || r < 0 || r > 10 || !(a = c->at[pc]))
+		return NULL;
+	bit = 1u << r;
+	if (!((ptr ? a->ptr : a->scalar) & bit) ||
+	    ((a->other | (a->scalar & a->ptr)) & bit))
+		return NULL;
+	return a;
+}
+
 bool bc_claims_check(const struct bc_claims *c, uint32_t pc, int r,
 		     uint64_t v, char *buf, size_t len)
 {
-	const struct bc_claim *a;
+	const struct bc_claim *a = claim_at(c, pc, r, false);
 
-	if (!c || pc >= c->insn_cnt || r < 0 || r > 10 || !(a = c->at[pc]))
-		return true;
-	if (!(a->scalar & (1u << r)) || ((a->other | a->ptr) & (1u << r)))
-		return true;
-	if (bc_scalar_contains(&a->s[r], v))
+	if (!a || bc_scalar_contains(&a->s[r], v))
 		return true;
 	bc_scalar_fmt(&a->s[r], buf, len);
 	return false;
@@ -61,13 +74,11 @@ bool bc_claims_check_ptr(const struct bc_claims *c, uint32_t pc, int r,
 			 uint64_t v, const struct bc_claim_bases *b,
 			 char *buf, size_t len)
 {
-	const struct bc_claim *a;
+	const struct bc_claim *a = claim_at(c, pc, r, true);
 	const struct bc_pclaim *p;
 	bool ok;
 
-	if (!c || pc >= c->insn_cnt || r < 0 || r > 10 || !(a = c->at[pc]))
-		return true;
-	if (!(a->ptr & (1u << r)) || ((a->other | a->scalar) & (1u << r)))
+	if (!a)
 		return true;
 	p = &a->p[r];
 	switch (p->kind) {
