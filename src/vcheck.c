@@ -19,6 +19,7 @@
 #include "vcost.h"
 #include "vloop.h"
 #include "vmem.h"
+#include "vprec.h"
 
 int vc_err(struct venv *e, uint32_t pc, const char *fmt, ...)
 {
@@ -440,8 +441,11 @@ static int do_alu(struct venv *e, uint32_t pc, const struct bpf_insn *in)
 		return vc_err(e, pc, "R%d pointer %s pointer prohibited", d,
 			      op_str(op));
 	}
-	if (dst->kind != VK_SCALAR)
+	if (dst->kind != VK_SCALAR) {
+		if (bc_srcbit(in))
+			vp_mark_reg(e, in->src_reg);
 		return ptr_alu(e, pc, in, dst, dst, &src);
+	}
 	if (src.kind != VK_SCALAR) {
 		struct bc_vreg sc = *dst;
 
@@ -452,6 +456,7 @@ static int do_alu(struct venv *e, uint32_t pc, const struct bpf_insn *in)
 			return vc_err(e, pc, "R%d bitwise operator %s on pointer "
 				      "prohibited", d, op_str(op));
 		}
+		vp_mark_reg(e, d);
 		return ptr_alu(e, pc, in, dst, &src, &sc);
 	}
 	dst->id = 0;
@@ -603,13 +608,13 @@ static int do_jmp(struct venv *e, uint32_t pc, const struct bpf_insn *in,
 			      (uint64_t)(int64_t)in->imm);
 	}
 	if (a.kind == VK_SCALAR && b.kind == VK_SCALAR) {
+		vp_note_link(e, d, bc_srcbit(in) ? s : -1);
 		taken = bc_scalar_branch_taken(&a.s, &b.s, op, j32);
-		if (taken == 1) {
-			*next = tgt;
-			return 0;
-		}
-		if (taken == 0) {
-			*next = fall;
+		if (taken >= 0) {	/* decided by the ranges */
+			vp_mark_reg(e, d);
+			if (bc_srcbit(in))
+				vp_mark_reg(e, s);
+			*next = taken ? tgt : fall;
 			return 0;
 		}
 		struct bc_vreg ta = a, tb = b, fa = a, fb = b;
@@ -646,6 +651,11 @@ static int do_jmp(struct venv *e, uint32_t pc, const struct bpf_insn *in,
 			tb = fb;
 			*next = fall;
 		}
+		if (!tok || !fok) {	/* one way only: decided too */
+			vp_mark_reg(e, d);
+			if (bc_srcbit(in))
+				vp_mark_reg(e, s);
+		}
 		struct bc_vframe *f = vc_frame(e);
 
 		f->regs[d] = ta;
@@ -665,6 +675,8 @@ static int do_jmp(struct venv *e, uint32_t pc, const struct bpf_insn *in,
 	if (!j32 && (op == BPF_JEQ || op == BPF_JNE) && (bzero || azero)) {
 		struct bc_vreg *p = bzero ? vc_reg(e, d) : vc_reg(e, s);
 
+		if (bc_srcbit(in))	/* the zero in a register counts */
+			vp_mark_reg(e, bzero ? s : d);
 		if (!bc_vkind_or_null(p->kind)) {
 			/* non-null pointer compared with 0: outcome known */
 			*next = op == BPF_JNE ? tgt : fall;
@@ -945,6 +957,7 @@ static int do_exit(struct venv *e, uint32_t pc)
 	if (r0->kind != VK_SCALAR)
 		return vc_err(e, pc, "At program exit the register R0 is not a "
 			      "known value (%s)", bc_vkind_name(r0->kind));
+	vp_mark_reg(e, 0);
 	if (r0->s.smin < lo || r0->s.smax > hi)
 		return vc_err(e, pc, "At program exit the register R0 has "
 			      "smin=%" PRId64 " smax=%" PRId64 " should have "
@@ -966,7 +979,7 @@ int vc_push(struct venv *e, uint32_t pc)
 	s = &e->stack[e->stack_n++];
 	bc_vstate_copy(s, &e->cur);
 	s->pc = pc;
-	s->path_len = e->path_n;
+	s->path_len = e->hist_n;
 	if (s->parent)
 		s->parent->branches++;
 	return 0;
@@ -988,7 +1001,7 @@ static bool pop(struct venv *e)
 	if (!e->stack_n)
 		return false;
 	e->cur = e->stack[--e->stack_n];
-	e->path_n = e->cur.path_len;
+	e->hist_n = e->cur.path_len;
 	if (e->log && e->level >= 2)
 		fprintf(e->log, "from %u:\n", e->cur.pc);
 	return true;
@@ -1086,6 +1099,10 @@ static int visit(struct venv *e, uint32_t pc)
 	int r;
 
 	live_masks(e, pc, live);
+	/* a summary's header state is joined from and compared with the
+	 * whole state: everything before it counts */
+	if (loop != BC_NONE && !e->nosum)
+		vp_all(e);
 	if (loop != BC_NONE && (r = vl_header(e, pc, loop, live)) != 0)
 		return r == 2 ? 0 : r;
 	if (loop != BC_NONE)
@@ -1110,6 +1127,7 @@ static int visit(struct venv *e, uint32_t pc)
 					 BC_SUB_PRUNE, 0);
 		if (hit) {
 			c->hit++;
+			vp_prune_hit(e, c, live);
 			return 1;
 		}
 		if (add && !c->sum && ++c->miss > c->hit * 3 + 3) {
@@ -1132,6 +1150,7 @@ struct bc_vchk *vc_checkpoint(struct venv *e, uint32_t pc, uint64_t key)
 	struct bc_vchk *c = bc_xcalloc(1, sizeof(*c));
 
 	bc_vstate_copy(&c->st, &e->cur);
+	vp_checkpoint(e, c, pc);
 	c->st.parent = NULL;
 	c->parent = e->cur.parent;
 	c->branches = 1;
@@ -1369,8 +1388,8 @@ static void log_path(struct venv *e)
 {
 	if (!e->log || e->level != 1)
 		return;
-	for (size_t i = 0; i < e->path_n; i++)
-		log_insn(e, e->path[i]);
+	for (size_t i = 0; i < e->hist_n; i++)
+		log_insn(e, e->hist[i].pc);
 	log_regs(e);
 }
 
@@ -1516,10 +1535,7 @@ static void run(struct venv *e)
 		e->reached[pc] = 1;
 		if (e->opts->claims)
 			record_claims(e, pc);
-		if (e->level == 1 && e->log) {
-			BC_GROW(e->path, e->path_cap, e->path_n + 1);
-			e->path[e->path_n++] = pc;
-		}
+		vp_hist_push(e, pc);
 		r = step(e);
 		if (e->log && e->level >= 2) {
 			log_insn(e, pc);
@@ -1600,6 +1616,8 @@ static bool verify_run(const struct bc_prog *prog, struct bc_cfg *cfg,
 	e.level = opts->log ? opts->log_level : 0;
 	e.budget = opts->insn_budget ? opts->insn_budget : BC_MAX_INSNS;
 	e.nosum = nosum;
+	/* unprivileged: every scalar precise, as in Linux */
+	e.prec = e.priv && !opts->no_precision && !opts->claims;
 	e.prune = bc_xcalloc(prog->insn_cnt + 1, 1);
 	e.live = bc_xcalloc(prog->insn_cnt + 1, 2);
 	e.chk = bc_xcalloc(prog->insn_cnt + 1, sizeof(*e.chk));
@@ -1666,7 +1684,7 @@ static bool verify_run(const struct bc_prog *prog, struct bc_cfg *cfg,
 	free(e.prune);
 	free(e.live);
 	free(e.sub_depth);
-	free(e.path);
+	free(e.hist);
 	free(e.reached);
 	free(e.loop_unsum);
 	free(e.loop_trip);

@@ -10,6 +10,8 @@
 #include "verify.h"
 #include "vstate.h"
 
+struct vhist;
+
 struct venv {
 	const struct bc_prog *prog;
 	const struct bc_object *obj;
@@ -30,8 +32,9 @@ struct venv {
 	struct bc_vstate cur;
 	uint32_t id_gen;
 	uint32_t *sub_depth;	/* stack depth per subprogram */
-	uint32_t *path;		/* instructions of the current path */
-	size_t path_n, path_cap;
+	struct vhist *hist;	/* instructions of the current path */
+	size_t hist_n, hist_cap;
+	bool prec;		/* precision tracking (vprec.h) */
 	FILE *log;
 	int level;
 	uint64_t budget, processed, last_chk, last_jmps, jmps, states,

@@ -9,6 +9,7 @@
 #include "insn.h"
 #include "vcall.h"
 #include "vmem.h"
+#include "vprec.h"
 
 struct callinfo {
 	int32_t map;		/* map index from the map arg, -1 none */
@@ -135,6 +136,7 @@ static int size_arg(struct venv *e, uint32_t pc, int regno, bool zero_ok,
 
 	if (r->kind != VK_SCALAR)
 		return type_err(e, pc, regno, r, "scalar");
+	vp_mark_reg(e, regno);
 	if (r->s.smin < 0)
 		return vc_err(e, pc, "R%d min value is negative, either use "
 			      "unsigned or 'var &= const'", regno);
@@ -168,6 +170,7 @@ static int check_arg(struct venv *e, uint32_t pc,
 		return -1;
 	if ((a & BC_ARG_OR_NULL) && r->kind == VK_SCALAR &&
 	    bc_scalar_is_const(&r->s) && !r->s.var_off.value) {
+		vp_mark_reg(e, regno);
 		if (k == BC_ARG_PTR_TO_MEM || k == BC_ARG_PTR_TO_UNINIT_MEM)
 			ci->mem_regno = regno;
 		return 0;
@@ -237,6 +240,7 @@ static int check_arg(struct venv *e, uint32_t pc,
 	case BC_ARG_PTR_TO_STACK_OR_NULL:
 		if (r->kind == VK_SCALAR && bc_scalar_is_const(&r->s) &&
 		    !r->s.var_off.value) {	/* NULL: the callback gets 0 */
+			vp_mark_reg(e, regno);
 			ci->cbctx = *r;
 			ci->has_cbctx = true;
 			return 0;
@@ -255,6 +259,7 @@ static int check_arg(struct venv *e, uint32_t pc,
 		ci->release_ref = r->ref_id;
 		return 0;
 	case BC_ARG_CONST_ALLOC_SIZE_OR_ZERO:
+		vp_mark_reg(e, regno);
 		if (r->kind != VK_SCALAR || !bc_scalar_is_const(&r->s))
 			return vc_err(e, pc, "R%d is not a known constant'",
 				      regno);
@@ -387,6 +392,10 @@ static int callback(struct venv *e, uint32_t pc,
 
 	if (ci->cb_target < 0 || target >= e->prog->insn_cnt)
 		return vc_err(e, pc, "%s: callback is not a function", p->name);
+	/* callback entries are joined and pruned against live states:
+	 * no precision from here on this path */
+	vp_all(e);
+	vp_note_complex(e);
 	/* the path on which the callback is not called (again) */
 	{
 		struct bc_vstate save;
@@ -506,6 +515,7 @@ int vc_return(struct venv *e, uint32_t pc)
 	uint32_t cs = f->callsite;
 
 	if (f->cb_proto >= 0) {
+		vp_note_complex(e);
 		if (r0.kind != VK_SCALAR)
 			return vc_err(e, pc, "At callback return the register R0 "
 				      "is not a known value (%s)",

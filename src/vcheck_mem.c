@@ -7,6 +7,7 @@
 #include "vcall.h"
 #include "vcheck.h"
 #include "vmem.h"
+#include "vprec.h"
 
 #define MAX_VAR_OFF (1ll << 29)
 
@@ -409,6 +410,19 @@ int vm_stack_range(struct venv *e, uint32_t pc, int regno,
 	return 0;
 }
 
+/* For precision: what a constant-offset stack write left in the slots. */
+static void note_write(struct venv *e, unsigned frame,
+		       const struct bc_vframe *f, int o, int size, int valno)
+{
+	int i = BC_STACK + o, k = i / 8, last = (i + size - 1) / 8;
+
+	if (k == last && !(i % 8) && f->stype[i] == VS_SPILL)
+		vp_note_stack(e, frame, valno >= 0 ? VH_SPILL : VH_SPILL_IMM,
+			      k, k);
+	else
+		vp_note_stack(e, frame, VH_STW, k, last);
+}
+
 static int stack_access(struct venv *e, uint32_t pc, int regno,
 			const struct bc_vreg *reg, int off, int size,
 			bool write, const struct bc_vreg *val, int valno,
@@ -420,6 +434,8 @@ static int stack_access(struct venv *e, uint32_t pc, int regno,
 	if (misaligned(e, pc, reg, off, size))
 		return -1;
 	if (!bc_scalar_is_const(&reg->s)) {
+		if (write)
+			vp_note_stack(e, reg->frame, VH_STVAR, 0, 0);
 		if (vm_stack_range(e, pc, regno, reg, off, size, write, false,
 				   false))
 			return -1;
@@ -440,12 +456,15 @@ static int stack_access(struct venv *e, uint32_t pc, int regno,
 			return vc_err(e, pc, "invalid size of register spill");
 		stack_write(e, f, o, size, val,
 			    valno >= 0 ? vc_reg(e, valno) : NULL);
+		note_write(e, reg->frame, f, o, size, valno);
 		return 0;
 	}
 	int i = BC_STACK + o, k = i / 8;
 
 	if (f->stype[i] == VS_SPILL) {
 		const struct bc_vreg *sp = &f->spill[k];
+
+		vp_note_stack(e, reg->frame, VH_FILL, k, k);
 
 		if (size == 8) {
 			/* a narrow spill read whole: Linux knows nothing */

@@ -216,6 +216,9 @@ static bool reg_sub(const struct bc_vreg *o, const struct bc_vreg *c,
 	if (o->kind == VK_NOT_INIT)
 		return true;
 	if (o->kind == VK_SCALAR) {
+		/* no decision below old depended on its value */
+		if (mode == BC_SUB_PRUNE && !o->precise)
+			return true;
 		if (exact || mode == BC_SUB_STRICT)
 			return bc_scalar_equal(&o->s, &c->s) &&
 			       idmap_check(m, o->id, c->id);
@@ -254,6 +257,24 @@ static bool reg_sub(const struct bc_vreg *o, const struct bc_vreg *c,
 	return idmap_check(m, o->ref_id | 0x80000000u, c->ref_id | 0x80000000u);
 }
 
+/*
+ * An imprecise spilled scalar in old stands for any initialised bytes:
+ * a fill from cur's slot gives an unknown scalar where old's gave a
+ * value nothing depended on.
+ */
+static bool misc_for(const struct bc_vframe *o, const struct bc_vframe *c,
+		     int k, enum bc_sub_mode mode)
+{
+	if (mode != BC_SUB_PRUNE || o->spill[k].kind != VK_SCALAR ||
+	    o->spill[k].precise || o->spill[k].iv)
+		return false;
+	for (int b = 0; b < 8; b++)
+		if (c->stype[8 * k + b] != VS_MISC &&
+		    c->stype[8 * k + b] != VS_ZERO)
+			return false;
+	return true;
+}
+
 static bool frame_sub(const struct bc_vframe *o, const struct bc_vframe *c,
 		      uint16_t live, struct idmap *m, enum bc_sub_mode mode,
 		      uint32_t own)
@@ -281,8 +302,10 @@ static bool frame_sub(const struct bc_vframe *o, const struct bc_vframe *c,
 			}
 			if (exact)
 				return false;
-			if (ot[0] == VS_SPILL)	/* old relied on a spill */
-				return false;
+			if (ot[0] == VS_SPILL && !misc_for(o, c, k, mode))
+				return false;	/* old relied on a spill */
+			if (ot[0] == VS_SPILL)
+				continue;
 		}
 		for (int b = 0; b < 8; b++) {
 			uint8_t x = ot[b], y = ct[b];

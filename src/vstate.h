@@ -40,6 +40,8 @@ enum bc_vkind {
 struct bc_vreg {
 	uint8_t kind;		/* enum bc_vkind */
 	uint8_t frame;		/* VK_FP: frame number */
+	uint8_t precise;	/* in a checkpoint: the value mattered
+				 * (vprec.h); elsewhere meaningless */
 	int32_t off;		/* fixed offset of a pointer */
 	int32_t range;		/* packet: bytes proven from the base */
 	uint32_t id;		/* packet / or-null / linked scalar id */
@@ -88,7 +90,7 @@ struct bc_vstate {
 	struct bc_vref *refs;
 	uint32_t ref_cnt;
 	uint32_t pc;
-	uint32_t path_len;		/* log: length of the path at fork */
+	uint32_t path_len;		/* length of the path's history at fork */
 	struct bc_vchk *parent;		/* last checkpoint on this path */
 	uint32_t sums[BC_MAX_SUMS];	/* active loop summaries, innermost last */
 	uint32_t nsum;
@@ -103,6 +105,8 @@ struct bc_vchk {
 	uint32_t hit, miss;		/* pruning statistics (eviction) */
 	uint32_t sum;			/* header state of this loop summary */
 	uint64_t key;			/* bc_vstate_hash at its pc, 0 none */
+	uint32_t hist;			/* its place in the path's history */
+	bool all_precise;		/* every scalar counts (vprec.h) */
 };
 
 const char *bc_vkind_name(unsigned kind);

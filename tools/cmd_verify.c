@@ -13,6 +13,7 @@ enum {
 	OPT_UNPRIV,
 	OPT_REJECT_IRR,
 	OPT_BUDGET,
+	OPT_NO_PREC,
 };
 
 static void help(FILE *f)
@@ -30,6 +31,8 @@ static void help(FILE *f)
 		"  --json           one JSON document (schema in the README)\n"
 		"  --unprivileged   verify as a loader without CAP_BPF/CAP_PERFMON\n"
 		"  --reject-irreducible  irreducible loops are an error\n"
+		"  --no-precision   no precision tracking: prune only where every\n"
+		"                   scalar is contained (slower, same verdicts)\n"
 		"  --insn-budget N  processed-instruction limit (default 1000000)\n"
 		CLI_INPUT_HELP
 		"  -h, --help       this help\n\n"
@@ -89,6 +92,7 @@ int cmd_verify(int argc, char **argv)
 		{ "json", no_argument, NULL, OPT_JSON },
 		{ "unprivileged", no_argument, NULL, OPT_UNPRIV },
 		{ "reject-irreducible", no_argument, NULL, OPT_REJECT_IRR },
+		{ "no-precision", no_argument, NULL, OPT_NO_PREC },
 		{ "insn-budget", required_argument, NULL, OPT_BUDGET },
 		{ "help", no_argument, NULL, 'h' },
 		{ 0 }
@@ -122,6 +126,9 @@ int cmd_verify(int argc, char **argv)
 			break;
 		case OPT_REJECT_IRR:
 			vo.reject_irreducible = true;
+			break;
+		case OPT_NO_PREC:
+			vo.no_precision = true;
 			break;
 		case OPT_BUDGET:
 			vo.insn_budget = strtoull(optarg, &end, 10);

@@ -1,0 +1,393 @@
+// SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+/* Precision tracking: backtracking which scalars mattered (vprec.h). */
+#include <string.h>
+
+#include "util.h"
+#include "vprec.h"
+
+/* What must be precise: registers and stack slots, per frame. */
+struct bt {
+	uint16_t regs[BC_MAX_CALL_FRAMES];
+	uint64_t slots[BC_MAX_CALL_FRAMES];
+};
+
+static bool bt_empty(const struct bt *bt)
+{
+	for (int f = 0; f < BC_MAX_CALL_FRAMES; f++)
+		if (bt->regs[f] || bt->slots[f])
+			return false;
+	return true;
+}
+
+/* Nothing tracked in frames above f. */
+static bool bt_below(const struct bt *bt, unsigned f)
+{
+	for (unsigned g = f + 1; g < BC_MAX_CALL_FRAMES; g++)
+		if (bt->regs[g] || bt->slots[g])
+			return false;
+	return true;
+}
+
+static void set_flags(struct bc_vstate *st, uint8_t v)
+{
+	if (!st->frames[0])
+		return;
+	for (uint32_t f = 0; f <= st->curframe; f++) {
+		struct bc_vframe *fr = st->frames[f];
+
+		for (int r = 0; r < BC_MAX_REG; r++)
+			fr->regs[r].precise = v;
+		for (int k = 0; k < BC_SLOTS; k++)
+			fr->spill[k].precise = v;
+	}
+}
+
+/* c and every checkpoint above it: all precise. */
+static void all_from(struct bc_vchk *c)
+{
+	for (; c && !c->all_precise; c = c->parent) {
+		c->all_precise = true;
+		set_flags(&c->st, 1);
+	}
+}
+
+void vp_all(struct venv *e)
+{
+	if (e->prec)
+		all_from(e->cur.parent);
+}
+
+/*
+ * Mark what bt holds in checkpoint c; values that are not scalars there
+ * are dropped (pointers are always compared whole). 1: something became
+ * precise, 0: all of it was already (an earlier walk went on from here
+ * with the same values), -1: bt does not fit c's frames.
+ */
+static int mark(struct bc_vchk *c, struct bt *bt)
+{
+	int changed = 0;
+
+	if (!c->st.frames[0])	/* evicted: no state to mark */
+		return 1;
+	for (uint32_t f = 0; f < BC_MAX_CALL_FRAMES; f++) {
+		struct bc_vframe *fr;
+
+		if (!bt->regs[f] && !bt->slots[f])
+			continue;
+		if (f > c->st.curframe)
+			return -1;
+		fr = c->st.frames[f];
+		for (int r = 0; r < BC_MAX_REG; r++) {
+			struct bc_vreg *v = &fr->regs[r];
+
+			if (!(bt->regs[f] & (1u << r)))
+				continue;
+			if (v->kind != VK_SCALAR)
+				bt->regs[f] &= ~(1u << r);
+			else if (!v->precise)
+				v->precise = changed = 1;
+		}
+		for (int k = 0; k < BC_SLOTS; k++) {
+			struct bc_vreg *v = &fr->spill[k];
+
+			if (!(bt->slots[f] & (1ull << k)))
+				continue;
+			if (fr->stype[8 * k] != VS_SPILL || v->kind != VK_SCALAR)
+				bt->slots[f] &= ~(1ull << k);
+			else if (!v->precise)
+				v->precise = changed = 1;
+		}
+	}
+	return changed;
+}
+
+static int bt_stack(struct bt *bt, const struct vhist *h,
+		    const struct bpf_insn *in)
+{
+	unsigned sf = h->sframe;
+	uint64_t hit;
+
+	if (h->flags & VH_STVAR)
+		return bt->slots[sf] ? -1 : 0;
+	if (!(h->flags & (VH_SPILL | VH_SPILL_IMM | VH_STW)))
+		return 0;
+	hit = 0;
+	for (int k = h->slot; k <= h->slot_last && k < BC_SLOTS; k++)
+		hit |= bt->slots[sf] & (1ull << k);
+	if (!hit)
+		return 0;
+	if (h->flags & VH_STW)	/* no spill made here: cannot be */
+		return -1;
+	bt->slots[sf] &= ~hit;
+	if (h->flags & VH_SPILL)
+		bt->regs[h->frame] |= 1u << in->src_reg;
+	return 0;
+}
+
+static int bt_jmp(struct bt *bt, const struct vhist *h,
+		  const struct bpf_insn *in)
+{
+	unsigned f = h->frame;
+	uint8_t op = bc_op(in);
+
+	if (bc_is_exit(in)) {
+		/* from the caller after the return back into the callee */
+		if (!f || bt->regs[f] || bt->slots[f])
+			return -1;
+		if (bt->regs[f - 1] & 1)
+			bt->regs[f] = 1;
+		bt->regs[f - 1] &= ~0x3fu;
+		return 0;
+	}
+	if (bc_is_pseudo_call(in)) {
+		/* from the callee's entry back into the caller */
+		if ((bt->regs[f + 1] & ~0x3eu) || bt->slots[f + 1])
+			return -1;
+		bt->regs[f] |= bt->regs[f + 1];
+		bt->regs[f + 1] = 0;
+		return 0;
+	}
+	if (bc_is_call(in)) {	/* helper: r0 from its prototype */
+		bt->regs[f] &= ~0x3fu;
+		return 0;
+	}
+	if (op == BPF_JA || op == BPF_JCOND)
+		return 0;
+	if ((bt->regs[f] & h->link) || (bt->slots[f] & h->link_slots)) {
+		if (h->flags & VH_LINKX)
+			return -1;
+		bt->regs[f] |= h->link;
+		bt->slots[f] |= h->link_slots;
+	}
+	return 0;
+}
+
+/* bt after the instruction of h -> bt before it; -1: cannot follow. */
+static int bt_insn(struct venv *e, struct bt *bt, const struct vhist *h)
+{
+	const struct bpf_insn *in = &e->prog->insns[h->pc];
+	unsigned f = h->frame;
+	uint16_t d = 1u << in->dst_reg, s = 1u << in->src_reg;
+	uint8_t op = bc_op(in);
+	int r = 0;
+
+	if ((h->flags & VH_COMPLEX) && !bt_empty(bt))
+		return -1;
+	switch (bc_class(in)) {
+	case BPF_ALU:
+	case BPF_ALU64:
+		if (!(bt->regs[f] & d))
+			break;
+		if (op == BPF_MOV)
+			bt->regs[f] &= ~d;
+		if (bc_srcbit(in) && op != BPF_NEG && op != BPF_END)
+			bt->regs[f] |= s;
+		break;
+	case BPF_LDX:
+		if (bt->regs[f] & d) {
+			bt->regs[f] &= ~d;
+			if (h->flags & VH_FILL)
+				bt->slots[h->sframe] |= 1ull << h->slot;
+		}
+		break;
+	case BPF_ST:
+	case BPF_STX:
+		if (bc_class(in) == BPF_STX && bc_mode(in) == BPF_ATOMIC) {
+			if (in->imm == BPF_CMPXCHG)
+				bt->regs[f] &= ~1u;
+			else if (in->imm & BPF_FETCH)
+				bt->regs[f] &= ~s;
+		}
+		r = bt_stack(bt, h, in);
+		break;
+	case BPF_LD:
+		if (bc_is_lddw(in))
+			bt->regs[f] &= ~d;
+		else	/* LD_ABS/IND: r0 loaded, r1-r5 clobbered */
+			bt->regs[f] &= ~0x3fu;
+		break;
+	case BPF_JMP:
+	case BPF_JMP32:
+		r = bt_jmp(bt, h, in);
+		break;
+	}
+	if (r < 0 || !bt_below(bt, f))
+		return -1;
+	return 0;
+}
+
+/*
+ * Carry bt (values needed before hist[pos], or in the current state when
+ * pos is the history's end) backwards to the checkpoints of the path.
+ */
+static void backtrack(struct venv *e, struct bt *bt, size_t pos)
+{
+	struct bc_vchk *c = e->cur.parent;
+	size_t i = pos;
+
+	for (;;) {
+		for (; c && c->hist >= i; c = c->parent) {
+			int m;
+
+			if (c->all_precise)
+				return;
+			m = mark(c, bt);
+			if (m < 0) {
+				all_from(c);
+				return;
+			}
+			if (!m)
+				return;
+		}
+		if (bt_empty(bt) || !i)
+			return;
+		i--;
+		if (bt_insn(e, bt, &e->hist[i]) < 0) {
+			all_from(c);
+			return;
+		}
+	}
+}
+
+void vp_hist_push(struct venv *e, uint32_t pc)
+{
+	struct vhist *h;
+
+	BC_GROW(e->hist, e->hist_cap, e->hist_n + 1);
+	h = &e->hist[e->hist_n++];
+	memset(h, 0, sizeof(*h));
+	h->pc = pc;
+	h->frame = (uint8_t)e->cur.curframe;
+}
+
+void vp_note_stack(struct venv *e, unsigned fr, unsigned flag, int slot,
+		   int slot_last)
+{
+	struct vhist *h;
+
+	if (!e->hist_n)
+		return;
+	h = &e->hist[e->hist_n - 1];
+	/* a helper's memory: what it writes becomes misc data, what it
+	 * reads does not decide anything */
+	if (bc_is_jmp_class(&e->prog->insns[h->pc]))
+		return;
+	if (h->flags & VH_STACK) {	/* two accesses (atomics) */
+		h->flags |= VH_COMPLEX;
+		return;
+	}
+	h->flags |= flag;
+	h->sframe = (uint8_t)fr;
+	h->slot = (uint8_t)slot;
+	h->slot_last = (uint8_t)slot_last;
+}
+
+void vp_note_complex(struct venv *e)
+{
+	if (e->hist_n)
+		e->hist[e->hist_n - 1].flags |= VH_COMPLEX;
+}
+
+static uint32_t scalar_id(const struct bc_vreg *r)
+{
+	return r->kind == VK_SCALAR ? r->id : 0;
+}
+
+void vp_note_link(struct venv *e, int d, int s)
+{
+	struct vhist *h;
+	uint32_t a, b;
+
+	if (!e->prec || !e->hist_n)
+		return;
+	h = &e->hist[e->hist_n - 1];
+	h->link = 1u << d | (s >= 0 ? 1u << s : 0);
+	a = scalar_id(vc_reg(e, d));
+	b = s >= 0 ? scalar_id(vc_reg(e, s)) : 0;
+	if (!a && !b)
+		return;
+	for (uint32_t f = 0; f <= e->cur.curframe; f++) {
+		const struct bc_vframe *fr = e->cur.frames[f];
+		bool here = f == e->cur.curframe;
+
+		for (int r = 0; r < BC_MAX_REG; r++) {
+			uint32_t id = scalar_id(&fr->regs[r]);
+
+			if (!id || (id != a && id != b))
+				continue;
+			if (here)
+				h->link |= 1u << r;
+			else
+				h->flags |= VH_LINKX;
+		}
+		for (int k = 0; k < BC_SLOTS; k++) {
+			uint32_t id = fr->stype[8 * k] == VS_SPILL ?
+				      scalar_id(&fr->spill[k]) : 0;
+
+			if (!id || (id != a && id != b))
+				continue;
+			if (here)
+				h->link_slots |= 1ull << k;
+			else
+				h->flags |= VH_LINKX;
+		}
+	}
+}
+
+void vp_mark_reg(struct venv *e, int regno)
+{
+	struct bt bt = { { 0 } };
+
+	if (!e->prec || !e->hist_n || vc_reg(e, regno)->kind != VK_SCALAR)
+		return;
+	bt.regs[e->cur.curframe] = 1u << regno;
+	backtrack(e, &bt, e->hist_n - 1);
+}
+
+void vp_prune_hit(struct venv *e, const struct bc_vchk *c,
+		  const uint16_t *live)
+{
+	struct bt bt = { { 0 } };
+
+	if (!e->prec)
+		return;
+	if (c->all_precise) {
+		vp_all(e);
+		return;
+	}
+	for (uint32_t f = 0; f <= c->st.curframe; f++) {
+		const struct bc_vframe *fr = c->st.frames[f];
+
+		for (int r = 0; r < BC_MAX_REG; r++)
+			if ((live[f] & (1u << r)) && fr->regs[r].precise &&
+			    fr->regs[r].kind == VK_SCALAR)
+				bt.regs[f] |= 1u << r;
+		for (int k = 0; k < BC_SLOTS; k++)
+			if (fr->stype[8 * k] == VS_SPILL &&
+			    fr->spill[k].precise &&
+			    fr->spill[k].kind == VK_SCALAR)
+				bt.slots[f] |= 1ull << k;
+	}
+	if (!bt_empty(&bt))
+		backtrack(e, &bt, e->hist_n);
+}
+
+static bool in_callback(const struct bc_vstate *st)
+{
+	for (uint32_t f = 0; f <= st->curframe; f++)
+		if (st->frames[f]->cb_proto >= 0)
+			return true;
+	return false;
+}
+
+void vp_checkpoint(struct venv *e, struct bc_vchk *c, uint32_t pc)
+{
+	bool all = !e->prec || e->cur.nsum || e->prune[pc] == 2 ||
+		   in_callback(&e->cur);
+
+	c->hist = (uint32_t)e->hist_n;
+	if (all)
+		vp_all(e);	/* its ancestors first */
+	c->all_precise = all;
+	set_flags(&c->st, all);
+}

@@ -1,0 +1,75 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
+/*
+ * Precision tracking (Linux's mark_chain_precision). A scalar in an
+ * explored state is imprecise until some safety decision below that
+ * state depended on its value: a pointer offset, a helper's size or
+ * constant argument, a branch decided by its range, a checked return
+ * value. The decision marks the register precise before the current
+ * instruction, and the mark is carried backwards along the current path
+ * (the history of executed instructions) to every checkpoint on it:
+ * through movs and ALU operations, spills and fills of stack slots,
+ * call arguments and return values, and registers linked by a copy that
+ * a branch refined. Pruning ignores the values of imprecise scalars.
+ *
+ * What the backtracking cannot follow (loop summaries and callbacks,
+ * whose states are widened or joined; atomics on tracked slots; values
+ * linked into other frames) makes every checkpoint on the path precise
+ * instead. A checkpoint that is all precise has only all-precise
+ * ancestors, so a walk stops at the first one. Private to the verifier.
+ */
+#ifndef BC_VPREC_H
+#define BC_VPREC_H
+
+#include "vcheck.h"
+
+/* One executed instruction of the current path. */
+struct vhist {
+	uint32_t pc;
+	uint8_t frame;		/* curframe when it ran */
+	uint8_t flags;		/* VH_* */
+	uint8_t sframe;		/* frame of the stack slots it touched */
+	uint8_t slot, slot_last;
+	uint16_t link;		/* jump: registers linked to its operands */
+	uint64_t link_slots;	/* jump: stack slots linked to them */
+};
+
+enum {
+	VH_FILL = 1,		/* dst read the spill in (sframe, slot) */
+	VH_SPILL = 2,		/* slot now holds a spill of the src register */
+	VH_SPILL_IMM = 4,	/* slot now holds a spill of the immediate */
+	VH_STW = 8,		/* slots [slot, slot_last] overwritten */
+	VH_STVAR = 16,		/* some slot of sframe written (variable offset) */
+	VH_COMPLEX = 32,	/* cannot be followed: all precise */
+	VH_LINKX = 64,		/* jump: linked values in other frames */
+	VH_STACK = VH_FILL | VH_SPILL | VH_SPILL_IMM | VH_STW | VH_STVAR,
+};
+
+/* Append the instruction about to run at pc to the path's history. */
+void vp_hist_push(struct venv *e, uint32_t pc);
+
+/* The running instruction accessed the stack of frame fr. */
+void vp_note_stack(struct venv *e, unsigned fr, unsigned flag, int slot,
+		   int slot_last);
+
+/* The running instruction cannot be backtracked through. */
+void vp_note_complex(struct venv *e);
+
+/* The running jump compares d and s (s < 0: an immediate). */
+void vp_note_link(struct venv *e, int d, int s);
+
+/* The value of register regno (current frame) before the running
+ * instruction matters: mark it precise along the path. */
+void vp_mark_reg(struct venv *e, int regno);
+
+/* The current state was pruned by c: what c relied on must be precise
+ * on the current path too. live: registers compared, per frame. */
+void vp_prune_hit(struct venv *e, const struct bc_vchk *c,
+		  const uint16_t *live);
+
+/* Make every checkpoint on the current path precise. */
+void vp_all(struct venv *e);
+
+/* A new checkpoint c of the current state (called by vc_checkpoint). */
+void vp_checkpoint(struct venv *e, struct bc_vchk *c, uint32_t pc);
+
+#endif
