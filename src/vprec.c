@@ -124,6 +124,14 @@ static int bt_stack(struct bt *bt, const struct vhist *h,
 	return 0;
 }
 
+static bool other_frames(const struct bt *bt, unsigned f)
+{
+	for (unsigned g = 0; g < BC_MAX_CALL_FRAMES; g++)
+		if (g != f && (bt->regs[g] || bt->slots[g]))
+			return true;
+	return false;
+}
+
 static int bt_jmp(struct bt *bt, const struct vhist *h,
 		  const struct bpf_insn *in)
 {
@@ -153,7 +161,9 @@ static int bt_jmp(struct bt *bt, const struct vhist *h,
 	}
 	if (op == BPF_JA || op == BPF_JCOND)
 		return 0;
-	if ((bt->regs[f] & h->link) || (bt->slots[f] & h->link_slots)) {
+	if ((bt->regs[f] & h->link) || (bt->slots[f] & h->link_slots) ||
+	    ((h->flags & VH_LINKX) && other_frames(bt, f))) {
+		/* linked into another frame: which ones is not recorded */
 		if (h->flags & VH_LINKX)
 			return -1;
 		bt->regs[f] |= h->link;
@@ -211,6 +221,7 @@ static int bt_insn(struct venv *e, struct bt *bt, const struct vhist *h)
 		r = bt_jmp(bt, h, in);
 		break;
 	}
+	bt->regs[f] &= ~(1u << 10);	/* always the frame pointer */
 	if (r < 0 || !bt_below(bt, f))
 		return -1;
 	return 0;
