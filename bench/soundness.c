@@ -6,17 +6,31 @@
  *   soundness [-n N] [-k K] [-s SEED] [--save DIR] [--show I]
  *             [--budget N] [-v]
  *
+ * Every program is verified twice: (a) as a loader would, precision
+ * tracking on (scalars no safety check depends on are ignored when
+ * pruning): the verdict under test; (b) with claims recorded for the
+ * oracle, which implies precision off. When (a) accepts, each input runs
+ * in the interpreter, under the oracle with (b)'s claims when (b) accepted
+ * too, else with the interpreter's own checks only.
+ *
  * Prints "generated G  accepted A  rejected R  executions E  violations V"
- * (plus skipped runs, time and a per-feature breakdown). A violation is a
- * run of an accepted program that faults (memory outside a region, an
- * oracle claim miss, the instruction limit), or that executes more
- * instructions than the verifier's worst-case bound. Runs stopped by a
+ * (accepted/rejected: verdict (a)), then the precision figures
+ * ("precision: accepted-on N  accepted-off M  on-only K (R resource)
+ * off-only J  mismatches X" and the processed instructions of both
+ * searches), skipped runs, time and a per-feature breakdown. A violation
+ * is a run of an accepted program that faults (memory outside a region,
+ * an oracle claim miss, the instruction limit), or that executes more
+ * instructions than the verifier's worst-case bound; or a verdict
+ * mismatch: (a) accepts while (b) rejects for a reason other than a
+ * resource limit (the instruction budget, the jump stack), i.e. pruning
+ * on an imprecise scalar skipped a path with an error. Runs stopped by a
  * helper the interpreter lacks are skipped. Program I and input J depend
  * only on (SEED, I, J), so a violation reproduces with --show I.
  *
  * Exit: 0 no violation, 1 violations (or a generated program that did not
  * assemble: a generator bug), 2 bad usage.
  */
+#include <ctype.h>
 #include <errno.h>
 #include <getopt.h>
 #include <inttypes.h>
@@ -46,6 +60,11 @@ struct opts {
 struct stats {
 	uint64_t generated, accepted, rejected, executions, violations;
 	uint64_t skipped, asm_errors, verify_errors, long_runs, insns;
+	/* precision: verdicts of both searches, processed insns of each */
+	uint64_t acc_on, acc_off, on_only, on_only_res, off_only, mismatches;
+	uint64_t proc_on, proc_off;
+	/* violations by kind */
+	uint64_t v_fault, v_claim, v_bound;
 	uint64_t feat_gen[GF_NFEAT], feat_acc[GF_NFEAT], feat_viol[GF_NFEAT];
 };
 
@@ -169,26 +188,37 @@ static void print_args(FILE *f, const struct gen_prog *p,
 	}
 }
 
+/*
+ * The replay command: with --oracle (precision off, claims checked) when
+ * the runs were checked against claims, else a plain run (the verdict
+ * under test, precision on).
+ */
 static void print_replay(FILE *f, const struct gen_prog *p,
-			 const struct input *in, const char *file)
+			 const struct input *in, const char *file, bool oracle)
 {
-	fprintf(f, "./build/bpfcheck run --oracle %s ", file);
+	fprintf(f, "./build/bpfcheck run %s%s ", oracle ? "--oracle " : "",
+		file);
 	print_args(f, p, in);
 	fprintf(f, "\n");
 }
 
-static void report(const struct opts *o, uint64_t pi, uint64_t ii,
+/*
+ * Print a violation and save its reproducer as DIR/NAME.s. in: the input
+ * of the run (for a verdict mismatch: input 0, so the file still has an
+ * "; args:" line).
+ */
+static void report(const struct opts *o, uint64_t pi, const char *id,
 		   const struct gen_prog *p, const struct input *in,
-		   const char *msg)
+		   bool oracle, const char *msg)
 {
-	char name[64];
+	char name[80];
 
-	snprintf(name, sizeof(name), "viol_%" PRIu64 "_%" PRIu64 "_%" PRIu64,
-		 o->seed, pi, ii);
-	printf("VIOLATION program %" PRIu64 " input %" PRIu64 ": %s\n", pi, ii,
-	       msg);
+	snprintf(name, sizeof(name), "viol_%" PRIu64 "_%" PRIu64 "_%s",
+		 o->seed, pi, id);
+	printf("VIOLATION program %" PRIu64 " %s%s: %s\n", pi,
+	       isdigit((unsigned char)id[0]) ? "input " : "", id, msg);
 	printf("--- %s.s ---\n%s--- replay ---\n", name, p->text);
-	print_replay(stdout, p, in, "FILE.s");
+	print_replay(stdout, p, in, "FILE.s", oracle);
 	if (o->save) {
 		char path[4096];
 		FILE *f;
@@ -202,9 +232,9 @@ static void report(const struct opts *o, uint64_t pi, uint64_t ii,
 			return;
 		}
 		fprintf(f, "; soundness -s %" PRIu64 " program %" PRIu64
-			" input %" PRIu64 "\n; observed: %s\n; replay: ",
-			o->seed, pi, ii, msg);
-		print_replay(f, p, in, path);
+			" %s%s\n; observed: %s\n; replay: ", o->seed, pi,
+			isdigit((unsigned char)id[0]) ? "input " : "", id, msg);
+		print_replay(f, p, in, path, oracle);
 		fprintf(f, "; args: ");
 		print_args(f, p, in);
 		fprintf(f, "\n");
@@ -223,8 +253,7 @@ static int run_one(struct bc_object *obj, const struct bc_prog *p,
 {
 	struct bc_oracle orc = { .prog = p, .claims = claims };
 	struct bc_vm_opts vo = { .insn_limit = RUN_LIMIT, .seed = in->seed,
-				 .fixed_time = true, .hook = bc_oracle_hook,
-				 .hook_arg = &orc };
+				 .fixed_time = true };
 	struct bc_run_input ri = { .packet = in->pkt, .packet_len = in->len };
 	struct bc_run_result res = { 0 };
 	struct bc_rtmaps *maps = NULL;
@@ -243,6 +272,10 @@ static int run_one(struct bc_object *obj, const struct bc_prog *p,
 
 		if (m)
 			bc_rtmap_update(m, &s->key, s->val, BPF_ANY);
+	}
+	if (claims) {
+		vo.hook = bc_oracle_hook;
+		vo.hook_arg = &orc;
 	}
 	vm = bc_vm_new(obj, maps, &vo);
 	bc_err_init(&err);
@@ -277,18 +310,93 @@ static void feat_count(uint64_t *c, uint32_t f)
 			c[i]++;
 }
 
+/* A rejection for a resource limit, not for an unsafe instruction. */
+static bool resource_limit(const char *msg)
+{
+	return strstr(msg, "BPF program is too large") ||
+	       strstr(msg, "is too complex") ||
+	       strstr(msg, "too many states");
+}
+
+static void verify_one(const struct opts *o, uint64_t pi,
+		       const struct bc_prog *p, struct bc_claims *claims,
+		       struct bc_verify_result *vr, struct stats *st)
+{
+	struct bc_verify_opts vo = { .insn_budget = o->budget };
+
+	if (claims) {
+		vo.claims = claims;
+		vo.no_precision = true;
+	}
+	memset(vr, 0, sizeof(*vr));
+	if (bc_verify(p, &vo, vr) < 0) {
+		st->verify_errors++;
+		printf("VERIFY ERROR program %" PRIu64 " (precision %s): %s\n",
+		       pi, claims ? "off" : "on", vr->error);
+		vr->accepted = false;
+	}
+}
+
+static void verdict_str(const struct bc_verify_result *vr, char *buf,
+			size_t len)
+{
+	if (vr->accepted)
+		snprintf(buf, len, "accepted");
+	else if (vr->error_insn >= 0)
+		snprintf(buf, len, "insn %lld: %s", (long long)vr->error_insn,
+			 vr->error);
+	else
+		snprintf(buf, len, "%s", vr->error);
+}
+
+/*
+ * Compare the verdicts: precision on (va, the verdict under test) and off
+ * (vb). True for a mismatch (a accepted what b rejected, not for a
+ * resource limit).
+ */
+static bool compare(uint64_t pi, const struct bc_verify_result *va,
+		    const struct bc_verify_result *vb, struct stats *st,
+		    char *msg, size_t len)
+{
+	char eb[600];
+
+	st->acc_on += va->accepted;
+	st->acc_off += vb->accepted;
+	st->proc_on += va->processed_insns;
+	st->proc_off += vb->processed_insns;
+	if (va->accepted == vb->accepted)
+		return false;
+	if (!va->accepted) {
+		verdict_str(va, eb, sizeof(eb));
+		st->off_only++;
+		printf("NOTE program %" PRIu64 ": rejected with precision on "
+		       "(%s), accepted with it off\n", pi, eb);
+		return false;
+	}
+	st->on_only++;
+	if (resource_limit(vb->error)) {
+		st->on_only_res++;
+		return false;
+	}
+	verdict_str(vb, eb, sizeof(eb));
+	snprintf(msg, len, "accepted with precision on (%" PRIu64 " insns "
+		 "processed), rejected with it off: %s", va->processed_insns,
+		 eb);
+	return true;
+}
+
 static int one_program(const struct opts *o, uint64_t pi, struct gen_prog *gp,
 		       struct stats *st)
 {
 	struct bc_open_opts oo = { .kind = BC_INPUT_ASM };
-	struct bc_verify_opts vo = { 0 };
-	struct bc_verify_result vr;
+	struct bc_verify_result va, vb;
 	struct bc_object *obj = NULL;
 	struct bc_claims *claims;
 	const struct bc_prog *p;
 	struct gen_rng r;
 	struct bc_err err;
 	bool viol = false;
+	char msg[800];
 
 	gen_seed(&r, mix(o->seed, pi));
 	gen_program(&r, gp);
@@ -304,18 +412,31 @@ static int one_program(const struct opts *o, uint64_t pi, struct gen_prog *gp,
 	}
 	p = &obj->progs[0];
 	claims = bc_claims_new(p->insn_cnt);
-	vo.claims = claims;
-	vo.insn_budget = o->budget;
-	memset(&vr, 0, sizeof(vr));
-	if (bc_verify(p, &vo, &vr) < 0) {
-		st->verify_errors++;
-		printf("VERIFY ERROR program %" PRIu64 ": %s\n", pi, vr.error);
+	verify_one(o, pi, p, NULL, &va, st);
+	verify_one(o, pi, p, claims, &vb, st);
+	if (o->verbose) {
+		char ea[600], eb[600];
+
+		verdict_str(&va, ea, sizeof(ea));
+		verdict_str(&vb, eb, sizeof(eb));
+		printf("program %" PRIu64 ": %u insns; precision on: %" PRIu64
+		       " us, %" PRIu64 " processed, %s; off: %" PRIu64 " us, %"
+		       PRIu64 " processed, %s\n", pi, p->insn_cnt,
+		       (uint64_t)va.duration_us, va.processed_insns, ea,
+		       (uint64_t)vb.duration_us, vb.processed_insns, eb);
 	}
-	if (o->verbose)
-		printf("program %" PRIu64 ": %u insns, %" PRIu64 " us, %" PRIu64 " processed, %s%s\n", pi,
-		       p->insn_cnt, (uint64_t)vr.duration_us, vr.processed_insns, vr.accepted ? "accepted" : "rejected: ",
-		       vr.accepted ? "" : vr.error);
-	if (!vr.accepted) {
+	if (compare(pi, &va, &vb, st, msg, sizeof(msg))) {
+		struct input in;
+		struct gen_rng ir;
+
+		gen_seed(&ir, mix(mix(o->seed, pi), 1));
+		make_input(gp, &ir, &in);
+		st->violations++;
+		st->mismatches++;
+		viol = true;
+		report(o, pi, "verdict", gp, &in, false, msg);
+	}
+	if (!va.accepted) {
 		st->rejected++;
 		goto out;
 	}
@@ -324,14 +445,14 @@ static int one_program(const struct opts *o, uint64_t pi, struct gen_prog *gp,
 	for (uint64_t ii = 0; ii < o->k; ii++) {
 		struct input in;
 		struct gen_rng ir;
-		char msg[600];
 		uint64_t insns = 0;
+		char id[24];
 		int rc;
 
 		gen_seed(&ir, mix(mix(o->seed, pi), ii + 1));
 		make_input(gp, &ir, &in);
-		rc = run_one(obj, p, gp, claims, &in, &vr, msg, sizeof(msg),
-			     &insns);
+		rc = run_one(obj, p, gp, vb.accepted ? claims : NULL, &in, &va,
+			     msg, sizeof(msg), &insns);
 		st->insns += insns;
 		if (rc == 2 || rc == 3) {
 			st->skipped++;
@@ -341,13 +462,20 @@ static int one_program(const struct opts *o, uint64_t pi, struct gen_prog *gp,
 		st->executions++;
 		if (rc == 1) {
 			st->violations++;
+			if (strstr(msg, "oracle:"))
+				st->v_claim++;
+			else if (strstr(msg, "worst-case bound"))
+				st->v_bound++;
+			else
+				st->v_fault++;
 			viol = true;
-			report(o, pi, ii, gp, &in, msg);
+			snprintf(id, sizeof(id), "%" PRIu64, ii);
+			report(o, pi, id, gp, &in, vb.accepted, msg);
 		}
 	}
+out:
 	if (viol)
 		feat_count(st->feat_viol, gp->features);
-out:
 	bc_claims_free(claims);
 	bc_object_free(obj);
 	return 0;
@@ -445,6 +573,16 @@ static void print_stats(const struct stats *st, uint64_t us)
 	       "  executions %" PRIu64 "  violations %" PRIu64 "\n",
 	       st->generated, st->accepted, st->rejected, st->executions,
 	       st->violations);
+	printf("precision: accepted-on %" PRIu64 "  accepted-off %" PRIu64
+	       "  on-only %" PRIu64 " (%" PRIu64 " resource)  off-only %" PRIu64
+	       "  mismatches %" PRIu64 "\n", st->acc_on, st->acc_off,
+	       st->on_only, st->on_only_res, st->off_only, st->mismatches);
+	printf("processed insns: precision on %" PRIu64 "  off %" PRIu64
+	       "  (on/off %.3f)\n", st->proc_on, st->proc_off,
+	       st->proc_off ? (double)st->proc_on / st->proc_off : 0.0);
+	printf("violations by kind: faults %" PRIu64 "  claim misses %" PRIu64
+	       "  over bound %" PRIu64 "  verdict mismatches %" PRIu64 "\n",
+	       st->v_fault, st->v_claim, st->v_bound, st->mismatches);
 	printf("skipped runs %" PRIu64 " (%" PRIu64 " long)  generator errors %"
 	       PRIu64 "  verifier errors %" PRIu64 "  insns executed %" PRIu64
 	       "\n", st->skipped, st->long_runs, st->asm_errors,
