@@ -85,7 +85,7 @@ static const struct bc_helper_proto protos[] = {
 	P(ktime_get_coarse_ns, R_INT, 0, N, N, N, N, N),
 	P(ktime_get_tai_ns, R_INT, 0, N, N, N, N, N),
 	P(jiffies64, R_INT, 0, N, N, N, N, N),
-	P(trace_printk, R_INT, GPL, RMEM, SZ, ANY, ANY, ANY),
+	P(trace_printk, R_INT, GPL, RMEM, SZ, N, N, N),	/* varargs: unchecked */
 	P(trace_vprintk, R_INT, GPL, RMEM, SZ, RMEM | NUL, SZ0, N),
 	P(snprintf, R_INT, GPL, UMEM | NUL, SZ0, CSTR, RMEM | NUL, SZ0),
 	P(strncmp, R_INT, 0, RMEM, SZ, CSTR, N, N),

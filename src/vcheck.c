@@ -13,6 +13,7 @@
 
 #include "ctx.h"
 #include "disasm.h"
+#include "helpers.h"
 #include "insn.h"
 #include "vcall.h"
 #include "vcheck.h"
@@ -937,10 +938,11 @@ static int do_exit(struct venv *e, uint32_t pc)
 {
 	struct bc_vreg *r0 = vc_reg(e, 0);
 
-	if (r0->kind == VK_NOT_INIT)
-		return vc_err(e, pc, "R0 !read_ok");
+	/* a subprogram may leave r0 unset (Linux copies it as it is) */
 	if (e->cur.curframe)
 		return vc_return(e, pc);
+	if (r0->kind == VK_NOT_INIT)
+		return vc_err(e, pc, "R0 !read_ok");
 	if (!e->priv && bc_vkind_is_ptr(r0->kind))
 		return vc_err(e, pc, "R0 leaks addr as return value");
 	if (e->cur.ref_cnt) {
@@ -1119,15 +1121,23 @@ static int visit(struct venv *e, uint32_t pc)
 	add = e->prune[pc] == 2 || (e->processed - e->last_chk >= 8 &&
 				    e->jmps - e->last_jmps >= 2);
 	for (struct bc_vchk **pp = &e->chk[pc], *c; (c = *pp);) {
+		uint16_t lv[BC_MAX_CALL_FRAMES];
+		uint64_t sl[BC_MAX_CALL_FRAMES];
 		bool hit;
 
+		memcpy(lv, live, sizeof(lv));
+		memset(sl, 0xff, sizeof(sl));
+		vp_live(e, c, pc, lv, sl);
 		hit = (!c->branches || e->prune[pc] == 2) &&
-		      bc_vstate_subsumes(&c->st, &e->cur, live,
-					 e->explore_alu ? BC_SUB_STRICT :
-					 BC_SUB_PRUNE, 0);
+		      bc_vstate_subsumes_live(&c->st, &e->cur, lv, sl,
+					      e->explore_alu ? BC_SUB_STRICT :
+					      BC_SUB_PRUNE, 0);
 		if (hit) {
 			c->hit++;
-			vp_prune_hit(e, c, live);
+			/* the path relied on what c compared */
+			for (uint32_t f = 0; f <= e->cur.curframe; f++)
+				vp_read(e, f, lv[f], sl[f]);
+			vp_prune_hit(e, c, lv);
 			return 1;
 		}
 		if (add && !c->sum && ++c->miss > c->hit * 3 + 3) {
@@ -1241,8 +1251,23 @@ static int step(struct venv *e)
 
 /* ---- liveness ---- */
 
-static void insn_use_def(const struct bpf_insn *in, uint16_t *use,
-			 uint16_t *def)
+/* The registers a helper call reads: its arguments. */
+static uint16_t call_use(const struct venv *e, const struct bpf_insn *in)
+{
+	const struct bc_helper_proto *p;
+	uint16_t u = 0;
+
+	if (bc_is_pseudo_call(in) ||
+	    !(p = bc_helper_proto_for(in->imm, e->type, e->attach)))
+		return 0x3e;
+	for (int i = 0; i < 5; i++)
+		if (BC_ARG_KIND(p->args[i]) != BC_ARG_NONE)
+			u |= 1u << (i + 1);
+	return u;
+}
+
+static void insn_use_def(const struct venv *e, const struct bpf_insn *in,
+			 uint16_t *use, uint16_t *def)
 {
 	uint16_t u = 0, d = 0;
 	uint8_t op = bc_op(in);
@@ -1287,7 +1312,7 @@ static void insn_use_def(const struct bpf_insn *in, uint16_t *use,
 		if (bc_is_exit(in)) {
 			u |= 1;
 		} else if (bc_is_call(in)) {
-			u |= 0x3e;
+			u |= call_use(e, in);
 			d |= 0x3f;
 		} else if (op != BPF_JA && op != BPF_JCOND) {
 			u |= 1u << in->dst_reg;
@@ -1308,7 +1333,7 @@ static void compute_liveness(struct venv *e)
 	bool changed = true;
 
 	for (uint32_t i = 0; i < n; i++)
-		insn_use_def(&p->insns[i], &use[i], &def[i]);
+		insn_use_def(e, &p->insns[i], &use[i], &def[i]);
 	while (changed) {
 		changed = false;
 		for (uint32_t i = n; i-- > 0;) {
@@ -1508,7 +1533,8 @@ static void run(struct venv *e)
 	bc_vreg_ptr(&f0->regs[1], VK_CTX);
 	e->cur.frames[0] = f0;
 	for (;;) {
-		uint32_t pc = e->cur.pc;
+		uint32_t pc = e->cur.pc, frame;
+		uint16_t use, def;
 		int r = 0;
 
 		/* counted before the pruning check, as Linux does */
@@ -1536,7 +1562,12 @@ static void run(struct venv *e)
 		if (e->opts->claims)
 			record_claims(e, pc);
 		vp_hist_push(e, pc);
+		insn_use_def(e, &e->prog->insns[pc], &use, &def);
+		frame = e->cur.curframe;
+		vp_read(e, frame, use, 0);
 		r = step(e);
+		if (!r && e->cur.curframe == frame)
+			e->cur.wr[frame] |= def;
 		if (e->log && e->level >= 2) {
 			log_insn(e, pc);
 			if (r >= 0)

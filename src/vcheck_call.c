@@ -380,6 +380,7 @@ static int enter_frame(struct venv *e, uint32_t pc, uint32_t target)
 	for (int r = 1; r <= 5; r++)
 		f->regs[r] = vc_frame(e)->regs[r];
 	st->frames[++st->curframe] = f;
+	vp_new_frame(e, st->curframe);
 	return 0;
 }
 
@@ -540,6 +541,7 @@ int vc_return(struct venv *e, uint32_t pc)
 	f->regs[0] = r0;
 	for (int r = 1; r <= 5; r++)
 		bc_vreg_ptr(&f->regs[r], VK_NOT_INIT);
+	st->wr[st->curframe] |= 0x3f;
 	st->pc = cs + 1;
 	return 0;
 }

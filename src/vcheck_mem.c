@@ -379,6 +379,8 @@ int vm_stack_range(struct venv *e, uint32_t pc, int regno,
 	}
 	uint32_t depth = (uint32_t)-lo;
 
+	if (!write)
+		vp_read_stack(e, reg->frame, lo, hi + size);
 	uint32_t sp = f->subprog;
 	if (depth > e->sub_depth[sp])
 		e->sub_depth[sp] = depth;
@@ -457,10 +459,13 @@ static int stack_access(struct venv *e, uint32_t pc, int regno,
 		stack_write(e, f, o, size, val,
 			    valno >= 0 ? vc_reg(e, valno) : NULL);
 		note_write(e, reg->frame, f, o, size, valno);
+		if (size == 8 && !(o % 8))
+			vp_write_slot(e, reg->frame, (BC_STACK + o) / 8);
 		return 0;
 	}
 	int i = BC_STACK + o, k = i / 8;
 
+	vp_read_stack(e, reg->frame, o, o + size);
 	if (f->stype[i] == VS_SPILL) {
 		const struct bc_vreg *sp = &f->spill[k];
 

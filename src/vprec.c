@@ -401,4 +401,62 @@ void vp_checkpoint(struct venv *e, struct bc_vchk *c, uint32_t pc)
 		vp_all(e);	/* its ancestors first */
 	c->all_precise = all;
 	set_flags(&c->st, all);
+	memcpy(c->segw, e->cur.wr, sizeof(c->segw));
+	memcpy(c->segsw, e->cur.swr, sizeof(c->segsw));
+	memset(e->cur.wr, 0, sizeof(e->cur.wr));
+	memset(e->cur.swr, 0, sizeof(e->cur.swr));
+}
+
+/* ---- liveness ---- */
+
+void vp_read(struct venv *e, unsigned f, uint16_t regs, uint64_t slots)
+{
+	if (!e->prec)
+		return;
+	regs &= ~e->cur.wr[f];
+	slots &= ~e->cur.swr[f];
+	for (struct bc_vchk *c = e->cur.parent; c && (regs || slots);
+	     c = c->parent) {
+		if (f > c->st.curframe)
+			break;
+		regs &= ~c->rd[f];	/* already: marked above too */
+		slots &= ~c->srd[f];
+		c->rd[f] |= regs;
+		c->srd[f] |= slots;
+		regs &= ~c->segw[f];	/* written before c: read no more */
+		slots &= ~c->segsw[f];
+	}
+}
+
+void vp_read_stack(struct venv *e, unsigned f, int64_t lo, int64_t hi)
+{
+	uint64_t m = 0;
+
+	for (int64_t o = lo; o < hi; o++)
+		if (o >= -BC_STACK && o < 0)
+			m |= 1ull << ((BC_STACK + o) / 8);
+	vp_read(e, f, 0, m);
+}
+
+void vp_write_slot(struct venv *e, unsigned f, int slot)
+{
+	e->cur.swr[f] |= 1ull << slot;
+}
+
+void vp_new_frame(struct venv *e, unsigned f)
+{
+	e->cur.wr[f] = 0x7ff;
+	e->cur.swr[f] = ~0ull;
+}
+
+void vp_live(const struct venv *e, const struct bc_vchk *c, uint32_t pc,
+	     uint16_t *live, uint64_t *slive)
+{
+	/* a live checkpoint has not seen all its reads yet */
+	if (!e->prec || c->all_precise || c->branches || e->prune[pc] == 2)
+		return;
+	for (uint32_t f = 0; f <= c->st.curframe; f++) {
+		live[f] &= c->rd[f] | 0x400;
+		slive[f] &= c->srd[f];
+	}
 }

@@ -72,4 +72,22 @@ void vp_all(struct venv *e);
 /* A new checkpoint c of the current state (called by vc_checkpoint). */
 void vp_checkpoint(struct venv *e, struct bc_vchk *c, uint32_t pc);
 
+/*
+ * Liveness found by the search (Linux's REG_LIVE_READ): a read of a
+ * register or stack slot of frame f marks it read in every checkpoint
+ * above, up to the one below which the path wrote it first. A finished
+ * checkpoint compares only what was read below it, unless it is all
+ * precise (a loop summary or a callback below it compared whole states).
+ */
+void vp_read(struct venv *e, unsigned f, uint16_t regs, uint64_t slots);
+void vp_read_stack(struct venv *e, unsigned f, int64_t lo, int64_t hi);
+void vp_write_slot(struct venv *e, unsigned f, int slot);
+/* A new frame f: nothing in it was there before. */
+void vp_new_frame(struct venv *e, unsigned f);
+
+/* What c compares with the current state: registers live[f] and stack
+ * slots slive[f] (in), narrowed to what was read below c (out). */
+void vp_live(const struct venv *e, const struct bc_vchk *c, uint32_t pc,
+	     uint16_t *live, uint64_t *slive);
+
 #endif

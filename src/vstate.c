@@ -276,8 +276,8 @@ static bool misc_for(const struct bc_vframe *o, const struct bc_vframe *c,
 }
 
 static bool frame_sub(const struct bc_vframe *o, const struct bc_vframe *c,
-		      uint16_t live, struct idmap *m, enum bc_sub_mode mode,
-		      uint32_t own)
+		      uint16_t live, uint64_t slive, struct idmap *m,
+		      enum bc_sub_mode mode, uint32_t own)
 {
 	bool exact = mode == BC_SUB_EXACT;
 
@@ -293,6 +293,8 @@ static bool frame_sub(const struct bc_vframe *o, const struct bc_vframe *c,
 	for (int k = 0; k < BC_SLOTS; k++) {
 		const uint8_t *ot = o->stype + 8 * k, *ct = c->stype + 8 * k;
 
+		if (!(slive & (1ull << k)))
+			continue;
 		if (ot[0] == VS_SPILL || ct[0] == VS_SPILL) {
 			if (ot[0] == VS_SPILL && ct[0] == VS_SPILL) {
 				if (!reg_sub(&o->spill[k], &c->spill[k], m,
@@ -334,13 +336,21 @@ bool bc_vstate_subsumes(const struct bc_vstate *old,
 			const struct bc_vstate *cur, const uint16_t *live,
 			enum bc_sub_mode mode, uint32_t own)
 {
+	return bc_vstate_subsumes_live(old, cur, live, NULL, mode, own);
+}
+
+bool bc_vstate_subsumes_live(const struct bc_vstate *old,
+			     const struct bc_vstate *cur, const uint16_t *live,
+			     const uint64_t *slive, enum bc_sub_mode mode,
+			     uint32_t own)
+{
 	struct idmap m = { .n = 0 };
 
 	if (old->curframe != cur->curframe || old->ref_cnt != cur->ref_cnt)
 		return false;
 	for (uint32_t f = 0; f <= old->curframe; f++)
-		if (!frame_sub(old->frames[f], cur->frames[f], live[f], &m,
-			       mode, own))
+		if (!frame_sub(old->frames[f], cur->frames[f], live[f],
+			       slive ? slive[f] : ~0ull, &m, mode, own))
 			return false;
 	for (uint32_t i = 0; i < old->ref_cnt; i++) {
 		bool found = false;

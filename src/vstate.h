@@ -94,6 +94,9 @@ struct bc_vstate {
 	struct bc_vchk *parent;		/* last checkpoint on this path */
 	uint32_t sums[BC_MAX_SUMS];	/* active loop summaries, innermost last */
 	uint32_t nsum;
+	/* written since the last checkpoint, per frame (vprec.h) */
+	uint16_t wr[BC_MAX_CALL_FRAMES];
+	uint64_t swr[BC_MAX_CALL_FRAMES];
 };
 
 /* An explored state kept at a pruning point. */
@@ -107,6 +110,13 @@ struct bc_vchk {
 	uint64_t key;			/* bc_vstate_hash at its pc, 0 none */
 	uint32_t hist;			/* its place in the path's history */
 	bool all_precise;		/* every scalar counts (vprec.h) */
+	/*
+	 * Liveness found by the search (vprec.h): registers and stack slots
+	 * read below this checkpoint before being written, per frame; and
+	 * what the path wrote between its parent and it.
+	 */
+	uint16_t rd[BC_MAX_CALL_FRAMES], segw[BC_MAX_CALL_FRAMES];
+	uint64_t srd[BC_MAX_CALL_FRAMES], segsw[BC_MAX_CALL_FRAMES];
 };
 
 const char *bc_vkind_name(unsigned kind);
@@ -143,6 +153,11 @@ enum bc_sub_mode {
 bool bc_vstate_subsumes(const struct bc_vstate *old,
 			const struct bc_vstate *cur, const uint16_t *live,
 			enum bc_sub_mode mode, uint32_t own);
+/* The same, comparing only the stack slots in slive[f] (NULL: all). */
+bool bc_vstate_subsumes_live(const struct bc_vstate *old,
+			     const struct bc_vstate *cur, const uint16_t *live,
+			     const uint64_t *slive, enum bc_sub_mode mode,
+			     uint32_t own);
 
 /*
  * A hash of what BC_SUB_EXACT compares (ids left out: they only need to
