@@ -182,6 +182,7 @@ int bpfcheck_verify(const struct bpfcheck_prog *prog,
 	vo.unprivileged = o.unprivileged;
 	vo.reject_irreducible = o.reject_irreducible;
 	vo.insn_budget = o.insn_budget;
+	vo.no_precision = o.no_precision;
 	r = calloc(1, sizeof(*r));
 	if (!r)
 		return -ENOMEM;

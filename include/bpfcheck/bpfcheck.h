@@ -90,6 +90,8 @@ struct bpfcheck_verify_opts {
 	bool unprivileged;	/* a loader without CAP_BPF/CAP_PERFMON */
 	bool reject_irreducible; /* irreducible loops are an error (RFC) */
 	uint64_t insn_budget;	/* processed-instruction limit, 0: 1000000 */
+	bool no_precision;	/* compare every scalar when pruning (slower;
+				 * the verdict is the same) */
 };
 
 struct bpfcheck_verdict {
