@@ -7,7 +7,8 @@
  *
  * Each program is a prologue (context, packet pointers, scalar sources),
  * a random sequence of blocks (ALU, branches, packet parsing, map lookups,
- * stack spills, loops), and an epilogue that folds the scalars into r0.
+ * stack spills, loops, branches leaving values whose precision matters),
+ * and an epilogue that folds the scalars into r0.
  * Most blocks are valid; each has a small chance of a flaw (off-by-one or
  * missing bounds check, missing null check, an unbounded loop, ...), so
  * the verifier both accepts and rejects.
@@ -29,6 +30,7 @@ enum gen_feature {
 	GF_LOOP,	/* bounded loops */
 	GF_BADLOOP,	/* ill-formed loops */
 	GF_NESTED,	/* nested loops */
+	GF_PREC,	/* values whose precision decides safety (or not) */
 	GF_FLAW,	/* a deliberate flaw was injected */
 	GF_NFEAT,
 };
