@@ -1328,7 +1328,8 @@ static void prec_block(struct g *g)
 		if (noise[i].slot == x.slot)
 			noise[i].slot = x.slot == -8 ? -16 : x.slot + 8;
 	}
-	s = sizes[below(g, 4)];
+	/* (variable stack offsets must be aligned to the size) */
+	s = bk == B_STACK ? 1 : sizes[below(g, 4)];
 	while ((uint32_t)s > L && s > 1)
 		s /= 2;
 	w = L > (uint32_t)s ? (int64_t)(L - s) / 2 : 0;
@@ -1367,10 +1368,10 @@ static void prec_block(struct g *g)
 	prec_deref(g, bk == B_PKT ? 7 : mp, bk == B_STACK, xr, s,
 		   prec_offset(g, &xs, L, s), c, &ptrs);
 done:
-	/* the block's registers hold scalars, except the pointers */
+	/* the writes set rk[] (scalars); the pointers are the block's */
 	for (int r = 0; r <= 9; r++)
-		if ((g->reserved & ~res0) & (1u << r))
-			g->rk[r] = ptrs & (1u << r) ? RK_NONE : RK_SCALAR;
+		if (ptrs & (1u << r))
+			g->rk[r] = RK_NONE;
 	g->reserved = res0;
 }
 

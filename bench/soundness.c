@@ -421,9 +421,13 @@ static int one_program(const struct opts *o, uint64_t pi, struct gen_prog *gp,
 		verdict_str(&vb, eb, sizeof(eb));
 		printf("program %" PRIu64 ": %u insns; precision on: %" PRIu64
 		       " us, %" PRIu64 " processed, %s; off: %" PRIu64 " us, %"
-		       PRIu64 " processed, %s\n", pi, p->insn_cnt,
+		       PRIu64 " processed, %s; features", pi, p->insn_cnt,
 		       (uint64_t)va.duration_us, va.processed_insns, ea,
 		       (uint64_t)vb.duration_us, vb.processed_insns, eb);
+		for (int i = 0; i < GF_NFEAT; i++)
+			if (gp->features & (1u << i))
+				printf(" %s", gen_feature_names[i]);
+		printf("\n");
 	}
 	if (compare(pi, &va, &vb, st, msg, sizeof(msg))) {
 		struct input in;
