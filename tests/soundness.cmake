@@ -14,3 +14,18 @@ foreach(s ${SOUNDNESS_REGRESS})
     COMMAND ${CMAKE_COMMAND} -DBPFCHECK=$<TARGET_FILE:bpfcheck> -DFILE=${s}
             -P ${TESTS_DIR}/soundness/regress.cmake)
 endforeach()
+# Precision tracking (issue 6 driver, both searches): the figures of a
+# fixed-seed run, and no verdict that precision changes on the reduced
+# reproducers of past mismatches and on every past violation.
+add_test(NAME soundness_precision_smoke
+  COMMAND ${CMAKE_COMMAND} -DSOUNDNESS=$<TARGET_FILE:soundness>
+          -P ${TESTS_DIR}/soundness/smoke_precision.cmake)
+set_tests_properties(soundness_precision_smoke PROPERTIES TIMEOUT 300)
+file(GLOB SOUNDNESS_PREC CONFIGURE_DEPENDS
+     ${TESTS_DIR}/soundness/precision/*.s ${TESTS_DIR}/soundness/regress/*.s)
+foreach(s ${SOUNDNESS_PREC})
+  get_filename_component(n ${s} NAME_WE)
+  add_test(NAME soundness_precision_${n}
+    COMMAND ${CMAKE_COMMAND} -DBPFCHECK=$<TARGET_FILE:bpfcheck> -DFILE=${s}
+            -P ${TESTS_DIR}/soundness/precision.cmake)
+endforeach()
