@@ -246,6 +246,19 @@ static void report(const struct opts *o, uint64_t pi, const char *id,
 
 /* ---- one program ---- */
 
+/*
+ * May a run of this program legitimately pass RUN_LIMIT instructions? When
+ * the worst-case bound says so, or when there is no bound but a loop was
+ * proven to run more than RUN_LIMIT / 16 times (its bound overflowed: a
+ * counter stepping towards 2^63, say).
+ */
+static bool long_ok(const struct bc_verify_result *vr)
+{
+	if (vr->has_worst_case)
+		return vr->worst_case_insns > RUN_LIMIT;
+	return vr->loops_proven && vr->max_trip > RUN_LIMIT / 16;
+}
+
 static int run_one(struct bc_object *obj, const struct bc_prog *p,
 		   const struct gen_prog *gp, struct bc_claims *claims,
 		   const struct input *in, const struct bc_verify_result *vr,
@@ -286,7 +299,7 @@ static int run_one(struct bc_object *obj, const struct bc_prog *p,
 		if (strstr(err.msg, "is not supported by the interpreter"))
 			rc = 2;
 		else if (strstr(err.msg, "instruction limit") &&
-			 vr->has_worst_case && vr->worst_case_insns > RUN_LIMIT)
+			 long_ok(vr))
 			rc = 3;	/* a legitimately long run */
 		else
 			rc = 1;
