@@ -331,7 +331,8 @@ static bool resource_limit(const char *msg)
 	       strstr(msg, "too many states");
 }
 
-static void verify_one(const struct opts *o, uint64_t pi,
+/* Returns < 0 on an internal verifier error (reported, counted). */
+static int verify_one(const struct opts *o, uint64_t pi,
 		       const struct bc_prog *p, struct bc_claims *claims,
 		       struct bc_verify_result *vr, struct stats *st)
 {
@@ -347,7 +348,9 @@ static void verify_one(const struct opts *o, uint64_t pi,
 		printf("VERIFY ERROR program %" PRIu64 " (precision %s): %s\n",
 		       pi, claims ? "off" : "on", vr->error);
 		vr->accepted = false;
+		return -1;
 	}
+	return 0;
 }
 
 static void verdict_str(const struct bc_verify_result *vr, char *buf,
@@ -408,7 +411,7 @@ static int one_program(const struct opts *o, uint64_t pi, struct gen_prog *gp,
 	const struct bc_prog *p;
 	struct gen_rng r;
 	struct bc_err err;
-	bool viol = false;
+	bool viol = false, ierr;
 	char msg[800];
 
 	gen_seed(&r, mix(o->seed, pi));
@@ -425,8 +428,8 @@ static int one_program(const struct opts *o, uint64_t pi, struct gen_prog *gp,
 	}
 	p = &obj->progs[0];
 	claims = bc_claims_new(p->insn_cnt);
-	verify_one(o, pi, p, NULL, &va, st);
-	verify_one(o, pi, p, claims, &vb, st);
+	ierr = verify_one(o, pi, p, NULL, &va, st) < 0;
+	ierr |= verify_one(o, pi, p, claims, &vb, st) < 0;
 	if (o->verbose) {
 		char ea[600], eb[600];
 
@@ -442,7 +445,7 @@ static int one_program(const struct opts *o, uint64_t pi, struct gen_prog *gp,
 				printf(" %s", gen_feature_names[i]);
 		printf("\n");
 	}
-	if (compare(pi, &va, &vb, st, msg, sizeof(msg))) {
+	if (compare(pi, &va, &vb, st, msg, sizeof(msg)) && !ierr) {
 		struct input in;
 		struct gen_rng ir;
 
