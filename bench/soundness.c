@@ -25,7 +25,12 @@
  * resource limit (the instruction budget, the jump stack), i.e. pruning
  * on an imprecise scalar skipped a path with an error. Runs stopped by a
  * helper the interpreter lacks are skipped. Program I and input J depend
- * only on (SEED, I, J), so a violation reproduces with --show I.
+ * only on (SEED, I, J), so a violation reproduces with --show I; --save
+ * writes DIR/viol_SEED_I_J.s (a run) or viol_SEED_I_verdict.s (a
+ * mismatch, with input 0's arguments), each with its replay command.
+ * (The interpreter zeroes stacks and tracks no initialisation, so an
+ * uninitialised read is no fault there; the claims cover it when (b)
+ * accepted.)
  *
  * Exit: 0 no violation, 1 violations (or a generated program that did not
  * assemble: a generator bug), 2 bad usage.
