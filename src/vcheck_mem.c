@@ -418,11 +418,30 @@ static void note_write(struct venv *e, unsigned frame,
 {
 	int i = BC_STACK + o, k = i / 8, last = (i + size - 1) / 8;
 
-	if (k == last && !(i % 8) && f->stype[i] == VS_SPILL)
+	/* a spill, or a whole slot of zeros: the stored value itself */
+	if (k == last && !(i % 8) &&
+	    (f->stype[i] == VS_SPILL || (size == 8 && f->stype[i] == VS_ZERO)))
 		vp_note_stack(e, frame, valno >= 0 ? VH_SPILL : VH_SPILL_IMM,
 			      k, k);
 	else
 		vp_note_stack(e, frame, VH_STW, k, last);
+}
+
+/*
+ * For precision: a read whose value comes from the slots (a spill, or
+ * bytes known to be zero: a stored zero) depends on what was stored.
+ */
+static void note_read(struct venv *e, unsigned frame,
+		      const struct bc_vframe *f, int o, int size)
+{
+	int i = BC_STACK + o;
+
+	for (int b = 0; b < size; b++)
+		if (f->stype[i + b] == VS_ZERO || f->stype[i + b] == VS_SPILL) {
+			vp_note_stack(e, frame, VH_FILL, i / 8,
+				      (i + size - 1) / 8);
+			return;
+		}
 }
 
 static int stack_access(struct venv *e, uint32_t pc, int regno,
@@ -466,10 +485,9 @@ static int stack_access(struct venv *e, uint32_t pc, int regno,
 	int i = BC_STACK + o, k = i / 8;
 
 	vp_read_stack(e, reg->frame, o, o + size);
+	note_read(e, reg->frame, f, o, size);
 	if (f->stype[i] == VS_SPILL) {
 		const struct bc_vreg *sp = &f->spill[k];
-
-		vp_note_stack(e, reg->frame, VH_FILL, k, k);
 
 		if (size == 8) {
 			/* a narrow spill read whole: Linux knows nothing */

@@ -196,8 +196,9 @@ static int bt_insn(struct venv *e, struct bt *bt, const struct vhist *h)
 	case BPF_LDX:
 		if (bt->regs[f] & d) {
 			bt->regs[f] &= ~d;
-			if (h->flags & VH_FILL)
-				bt->slots[h->sframe] |= 1ull << h->slot;
+			for (int k = h->slot; (h->flags & VH_FILL) &&
+			     k <= h->slot_last && k < BC_SLOTS; k++)
+				bt->slots[h->sframe] |= 1ull << k;
 		}
 		break;
 	case BPF_ST:

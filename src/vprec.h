@@ -34,7 +34,7 @@ struct vhist {
 };
 
 enum {
-	VH_FILL = 1,		/* dst read the spill in (sframe, slot) */
+	VH_FILL = 1,		/* dst read a spill or zeros in [slot, slot_last] */
 	VH_SPILL = 2,		/* slot now holds a spill of the src register */
 	VH_SPILL_IMM = 4,	/* slot now holds a spill of the immediate */
 	VH_STW = 8,		/* slots [slot, slot_last] overwritten */

@@ -112,6 +112,29 @@ SPILL(prec_spill_bad, 64)
 /* EXPECT accept */
 SPILL(prec_spill_ok, 63)
 
+/*
+ * A zero stored from a register leaves bytes known to be zero, not a
+ * spill; the fill's 0 still depends on the register (soundness driver,
+ * seed 7, program 1328).
+ */
+#define ZERO(name, b)						\
+SEC("socket")							\
+__naked void name(void)						\
+{								\
+	asm volatile (PRE(0, b)					\
+	"2: *(u64 *)(r10 - 16) = r7;"				\
+	"r8 = *(u64 *)(r10 - 16);"				\
+	LOOKUP							\
+	"r0 += r8;"						\
+	"r0 = *(u8 *)(r0 + 0);"					\
+	END :: [amap]"i"(&amap) : "memory");			\
+}
+
+/* EXPECT reject: R0 min value is outside of the allowed memory range */
+ZERO(prec_zero_bad, 64)
+/* EXPECT accept */
+ZERO(prec_zero_ok, 63)
+
 /* r7 goes through a helper call in a preserved register, then the stack */
 #define HELPER(name, b)						\
 SEC("socket")							\

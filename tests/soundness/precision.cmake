@@ -20,10 +20,12 @@ if(NOT rc_on EQUAL rc_off)
   endif()
 endif()
 file(STRINGS ${FILE} argl REGEX "^; args: ")
-if(NOT argl)
+if(NOT argl OR NOT rc_on EQUAL 0)
   return()
 endif()
 string(REGEX REPLACE "^.*args: " "" args "${argl}")
+# an empty argument would be dropped: --opt '' -> --opt=
+string(REGEX REPLACE "(--[a-z-]+) ''" "\\1=" args "${args}")
 separate_arguments(args UNIX_COMMAND "${args}")
 execute_process(COMMAND ${BPFCHECK} run ${FILE} ${args}
   RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
