@@ -149,7 +149,8 @@ static int bt_jmp(struct bt *bt, const struct vhist *h,
 	}
 	if (bc_is_pseudo_call(in)) {
 		/* from the callee's entry back into the caller */
-		if ((bt->regs[f + 1] & ~0x3eu) || bt->slots[f + 1])
+		if (f + 1 >= BC_MAX_CALL_FRAMES ||
+		    (bt->regs[f + 1] & ~0x3eu) || bt->slots[f + 1])
 			return -1;
 		bt->regs[f] |= bt->regs[f + 1];
 		bt->regs[f + 1] = 0;
