@@ -34,7 +34,12 @@ EXPECT_RE = re.compile(
     r"(?:\s*:\s*(.*?))?"
     r"(?:\s+LINUX\s+(accept|reject)(?:\s*:\s*(.*?))?)?\s*\*/", re.S)
 FUNC_RE = re.compile(r"SEC\(\"([^\"]*)\"\)\s*(?:[\w\*]+\s+)*?(\w+)\s*\(")
-MACRO_RE = re.compile(r"(?:\s|/\*.*?\*/)*[A-Z][A-Z0-9_]*\(\s*(\w+)\s*,", re.S)
+# A comment in between never crosses its own end: "/\*.*?\*/" could
+# stretch to a later "*/" (backtracking exponentially over a run of
+# comments, and matching a macro call far below).
+COMMENT = r"/\*(?:(?!\*/).)*\*/"
+MACRO_RE = re.compile(r"(?:\s|" + COMMENT + r")*[A-Z][A-Z0-9_]*\(\s*(\w+)\s*,",
+                      re.S)
 
 
 class FakeMatch:
