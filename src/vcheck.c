@@ -1132,6 +1132,14 @@ static int visit(struct venv *e, uint32_t pc)
 		      bc_vstate_subsumes_live(&c->st, &e->cur, lv, sl,
 					      e->explore_alu ? BC_SUB_STRICT :
 					      BC_SUB_PRUNE, 0);
+		/* going round a loop (a state here is still being explored):
+		 * a new checkpoint only every 20 jumps or 100 insns, as
+		 * Linux, so that the loop's states are not evicted by its
+		 * own iterations */
+		if (!hit && c->branches && e->prune[pc] != 2 &&
+		    e->jmps - e->last_jmps < 20 &&
+		    e->processed - e->last_chk < 100)
+			add = false;
 		if (hit) {
 			c->hit++;
 			/* the path relied on what c compared */
