@@ -1097,7 +1097,7 @@ static int visit(struct venv *e, uint32_t pc)
 	uint16_t live[BC_MAX_CALL_FRAMES];
 	uint32_t loop = bc_cfg_loop_at(e->cfg, pc);
 	uint64_t key = 0;
-	bool add;
+	bool add, far;
 	int r;
 
 	live_masks(e, pc, live);
@@ -1117,9 +1117,15 @@ static int visit(struct venv *e, uint32_t pc)
 			return vc_err(e, pc, "infinite loop detected at insn %u",
 				      pc);
 	}
-	/* a new checkpoint every 8 insns and 2 jumps, at callbacks always */
-	add = e->prune[pc] == 2 || (e->processed - e->last_chk >= 8 &&
-				    e->jmps - e->last_jmps >= 2);
+	/*
+	 * A new checkpoint every 8 insns and 2 jumps, at callbacks always,
+	 * and whenever the path itself went 100 insns without one (other
+	 * paths' checkpoints reset the counters; a long stretch without one
+	 * makes each precision walk go all the way back).
+	 */
+	far = e->hist_n - (e->cur.parent ? e->cur.parent->hist : 0) >= 100;
+	add = e->prune[pc] == 2 || far ||
+	      (e->processed - e->last_chk >= 8 && e->jmps - e->last_jmps >= 2);
 	for (struct bc_vchk **pp = &e->chk[pc], *c; (c = *pp);) {
 		uint16_t lv[BC_MAX_CALL_FRAMES];
 		uint64_t sl[BC_MAX_CALL_FRAMES];
@@ -1136,7 +1142,7 @@ static int visit(struct venv *e, uint32_t pc)
 		 * a new checkpoint only every 20 jumps or 100 insns, as
 		 * Linux, so that the loop's states are not evicted by its
 		 * own iterations */
-		if (!hit && c->branches && e->prune[pc] != 2 &&
+		if (!hit && c->branches && e->prune[pc] != 2 && !far &&
 		    e->jmps - e->last_jmps < 20 &&
 		    e->processed - e->last_chk < 100)
 			add = false;
