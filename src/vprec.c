@@ -5,6 +5,9 @@
 #include "util.h"
 #include "vprec.h"
 
+/* History entries one walk follows between two checkpoints. */
+#define VP_MAX_WALK 4096
+
 /* What must be precise: registers and stack slots, per frame. */
 struct bt {
 	uint16_t regs[BC_MAX_CALL_FRAMES];
@@ -236,10 +239,12 @@ static int bt_insn(struct venv *e, struct bt *bt, const struct vhist *h)
 static void backtrack(struct venv *e, struct bt *bt, size_t pos)
 {
 	struct bc_vchk *c = e->cur.parent;
-	size_t i = pos;
+	size_t i = pos, steps = 0;
 
+	if (!c || c->all_precise)	/* no checkpoint to mark */
+		return;
 	for (;;) {
-		for (; c && c->hist >= i; c = c->parent) {
+		for (; c && c->hist >= i; c = c->parent, steps = 0) {
 			int m;
 
 			if (c->all_precise)
@@ -254,6 +259,13 @@ static void backtrack(struct venv *e, struct bt *bt, size_t pos)
 		}
 		if (bt_empty(bt) || !i)
 			return;
+		/* a long stretch without a checkpoint (straight-line code):
+		 * give up rather than walk it again for every mark; the next
+		 * walks then stop at once, c being all precise */
+		if (++steps > VP_MAX_WALK) {
+			all_from(c);
+			return;
+		}
 		i--;
 		if (bt_insn(e, bt, &e->hist[i]) < 0) {
 			all_from(c);
