@@ -576,6 +576,14 @@ static void null_fn(struct bc_vreg *r, void *a)
 
 int vc_push(struct venv *e, uint32_t pc);
 
+/* The branch's outcome rests on its operands' values. */
+static void mark_operands(struct venv *e, const struct bpf_insn *in)
+{
+	vp_mark_reg(e, in->dst_reg);
+	if (bc_srcbit(in))
+		vp_mark_reg(e, in->src_reg);
+}
+
 /* Returns the next pc for the current path, pushing the other one. */
 static int do_jmp(struct venv *e, uint32_t pc, const struct bpf_insn *in,
 		  uint32_t *next)
@@ -612,9 +620,7 @@ static int do_jmp(struct venv *e, uint32_t pc, const struct bpf_insn *in,
 		vp_note_link(e, d, bc_srcbit(in) ? s : -1);
 		taken = bc_scalar_branch_taken(&a.s, &b.s, op, j32);
 		if (taken >= 0) {	/* decided by the ranges */
-			vp_mark_reg(e, d);
-			if (bc_srcbit(in))
-				vp_mark_reg(e, s);
+			mark_operands(e, in);
 			*next = taken ? tgt : fall;
 			return 0;
 		}
@@ -652,11 +658,8 @@ static int do_jmp(struct venv *e, uint32_t pc, const struct bpf_insn *in,
 			tb = fb;
 			*next = fall;
 		}
-		if (!tok || !fok) {	/* one way only: decided too */
-			vp_mark_reg(e, d);
-			if (bc_srcbit(in))
-				vp_mark_reg(e, s);
-		}
+		if (!tok || !fok)	/* one way only: decided too */
+			mark_operands(e, in);
 		struct bc_vframe *f = vc_frame(e);
 
 		f->regs[d] = ta;
@@ -1343,7 +1346,8 @@ static void compute_liveness(struct venv *e)
 {
 	const struct bc_prog *p = e->prog;
 	uint32_t n = p->insn_cnt;
-	uint16_t *use = bc_xcalloc(n, 2), *def = bc_xcalloc(n, 2);
+	uint16_t *use = e->use = bc_xcalloc(n, 2);
+	uint16_t *def = e->def = bc_xcalloc(n, 2);
 	bool changed = true;
 
 	for (uint32_t i = 0; i < n; i++)
@@ -1384,8 +1388,6 @@ static void compute_liveness(struct venv *e)
 			}
 		}
 	}
-	free(use);
-	free(def);
 }
 
 static void mark_prune_points(struct venv *e)
@@ -1548,7 +1550,6 @@ static void run(struct venv *e)
 	e->cur.frames[0] = f0;
 	for (;;) {
 		uint32_t pc = e->cur.pc, frame;
-		uint16_t use, def;
 		int r = 0;
 
 		/* counted before the pruning check, as Linux does */
@@ -1576,12 +1577,11 @@ static void run(struct venv *e)
 		if (e->opts->claims)
 			record_claims(e, pc);
 		vp_hist_push(e, pc);
-		insn_use_def(e, &e->prog->insns[pc], &use, &def);
 		frame = e->cur.curframe;
-		vp_read(e, frame, use, 0);
+		vp_read(e, frame, e->use[pc], 0);
 		r = step(e);
 		if (!r && e->cur.curframe == frame)
-			e->cur.wr[frame] |= def;
+			e->cur.wr[frame] |= e->def[pc];
 		if (e->log && e->level >= 2) {
 			log_insn(e, pc);
 			if (r >= 0)
@@ -1728,6 +1728,8 @@ static bool verify_run(const struct bc_prog *prog, struct bc_cfg *cfg,
 	free(e.chk_cnt);
 	free(e.prune);
 	free(e.live);
+	free(e.use);
+	free(e.def);
 	free(e.sub_depth);
 	free(e.hist);
 	free(e.reached);

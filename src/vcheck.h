@@ -22,6 +22,7 @@ struct venv {
 	uint32_t type, attach;
 	uint8_t *prune;		/* 1 pruning point, 2 also against live states */
 	uint16_t *live;		/* registers live into each insn */
+	uint16_t *use, *def;	/* registers each insn reads, writes */
 	struct bc_vchk **chk;	/* explored states per insn */
 	struct bc_vchk *evicted;	/* dropped from chk[], state freed */
 	struct bc_vchk **seen;	/* checkpoints by (pc, key), open addressing */

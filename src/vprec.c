@@ -14,21 +14,15 @@ struct bt {
 	uint64_t slots[BC_MAX_CALL_FRAMES];
 };
 
-static bool bt_empty(const struct bt *bt)
+/* The frames in which bt tracks something, as a bitmask. */
+static unsigned bt_frames(const struct bt *bt)
 {
-	for (int f = 0; f < BC_MAX_CALL_FRAMES; f++)
-		if (bt->regs[f] || bt->slots[f])
-			return false;
-	return true;
-}
+	unsigned m = 0;
 
-/* Nothing tracked in frames above f. */
-static bool bt_below(const struct bt *bt, unsigned f)
-{
-	for (unsigned g = f + 1; g < BC_MAX_CALL_FRAMES; g++)
-		if (bt->regs[g] || bt->slots[g])
-			return false;
-	return true;
+	for (unsigned f = 0; f < BC_MAX_CALL_FRAMES; f++)
+		if (bt->regs[f] || bt->slots[f])
+			m |= 1u << f;
+	return m;
 }
 
 static void set_flags(struct bc_vstate *st, uint8_t v)
@@ -127,14 +121,6 @@ static int bt_stack(struct bt *bt, const struct vhist *h,
 	return 0;
 }
 
-static bool other_frames(const struct bt *bt, unsigned f)
-{
-	for (unsigned g = 0; g < BC_MAX_CALL_FRAMES; g++)
-		if (g != f && (bt->regs[g] || bt->slots[g]))
-			return true;
-	return false;
-}
-
 static int bt_jmp(struct bt *bt, const struct vhist *h,
 		  const struct bpf_insn *in)
 {
@@ -166,7 +152,7 @@ static int bt_jmp(struct bt *bt, const struct vhist *h,
 	if (op == BPF_JA || op == BPF_JCOND)
 		return 0;
 	if ((bt->regs[f] & h->link) || (bt->slots[f] & h->link_slots) ||
-	    ((h->flags & VH_LINKX) && other_frames(bt, f))) {
+	    ((h->flags & VH_LINKX) && (bt_frames(bt) & ~(1u << f)))) {
 		/* linked into another frame: which ones is not recorded */
 		if (h->flags & VH_LINKX)
 			return -1;
@@ -185,7 +171,7 @@ static int bt_insn(struct venv *e, struct bt *bt, const struct vhist *h)
 	uint8_t op = bc_op(in);
 	int r = 0;
 
-	if ((h->flags & VH_COMPLEX) && !bt_empty(bt))
+	if ((h->flags & VH_COMPLEX) && bt_frames(bt))
 		return -1;
 	switch (bc_class(in)) {
 	case BPF_ALU:
@@ -227,7 +213,7 @@ static int bt_insn(struct venv *e, struct bt *bt, const struct vhist *h)
 		break;
 	}
 	bt->regs[f] &= ~(1u << 10);	/* always the frame pointer */
-	if (r < 0 || !bt_below(bt, f))
+	if (r < 0 || (bt_frames(bt) >> (f + 1)))	/* frames above f */
 		return -1;
 	return 0;
 }
@@ -257,7 +243,7 @@ static void backtrack(struct venv *e, struct bt *bt, size_t pos)
 			if (!m)
 				return;
 		}
-		if (bt_empty(bt) || !i)
+		if (!bt_frames(bt) || !i)
 			return;
 		/* a long stretch without a checkpoint (straight-line code):
 		 * give up rather than walk it again for every mark; the next
@@ -393,7 +379,7 @@ void vp_prune_hit(struct venv *e, const struct bc_vchk *c,
 			    fr->spill[k].kind == VK_SCALAR)
 				bt.slots[f] |= 1ull << k;
 	}
-	if (!bt_empty(&bt))
+	if (bt_frames(&bt))
 		backtrack(e, &bt, e->hist_n);
 }
 
@@ -446,9 +432,14 @@ void vp_read_stack(struct venv *e, unsigned f, int64_t lo, int64_t hi)
 {
 	uint64_t m = 0;
 
-	for (int64_t o = lo; o < hi; o++)
-		if (o >= -BC_STACK && o < 0)
-			m |= 1ull << ((BC_STACK + o) / 8);
+	if (lo < -BC_STACK)
+		lo = -BC_STACK;
+	if (hi > 0)
+		hi = 0;
+	if (!e->prec || lo >= hi)
+		return;
+	for (int64_t k = (BC_STACK + lo) / 8; k <= (BC_STACK + hi - 1) / 8; k++)
+		m |= 1ull << k;
 	vp_read(e, f, 0, m);
 }
 
