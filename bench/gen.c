@@ -616,6 +616,17 @@ static void value_var_access(struct g *g, int base, uint32_t vsize)
 	}
 }
 
+/* bpf_map_lookup_elem(m, fp-128): r1-r5 clobbered, r0 the result. */
+static void lookup_call(struct g *g, const struct gen_map *m)
+{
+	emit(g, "r2 = r10");
+	emit(g, "r2 += -128");
+	emit(g, "r1 = map[%s] ll", m->name);
+	emit(g, "call bpf_map_lookup_elem#1");
+	for (int r = 1; r <= 5; r++)
+		g->rk[r] = RK_NONE;
+}
+
 static void map_block(struct g *g)
 {
 	int mi = get_map(g), d, n;
@@ -639,12 +650,7 @@ static void map_block(struct g *g)
 	} else {
 		emit(g, "*(u32 *)(r10 -128) = %u", key);
 	}
-	emit(g, "r2 = r10");
-	emit(g, "r2 += -128");
-	emit(g, "r1 = map[%s] ll", m->name);
-	emit(g, "call bpf_map_lookup_elem#1");
-	for (int r = 1; r <= 5; r++)
-		g->rk[r] = RK_NONE;
+	lookup_call(g, m);
 	g->rk[0] = RK_MAPV;
 	keep = g->depth == 0 && g->rk[9] != RK_MAPV && !(g->reserved & 1u << 9)
 	       && chance(g, 50);
@@ -1201,12 +1207,8 @@ static int prec_lookup(struct g *g, int mi)
 	feat(g, GF_MAP);
 	add_key(g, key);
 	emit(g, "*(u32 *)(r10 -128) = %u", key);
-	emit(g, "r2 = r10");
-	emit(g, "r2 += -128");
-	emit(g, "r1 = map[%s] ll", m->name);
-	emit(g, "call bpf_map_lookup_elem#1");
-	for (int r = 0; r <= 5; r++)
-		g->rk[r] = RK_NONE;
+	lookup_call(g, m);
+	g->rk[0] = RK_NONE;
 	emit(g, "if r0 == 0 goto out");
 	b = prec_reg(g);
 	if (b > 0)

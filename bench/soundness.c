@@ -332,8 +332,7 @@ static void feat_count(uint64_t *c, uint32_t f)
 static bool resource_limit(const char *msg)
 {
 	return strstr(msg, "BPF program is too large") ||
-	       strstr(msg, "is too complex") ||
-	       strstr(msg, "too many states");
+	       strstr(msg, "is too complex");
 }
 
 /* Returns < 0 on an internal verifier error (reported, counted). */
