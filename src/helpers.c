@@ -1074,6 +1074,21 @@ static bool type_allows(int32_t id, const struct hctx *c)
 /* Largest helper id the newest kernel bpfcheck follows knows. */
 #define BC_KERNEL_FUNC_MAX_ID	(__BPF_FUNC_MAX_ID + 2)
 
+const char *bc_helper_config(int32_t id)
+{
+	switch (id) {
+	case BPF_FUNC_override_return:
+		return "CONFIG_BPF_KPROBE_OVERRIDE";
+	case BPF_FUNC_probe_write_user:
+		return "a kernel not in lockdown";
+	case BPF_FUNC_lwt_seg6_store_bytes:
+	case BPF_FUNC_lwt_seg6_adjust_srh:
+	case BPF_FUNC_lwt_seg6_action:
+		return "CONFIG_IPV6_SEG6_BPF";
+	}
+	return NULL;
+}
+
 static _Thread_local char why_buf[96];
 
 static const char *helper_name(int32_t id)

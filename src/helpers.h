@@ -110,4 +110,12 @@ const struct bc_helper_proto *bc_helper_proto_for(int32_t id,
 bool bc_helper_allowed(int32_t id, uint32_t prog_type, uint32_t attach_type,
 		       bool privileged, const char **why);
 
+/*
+ * The kernel configuration a helper needs beyond its version
+ * ("CONFIG_BPF_KPROBE_OVERRIDE"), or NULL when every kernel that knows the
+ * helper offers it. A kernel built without it, or in lockdown, refuses the
+ * helper as "cannot use helper" although bpfcheck accepts it.
+ */
+const char *bc_helper_config(int32_t id);
+
 #endif
