@@ -47,8 +47,8 @@ static bool known_diff(const struct ktype *t, int id, bool mine)
 
 	if (!mine || !config)
 		return false;
-	printf("note: %s may use helper %d where the kernel is built with "
-	       "%s; this one refuses it\n", t->name, id, config);
+	printf("note: %s may use helper %d given %s; this kernel refuses "
+	       "it\n", t->name, id, config);
 	return true;
 }
 
