@@ -9,8 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cfg.h"
-#include "insn.h"
+#include "cfg/cfg.h"
+#include "isa/insn.h"
 
 static struct bpf_insn alu(uint8_t dst, int32_t imm)
 {

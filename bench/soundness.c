@@ -46,10 +46,10 @@
 #include <time.h>
 
 #include "gen.h"
-#include "interp.h"
-#include "oracle.h"
-#include "prog.h"
-#include "verify.h"
+#include "interp/interp.h"
+#include "interp/oracle.h"
+#include "load/prog.h"
+#include "verifier/verify.h"
 
 #define RUN_LIMIT 10000000ull
 #define MAX_PKT 320

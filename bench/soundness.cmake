@@ -3,7 +3,6 @@
 # oracle (issue 6): bench/soundness [-n N] [-k K] [-s SEED].
 add_executable(soundness ${CMAKE_CURRENT_SOURCE_DIR}/soundness.c
                ${CMAKE_CURRENT_SOURCE_DIR}/gen.c)
-target_link_libraries(soundness PRIVATE bpfcheck_static)
-target_include_directories(soundness PRIVATE ${CMAKE_SOURCE_DIR}/src)
+target_link_libraries(soundness PRIVATE bpfcheck_internal)
 set_target_properties(soundness PROPERTIES
   RUNTIME_OUTPUT_DIRECTORY ${CMAKE_BINARY_DIR}/bench)

@@ -16,7 +16,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "prog.h"
+#include "load/prog.h"
 
 #define BCF_HDR 8
 #define BCF_PKT_MAX 128

@@ -13,10 +13,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "asm.h"
+#include "load/asm.h"
 #include "common.h"
-#include "disasm.h"
-#include "insn.h"
+#include "load/disasm.h"
+#include "isa/insn.h"
 
 static void dump(const char *what, const char *text, size_t len)
 {

@@ -9,11 +9,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cfg.h"
+#include "cfg/cfg.h"
 #include "common.h"
-#include "disasm.h"
-#include "insn.h"
-#include "rtmaps.h"
+#include "load/disasm.h"
+#include "isa/insn.h"
+#include "interp/rtmaps.h"
 
 static void one_prog(struct bc_prog *p)
 {

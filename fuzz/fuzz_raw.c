@@ -10,13 +10,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cfg.h"
+#include "cfg/cfg.h"
 #include "common.h"
-#include "insn.h"
-#include "interp.h"
-#include "rtmaps.h"
+#include "isa/insn.h"
+#include "interp/interp.h"
+#include "interp/rtmaps.h"
 #if BC_FUZZ_HAVE_VERIFY
-#include "verify.h"
+#include "verifier/verify.h"
 #endif
 
 static void run(struct bc_object *obj, struct bc_prog *p, const uint8_t *hdr)

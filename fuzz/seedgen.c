@@ -11,9 +11,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "asm.h"
+#include "load/asm.h"
 #include "common.h"
-#include "disasm.h"
+#include "load/disasm.h"
 
 static const char *base(const char *path)
 {

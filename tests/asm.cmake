@@ -4,7 +4,7 @@
 
 function(asm_c_test name src)
   add_executable(${name} ${src})
-  target_link_libraries(${name} PRIVATE bpfcheck_static)
+  target_link_libraries(${name} PRIVATE bpfcheck_internal)
   target_include_directories(${name} PRIVATE ${TESTS_DIR} ${TESTS_DIR}/asm)
   add_test(NAME ${name} COMMAND ${name} ${ARGN})
   set_tests_properties(${name} PROPERTIES SKIP_RETURN_CODE 77)

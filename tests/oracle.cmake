@@ -2,7 +2,6 @@
 # The soundness oracle: the claim check itself, and every accepted corpus
 # program run against the verifier's register claims and bounds.
 add_c_test(oracle_claims ${TESTS_DIR}/oracle/test_claims.c)
-target_include_directories(oracle_claims PRIVATE ${CMAKE_SOURCE_DIR}/src)
 if(Python3_FOUND)
   file(GLOB ORACLE_SRCS CONFIGURE_DEPENDS ${TESTS_DIR}/corpus/*.c)
   add_test(NAME oracle_corpus

@@ -3,8 +3,7 @@
 # cross-checks (skip with 77 where bpf() is unavailable).
 function(tables_test name src)
   add_c_test(${name} ${TESTS_DIR}/tables/${src})
-  target_include_directories(${name} PRIVATE ${CMAKE_SOURCE_DIR}/src
-                             ${TESTS_DIR}/tables)
+  target_include_directories(${name} PRIVATE ${TESTS_DIR}/tables)
 endfunction()
 
 tables_test(tables_kernel_ctx kernel_ctx.c)

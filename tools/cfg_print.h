@@ -5,7 +5,7 @@
 
 #include <stdio.h>
 
-#include "cfg.h"
+#include "cfg/cfg.h"
 
 void cfgp_text(FILE *f, const struct bc_cfg *cfg);
 void cfgp_loops_text(FILE *f, const struct bc_cfg *cfg);

@@ -7,7 +7,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 
-#include "prog.h"
+#include "load/prog.h"
 
 #define EXIT_REJECT 1
 #define EXIT_BADINPUT 2

@@ -6,9 +6,9 @@
 #include <string.h>
 
 #include "cli.h"
-#include "interp.h"
-#include "oracle.h"
-#include "verify.h"
+#include "interp/interp.h"
+#include "interp/oracle.h"
+#include "verifier/verify.h"
 
 enum {
 	OPT_PACKET = OPT_CMD_BASE,

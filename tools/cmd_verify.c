@@ -4,7 +4,7 @@
 #include <string.h>
 
 #include "cli.h"
-#include "verify.h"
+#include "verifier/verify.h"
 
 enum {
 	OPT_LOG = OPT_CMD_BASE,

@@ -7,9 +7,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "disasm.h"
-#include "prog.h"
-#include "verify.h"
+#include "load/disasm.h"
+#include "load/prog.h"
+#include "verifier/verify.h"
 
 _Static_assert(sizeof(struct bpfcheck_insn) == sizeof(struct bpf_insn),
 	       "bpfcheck_insn must match struct bpf_insn");

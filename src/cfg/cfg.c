@@ -7,10 +7,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cfg.h"
-#include "cfg_priv.h"
-#include "dom.h"
-#include "insn.h"
+#include "cfg/cfg.h"
+#include "cfg/cfg_priv.h"
+#include "cfg/dom.h"
+#include "isa/insn.h"
 
 #define ARR(cfg, n, type) \
 	((type *)bc_arena_array(&(cfg)->arena, (n), sizeof(type)))

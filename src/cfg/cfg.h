@@ -11,8 +11,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "prog.h"
-#include "util.h"
+#include "load/prog.h"
+#include "util/util.h"
 
 #define BC_NONE UINT32_MAX
 #define BC_MAX_CALL_FRAMES 8

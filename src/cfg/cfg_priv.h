@@ -3,8 +3,8 @@
 #ifndef BC_CFG_PRIV_H
 #define BC_CFG_PRIV_H
 
-#include "cfg.h"
-#include "dom.h"
+#include "cfg/cfg.h"
+#include "cfg/dom.h"
 
 /* Local CSR graph of subprogram s: node b is block block_first + b. */
 void bc_cfg_sub_graph(const struct bc_cfg *cfg, uint32_t s, struct bc_csr *c);

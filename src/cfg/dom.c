@@ -3,8 +3,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "dom.h"
-#include "util.h"
+#include "cfg/dom.h"
+#include "util/util.h"
 
 void bc_csr_build(struct bc_csr *c, uint32_t n, const uint32_t *src,
 		  const uint32_t *dst, uint32_t m)

@@ -9,8 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cfg_priv.h"
-#include "insn.h"
+#include "cfg/cfg_priv.h"
+#include "isa/insn.h"
 
 #define ARR(cfg, n, type) \
 	((type *)bc_arena_array(&(cfg)->arena, (n), sizeof(type)))

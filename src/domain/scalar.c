@@ -41,7 +41,7 @@
 
 #include <linux/bpf.h>
 
-#include "scalar.h"
+#include "domain/scalar.h"
 
 #define S64_MIN INT64_MIN
 #define S64_MAX INT64_MAX

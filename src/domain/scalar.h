@@ -13,7 +13,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "tnum.h"
+#include "domain/tnum.h"
 
 struct bc_scalar {
 	struct tnum var_off;

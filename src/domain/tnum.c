@@ -6,7 +6,7 @@
  */
 #include <stdio.h>
 
-#include "tnum.h"
+#include "domain/tnum.h"
 
 const struct tnum tnum_unknown = { .value = 0, .mask = ~0ULL };
 

@@ -11,8 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "insn.h"
-#include "interp_priv.h"
+#include "isa/insn.h"
+#include "interp/interp_priv.h"
 
 #define PKT_BUF_SIZE 4096u	/* headroom + packet + tailroom, as test_run */
 

@@ -30,8 +30,8 @@
 
 #include <stdio.h>
 
-#include "prog.h"
-#include "rtmaps.h"
+#include "load/prog.h"
+#include "interp/rtmaps.h"
 
 #define BC_INTERP_STACK_SIZE 512
 #define BC_INTERP_MAX_FRAMES 8

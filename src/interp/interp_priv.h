@@ -3,7 +3,7 @@
 #ifndef BC_INTERP_PRIV_H
 #define BC_INTERP_PRIV_H
 
-#include "interp.h"
+#include "interp/interp.h"
 
 /* Subprogram addresses (lddw BPF_PSEUDO_FUNC) are tagged, never memory. */
 #define BC_FUNC_TAG 0xfffe000000000000ull

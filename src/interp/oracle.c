@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /* The soundness oracle: concrete runs checked against claims (oracle.h). */
-#include "insn.h"
-#include "interp_priv.h"
-#include "oracle.h"
+#include "isa/insn.h"
+#include "interp/interp_priv.h"
+#include "interp/oracle.h"
 
 /* Is there a value v of map m with omin <= addr - v <= omax? */
 static bool map_has(void *arg, uint32_t m, uint64_t addr, int64_t omin,

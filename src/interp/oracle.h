@@ -9,8 +9,8 @@
 #ifndef BC_ORACLE_H
 #define BC_ORACLE_H
 
-#include "interp.h"
-#include "vclaims.h"
+#include "interp/interp.h"
+#include "verifier/claims.h"
 
 struct bc_oracle {
 	const struct bc_prog *prog;	/* the verified program */

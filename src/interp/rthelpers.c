@@ -10,8 +10,8 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "insn.h"
-#include "interp_priv.h"
+#include "isa/insn.h"
+#include "interp/interp_priv.h"
 
 #define A(n) (vm->regs[n])
 #define RET(v) (vm->regs[0] = (uint64_t)(v))

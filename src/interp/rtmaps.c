@@ -5,7 +5,7 @@
 #include <string.h>
 #include <sys/mman.h>
 
-#include "rtmaps.h"
+#include "interp/rtmaps.h"
 
 #define RT_POOL_LIMIT (1ull << 32)	/* refuse maps needing > 4 GiB */
 #define RT_HASH_LIMIT (1u << 26)	/* and hash maps of more entries */

@@ -15,7 +15,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "prog.h"
+#include "load/prog.h"
 
 struct bc_rtmap {
 	char *name;

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /* ISA validity: every opcode known, reserved fields zero, lddw pairs whole. */
-#include "insn.h"
+#include "isa/insn.h"
 
 #include <errno.h>
 

@@ -12,7 +12,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "util.h"
+#include "util/util.h"
 
 #ifndef BPF_MEMSX
 #define BPF_MEMSX 0x80

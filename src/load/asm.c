@@ -36,9 +36,9 @@
 #include <string.h>
 #include <strings.h>
 
-#include "asm.h"
-#include "disasm.h"
-#include "insn.h"
+#include "load/asm.h"
+#include "load/disasm.h"
+#include "isa/insn.h"
 
 enum fix_kind {
 	FIX_OFF,	/* insn.off = target - pc - 1 */

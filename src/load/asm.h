@@ -7,7 +7,7 @@
 #ifndef BC_ASM_H
 #define BC_ASM_H
 
-#include "prog.h"
+#include "load/prog.h"
 
 /*
  * Assemble text into instructions. On success *insns (malloc'd) and *cnt

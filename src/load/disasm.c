@@ -12,8 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "disasm.h"
-#include "insn.h"
+#include "load/disasm.h"
+#include "isa/insn.h"
 
 struct out {
 	char *buf;

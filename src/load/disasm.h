@@ -5,7 +5,7 @@
 
 #include <stdio.h>
 
-#include "prog.h"
+#include "load/prog.h"
 
 /*
  * Format the instruction at insns[pc] (two slots for lddw) into buf.

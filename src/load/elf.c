@@ -14,8 +14,8 @@
 #include <bpf/btf.h>
 #include <bpf/libbpf.h>
 
-#include "elf_priv.h"
-#include "insn.h"
+#include "load/elf_priv.h"
+#include "isa/insn.h"
 
 #ifndef EM_BPF
 #define EM_BPF 247

@@ -17,7 +17,7 @@
 
 #include <bpf/btf.h>
 
-#include "elf_priv.h"
+#include "load/elf_priv.h"
 
 #define BTF_EXT_MAGIC 0xeB9F
 #define LINE_REC_MIN 16

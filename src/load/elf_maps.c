@@ -10,7 +10,7 @@
 
 #include <bpf/btf.h>
 
-#include "elf_priv.h"
+#include "load/elf_priv.h"
 
 #define MAP_DEF_SIZE 20		/* struct bpf_map_def: 5 x u32 */
 #define ELF_MAP_SIZE 36		/* iproute2 struct bpf_elf_map: 9 x u32 */

@@ -6,7 +6,7 @@
 #include <gelf.h>
 #include <libelf.h>
 
-#include "prog.h"
+#include "load/prog.h"
 
 enum esec_kind {
 	ES_OTHER,

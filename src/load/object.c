@@ -6,9 +6,9 @@
 
 #include <bpf/btf.h>
 
-#include "asm.h"
-#include "insn.h"
-#include "prog.h"
+#include "load/asm.h"
+#include "isa/insn.h"
+#include "load/prog.h"
 
 struct bc_prog *bc_object_add_prog(struct bc_object *obj)
 {

@@ -20,7 +20,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "util.h"
+#include "util/util.h"
 
 struct btf;
 

@@ -8,8 +8,8 @@
 #include <linux/bpf_perf_event.h>
 #include <stddef.h>
 
-#include "ctx.h"
-#include "util.h"
+#include "platform/ctx.h"
+#include "util/util.h"
 
 #define BC_MAX_FUNC_ARGS	12	/* MAX_BPF_FUNC_ARGS */
 #define BC_PERF_MAX_TRACE_SIZE	8192	/* PERF_MAX_TRACE_SIZE */

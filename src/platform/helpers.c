@@ -8,9 +8,9 @@
 #include <stdio.h>
 #include <stddef.h>
 
-#include "helpers.h"
-#include "insn.h"
-#include "util.h"
+#include "platform/helpers.h"
+#include "isa/insn.h"
+#include "util/util.h"
 
 #define N	BC_ARG_NONE
 #define ANY	BC_ARG_ANYTHING

@@ -9,7 +9,7 @@
 
 #include <bpf/libbpf.h>
 
-#include "prog.h"
+#include "load/prog.h"
 
 enum sec_match {
 	SEC_EXACT,	/* "xdp": only "xdp" */

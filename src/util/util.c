@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
-#include "util.h"
+#include "util/util.h"
 
 #include <errno.h>
 #include <stdio.h>

@@ -4,12 +4,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ctx.h"
-#include "helpers.h"
-#include "insn.h"
-#include "vcall.h"
-#include "vmem.h"
-#include "vprec.h"
+#include "platform/ctx.h"
+#include "platform/helpers.h"
+#include "isa/insn.h"
+#include "verifier/call.h"
+#include "verifier/mem.h"
+#include "verifier/precision.h"
 
 struct callinfo {
 	int32_t map;		/* map index from the map arg, -1 none */

@@ -3,7 +3,7 @@
 #ifndef BC_VCALL_H
 #define BC_VCALL_H
 
-#include "vcheck.h"
+#include "verifier/check.h"
 
 /* Helper, bpf-to-bpf or callback call at pc; *next is the next insn. */
 int vc_call(struct venv *e, uint32_t pc, const struct bpf_insn *in,

@@ -11,16 +11,16 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ctx.h"
-#include "disasm.h"
-#include "helpers.h"
-#include "insn.h"
-#include "vcall.h"
-#include "vcheck.h"
-#include "vcost.h"
-#include "vloop.h"
-#include "vmem.h"
-#include "vprec.h"
+#include "platform/ctx.h"
+#include "load/disasm.h"
+#include "platform/helpers.h"
+#include "isa/insn.h"
+#include "verifier/call.h"
+#include "verifier/check.h"
+#include "verifier/cost.h"
+#include "verifier/induction.h"
+#include "verifier/mem.h"
+#include "verifier/precision.h"
 
 int vc_err(struct venv *e, uint32_t pc, const char *fmt, ...)
 {

@@ -5,10 +5,10 @@
 
 #include <stdio.h>
 
-#include "cfg.h"
-#include "prog.h"
-#include "verify.h"
-#include "vstate.h"
+#include "cfg/cfg.h"
+#include "load/prog.h"
+#include "verifier/verify.h"
+#include "verifier/state.h"
 
 struct vhist;
 

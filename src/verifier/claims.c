@@ -5,9 +5,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "util.h"
-#include "vclaims.h"
-#include "vstate.h"
+#include "util/util.h"
+#include "verifier/claims.h"
+#include "verifier/state.h"
 
 struct bc_claims *bc_claims_new(uint32_t insn_cnt)
 {

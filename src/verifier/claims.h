@@ -11,7 +11,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "scalar.h"
+#include "domain/scalar.h"
 
 /*
  * A pointer claim: the kind (stack of a frame, context, packet, packet

@@ -13,9 +13,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "util.h"
-#include "insn.h"
-#include "vcost.h"
+#include "util/util.h"
+#include "isa/insn.h"
+#include "verifier/cost.h"
 
 #define NONE BC_NONE
 #define INF UINT64_MAX

@@ -6,7 +6,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "cfg.h"
+#include "cfg/cfg.h"
 
 /*
  * reached[i] says the search reached instruction i; trip[l] is loop l's

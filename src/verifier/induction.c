@@ -6,9 +6,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "util.h"
-#include "vcall.h"
-#include "vloop.h"
+#include "util/util.h"
+#include "verifier/call.h"
+#include "verifier/induction.h"
 
 #define VL_MAX_ROUNDS 24	/* widening rounds per summary */
 #define VL_MAX_INST 65536	/* summaries per run */

@@ -13,7 +13,7 @@
 #ifndef BC_VLOOP_H
 #define BC_VLOOP_H
 
-#include "vcheck.h"
+#include "verifier/check.h"
 
 /* r0..r9, then the 64 stack slots of the loop's frame */
 #define VL_LOCS (10 + BC_SLOTS)

@@ -3,11 +3,11 @@
 #include <inttypes.h>
 #include <string.h>
 
-#include "ctx.h"
-#include "vcall.h"
-#include "vcheck.h"
-#include "vmem.h"
-#include "vprec.h"
+#include "platform/ctx.h"
+#include "verifier/call.h"
+#include "verifier/check.h"
+#include "verifier/mem.h"
+#include "verifier/precision.h"
 
 #define MAX_VAR_OFF (1ll << 29)
 

@@ -3,7 +3,7 @@
 #ifndef BC_VMEM_H
 #define BC_VMEM_H
 
-#include "vcheck.h"
+#include "verifier/check.h"
 
 /*
  * Load (write=false, result in *out) or store (val, register valno, NULL

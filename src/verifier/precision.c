@@ -2,8 +2,8 @@
 /* Precision tracking: backtracking which scalars mattered (vprec.h). */
 #include <string.h>
 
-#include "util.h"
-#include "vprec.h"
+#include "util/util.h"
+#include "verifier/precision.h"
 
 /* History entries one walk follows between two checkpoints. */
 #define VP_MAX_WALK 4096

@@ -20,7 +20,7 @@
 #ifndef BC_VPREC_H
 #define BC_VPREC_H
 
-#include "vcheck.h"
+#include "verifier/check.h"
 
 /* One executed instruction of the current path. */
 struct vhist {

@@ -4,8 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "util.h"
-#include "vstate.h"
+#include "util/util.h"
+#include "verifier/state.h"
 
 static const char *const kind_names[VK_MAX] = {
 	[VK_NOT_INIT] = "?",

@@ -6,9 +6,9 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "cfg.h"
-#include "insn.h"
-#include "scalar.h"
+#include "cfg/cfg.h"
+#include "isa/insn.h"
+#include "domain/scalar.h"
 
 enum bc_vkind {
 	VK_NOT_INIT,

@@ -12,8 +12,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "prog.h"
-#include "vclaims.h"
+#include "load/prog.h"
+#include "verifier/claims.h"
 
 struct bc_verify_opts {
 	int log_level;		/* 0 none, 1 path to the error, 2 every insn */

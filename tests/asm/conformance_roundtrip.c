@@ -12,9 +12,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "asm.h"
-#include "disasm.h"
-#include "insn.h"
+#include "load/asm.h"
+#include "load/disasm.h"
+#include "isa/insn.h"
 #include "testdata.h"
 
 /* Disassemble insns to text (one line each), as bc_disasm_prog would. */

@@ -8,9 +8,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "asm.h"
-#include "disasm.h"
-#include "insn.h"
+#include "load/asm.h"
+#include "load/disasm.h"
+#include "isa/insn.h"
 
 #define I(c, d, s, o, i) { .code = (c), .dst_reg = (d), .src_reg = (s), \
 			   .off = (o), .imm = (i) }

@@ -20,9 +20,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "asm.h"
-#include "disasm.h"
-#include "insn.h"
+#include "load/asm.h"
+#include "load/disasm.h"
+#include "isa/insn.h"
 #include "testdata.h"
 
 enum kind { ASM_REJECT, UNKNOWN_SECTION, NO_PROGRAM, ASM_OK, RAW_REJECT };

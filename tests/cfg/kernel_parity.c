@@ -10,8 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "asm.h"
-#include "cfg.h"
+#include "load/asm.h"
+#include "cfg/cfg.h"
 
 static const struct {
 	const char *text;

@@ -12,10 +12,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cfg.h"
-#include "cfg_priv.h"
-#include "dom.h"
-#include "prog.h"
+#include "cfg/cfg.h"
+#include "cfg/cfg_priv.h"
+#include "cfg/dom.h"
+#include "load/prog.h"
 
 struct expect {
 	const char *file, *prog;

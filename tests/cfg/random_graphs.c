@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "dom.h"
+#include "cfg/dom.h"
 
 static uint64_t rng = 0x9e3779b97f4a7c15ull;
 

@@ -10,9 +10,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "asm.h"
-#include "cfg.h"
-#include "cfg_priv.h"
+#include "load/asm.h"
+#include "cfg/cfg.h"
+#include "cfg/cfg_priv.h"
 
 static int fails;
 

@@ -13,8 +13,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "asm.h"
-#include "interp.h"
+#include "load/asm.h"
+#include "interp/interp.h"
 
 struct cf_file {
 	char *asm_text;

@@ -22,8 +22,8 @@
 #include <bpf/btf.h>
 #include <bpf/libbpf.h>
 
-#include "insn.h"
-#include "interp.h"
+#include "isa/insn.h"
+#include "interp/interp.h"
 
 #define MAX_PKT 256
 

@@ -13,8 +13,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "insn.h"
-#include "interp.h"
+#include "isa/insn.h"
+#include "interp/interp.h"
 
 static uint64_t rs;
 

@@ -10,8 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "asm.h"
-#include "interp.h"
+#include "load/asm.h"
+#include "interp/interp.h"
 
 static int failures, checks;
 static void (*t_setup)(struct bc_rtmaps *maps);	/* before the first run */

@@ -3,7 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "insn.h"
+#include "isa/insn.h"
 
 #define I(c, d, s, o, i) ((struct bpf_insn){ .code = (c), .dst_reg = (d), \
 	.src_reg = (s), .off = (o), .imm = (i) })

@@ -9,8 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "insn.h"
-#include "prog.h"
+#include "isa/insn.h"
+#include "load/prog.h"
 
 static int failures;
 static const char *cur;

@@ -3,7 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "prog.h"
+#include "load/prog.h"
 
 static int failures;
 

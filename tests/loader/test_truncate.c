@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "prog.h"
+#include "load/prog.h"
 
 static int failures;
 static long ok_cnt, err_cnt;

@@ -15,8 +15,8 @@
 #include <bpf/bpf.h>
 #include <bpf/libbpf.h>
 
-#include "insn.h"
-#include "prog.h"
+#include "isa/insn.h"
+#include "load/prog.h"
 
 static int failures, compared, rejected;
 

@@ -3,9 +3,9 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "util.h"
-#include "vclaims.h"
-#include "vstate.h"
+#include "util/util.h"
+#include "verifier/claims.h"
+#include "verifier/state.h"
 
 static bool one_map(void *vm, uint32_t m, uint64_t addr, int64_t omin,
 		    int64_t omax)

@@ -19,7 +19,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "scalar.h"
+#include "domain/scalar.h"
 
 #define NINSN 48
 #define MAXI (2 * NINSN + 16)

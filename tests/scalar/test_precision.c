@@ -8,7 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "scalar.h"
+#include "domain/scalar.h"
 
 static int failures;
 

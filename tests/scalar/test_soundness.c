@@ -16,7 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "scalar.h"
+#include "domain/scalar.h"
 
 #define MAXM 8
 

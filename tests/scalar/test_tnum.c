@@ -7,7 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "tnum.h"
+#include "domain/tnum.h"
 
 static uint64_t rng = 0x243f6a8885a308d3ULL;
 static unsigned long long checks, failures;

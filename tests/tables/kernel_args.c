@@ -14,7 +14,7 @@
 #include <regex.h>
 #include <stdlib.h>
 
-#include "helpers.h"
+#include "platform/helpers.h"
 #include "kload.h"
 
 enum fill { F_ZERO, F_CTX, F_FP, F_SIZE8, F_MAP, F_PKT };

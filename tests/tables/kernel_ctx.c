@@ -8,7 +8,7 @@
  */
 #include <stdlib.h>
 
-#include "ctx.h"
+#include "platform/ctx.h"
 #include "kload.h"
 
 static const int sizes[] = { 1, 2, 4, 8 };

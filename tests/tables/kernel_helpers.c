@@ -9,7 +9,7 @@
  */
 #include <stdlib.h>
 
-#include "helpers.h"
+#include "platform/helpers.h"
 #include "kload.h"
 
 #define MAX_ID	(__BPF_FUNC_MAX_ID + 2)

@@ -6,8 +6,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "ctx.h"
-#include "helpers.h"
+#include "platform/ctx.h"
+#include "platform/helpers.h"
 
 static int fails, checks;
 
