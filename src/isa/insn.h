@@ -105,6 +105,64 @@ static inline int64_t bc_jmp_target(const struct bpf_insn *i, int64_t pc)
 	return pc + (int64_t)i->off + 1;
 }
 
+/*
+ * What an instruction does, decoded from its opcode. Switch on this rather
+ * than on the class bits, so that -Wswitch names a kind a switch forgot.
+ * Only meaningful for an instruction bc_insn_check accepted; anything else
+ * is BC_INSN_UNKNOWN.
+ */
+enum bc_insn_kind {
+	BC_INSN_ALU,		/* 32-bit arithmetic (BPF_ALU) */
+	BC_INSN_ALU64,
+	BC_INSN_JA,		/* ja (JMP, off) or gotol (JMP32, imm) */
+	BC_INSN_JMP,		/* conditional jump, 64-bit operands */
+	BC_INSN_JMP32,		/* conditional jump, 32-bit operands */
+	BC_INSN_CALL,		/* helper, bpf-to-bpf or kfunc call */
+	BC_INSN_EXIT,
+	BC_INSN_LDDW,		/* ld_imm64: two slots */
+	BC_INSN_LD_PKT,		/* legacy LD_ABS / LD_IND */
+	BC_INSN_LDX,		/* load, zero- or sign-extending */
+	BC_INSN_ST,		/* store of an immediate */
+	BC_INSN_STX,		/* store of a register */
+	BC_INSN_ATOMIC,		/* STX | ATOMIC */
+	BC_INSN_UNKNOWN,
+};
+
+static inline enum bc_insn_kind bc_jmp_kind(const struct bpf_insn *i)
+{
+	switch (bc_op(i)) {
+	case BPF_JA:
+		return BC_INSN_JA;
+	case BPF_CALL:
+		return bc_class(i) == BPF_JMP ? BC_INSN_CALL : BC_INSN_UNKNOWN;
+	case BPF_EXIT:
+		return bc_class(i) == BPF_JMP ? BC_INSN_EXIT : BC_INSN_UNKNOWN;
+	}
+	return bc_class(i) == BPF_JMP ? BC_INSN_JMP : BC_INSN_JMP32;
+}
+
+static inline enum bc_insn_kind bc_insn_kind(const struct bpf_insn *i)
+{
+	switch (bc_class(i)) {
+	case BPF_ALU:
+		return BC_INSN_ALU;
+	case BPF_ALU64:
+		return BC_INSN_ALU64;
+	case BPF_JMP:
+	case BPF_JMP32:
+		return bc_jmp_kind(i);
+	case BPF_LD:
+		return bc_is_lddw(i) ? BC_INSN_LDDW : BC_INSN_LD_PKT;
+	case BPF_LDX:
+		return BC_INSN_LDX;
+	case BPF_ST:
+		return BC_INSN_ST;
+	case BPF_STX:
+		return bc_mode(i) == BPF_ATOMIC ? BC_INSN_ATOMIC : BC_INSN_STX;
+	}
+	return BC_INSN_UNKNOWN;
+}
+
 /* Number of instruction slots this instruction takes (2 for lddw). */
 static inline int bc_insn_slots(const struct bpf_insn *i)
 {
