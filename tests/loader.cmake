@@ -57,3 +57,11 @@ add_test(NAME loader_list_examples
           -DEXPECTED=${LOADER_DIR}/expected/examples.txt -DRC=0
           -P ${LOADER_DIR}/run_compare.cmake
   WORKING_DIRECTORY ${CMAKE_BINARY_DIR}/examples)
+
+# A kfunc or __ksym in one program fails that program alone.
+add_test(NAME loader_verify_kfuncs
+  COMMAND ${CMAKE_COMMAND} -DBIN=${BPFCHECK_BIN}
+          -DARGS=verify\;kfuncs.O2.o
+          -DEXPECTED=${LOADER_DIR}/expected/kfuncs.verify -DRC=1
+          -P ${LOADER_DIR}/run_compare.cmake
+  WORKING_DIRECTORY ${LOADER_OBJDIR})

@@ -501,9 +501,12 @@ static int link_target(struct linker *K, uint32_t sec, int64_t tgt,
 	return 0;
 }
 
-/* lddw of a __kconfig extern: a value in the .kconfig map. */
-static int reloc_extern(struct linker *K, const struct esym *y, uint32_t at,
-			const char *from, uint32_t src)
+/*
+ * lddw of an extern: a __kconfig value in the .kconfig map, or else a
+ * __ksym variable, left for the verifier to resolve (or refuse) as
+ * BPF_PSEUDO_BTF_ID naming the kernel symbol.
+ */
+static int reloc_extern(struct linker *K, const struct esym *y, uint32_t at)
 {
 	struct eloader *L = K->L;
 	struct bpf_insn *in = &K->p->insns[at];
@@ -517,8 +520,10 @@ static int reloc_extern(struct linker *K, const struct esym *y, uint32_t at,
 		in[1].imm = L->kcfg[i].off;
 		return 0;
 	}
-	return bc_elf_fail(L, "'%s' insn %u: reference to extern '%s' is not supported (only __kconfig externs are; __ksym needs kernel BTF)",
-			   from, src, y->name);
+	in[0].src_reg = BPF_PSEUDO_BTF_ID;
+	in[0].imm = bc_object_ksym(L->obj, y->name);
+	in[1].imm = 0;
+	return 0;
 }
 
 static int reloc_lddw(struct linker *K, const struct elf_chunk *c,
@@ -533,7 +538,7 @@ static int reloc_lddw(struct linker *K, const struct elf_chunk *c,
 	int m;
 
 	if (y->shndx == SHN_UNDEF)
-		return reloc_extern(K, y, at, from, src);
+		return reloc_extern(K, y, at);
 	if (y->shndx >= L->nsec)
 		return bc_elf_fail(L, "'%s' insn %u: reference to symbol '%s' with special section index %u",
 				   from, src, y->name, y->shndx);
@@ -588,9 +593,13 @@ static int reloc_call(struct linker *K, const struct elf_chunk *c,
 				   from, src);
 	}
 	y = &L->syms[r->sym];
-	if (y->shndx == SHN_UNDEF)
-		return bc_elf_fail(L, "'%s' insn %u: call to extern function '%s' is not supported",
-				   from, src, y->name);
+	if (y->shndx == SHN_UNDEF) {
+		/* a kfunc: the verifier decides, for this program alone */
+		in->src_reg = BPF_PSEUDO_KFUNC_CALL;
+		in->imm = bc_object_ksym(L->obj, y->name);
+		in->off = 0;
+		return 0;
+	}
 	if (y->shndx >= L->nsec || L->secs[y->shndx].kind != ES_PROG)
 		return bc_elf_fail(L, "'%s' insn %u: call to '%s', which is not code",
 				   from, src, y->name);

@@ -177,6 +177,26 @@ int bc_object_open(const char *path, const struct bc_open_opts *opts,
 	return r;
 }
 
+uint32_t bc_object_ksym(struct bc_object *obj, const char *name)
+{
+	uint32_t i;
+
+	for (i = 0; i < obj->ksym_cnt; i++)
+		if (!strcmp(obj->ksyms[i], name))
+			return i;
+	obj->ksyms = bc_xrealloc(obj->ksyms, (i + 1) * sizeof(*obj->ksyms));
+	obj->ksyms[i] = bc_xstrdup(name);
+	obj->ksym_cnt = i + 1;
+	return i;
+}
+
+const char *bc_object_ksym_name(const struct bc_object *obj, int64_t idx)
+{
+	if (idx < 0 || idx >= obj->ksym_cnt)
+		return NULL;
+	return obj->ksyms[idx];
+}
+
 void bc_object_free(struct bc_object *obj)
 {
 	uint32_t i, j;
@@ -202,6 +222,9 @@ void bc_object_free(struct bc_object *obj)
 	}
 	free(obj->maps);
 	btf__free(obj->btf);
+	for (i = 0; i < obj->ksym_cnt; i++)
+		free(obj->ksyms[i]);
+	free(obj->ksyms);
 	free(obj->license);
 	free(obj->path);
 	free(obj);

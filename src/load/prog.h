@@ -95,6 +95,14 @@ struct bc_object {
 	struct bc_prog *progs;
 	uint32_t prog_cnt;
 	struct btf *btf;	/* libbpf BTF, or NULL */
+	/*
+	 * Kernel symbols the object references (extern __ksym functions and
+	 * variables). A kfunc call's imm, and the imm of an lddw with
+	 * src_reg BPF_PSEUDO_BTF_ID, index this table until kernel BTF gives
+	 * them BTF ids, as libbpf does when it loads the object.
+	 */
+	char **ksyms;
+	uint32_t ksym_cnt;
 	char *license;
 	uint32_t kern_version;
 };
@@ -104,6 +112,11 @@ struct bc_open_opts {
 	enum bc_input_kind kind;	/* AUTO: ELF magic, else asm text */
 	const char *type;		/* --type override, NULL to infer */
 };
+
+/* Index of kernel symbol name in obj->ksyms, added if new. */
+uint32_t bc_object_ksym(struct bc_object *obj, const char *name);
+/* Name of kernel symbol idx, or NULL when idx is not in the table. */
+const char *bc_object_ksym_name(const struct bc_object *obj, int64_t idx);
 
 /* Open a file of any supported kind. Returns 0 or -errno with err set. */
 int bc_object_open(const char *path, const struct bc_open_opts *opts,

@@ -491,6 +491,17 @@ static int helper_call(struct venv *e, uint32_t pc, const struct bpf_insn *in,
 	return 0;
 }
 
+/* Until kfuncs are typed from kernel BTF, a kfunc call ends the path. */
+static int kfunc_call(struct venv *e, uint32_t pc, const struct bpf_insn *in)
+{
+	const char *name = bc_object_ksym_name(e->obj, in->imm);
+
+	if (!name)
+		return vc_err(e, pc, "kfunc#%d is not supported by bpfcheck",
+			      in->imm);
+	return vc_err(e, pc, "kfunc %s is not supported by bpfcheck", name);
+}
+
 int vc_call(struct venv *e, uint32_t pc, const struct bpf_insn *in,
 	    uint32_t *next)
 {
@@ -503,8 +514,7 @@ int vc_call(struct venv *e, uint32_t pc, const struct bpf_insn *in,
 		return 0;
 	}
 	if (bc_is_kfunc_call(in))
-		return vc_err(e, pc, "kernel function calls are not supported "
-			      "by bpfcheck");
+		return kfunc_call(e, pc, in);
 	return helper_call(e, pc, in, next);
 }
 
