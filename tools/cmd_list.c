@@ -102,6 +102,11 @@ static void print_progs(const struct bc_object *o, const struct cli_input *in)
 		       p->name, wt, bc_progtype_name(p->type), p->insn_cnt, m);
 		free(m);
 	}
+	for (i = 0; i < o->prog_cnt; i++)
+		if (cli_selected(in, &o->progs[i]) && o->progs[i].is_static)
+			printf("note: %s is a static function: libbpf will not "
+			       "load it (iproute2 and cilium/ebpf do)\n",
+			       o->progs[i].name);
 }
 
 static void print_maps(const struct bc_object *o)
@@ -163,7 +168,10 @@ static void json_prog(const struct bc_prog *p)
 			putchar(',');
 		cli_json_str(stdout, p->obj->maps[p->maps_used[i]].name);
 	}
-	printf("],\"line_info\":%s}", p->lines ? "true" : "false");
+	printf("],\"line_info\":%s", p->lines ? "true" : "false");
+	if (p->is_static)
+		printf(",\"static\":true");
+	putchar('}');
 }
 
 static void json_map(const struct bc_object *o, const struct bc_map *m)

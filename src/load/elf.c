@@ -78,7 +78,8 @@ static int check_header(struct eloader *L)
 	if (eh.e_ident[EI_DATA] != ELFDATA2LSB)
 		return bc_elf_fail(L, "bad ELF data encoding %u",
 				   eh.e_ident[EI_DATA]);
-	if (eh.e_machine != EM_BPF)
+	/* old LLVM wrote EM_NONE; libbpf accepts it too */
+	if (eh.e_machine != EM_BPF && eh.e_machine != EM_NONE)
 		return bc_elf_fail(L, "ELF machine is %u, not BPF (%u)",
 				   eh.e_machine, EM_BPF);
 	if (eh.e_type != ET_REL)
@@ -463,6 +464,8 @@ static int64_t link_func(struct linker *K, uint32_t sec, const struct efunc *f)
 	if ((uint64_t)p->insn_cnt + n > BC_MAX_INSNS)
 		return bc_elf_fail(K->L, "program '%s': more than %u instructions after linking",
 				   p->name, BC_MAX_INSNS);
+	if (K->ch_cnt)
+		s->funcs[fi].called = true;
 	BC_GROW(p->insns, K->insn_cap, p->insn_cnt + n);
 	memcpy(p->insns + p->insn_cnt, s->data + f->off, f->size);
 	BC_GROW(K->ch, K->ch_cap, K->ch_cnt + 1);
@@ -691,6 +694,7 @@ static int link_prog(struct eloader *L, uint32_t sec, const struct efunc *f)
 	p->name = bc_xstrdup(f->name);
 	p->section = bc_xstrdup(L->secs[sec].name);
 	p->sec_off = f->off;
+	p->is_static = !f->global;
 	bc_progtype_from_section(p->section, &type, &attach, &aset);
 	p->type = type;
 	p->attach_type = attach;
@@ -724,7 +728,8 @@ static int link_prog(struct eloader *L, uint32_t sec, const struct efunc *f)
 	return r;
 }
 
-static int link_programs(struct eloader *L)
+/* Link the functions of program sections that are global, or not. */
+static int link_section_funcs(struct eloader *L, bool global)
 {
 	size_t i, j;
 
@@ -733,10 +738,38 @@ static int link_programs(struct eloader *L)
 
 		if (s->kind != ES_PROG || !strcmp(s->name, ".text"))
 			continue;
-		for (j = 0; j < s->func_cnt; j++)
-			if (s->funcs[j].global && link_prog(L, i, &s->funcs[j]))
+		for (j = 0; j < s->func_cnt; j++) {
+			const struct efunc *f = &s->funcs[j];
+
+			if (f->global == global && (global || !f->called) &&
+			    link_prog(L, i, f))
 				return -EINVAL;
+		}
 	}
+	return 0;
+}
+
+/*
+ * Global functions of program sections are programs, as libbpf loads them.
+ * So are static ones that no program calls, as iproute2 and cilium/ebpf
+ * load them (cilium's tail-call programs); libbpf refuses those, which the
+ * program records. Code only in .text is one program entered at its first
+ * instruction, as loaders of section-per-program objects treat it.
+ */
+static int link_programs(struct eloader *L)
+{
+	const struct esec *text = NULL;
+	size_t i;
+
+	if (link_section_funcs(L, true) || link_section_funcs(L, false))
+		return -EINVAL;
+	for (i = 1; i < L->nsec; i++)
+		if (L->secs[i].kind == ES_PROG &&
+		    !strcmp(L->secs[i].name, ".text"))
+			text = &L->secs[i];
+	if (!L->obj->prog_cnt && text && text->func_cnt &&
+	    text->funcs[0].off == 0)
+		return link_prog(L, text - L->secs, &text->funcs[0]);
 	return 0;
 }
 

@@ -27,6 +27,7 @@ struct efunc {
 	const char *name;
 	uint32_t off, size;	/* bytes */
 	bool global;
+	bool called;		/* linked into a program as a subprogram */
 };
 
 struct eline {

@@ -78,6 +78,7 @@ struct bc_prog {
 	uint32_t *maps_used;	/* indices into obj->maps, no duplicates */
 	uint32_t maps_used_cnt;
 	uint32_t sec_off;	/* byte offset of the program in its section */
+	bool is_static;		/* a static function: libbpf will not load it */
 };
 
 enum bc_input_kind {

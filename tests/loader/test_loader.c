@@ -9,8 +9,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <elf.h>
+
 #include "isa/insn.h"
 #include "load/prog.h"
+#include "util/util.h"
 
 static int failures;
 static const char *cur;
@@ -344,6 +347,36 @@ static void t_kconfig(const struct bc_object *o)
 		CHECK(uses_map(p, ki) && uses_map(p, ri));
 }
 
+/* Static functions in program sections: programs unless a program calls them. */
+static void t_static(const struct bc_object *o)
+{
+	const struct bc_prog *p;
+
+	CHECK(o->prog_cnt == 3);
+	p = prog(o, "entry");
+	if (p)
+		CHECK(!p->is_static && p->func_cnt == 2 &&
+		      !strcmp(p->funcs[1].name, "mark"));
+	p = prog(o, "tail_ipv4");
+	if (p)
+		CHECK(p->is_static && !strcmp(p->section, "2/7"));
+	p = prog(o, "tail_ipv6");
+	if (p)
+		CHECK(p->is_static && !strcmp(p->section, "2/8"));
+}
+
+/* Code only in .text: one program entered at its first instruction. */
+static void t_text_only(const struct bc_object *o)
+{
+	const struct bc_prog *p;
+
+	CHECK(o->prog_cnt == 1);
+	p = prog(o, "classify");
+	if (p)
+		CHECK(!strcmp(p->section, ".text") && p->func_cnt == 2 &&
+		      !strcmp(p->funcs[1].name, "twice"));
+}
+
 static const struct {
 	const char *name;
 	void (*fn)(const struct bc_object *o);
@@ -355,7 +388,43 @@ static const struct {
 	{ "subprogs", t_subprogs },
 	{ "samesec", t_samesec },
 	{ "kconfig", t_kconfig },
+	{ "static_progs", t_static },
+	{ "text_only", t_text_only },
 };
+
+/*
+ * e_machine: old LLVM wrote EM_NONE, which libbpf accepts; any other
+ * machine is refused with a message naming it.
+ */
+static void check_machine(const char *dir)
+{
+	char path[4096];
+	struct bc_object *o = NULL;
+	struct bc_err err;
+	uint8_t *data;
+	size_t len;
+	Elf64_Ehdr *eh;
+
+	snprintf(path, sizeof(path), "%s/text_only.O2.o", dir);
+	cur = path;
+	bc_err_init(&err);
+	if (bc_read_file(path, &data, &len, &err) || len < sizeof(*eh)) {
+		fprintf(stderr, "%s: read failed: %s\n", path, err.msg);
+		failures++;
+		return;
+	}
+	eh = (Elf64_Ehdr *)data;
+	eh->e_machine = EM_NONE;
+	CHECK(bc_object_open_mem(path, data, len, NULL, &o, &err) == 0);
+	bc_object_free(o);
+	o = NULL;
+	eh->e_machine = EM_X86_64;
+	bc_err_init(&err);
+	CHECK(bc_object_open_mem(path, data, len, NULL, &o, &err) < 0 &&
+	      strstr(err.msg, "ELF machine is 62, not BPF (247)"));
+	bc_object_free(o);
+	free(data);
+}
 
 int main(int argc, char **argv)
 {
@@ -389,6 +458,7 @@ int main(int argc, char **argv)
 			n++;
 		}
 	}
+	check_machine(dir);
 	printf("%d objects checked, %d failures\n", n, failures);
 	return failures ? 1 : 0;
 }
