@@ -2,9 +2,16 @@
 /*
  * libbpfcheck: a standalone eBPF verifier for userspace.
  *
- * Opaque handles, bpfcheck_* names, negative errno returns. Options structs
- * start with their size so they can grow without breaking callers: set
- * .sz = sizeof(struct ...) (0 is taken as the original size).
+ * Opaque handles, bpfcheck_* names, negative errno returns. Options and
+ * result structs start with their size so they can grow without breaking
+ * callers, as libbpf's OPTS:
+ *  - options: set .sz = sizeof(struct ...). Fields past the caller's sz
+ *    take their defaults; a caller built against a newer header may pass
+ *    a larger sz only if the bytes this library does not know are zero
+ *    (otherwise -EINVAL). sz 0 is taken as the original size.
+ *  - results: set .sz = sizeof(struct ...) before the call; the library
+ *    writes no byte past it (-EINVAL when sz cannot hold the verdict).
+ * Only the bpfcheck_* functions below are exported by libbpfcheck.so.
  */
 #ifndef BPFCHECK_BPFCHECK_H
 #define BPFCHECK_BPFCHECK_H
@@ -17,6 +24,20 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
+
+#ifndef LIBBPFCHECK_API
+#define LIBBPFCHECK_API __attribute__((visibility("default")))
+#endif
+
+#define BPFCHECK_VERSION_MAJOR 0
+#define BPFCHECK_VERSION_MINOR 1
+#define BPFCHECK_VERSION_PATCH 0
+#define BPFCHECK_VERSION "0.1.0"
+
+/* The version of the library actually linked ("0.1.0"), and its parts. */
+LIBBPFCHECK_API const char *bpfcheck_version_string(void);
+LIBBPFCHECK_API uint32_t bpfcheck_version_major(void);
+LIBBPFCHECK_API uint32_t bpfcheck_version_minor(void);
 
 struct bpfcheck_object;	/* one input file: programs and maps */
 struct bpfcheck_prog;	/* one program, linked with its subprograms */
@@ -49,37 +70,44 @@ struct bpfcheck_open_opts {
  * Open a file. On failure returns -errno and, if errbuf is given, a one-line
  * message naming the file and what is wrong.
  */
-int bpfcheck_object_open(const char *path, const struct bpfcheck_open_opts *opts,
-			 struct bpfcheck_object **obj, char *errbuf, size_t errlen);
-int bpfcheck_object_open_mem(const char *name, const void *data, size_t len,
-			     const struct bpfcheck_open_opts *opts,
-			     struct bpfcheck_object **obj, char *errbuf,
-			     size_t errlen);
-void bpfcheck_object_close(struct bpfcheck_object *obj);
+LIBBPFCHECK_API int
+bpfcheck_object_open(const char *path, const struct bpfcheck_open_opts *opts,
+		     struct bpfcheck_object **obj, char *errbuf, size_t errlen);
+LIBBPFCHECK_API int
+bpfcheck_object_open_mem(const char *name, const void *data, size_t len,
+			 const struct bpfcheck_open_opts *opts,
+			 struct bpfcheck_object **obj, char *errbuf,
+			 size_t errlen);
+LIBBPFCHECK_API void bpfcheck_object_close(struct bpfcheck_object *obj);
 
-size_t bpfcheck_object_prog_count(const struct bpfcheck_object *obj);
-struct bpfcheck_prog *bpfcheck_object_prog(const struct bpfcheck_object *obj,
-					   size_t i);
+LIBBPFCHECK_API size_t
+bpfcheck_object_prog_count(const struct bpfcheck_object *obj);
+LIBBPFCHECK_API struct bpfcheck_prog *
+bpfcheck_object_prog(const struct bpfcheck_object *obj, size_t i);
 /* By function name; NULL if absent. */
-struct bpfcheck_prog *bpfcheck_object_find_prog(const struct bpfcheck_object *obj,
-						const char *name);
+LIBBPFCHECK_API struct bpfcheck_prog *
+bpfcheck_object_find_prog(const struct bpfcheck_object *obj, const char *name);
 
-const char *bpfcheck_prog_name(const struct bpfcheck_prog *prog);
-const char *bpfcheck_prog_section(const struct bpfcheck_prog *prog);
+LIBBPFCHECK_API const char *bpfcheck_prog_name(const struct bpfcheck_prog *prog);
+LIBBPFCHECK_API const char *
+bpfcheck_prog_section(const struct bpfcheck_prog *prog);
 /* libbpf-style program type name: "xdp", "sched_cls", "socket_filter"... */
-const char *bpfcheck_prog_type_name(const struct bpfcheck_prog *prog);
-size_t bpfcheck_prog_insn_count(const struct bpfcheck_prog *prog);
-const struct bpfcheck_insn *bpfcheck_prog_insns(const struct bpfcheck_prog *prog);
+LIBBPFCHECK_API const char *
+bpfcheck_prog_type_name(const struct bpfcheck_prog *prog);
+LIBBPFCHECK_API size_t
+bpfcheck_prog_insn_count(const struct bpfcheck_prog *prog);
+LIBBPFCHECK_API const struct bpfcheck_insn *
+bpfcheck_prog_insns(const struct bpfcheck_prog *prog);
 /* Source location of an instruction from BTF line info; false if none. */
-bool bpfcheck_prog_source_line(const struct bpfcheck_prog *prog, size_t insn,
-			       const char **file, unsigned *line,
-			       const char **text);
+LIBBPFCHECK_API bool
+bpfcheck_prog_source_line(const struct bpfcheck_prog *prog, size_t insn,
+			  const char **file, unsigned *line, const char **text);
 /*
  * Disassemble instruction insn into buf (Linux verifier-log syntax).
  * Returns the number of instruction slots it takes (2 for lddw), or -errno.
  */
-int bpfcheck_prog_disasm(const struct bpfcheck_prog *prog, size_t insn,
-			 char *buf, size_t len);
+LIBBPFCHECK_API int bpfcheck_prog_disasm(const struct bpfcheck_prog *prog,
+					 size_t insn, char *buf, size_t len);
 
 /* ---- verification ---- */
 
@@ -113,11 +141,12 @@ struct bpfcheck_verdict {
 /*
  * Verify prog with the Linux verifier's safety rules and the induction
  * method for loops. Returns 0 when verification ran (the verdict is in
- * out->accepted) or -EINVAL on bad arguments. opts may be NULL.
+ * out->accepted) or -EINVAL on bad arguments: out->sz too small for
+ * accepted, or opts with unknown non-zero bytes. opts may be NULL.
  */
-int bpfcheck_verify(const struct bpfcheck_prog *prog,
-		    const struct bpfcheck_verify_opts *opts,
-		    struct bpfcheck_verdict *out);
+LIBBPFCHECK_API int bpfcheck_verify(const struct bpfcheck_prog *prog,
+				    const struct bpfcheck_verify_opts *opts,
+				    struct bpfcheck_verdict *out);
 
 #ifdef __cplusplus
 }

@@ -14,12 +14,50 @@
 _Static_assert(sizeof(struct bpfcheck_insn) == sizeof(struct bpf_insn),
 	       "bpfcheck_insn must match struct bpf_insn");
 
+const char *bpfcheck_version_string(void)
+{
+	return BPFCHECK_VERSION;
+}
+
+uint32_t bpfcheck_version_major(void)
+{
+	return BPFCHECK_VERSION_MAJOR;
+}
+
+uint32_t bpfcheck_version_minor(void)
+{
+	return BPFCHECK_VERSION_MINOR;
+}
+
+/*
+ * Copy the caller's options struct of size opts->sz into known (of this
+ * library's size, zeroed first), as libbpf's OPTS_VALID: a larger struct
+ * from a newer header is fine while the bytes this library does not know
+ * are zero. sz 0 is the original size.
+ */
+static int opts_copy(void *known, size_t known_sz, const void *opts)
+{
+	size_t sz = opts ? *(const size_t *)opts : 0;
+	const uint8_t *tail = opts;
+
+	memset(known, 0, known_sz);
+	if (!opts)
+		return 0;
+	if (!sz)
+		sz = known_sz;
+	if (sz < sizeof(size_t))
+		return -EINVAL;
+	for (size_t i = known_sz; i < sz; i++)
+		if (tail[i])
+			return -EINVAL;
+	memcpy(known, opts, sz < known_sz ? sz : known_sz);
+	return 0;
+}
+
 static void to_internal(const struct bpfcheck_open_opts *o,
 			struct bc_open_opts *io)
 {
 	memset(io, 0, sizeof(*io));
-	if (!o)
-		return;
 	switch (o->input) {
 	case BPFCHECK_INPUT_ELF: io->kind = BC_INPUT_ELF; break;
 	case BPFCHECK_INPUT_RAW: io->kind = BC_INPUT_RAW; break;
@@ -46,14 +84,15 @@ int bpfcheck_object_open(const char *path, const struct bpfcheck_open_opts *opts
 			 struct bpfcheck_object **obj, char *errbuf, size_t errlen)
 {
 	struct bc_open_opts io;
+	struct bpfcheck_open_opts oo;
 	struct bc_object *o = NULL;
 	struct bc_err err;
 	int r;
 
-	if (!path || !obj)
+	if (!path || !obj || opts_copy(&oo, sizeof(oo), opts))
 		return -EINVAL;
 	bc_err_init(&err);
-	to_internal(opts, &io);
+	to_internal(&oo, &io);
 	/* open first: the order arguments are evaluated in is unspecified */
 	r = bc_object_open(path, &io, &o, &err);
 	return finish_open(r, o, obj, &err, errbuf, errlen);
@@ -65,14 +104,15 @@ int bpfcheck_object_open_mem(const char *name, const void *data, size_t len,
 			     size_t errlen)
 {
 	struct bc_open_opts io;
+	struct bpfcheck_open_opts oo;
 	struct bc_object *o = NULL;
 	struct bc_err err;
 	int r;
 
-	if (!data || !obj)
+	if (!data || !obj || opts_copy(&oo, sizeof(oo), opts))
 		return -EINVAL;
 	bc_err_init(&err);
-	to_internal(opts, &io);
+	to_internal(&oo, &io);
 	r = bc_object_open_mem(name ? name : "<memory>", data, len, &io, &o,
 			       &err);
 	return finish_open(r, o, obj, &err, errbuf, errlen);
@@ -164,19 +204,41 @@ int bpfcheck_prog_disasm(const struct bpfcheck_prog *prog, size_t insn,
 	return bc_disasm_insn(p, p->insns, p->insn_cnt, insn, buf, len);
 }
 
+static void to_verdict(const struct bc_verify_result *r,
+		       struct bpfcheck_verdict *v)
+{
+	memset(v, 0, sizeof(*v));
+	v->accepted = r->accepted;
+	snprintf(v->error, sizeof(v->error), "%s", r->error);
+	v->error_insn = r->error_insn;
+	snprintf(v->note, sizeof(v->note), "%s", r->loop_note);
+	v->processed_insns = r->processed_insns;
+	v->total_states = r->total_states;
+	v->peak_states = r->peak_states;
+	v->stack_depth = r->stack_depth;
+	v->loops_proven = r->loops_proven;
+	v->max_trip = r->max_trip;
+	v->has_worst_case = r->has_worst_case;
+	v->worst_case_insns = r->worst_case_insns;
+	v->duration_us = r->duration_us;
+}
+
 int bpfcheck_verify(const struct bpfcheck_prog *prog,
 		    const struct bpfcheck_verify_opts *opts,
 		    struct bpfcheck_verdict *out)
 {
-	struct bpfcheck_verify_opts o = { 0 };
+	struct bpfcheck_verify_opts o;
 	struct bc_verify_opts vo = { 0 };
 	struct bc_verify_result *r;
+	struct bpfcheck_verdict v;
+	size_t out_sz;
 
-	if (!prog || !out)
+	if (!prog || !out || opts_copy(&o, sizeof(o), opts))
 		return -EINVAL;
-	if (opts)
-		memcpy(&o, opts, opts->sz && opts->sz < sizeof(o) ?
-		       opts->sz : sizeof(o));
+	out_sz = out->sz < sizeof(v) ? out->sz : sizeof(v);
+	if (out_sz < offsetof(struct bpfcheck_verdict, accepted) +
+		     sizeof(v.accepted))
+		return -EINVAL;
 	vo.log_level = o.log_level;
 	vo.log = o.log;
 	vo.unprivileged = o.unprivileged;
@@ -187,21 +249,9 @@ int bpfcheck_verify(const struct bpfcheck_prog *prog,
 	if (!r)
 		return -ENOMEM;
 	bc_verify(P(prog), &vo, r);
-	memset(out, 0, sizeof(*out));
-	out->sz = sizeof(*out);
-	out->accepted = r->accepted;
-	snprintf(out->error, sizeof(out->error), "%s", r->error);
-	out->error_insn = r->error_insn;
-	snprintf(out->note, sizeof(out->note), "%s", r->loop_note);
-	out->processed_insns = r->processed_insns;
-	out->total_states = r->total_states;
-	out->peak_states = r->peak_states;
-	out->stack_depth = r->stack_depth;
-	out->loops_proven = r->loops_proven;
-	out->max_trip = r->max_trip;
-	out->has_worst_case = r->has_worst_case;
-	out->worst_case_insns = r->worst_case_insns;
-	out->duration_us = r->duration_us;
+	to_verdict(r, &v);
 	free(r);
+	v.sz = out_sz;
+	memcpy(out, &v, out_sz);
 	return 0;
 }

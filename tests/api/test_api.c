@@ -3,6 +3,8 @@
 #include <bpfcheck/bpfcheck.h>
 
 #include <errno.h>
+#include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -34,7 +36,7 @@ static struct bpfcheck_object *open_obj(const char *path)
 static void bounded_loop(const char *path)
 {
 	struct bpfcheck_object *obj = open_obj(path);
-	struct bpfcheck_verdict v;
+	struct bpfcheck_verdict v = { .sz = sizeof(v) };
 	struct bpfcheck_prog *p;
 
 	if (!obj)
@@ -62,7 +64,7 @@ static void sound(const char *path)
 	struct bpfcheck_object *obj = open_obj(path);
 	struct bpfcheck_verify_opts o = { .sz = sizeof(o),
 					  .insn_budget = 100000 };
-	struct bpfcheck_verdict v;
+	struct bpfcheck_verdict v = { .sz = sizeof(v) };
 	struct bpfcheck_prog *p;
 
 	if (!obj)
@@ -90,6 +92,42 @@ static void sound(const char *path)
 	bpfcheck_object_close(obj);
 }
 
+/*
+ * Sized structs: a result is written only up to the caller's sz; options
+ * from a newer header pass while their unknown tail is zero.
+ */
+static void sizes(const char *path)
+{
+	struct bpfcheck_object *obj = open_obj(path);
+	struct {
+		struct bpfcheck_verify_opts o;
+		uint64_t newer_field;
+	} big = { .o.sz = sizeof(big) };
+	struct bpfcheck_verdict v;
+	struct bpfcheck_prog *p;
+	size_t small = offsetof(struct bpfcheck_verdict, error);
+
+	if (!obj)
+		return;
+	p = bpfcheck_object_prog(obj, 0);
+	memset(&v, 0xa5, sizeof(v));
+	v.sz = small;
+	CHECK(bpfcheck_verify(p, NULL, &v) == 0);
+	CHECK(v.sz == small && v.accepted);
+	CHECK((uint8_t)v.error[0] == 0xa5 && v.processed_insns ==
+	      0xa5a5a5a5a5a5a5a5ull);
+	v.sz = offsetof(struct bpfcheck_verdict, accepted);
+	CHECK(bpfcheck_verify(p, NULL, &v) == -EINVAL);
+	v.sz = sizeof(v);
+	CHECK(bpfcheck_verify(p, &big.o, &v) == 0 && v.accepted);
+	big.newer_field = 1;
+	CHECK(bpfcheck_verify(p, &big.o, &v) == -EINVAL);
+	CHECK(!strcmp(bpfcheck_version_string(), BPFCHECK_VERSION));
+	CHECK(bpfcheck_version_major() == BPFCHECK_VERSION_MAJOR &&
+	      bpfcheck_version_minor() == BPFCHECK_VERSION_MINOR);
+	bpfcheck_object_close(obj);
+}
+
 int main(int argc, char **argv)
 {
 	struct bpfcheck_object *obj = NULL;
@@ -101,6 +139,7 @@ int main(int argc, char **argv)
 	}
 	bounded_loop(argv[1]);
 	sound(argv[2]);
+	sizes(argv[1]);
 	CHECK(bpfcheck_object_open("/nonexistent.o", NULL, &obj, err,
 				   sizeof(err)) < 0);
 	CHECK(strstr(err, "/nonexistent.o") != NULL);
