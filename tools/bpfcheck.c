@@ -3,6 +3,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include <bpfcheck/bpfcheck.h>
+
 #include "cli.h"
 
 static const struct {
@@ -27,7 +29,8 @@ static void usage(FILE *f)
 		   "assembly text, or raw instructions (--raw).\n\nCommands:\n");
 	for (i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
 		fprintf(f, "  %-8s %s\n", commands[i].name, commands[i].help);
-	fprintf(f, "\nRun 'bpfcheck COMMAND --help' for a command's options.\n"
+	fprintf(f, "\nRun 'bpfcheck COMMAND --help' for a command's options,\n"
+		   "'bpfcheck --version' (-V) for the version.\n"
 		   "Exit status: 0 success (all accepted), 1 a program was rejected,\n"
 		   "2 bad input or usage.\n");
 }
@@ -45,8 +48,9 @@ int main(int argc, char **argv)
 		usage(stdout);
 		return 0;
 	}
-	if (!strcmp(argv[1], "--version")) {
-		printf("bpfcheck 0.1.0\n");
+	if (!strcmp(argv[1], "--version") || !strcmp(argv[1], "-V")) {
+		printf("bpfcheck %s (libbpfcheck %s)\n", BPFCHECK_VERSION,
+		       bpfcheck_version_string());
 		return 0;
 	}
 	for (i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /* Opening inputs of every kind, and the object model's bookkeeping. */
+#define _GNU_SOURCE	/* memmem */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -124,6 +125,49 @@ static int apply_type(struct bc_object *obj, const char *type,
 	return 0;
 }
 
+/* C source rather than assembly: a preprocessor line or a SEC("...") use. */
+static bool looks_like_c(const char *s, size_t len)
+{
+	static const char *const marks[] = { "#include", "#define", "SEC(\"" };
+	size_t i, n = len < 65536 ? len : 65536;
+
+	for (i = 0; i < BC_ARRAY_SIZE(marks); i++)
+		if (memmem(s, n, marks[i], strlen(marks[i])))
+			return true;
+	return false;
+}
+
+/* Neither ELF nor text: a NUL or another control byte early on. */
+static bool looks_binary(const uint8_t *d, size_t len)
+{
+	size_t i, n = len < 4096 ? len : 4096;
+
+	for (i = 0; i < n; i++)
+		if (d[i] < 0x20 && d[i] != '\n' && d[i] != '\t' &&
+		    d[i] != '\r')
+			return true;
+	return false;
+}
+
+/*
+ * Input that was taken for assembly because it is not ELF, and failed as
+ * such: say what it looks like instead of the assembler's complaint.
+ */
+static int explain_not_asm(const char *name, const uint8_t *data, size_t len,
+			   struct bc_err *err)
+{
+	bc_err_init(err);
+	if (!len)
+		return bc_errf(err, -1, EINVAL, "%s: empty file", name);
+	if (looks_binary(data, len))
+		return bc_errf(err, -1, EINVAL, "%s: not an ELF object or "
+			       "assembly text (binary data; raw instructions "
+			       "need --raw --type T)", name);
+	return bc_errf(err, -1, EINVAL, "%s: C source, not an eBPF object: "
+		       "compile it first (clang -O2 -g -target bpf -c %s)",
+		       name, name);
+}
+
 int bc_object_open_mem(const char *name, const uint8_t *data, size_t len,
 		       const struct bc_open_opts *opts,
 		       struct bc_object **out, struct bc_err *err)
@@ -150,6 +194,10 @@ int bc_object_open_mem(const char *name, const uint8_t *data, size_t len,
 		break;
 	default:
 		r = bc_asm_open(name, (const char *)data, len, opts, obj, err);
+		if (r && opts->kind == BC_INPUT_AUTO &&
+		    (!len || looks_binary(data, len) ||
+		     looks_like_c((const char *)data, len)))
+			r = explain_not_asm(name, data, len, err);
 		break;
 	}
 	if (!r)

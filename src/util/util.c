@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/resource.h>
 #include <time.h>
 
@@ -168,13 +169,20 @@ void bc_arena_free(struct bc_arena *a)
 int bc_read_file(const char *path, uint8_t **data, size_t *len,
 		 struct bc_err *err)
 {
-	FILE *f = fopen(path, "rb");
+	bool std_in = !strcmp(path, "-");
+	FILE *f = std_in ? stdin : fopen(path, "rb");
 	uint8_t *buf = NULL;
 	size_t cap = 0, n = 0, r;
+	struct stat st;
 
 	if (!f)
 		return bc_errf(err, -1, errno, "%s: cannot open: %s", path,
 			       strerror(errno));
+	if (!fstat(fileno(f), &st) && S_ISDIR(st.st_mode)) {
+		fclose(f);
+		return bc_errf(err, -1, EISDIR, "%s: is a directory, not an "
+			       "eBPF object", path);
+	}
 	for (;;) {
 		BC_GROW(buf, cap, n + 65536);
 		r = fread(buf + n, 1, cap - n, f);
@@ -183,13 +191,16 @@ int bc_read_file(const char *path, uint8_t **data, size_t *len,
 			break;
 	}
 	if (ferror(f)) {
-		int e = errno;
+		int e = errno ? errno : EIO;
 
-		fclose(f);
+		if (!std_in)
+			fclose(f);
 		free(buf);
-		return bc_errf(err, -1, e ? e : EIO, "%s: read error", path);
+		return bc_errf(err, -1, e, "%s: read error: %s", path,
+			       strerror(e));
 	}
-	fclose(f);
+	if (!std_in)
+		fclose(f);
 	*data = buf;
 	*len = n;
 	return 0;

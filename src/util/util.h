@@ -64,7 +64,8 @@ void *bc_arena_array(struct bc_arena *a, size_t n, size_t sz);
 char *bc_arena_strdup(struct bc_arena *a, const char *s);
 void bc_arena_free(struct bc_arena *a);
 
-/* Read a whole file. Returns 0 or -errno (message in err). */
+/* Read a whole file ("-": standard input). Returns 0 or -errno (message
+ * in err). */
 int bc_read_file(const char *path, uint8_t **data, size_t *len,
 		 struct bc_err *err);
 

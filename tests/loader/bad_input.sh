@@ -38,6 +38,35 @@ printf '\177ELF\002\001\001garbage' >"$tmp/garbage.o"
 expect garbage_elf "bpfcheck: $tmp/garbage.o: truncated ELF header (14 bytes, need 64)" \
 	list "$tmp/garbage.o"
 
+: >"$tmp/empty.o"
+expect empty "bpfcheck: $tmp/empty.o: empty file" list "$tmp/empty.o"
+
+printf 'abc\001\002\377 def\n' >"$tmp/binary"
+expect binary "bpfcheck: $tmp/binary: not an ELF object or assembly text (binary data; raw instructions need --raw --type T)" \
+	verify "$tmp/binary"
+
+printf '#include <linux/bpf.h>\nint f(void) { return 0; }\n' >"$tmp/prog.c"
+expect c_source "bpfcheck: $tmp/prog.c: C source, not an eBPF object: compile it first (clang -O2 -g -target bpf -c $tmp/prog.c)" \
+	verify "$tmp/prog.c"
+
+expect directory "bpfcheck: $tmp: is a directory, not an eBPF object" \
+	verify "$tmp"
+
+if "$bin" -V | grep -qE '^bpfcheck [0-9]+\.[0-9]+\.[0-9]+ \(libbpfcheck '; then
+	echo "ok version"
+else
+	echo "FAIL version: bpfcheck -V printed '$("$bin" -V)'"
+	fail=1
+fi
+
+# Standard input: "-" is a file like any other.
+if "$bin" list - <"$objdir/subprogs.O2.o" | grep -q xdp_bucket; then
+	echo "ok stdin"
+else
+	echo "FAIL stdin: list - did not read the object"
+	fail=1
+fi
+
 # A real object with a program section whose size is not a multiple of 8.
 python3 - "$objdir/subprogs.O2.o" "$tmp/oddsec.o" >"$tmp/oddsize" <<'PY' || exit 1
 import struct, sys
