@@ -4,6 +4,8 @@
 #include <string.h>
 
 #include "cli.h"
+#include "isa/insn.h"
+#include "platform/helpers.h"
 #include "verifier/verify.h"
 
 enum {
@@ -39,6 +41,40 @@ static void help(FILE *f)
 		"Exit status: 0 all accepted, 1 a program was rejected, 2 bad input.\n");
 }
 
+/*
+ * Calls to helpers a kernel offers only when built or booted so
+ * (bc_helper_config): one warning each, in text or as JSON strings.
+ */
+static void config_warnings(const struct bc_prog *p, bool json)
+{
+	uint64_t seen[2] = { 0 };	/* helper ids below 128 warned about */
+	bool first = true;
+
+	for (uint32_t i = 0; i < p->insn_cnt; i++) {
+		const struct bpf_insn *in = &p->insns[i];
+		const char *config;
+		char msg[256];
+
+		if (!bc_is_helper_call(in) || in->imm < 0 || in->imm >= 128 ||
+		    !(config = bc_helper_config(in->imm)) ||
+		    (seen[in->imm / 64] & (1ull << (in->imm % 64))))
+			continue;
+		seen[in->imm / 64] |= 1ull << (in->imm % 64);
+		snprintf(msg, sizeof(msg), "%s is available only with %s; "
+			 "other kernels refuse this program",
+			 bc_helper_name(in->imm), config);
+		if (!json) {
+			printf("  warning: %s\n", msg);
+			continue;
+		}
+		fputs(first ? ",\"warnings\":[" : ",", stdout);
+		cli_json_str(stdout, msg);
+		first = false;
+	}
+	if (json && !first)
+		putchar(']');
+}
+
 static void json_prog(const char *file, const struct bc_prog *p,
 		      const struct bc_verify_result *r, bool first)
 {
@@ -70,6 +106,7 @@ static void json_prog(const char *file, const struct bc_prog *p,
 	if (r->has_worst_case)
 		printf(",\"worst_case_insns\":%llu",
 		       (unsigned long long)r->worst_case_insns);
+	config_warnings(p, true);
 	/* loops: proven by induction, or explored iteration by iteration */
 	printf(",\"loops\":{\"proven\":%u,\"max_trip\":%llu,"
 	       "\"explored\":%s,\"first_pass_insns\":%llu",
@@ -199,6 +236,7 @@ int cmd_verify(int argc, char **argv)
 				    strcmp(r.loop_note, r.error))
 					printf("  %s\n", r.loop_note);
 			}
+			config_warnings(p, false);
 			if (stats)
 				printf("  verdict %s, processed %llu insns, "
 				       "total states %llu, peak states %llu, "

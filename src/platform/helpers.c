@@ -1080,7 +1080,7 @@ const char *bc_helper_config(int32_t id)
 	case BPF_FUNC_override_return:
 		return "CONFIG_BPF_KPROBE_OVERRIDE";
 	case BPF_FUNC_probe_write_user:
-		return "no lockdown (integrity or confidentiality)";
+		return "kernel lockdown off";
 	case BPF_FUNC_lwt_seg6_store_bytes:
 	case BPF_FUNC_lwt_seg6_adjust_srh:
 	case BPF_FUNC_lwt_seg6_action:
