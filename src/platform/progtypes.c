@@ -1,0 +1,359 @@
+// SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+/*
+ * The program type table, and program types from section names the way
+ * libbpf 1.x infers them, with a second, prefix-only pass for the names
+ * that objects built for older libbpf and iproute2 use ("socket1",
+ * "classifier_ingress", "xdp_drop").
+ */
+#include <linux/bpf.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <bpf/libbpf.h>
+
+#include "platform/progtypes.h"
+#include "util/util.h"
+
+#define SECS(...)	((const struct bc_sec_def[]){ __VA_ARGS__, { NULL } })
+#define EXACT(n)	{ n, BC_SEC_EXACT, 0, false }
+#define EXACT_AT(n, a)	{ n, BC_SEC_EXACT, a, true }
+#define PLUS(n)		{ n, BC_SEC_PLUS, 0, false }
+#define PLUS_AT(n, a)	{ n, BC_SEC_PLUS, a, true }
+
+/* One row per program type, indexed by BPF_PROG_TYPE_*. */
+static const struct bc_prog_type_ops prog_types[] = {
+	[BPF_PROG_TYPE_UNSPEC] = {
+		.name = "unspec",
+	},
+	[BPF_PROG_TYPE_SOCKET_FILTER] = {
+		.name = "socket_filter",
+		.sec_defs = SECS(EXACT("socket")),
+	},
+	[BPF_PROG_TYPE_KPROBE] = {
+		.name = "kprobe",
+		.sec_defs = SECS(
+			PLUS_AT("kprobe.multi", BPF_TRACE_KPROBE_MULTI),
+			PLUS_AT("kretprobe.multi", BPF_TRACE_KPROBE_MULTI),
+			PLUS("kprobe"), PLUS("kretprobe"),
+			PLUS("uprobe.s"), PLUS("uprobe"),
+			PLUS("uretprobe.s"), PLUS("uretprobe"),
+			PLUS("ksyscall"), PLUS("kretsyscall"), PLUS("usdt")),
+	},
+	[BPF_PROG_TYPE_SCHED_CLS] = {
+		.name = "sched_cls",
+		.sec_defs = SECS(EXACT("tc"), EXACT("classifier")),
+	},
+	[BPF_PROG_TYPE_SCHED_ACT] = {
+		.name = "sched_act",
+		.sec_defs = SECS(EXACT("action")),
+	},
+	[BPF_PROG_TYPE_TRACEPOINT] = {
+		.name = "tracepoint",
+		.sec_defs = SECS(PLUS("tracepoint"), PLUS("tp")),
+	},
+	[BPF_PROG_TYPE_XDP] = {
+		.name = "xdp",
+		.sec_defs = SECS(
+			EXACT_AT("xdp.frags/devmap", BPF_XDP_DEVMAP),
+			EXACT_AT("xdp/devmap", BPF_XDP_DEVMAP),
+			EXACT_AT("xdp.frags/cpumap", BPF_XDP_CPUMAP),
+			EXACT_AT("xdp/cpumap", BPF_XDP_CPUMAP),
+			EXACT_AT("xdp.frags", BPF_XDP),
+			EXACT_AT("xdp", BPF_XDP)),
+	},
+	[BPF_PROG_TYPE_PERF_EVENT] = {
+		.name = "perf_event",
+		.sec_defs = SECS(EXACT("perf_event")),
+	},
+	[BPF_PROG_TYPE_CGROUP_SKB] = {
+		.name = "cgroup_skb",
+		.sec_defs = SECS(
+			EXACT_AT("cgroup_skb/ingress", BPF_CGROUP_INET_INGRESS),
+			EXACT_AT("cgroup_skb/egress", BPF_CGROUP_INET_EGRESS),
+			EXACT("cgroup/skb")),
+	},
+	[BPF_PROG_TYPE_CGROUP_SOCK] = {
+		.name = "cgroup_sock",
+		.sec_defs = SECS(
+			EXACT_AT("cgroup/sock_create",
+				 BPF_CGROUP_INET_SOCK_CREATE),
+			EXACT_AT("cgroup/sock_release",
+				 BPF_CGROUP_INET_SOCK_RELEASE),
+			EXACT_AT("cgroup/sock", BPF_CGROUP_INET_SOCK_CREATE),
+			EXACT_AT("cgroup/post_bind4", BPF_CGROUP_INET4_POST_BIND),
+			EXACT_AT("cgroup/post_bind6",
+				 BPF_CGROUP_INET6_POST_BIND)),
+	},
+	[BPF_PROG_TYPE_LWT_IN] = {
+		.name = "lwt_in",
+		.sec_defs = SECS(EXACT("lwt_in")),
+	},
+	[BPF_PROG_TYPE_LWT_OUT] = {
+		.name = "lwt_out",
+		.sec_defs = SECS(EXACT("lwt_out")),
+	},
+	[BPF_PROG_TYPE_LWT_XMIT] = {
+		.name = "lwt_xmit",
+		.sec_defs = SECS(EXACT("lwt_xmit")),
+	},
+	[BPF_PROG_TYPE_SOCK_OPS] = {
+		.name = "sock_ops",
+		.sec_defs = SECS(EXACT_AT("sockops", BPF_CGROUP_SOCK_OPS)),
+	},
+	[BPF_PROG_TYPE_SK_SKB] = {
+		.name = "sk_skb",
+		.sec_defs = SECS(
+			EXACT_AT("sk_skb/stream_parser",
+				 BPF_SK_SKB_STREAM_PARSER),
+			EXACT_AT("sk_skb/stream_verdict",
+				 BPF_SK_SKB_STREAM_VERDICT),
+			EXACT("sk_skb")),
+	},
+	[BPF_PROG_TYPE_CGROUP_DEVICE] = {
+		.name = "cgroup_device",
+		.sec_defs = SECS(EXACT_AT("cgroup/dev", BPF_CGROUP_DEVICE)),
+	},
+	[BPF_PROG_TYPE_SK_MSG] = {
+		.name = "sk_msg",
+		.sec_defs = SECS(EXACT_AT("sk_msg", BPF_SK_MSG_VERDICT)),
+	},
+	[BPF_PROG_TYPE_RAW_TRACEPOINT] = {
+		.name = "raw_tracepoint",
+		.sec_defs = SECS(PLUS("raw_tracepoint"), PLUS("raw_tp")),
+	},
+	[BPF_PROG_TYPE_CGROUP_SOCK_ADDR] = {
+		.name = "cgroup_sock_addr",
+		.sec_defs = SECS(
+			EXACT_AT("cgroup/bind4", BPF_CGROUP_INET4_BIND),
+			EXACT_AT("cgroup/bind6", BPF_CGROUP_INET6_BIND),
+			EXACT_AT("cgroup/connect4", BPF_CGROUP_INET4_CONNECT),
+			EXACT_AT("cgroup/connect6", BPF_CGROUP_INET6_CONNECT),
+			EXACT_AT("cgroup/sendmsg4", BPF_CGROUP_UDP4_SENDMSG),
+			EXACT_AT("cgroup/sendmsg6", BPF_CGROUP_UDP6_SENDMSG),
+			EXACT_AT("cgroup/recvmsg4", BPF_CGROUP_UDP4_RECVMSG),
+			EXACT_AT("cgroup/recvmsg6", BPF_CGROUP_UDP6_RECVMSG),
+			EXACT_AT("cgroup/getpeername4",
+				 BPF_CGROUP_INET4_GETPEERNAME),
+			EXACT_AT("cgroup/getpeername6",
+				 BPF_CGROUP_INET6_GETPEERNAME),
+			EXACT_AT("cgroup/getsockname4",
+				 BPF_CGROUP_INET4_GETSOCKNAME),
+			EXACT_AT("cgroup/getsockname6",
+				 BPF_CGROUP_INET6_GETSOCKNAME)),
+	},
+	[BPF_PROG_TYPE_LWT_SEG6LOCAL] = {
+		.name = "lwt_seg6local",
+		.sec_defs = SECS(EXACT("lwt_seg6local")),
+	},
+	[BPF_PROG_TYPE_LIRC_MODE2] = {
+		.name = "lirc_mode2",
+		.sec_defs = SECS(EXACT_AT("lirc_mode2", BPF_LIRC_MODE2)),
+	},
+	[BPF_PROG_TYPE_SK_REUSEPORT] = {
+		.name = "sk_reuseport",
+		.sec_defs = SECS(
+			EXACT_AT("sk_reuseport/migrate",
+				 BPF_SK_REUSEPORT_SELECT_OR_MIGRATE),
+			EXACT_AT("sk_reuseport", BPF_SK_REUSEPORT_SELECT)),
+	},
+	[BPF_PROG_TYPE_FLOW_DISSECTOR] = {
+		.name = "flow_dissector",
+		.sec_defs = SECS(
+			EXACT_AT("flow_dissector", BPF_FLOW_DISSECTOR)),
+	},
+	[BPF_PROG_TYPE_CGROUP_SYSCTL] = {
+		.name = "cgroup_sysctl",
+		.sec_defs = SECS(
+			EXACT_AT("cgroup/sysctl", BPF_CGROUP_SYSCTL)),
+	},
+	[BPF_PROG_TYPE_RAW_TRACEPOINT_WRITABLE] = {
+		.name = "raw_tracepoint_writable",
+		.sec_defs = SECS(PLUS("raw_tracepoint.w"), PLUS("raw_tp.w")),
+	},
+	[BPF_PROG_TYPE_CGROUP_SOCKOPT] = {
+		.name = "cgroup_sockopt",
+		.sec_defs = SECS(
+			EXACT_AT("cgroup/getsockopt", BPF_CGROUP_GETSOCKOPT),
+			EXACT_AT("cgroup/setsockopt", BPF_CGROUP_SETSOCKOPT)),
+	},
+	[BPF_PROG_TYPE_TRACING] = {
+		.name = "tracing",
+		.sec_defs = SECS(
+			PLUS_AT("tp_btf", BPF_TRACE_RAW_TP),
+			PLUS_AT("fentry.s", BPF_TRACE_FENTRY),
+			PLUS_AT("fentry", BPF_TRACE_FENTRY),
+			PLUS_AT("fmod_ret.s", BPF_MODIFY_RETURN),
+			PLUS_AT("fmod_ret", BPF_MODIFY_RETURN),
+			PLUS_AT("fexit.s", BPF_TRACE_FEXIT),
+			PLUS_AT("fexit", BPF_TRACE_FEXIT),
+			PLUS_AT("iter.s", BPF_TRACE_ITER),
+			PLUS_AT("iter", BPF_TRACE_ITER)),
+	},
+	[BPF_PROG_TYPE_STRUCT_OPS] = {
+		.name = "struct_ops",
+		.sec_defs = SECS(PLUS("struct_ops")),
+	},
+	[BPF_PROG_TYPE_EXT] = {
+		.name = "ext",
+		.sec_defs = SECS(PLUS("freplace")),
+	},
+	[BPF_PROG_TYPE_LSM] = {
+		.name = "lsm",
+		.sec_defs = SECS(
+			PLUS_AT("lsm_cgroup", BPF_LSM_CGROUP),
+			PLUS_AT("lsm.s", BPF_LSM_MAC),
+			PLUS_AT("lsm", BPF_LSM_MAC)),
+	},
+	[BPF_PROG_TYPE_SK_LOOKUP] = {
+		.name = "sk_lookup",
+		.sec_defs = SECS(EXACT_AT("sk_lookup", BPF_SK_LOOKUP)),
+	},
+	[BPF_PROG_TYPE_SYSCALL] = {
+		.name = "syscall",
+		.sec_defs = SECS(EXACT("syscall")),
+	},
+};
+
+#undef SECS
+#undef EXACT
+#undef EXACT_AT
+#undef PLUS
+#undef PLUS_AT
+
+/* Types newer than the table. */
+static const struct bc_prog_type_ops unknown_type;
+
+const struct bc_prog_type_ops *bc_prog_type_ops(uint32_t prog_type)
+{
+	if (prog_type < BC_ARRAY_SIZE(prog_types))
+		return &prog_types[prog_type];
+	return &unknown_type;
+}
+
+/* ---- names ---- */
+
+static bool def_matches(const struct bc_sec_def *d, const char *sec,
+			bool sloppy)
+{
+	size_t n = strlen(d->name);
+
+	if (sloppy)
+		return strncmp(sec, d->name, n) == 0;
+	switch (d->match) {
+	case BC_SEC_PLUS:
+		return strncmp(sec, d->name, n) == 0 &&
+		       (sec[n] == '\0' || sec[n] == '/');
+	case BC_SEC_SLASH:
+		return strncmp(sec, d->name, n) == 0 && sec[n] == '/';
+	default:
+		return strcmp(sec, d->name) == 0;
+	}
+}
+
+/*
+ * The longest section name that matches: of two matching names one is a
+ * prefix of the other, and libbpf lists the longer first.
+ */
+static const struct bc_sec_def *find_def(const char *sec, bool sloppy,
+					 uint32_t *type)
+{
+	const struct bc_sec_def *best = NULL, *d;
+	uint32_t t;
+
+	for (t = 0; t < BC_ARRAY_SIZE(prog_types); t++) {
+		for (d = prog_types[t].sec_defs; d && d->name; d++) {
+			if (!def_matches(d, sec, sloppy) ||
+			    (best && strlen(d->name) <= strlen(best->name)))
+				continue;
+			best = d;
+			*type = t;
+		}
+	}
+	return best;
+}
+
+bool bc_progtype_from_section(const char *sec, uint32_t *type,
+			      uint32_t *attach, bool *attach_set)
+{
+	const struct bc_sec_def *d = find_def(sec, false, type);
+
+	if (!d)
+		d = find_def(sec, true, type);
+	if (!d)
+		*type = BPF_PROG_TYPE_UNSPEC;
+	*attach = d ? d->attach : 0;
+	*attach_set = d ? d->attach_set : false;
+	return d != NULL;
+}
+
+/* Type names are the table's, or libbpf's for types newer than it. */
+static bool type_from_name(const char *name, uint32_t *type)
+{
+	const char *s;
+	uint32_t t;
+
+	for (t = 1; t < BC_ARRAY_SIZE(prog_types); t++) {
+		if (prog_types[t].name && !strcmp(prog_types[t].name, name)) {
+			*type = t;
+			return true;
+		}
+	}
+	for (; (s = libbpf_bpf_prog_type_str(t)) != NULL; t++) {
+		if (!strcmp(s, name)) {
+			*type = t;
+			return true;
+		}
+	}
+	return false;
+}
+
+bool bc_progtype_parse(const char *name, uint32_t *type, uint32_t *attach,
+		       bool *attach_set)
+{
+	const struct bc_sec_def *d;
+	uint32_t t;
+
+	*attach = 0;
+	*attach_set = false;
+	if (type_from_name(name, type))
+		return true;
+	/* A section-style name: exact libbpf spelling only, no prefixes. */
+	d = find_def(name, false, &t);
+	if (!d)
+		return false;
+	*type = t;
+	*attach = d->attach;
+	*attach_set = d->attach_set;
+	return true;
+}
+
+bool bc_progtype_spell(uint32_t type, uint32_t attach, bool attach_set,
+		       char *buf, size_t len)
+{
+	const struct bc_sec_def *d = bc_prog_type_ops(type)->sec_defs;
+
+	for (; d && d->name; d++) {
+		uint32_t t, a;
+		bool aset;
+
+		if (d->attach_set != attach_set ||
+		    (attach_set && d->attach != attach))
+			continue;
+		/* "iter/" style names need something after the slash */
+		snprintf(buf, len, "%s%s", d->name,
+			 d->match == BC_SEC_SLASH ? "/x" : "");
+		if (bc_progtype_parse(buf, &t, &a, &aset) && t == type &&
+		    aset == attach_set && (!aset || a == attach))
+			return true;
+	}
+	return false;
+}
+
+const char *bc_progtype_name(uint32_t type)
+{
+	const char *s = bc_prog_type_ops(type)->name;
+
+	if (!s)
+		s = libbpf_bpf_prog_type_str(type);
+	return s ? s : "unknown";
+}
