@@ -6,19 +6,81 @@
  * "classifier_ingress", "xdp_drop").
  */
 #include <linux/bpf.h>
+#include <linux/bpf_perf_event.h>
 #include <stdio.h>
 #include <string.h>
 
 #include <bpf/libbpf.h>
 
 #include "platform/progtypes.h"
+#include "platform/ctx.h"
 #include "util/util.h"
+
+/* ---- check_return_code ---- */
+
+/* The plain cgroup rule: 0 rejects, 1 allows. */
+static bool retval_0_1(uint32_t attach, int64_t *lo, int64_t *hi)
+{
+	*lo = 0;
+	*hi = 1;
+	return true;
+}
+
+/* Egress may also say "congestion" (2, 3). */
+static bool cg_skb_retval(uint32_t attach, int64_t *lo, int64_t *hi)
+{
+	*lo = 0;
+	*hi = attach == BPF_CGROUP_INET_EGRESS ? 3 : 1;
+	return true;
+}
+
+static bool sock_addr_retval(uint32_t attach, int64_t *lo, int64_t *hi)
+{
+	*lo = 0;
+	*hi = 1;
+	switch (attach) {
+	case BPF_CGROUP_UDP4_RECVMSG:
+	case BPF_CGROUP_UDP6_RECVMSG:
+	case BPF_CGROUP_INET4_GETPEERNAME:
+	case BPF_CGROUP_INET6_GETPEERNAME:
+	case BPF_CGROUP_INET4_GETSOCKNAME:
+	case BPF_CGROUP_INET6_GETSOCKNAME:
+		*lo = 1;
+		break;
+	case BPF_CGROUP_INET4_BIND:
+	case BPF_CGROUP_INET6_BIND:
+		*hi = 3;
+		break;
+	}
+	return true;
+}
+
+/* fentry/fexit must return 0, iterators 0 or 1; other attach types
+ * are not checked. */
+static bool tracing_retval(uint32_t attach, int64_t *lo, int64_t *hi)
+{
+	switch (attach) {
+	case BPF_TRACE_FENTRY:
+	case BPF_TRACE_FEXIT:
+		*lo = 0;
+		*hi = 0;
+		return true;
+	case BPF_TRACE_ITER:
+		return retval_0_1(attach, lo, hi);
+	}
+	return false;
+}
+
+/* ---- the table ---- */
 
 #define SECS(...)	((const struct bc_sec_def[]){ __VA_ARGS__, { NULL } })
 #define EXACT(n)	{ n, BC_SEC_EXACT, 0, false }
 #define EXACT_AT(n, a)	{ n, BC_SEC_EXACT, a, true }
 #define PLUS(n)		{ n, BC_SEC_PLUS, 0, false }
 #define PLUS_AT(n, a)	{ n, BC_SEC_PLUS, a, true }
+
+#define CTX(T)		.ctx_name = #T, .ctx_size = sizeof(T)
+#define SK_BUFF		CTX(struct __sk_buff)
 
 /* One row per program type, indexed by BPF_PROG_TYPE_*. */
 static const struct bc_prog_type_ops prog_types[] = {
@@ -28,6 +90,9 @@ static const struct bc_prog_type_ops prog_types[] = {
 	[BPF_PROG_TYPE_SOCKET_FILTER] = {
 		.name = "socket_filter",
 		.sec_defs = SECS(EXACT("socket")),
+		SK_BUFF,
+		.is_valid_access = bc_sk_filter_is_valid_access,
+		.ld_abs = true,
 	},
 	[BPF_PROG_TYPE_KPROBE] = {
 		.name = "kprobe",
@@ -38,18 +103,32 @@ static const struct bc_prog_type_ops prog_types[] = {
 			PLUS("uprobe.s"), PLUS("uprobe"),
 			PLUS("uretprobe.s"), PLUS("uretprobe"),
 			PLUS("ksyscall"), PLUS("kretsyscall"), PLUS("usdt")),
+		.ctx_name = "struct pt_regs",
+		.ctx_size = sizeof(bpf_user_pt_regs_t),
+		.is_valid_access = bc_kprobe_prog_is_valid_access,
 	},
 	[BPF_PROG_TYPE_SCHED_CLS] = {
 		.name = "sched_cls",
 		.sec_defs = SECS(EXACT("tc"), EXACT("classifier")),
+		SK_BUFF,
+		.is_valid_access = bc_tc_cls_act_is_valid_access,
+		.direct_pkt = BC_PKT_READ_WRITE,
+		.ld_abs = true,
 	},
 	[BPF_PROG_TYPE_SCHED_ACT] = {
 		.name = "sched_act",
 		.sec_defs = SECS(EXACT("action")),
+		SK_BUFF,
+		.is_valid_access = bc_tc_cls_act_is_valid_access,
+		.direct_pkt = BC_PKT_READ_WRITE,
+		.ld_abs = true,
 	},
 	[BPF_PROG_TYPE_TRACEPOINT] = {
 		.name = "tracepoint",
 		.sec_defs = SECS(PLUS("tracepoint"), PLUS("tp")),
+		.ctx_name = "tracepoint record",
+		.ctx_size = BC_PERF_MAX_TRACE_SIZE,
+		.is_valid_access = bc_tp_prog_is_valid_access,
 	},
 	[BPF_PROG_TYPE_XDP] = {
 		.name = "xdp",
@@ -60,10 +139,15 @@ static const struct bc_prog_type_ops prog_types[] = {
 			EXACT_AT("xdp/cpumap", BPF_XDP_CPUMAP),
 			EXACT_AT("xdp.frags", BPF_XDP),
 			EXACT_AT("xdp", BPF_XDP)),
+		CTX(struct xdp_md),
+		.is_valid_access = bc_xdp_is_valid_access,
+		.direct_pkt = BC_PKT_READ_WRITE,
 	},
 	[BPF_PROG_TYPE_PERF_EVENT] = {
 		.name = "perf_event",
 		.sec_defs = SECS(EXACT("perf_event")),
+		CTX(struct bpf_perf_event_data),
+		.is_valid_access = bc_pe_prog_is_valid_access,
 	},
 	[BPF_PROG_TYPE_CGROUP_SKB] = {
 		.name = "cgroup_skb",
@@ -71,6 +155,10 @@ static const struct bc_prog_type_ops prog_types[] = {
 			EXACT_AT("cgroup_skb/ingress", BPF_CGROUP_INET_INGRESS),
 			EXACT_AT("cgroup_skb/egress", BPF_CGROUP_INET_EGRESS),
 			EXACT("cgroup/skb")),
+		SK_BUFF,
+		.is_valid_access = bc_cg_skb_is_valid_access,
+		.retval_range = cg_skb_retval,
+		.direct_pkt = BC_PKT_READ,
 	},
 	[BPF_PROG_TYPE_CGROUP_SOCK] = {
 		.name = "cgroup_sock",
@@ -83,22 +171,37 @@ static const struct bc_prog_type_ops prog_types[] = {
 			EXACT_AT("cgroup/post_bind4", BPF_CGROUP_INET4_POST_BIND),
 			EXACT_AT("cgroup/post_bind6",
 				 BPF_CGROUP_INET6_POST_BIND)),
+		CTX(struct bpf_sock),
+		.is_valid_access = bc_cg_sock_is_valid_access,
+		.retval_range = retval_0_1,
 	},
 	[BPF_PROG_TYPE_LWT_IN] = {
 		.name = "lwt_in",
 		.sec_defs = SECS(EXACT("lwt_in")),
+		SK_BUFF,
+		.is_valid_access = bc_lwt_is_valid_access,
+		.direct_pkt = BC_PKT_READ,
 	},
 	[BPF_PROG_TYPE_LWT_OUT] = {
 		.name = "lwt_out",
 		.sec_defs = SECS(EXACT("lwt_out")),
+		SK_BUFF,
+		.is_valid_access = bc_lwt_is_valid_access,
+		.direct_pkt = BC_PKT_READ,
 	},
 	[BPF_PROG_TYPE_LWT_XMIT] = {
 		.name = "lwt_xmit",
 		.sec_defs = SECS(EXACT("lwt_xmit")),
+		SK_BUFF,
+		.is_valid_access = bc_lwt_is_valid_access,
+		.direct_pkt = BC_PKT_READ_WRITE,
 	},
 	[BPF_PROG_TYPE_SOCK_OPS] = {
 		.name = "sock_ops",
 		.sec_defs = SECS(EXACT_AT("sockops", BPF_CGROUP_SOCK_OPS)),
+		CTX(struct bpf_sock_ops),
+		.is_valid_access = bc_sock_ops_is_valid_access,
+		.retval_range = retval_0_1,
 	},
 	[BPF_PROG_TYPE_SK_SKB] = {
 		.name = "sk_skb",
@@ -108,18 +211,30 @@ static const struct bc_prog_type_ops prog_types[] = {
 			EXACT_AT("sk_skb/stream_verdict",
 				 BPF_SK_SKB_STREAM_VERDICT),
 			EXACT("sk_skb")),
+		SK_BUFF,
+		.is_valid_access = bc_sk_skb_is_valid_access,
+		.direct_pkt = BC_PKT_READ_WRITE,
 	},
 	[BPF_PROG_TYPE_CGROUP_DEVICE] = {
 		.name = "cgroup_device",
 		.sec_defs = SECS(EXACT_AT("cgroup/dev", BPF_CGROUP_DEVICE)),
+		CTX(struct bpf_cgroup_dev_ctx),
+		.is_valid_access = bc_cgroup_dev_is_valid_access,
+		.retval_range = retval_0_1,
 	},
 	[BPF_PROG_TYPE_SK_MSG] = {
 		.name = "sk_msg",
 		.sec_defs = SECS(EXACT_AT("sk_msg", BPF_SK_MSG_VERDICT)),
+		CTX(struct sk_msg_md),
+		.is_valid_access = bc_sk_msg_is_valid_access,
+		.direct_pkt = BC_PKT_READ_WRITE,
 	},
 	[BPF_PROG_TYPE_RAW_TRACEPOINT] = {
 		.name = "raw_tracepoint",
 		.sec_defs = SECS(PLUS("raw_tracepoint"), PLUS("raw_tp")),
+		.ctx_name = "struct bpf_raw_tracepoint_args",
+		.ctx_size = 8 * BC_MAX_FUNC_ARGS,
+		.is_valid_access = bc_raw_tp_prog_is_valid_access,
 	},
 	[BPF_PROG_TYPE_CGROUP_SOCK_ADDR] = {
 		.name = "cgroup_sock_addr",
@@ -140,10 +255,16 @@ static const struct bc_prog_type_ops prog_types[] = {
 				 BPF_CGROUP_INET4_GETSOCKNAME),
 			EXACT_AT("cgroup/getsockname6",
 				 BPF_CGROUP_INET6_GETSOCKNAME)),
+		CTX(struct bpf_sock_addr),
+		.is_valid_access = bc_sock_addr_is_valid_access,
+		.retval_range = sock_addr_retval,
 	},
 	[BPF_PROG_TYPE_LWT_SEG6LOCAL] = {
 		.name = "lwt_seg6local",
 		.sec_defs = SECS(EXACT("lwt_seg6local")),
+		SK_BUFF,
+		.is_valid_access = bc_lwt_is_valid_access,
+		.direct_pkt = BC_PKT_READ,
 	},
 	[BPF_PROG_TYPE_LIRC_MODE2] = {
 		.name = "lirc_mode2",
@@ -155,16 +276,25 @@ static const struct bc_prog_type_ops prog_types[] = {
 			EXACT_AT("sk_reuseport/migrate",
 				 BPF_SK_REUSEPORT_SELECT_OR_MIGRATE),
 			EXACT_AT("sk_reuseport", BPF_SK_REUSEPORT_SELECT)),
+		CTX(struct sk_reuseport_md),
+		.is_valid_access = bc_sk_reuseport_is_valid_access,
+		.direct_pkt = BC_PKT_READ,
 	},
 	[BPF_PROG_TYPE_FLOW_DISSECTOR] = {
 		.name = "flow_dissector",
 		.sec_defs = SECS(
 			EXACT_AT("flow_dissector", BPF_FLOW_DISSECTOR)),
+		SK_BUFF,
+		.is_valid_access = bc_flow_dissector_is_valid_access,
+		.direct_pkt = BC_PKT_READ,
 	},
 	[BPF_PROG_TYPE_CGROUP_SYSCTL] = {
 		.name = "cgroup_sysctl",
 		.sec_defs = SECS(
 			EXACT_AT("cgroup/sysctl", BPF_CGROUP_SYSCTL)),
+		CTX(struct bpf_sysctl),
+		.is_valid_access = bc_sysctl_is_valid_access,
+		.retval_range = retval_0_1,
 	},
 	[BPF_PROG_TYPE_RAW_TRACEPOINT_WRITABLE] = {
 		.name = "raw_tracepoint_writable",
@@ -175,6 +305,10 @@ static const struct bc_prog_type_ops prog_types[] = {
 		.sec_defs = SECS(
 			EXACT_AT("cgroup/getsockopt", BPF_CGROUP_GETSOCKOPT),
 			EXACT_AT("cgroup/setsockopt", BPF_CGROUP_SETSOCKOPT)),
+		CTX(struct bpf_sockopt),
+		.is_valid_access = bc_cg_sockopt_is_valid_access,
+		.retval_range = retval_0_1,
+		.direct_pkt = BC_PKT_READ_WRITE,
 	},
 	[BPF_PROG_TYPE_TRACING] = {
 		.name = "tracing",
@@ -188,6 +322,10 @@ static const struct bc_prog_type_ops prog_types[] = {
 			PLUS_AT("fexit", BPF_TRACE_FEXIT),
 			PLUS_AT("iter.s", BPF_TRACE_ITER),
 			PLUS_AT("iter", BPF_TRACE_ITER)),
+		.ctx_name = "u64 args[]",
+		.ctx_size = 8 * BC_MAX_FUNC_ARGS,
+		.is_valid_access = bc_tracing_prog_is_valid_access,
+		.retval_range = tracing_retval,
 	},
 	[BPF_PROG_TYPE_STRUCT_OPS] = {
 		.name = "struct_ops",
@@ -203,10 +341,16 @@ static const struct bc_prog_type_ops prog_types[] = {
 			PLUS_AT("lsm_cgroup", BPF_LSM_CGROUP),
 			PLUS_AT("lsm.s", BPF_LSM_MAC),
 			PLUS_AT("lsm", BPF_LSM_MAC)),
+		.ctx_name = "u64 args[]",
+		.ctx_size = 8 * BC_MAX_FUNC_ARGS,
+		.is_valid_access = bc_tracing_prog_is_valid_access,
 	},
 	[BPF_PROG_TYPE_SK_LOOKUP] = {
 		.name = "sk_lookup",
 		.sec_defs = SECS(EXACT_AT("sk_lookup", BPF_SK_LOOKUP)),
+		CTX(struct bpf_sk_lookup),
+		.is_valid_access = bc_sk_lookup_is_valid_access,
+		.retval_range = retval_0_1,
 	},
 	[BPF_PROG_TYPE_SYSCALL] = {
 		.name = "syscall",
@@ -219,8 +363,10 @@ static const struct bc_prog_type_ops prog_types[] = {
 #undef EXACT_AT
 #undef PLUS
 #undef PLUS_AT
+#undef CTX
+#undef SK_BUFF
 
-/* Types newer than the table. */
+/* Types newer than the table: no context, nothing else. */
 static const struct bc_prog_type_ops unknown_type;
 
 const struct bc_prog_type_ops *bc_prog_type_ops(uint32_t prog_type)

@@ -2,7 +2,8 @@
 /*
  * Program types: one row per BPF_PROG_TYPE_* holding what bpfcheck knows
  * of the type, as the kernel's bpf_verifier_ops does (plus what libbpf
- * knows of it): for now libbpf's names.
+ * knows of it): libbpf's names, the context and its access rule, the
+ * return values allowed and packet access.
  */
 #ifndef BC_PROGTYPES_H
 #define BC_PROGTYPES_H
@@ -10,6 +11,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+
+struct bc_ctx_req;
 
 /* How a libbpf section name matches. */
 enum bc_sec_match {
@@ -26,9 +29,27 @@ struct bc_sec_def {
 	bool attach_set;
 };
 
+/* may_access_direct_pkt_data: packet access through data/data_end. */
+enum bc_direct_pkt {
+	BC_PKT_NONE,
+	BC_PKT_READ,
+	BC_PKT_READ_WRITE,
+};
+
 struct bc_prog_type_ops {
 	const char *name;			/* libbpf's: "sched_cls" */
 	const struct bc_sec_def *sec_defs;	/* ends with a NULL name */
+
+	/* The context: "struct __sk_buff", its size, is_valid_access. */
+	const char *ctx_name;
+	uint32_t ctx_size;
+	bool (*is_valid_access)(struct bc_ctx_req *req);
+
+	/* check_return_code: r0's range at exit; NULL: not checked. */
+	bool (*retval_range)(uint32_t attach, int64_t *lo, int64_t *hi);
+
+	enum bc_direct_pkt direct_pkt;
+	bool ld_abs;				/* may_access_skb */
 };
 
 /* The row of a program type; types without one get an empty row. */
