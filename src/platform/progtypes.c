@@ -14,6 +14,7 @@
 
 #include "platform/progtypes.h"
 #include "platform/ctx.h"
+#include "platform/helpers.h"
 #include "util/util.h"
 
 /* ---- check_return_code ---- */
@@ -92,6 +93,7 @@ static const struct bc_prog_type_ops prog_types[] = {
 		.sec_defs = SECS(EXACT("socket")),
 		SK_BUFF,
 		.is_valid_access = bc_sk_filter_is_valid_access,
+		.has_func_proto = bc_sk_filter_has_func_proto,
 		.ld_abs = true,
 	},
 	[BPF_PROG_TYPE_KPROBE] = {
@@ -106,12 +108,15 @@ static const struct bc_prog_type_ops prog_types[] = {
 		.ctx_name = "struct pt_regs",
 		.ctx_size = sizeof(bpf_user_pt_regs_t),
 		.is_valid_access = bc_kprobe_prog_is_valid_access,
+		.has_func_proto = bc_kprobe_prog_has_func_proto,
 	},
 	[BPF_PROG_TYPE_SCHED_CLS] = {
 		.name = "sched_cls",
 		.sec_defs = SECS(EXACT("tc"), EXACT("classifier")),
 		SK_BUFF,
 		.is_valid_access = bc_tc_cls_act_is_valid_access,
+		.has_func_proto = bc_tc_cls_act_has_func_proto,
+		.func_proto = bc_skb_func_proto,
 		.direct_pkt = BC_PKT_READ_WRITE,
 		.ld_abs = true,
 	},
@@ -120,6 +125,8 @@ static const struct bc_prog_type_ops prog_types[] = {
 		.sec_defs = SECS(EXACT("action")),
 		SK_BUFF,
 		.is_valid_access = bc_tc_cls_act_is_valid_access,
+		.has_func_proto = bc_tc_cls_act_has_func_proto,
+		.func_proto = bc_skb_func_proto,
 		.direct_pkt = BC_PKT_READ_WRITE,
 		.ld_abs = true,
 	},
@@ -129,6 +136,7 @@ static const struct bc_prog_type_ops prog_types[] = {
 		.ctx_name = "tracepoint record",
 		.ctx_size = BC_PERF_MAX_TRACE_SIZE,
 		.is_valid_access = bc_tp_prog_is_valid_access,
+		.has_func_proto = bc_tp_prog_has_func_proto,
 	},
 	[BPF_PROG_TYPE_XDP] = {
 		.name = "xdp",
@@ -141,6 +149,7 @@ static const struct bc_prog_type_ops prog_types[] = {
 			EXACT_AT("xdp", BPF_XDP)),
 		CTX(struct xdp_md),
 		.is_valid_access = bc_xdp_is_valid_access,
+		.has_func_proto = bc_xdp_has_func_proto,
 		.direct_pkt = BC_PKT_READ_WRITE,
 	},
 	[BPF_PROG_TYPE_PERF_EVENT] = {
@@ -148,6 +157,7 @@ static const struct bc_prog_type_ops prog_types[] = {
 		.sec_defs = SECS(EXACT("perf_event")),
 		CTX(struct bpf_perf_event_data),
 		.is_valid_access = bc_pe_prog_is_valid_access,
+		.has_func_proto = bc_pe_prog_has_func_proto,
 	},
 	[BPF_PROG_TYPE_CGROUP_SKB] = {
 		.name = "cgroup_skb",
@@ -157,6 +167,7 @@ static const struct bc_prog_type_ops prog_types[] = {
 			EXACT("cgroup/skb")),
 		SK_BUFF,
 		.is_valid_access = bc_cg_skb_is_valid_access,
+		.has_func_proto = bc_cg_skb_has_func_proto,
 		.retval_range = cg_skb_retval,
 		.direct_pkt = BC_PKT_READ,
 	},
@@ -173,6 +184,8 @@ static const struct bc_prog_type_ops prog_types[] = {
 				 BPF_CGROUP_INET6_POST_BIND)),
 		CTX(struct bpf_sock),
 		.is_valid_access = bc_cg_sock_is_valid_access,
+		.has_func_proto = bc_cg_sock_has_func_proto,
+		.func_proto = bc_cg_sock_func_proto,
 		.retval_range = retval_0_1,
 	},
 	[BPF_PROG_TYPE_LWT_IN] = {
@@ -180,6 +193,8 @@ static const struct bc_prog_type_ops prog_types[] = {
 		.sec_defs = SECS(EXACT("lwt_in")),
 		SK_BUFF,
 		.is_valid_access = bc_lwt_is_valid_access,
+		.has_func_proto = bc_lwt_in_has_func_proto,
+		.func_proto = bc_skb_func_proto,
 		.direct_pkt = BC_PKT_READ,
 	},
 	[BPF_PROG_TYPE_LWT_OUT] = {
@@ -187,6 +202,8 @@ static const struct bc_prog_type_ops prog_types[] = {
 		.sec_defs = SECS(EXACT("lwt_out")),
 		SK_BUFF,
 		.is_valid_access = bc_lwt_is_valid_access,
+		.has_func_proto = bc_lwt_out_has_func_proto,
+		.func_proto = bc_skb_func_proto,
 		.direct_pkt = BC_PKT_READ,
 	},
 	[BPF_PROG_TYPE_LWT_XMIT] = {
@@ -194,6 +211,8 @@ static const struct bc_prog_type_ops prog_types[] = {
 		.sec_defs = SECS(EXACT("lwt_xmit")),
 		SK_BUFF,
 		.is_valid_access = bc_lwt_is_valid_access,
+		.has_func_proto = bc_lwt_xmit_has_func_proto,
+		.func_proto = bc_skb_func_proto,
 		.direct_pkt = BC_PKT_READ_WRITE,
 	},
 	[BPF_PROG_TYPE_SOCK_OPS] = {
@@ -201,6 +220,7 @@ static const struct bc_prog_type_ops prog_types[] = {
 		.sec_defs = SECS(EXACT_AT("sockops", BPF_CGROUP_SOCK_OPS)),
 		CTX(struct bpf_sock_ops),
 		.is_valid_access = bc_sock_ops_is_valid_access,
+		.has_func_proto = bc_sock_ops_has_func_proto,
 		.retval_range = retval_0_1,
 	},
 	[BPF_PROG_TYPE_SK_SKB] = {
@@ -213,6 +233,7 @@ static const struct bc_prog_type_ops prog_types[] = {
 			EXACT("sk_skb")),
 		SK_BUFF,
 		.is_valid_access = bc_sk_skb_is_valid_access,
+		.has_func_proto = bc_sk_skb_has_func_proto,
 		.direct_pkt = BC_PKT_READ_WRITE,
 	},
 	[BPF_PROG_TYPE_CGROUP_DEVICE] = {
@@ -220,6 +241,7 @@ static const struct bc_prog_type_ops prog_types[] = {
 		.sec_defs = SECS(EXACT_AT("cgroup/dev", BPF_CGROUP_DEVICE)),
 		CTX(struct bpf_cgroup_dev_ctx),
 		.is_valid_access = bc_cgroup_dev_is_valid_access,
+		.has_func_proto = bc_cgroup_dev_has_func_proto,
 		.retval_range = retval_0_1,
 	},
 	[BPF_PROG_TYPE_SK_MSG] = {
@@ -227,6 +249,7 @@ static const struct bc_prog_type_ops prog_types[] = {
 		.sec_defs = SECS(EXACT_AT("sk_msg", BPF_SK_MSG_VERDICT)),
 		CTX(struct sk_msg_md),
 		.is_valid_access = bc_sk_msg_is_valid_access,
+		.has_func_proto = bc_sk_msg_has_func_proto,
 		.direct_pkt = BC_PKT_READ_WRITE,
 	},
 	[BPF_PROG_TYPE_RAW_TRACEPOINT] = {
@@ -235,6 +258,7 @@ static const struct bc_prog_type_ops prog_types[] = {
 		.ctx_name = "struct bpf_raw_tracepoint_args",
 		.ctx_size = 8 * BC_MAX_FUNC_ARGS,
 		.is_valid_access = bc_raw_tp_prog_is_valid_access,
+		.has_func_proto = bc_raw_tp_prog_has_func_proto,
 	},
 	[BPF_PROG_TYPE_CGROUP_SOCK_ADDR] = {
 		.name = "cgroup_sock_addr",
@@ -257,6 +281,7 @@ static const struct bc_prog_type_ops prog_types[] = {
 				 BPF_CGROUP_INET6_GETSOCKNAME)),
 		CTX(struct bpf_sock_addr),
 		.is_valid_access = bc_sock_addr_is_valid_access,
+		.has_func_proto = bc_sock_addr_has_func_proto,
 		.retval_range = sock_addr_retval,
 	},
 	[BPF_PROG_TYPE_LWT_SEG6LOCAL] = {
@@ -264,6 +289,8 @@ static const struct bc_prog_type_ops prog_types[] = {
 		.sec_defs = SECS(EXACT("lwt_seg6local")),
 		SK_BUFF,
 		.is_valid_access = bc_lwt_is_valid_access,
+		.has_func_proto = bc_lwt_seg6local_has_func_proto,
+		.func_proto = bc_skb_func_proto,
 		.direct_pkt = BC_PKT_READ,
 	},
 	[BPF_PROG_TYPE_LIRC_MODE2] = {
@@ -278,6 +305,7 @@ static const struct bc_prog_type_ops prog_types[] = {
 			EXACT_AT("sk_reuseport", BPF_SK_REUSEPORT_SELECT)),
 		CTX(struct sk_reuseport_md),
 		.is_valid_access = bc_sk_reuseport_is_valid_access,
+		.has_func_proto = bc_sk_reuseport_has_func_proto,
 		.direct_pkt = BC_PKT_READ,
 	},
 	[BPF_PROG_TYPE_FLOW_DISSECTOR] = {
@@ -286,6 +314,7 @@ static const struct bc_prog_type_ops prog_types[] = {
 			EXACT_AT("flow_dissector", BPF_FLOW_DISSECTOR)),
 		SK_BUFF,
 		.is_valid_access = bc_flow_dissector_is_valid_access,
+		.has_func_proto = bc_flow_dissector_has_func_proto,
 		.direct_pkt = BC_PKT_READ,
 	},
 	[BPF_PROG_TYPE_CGROUP_SYSCTL] = {
@@ -294,11 +323,13 @@ static const struct bc_prog_type_ops prog_types[] = {
 			EXACT_AT("cgroup/sysctl", BPF_CGROUP_SYSCTL)),
 		CTX(struct bpf_sysctl),
 		.is_valid_access = bc_sysctl_is_valid_access,
+		.has_func_proto = bc_sysctl_has_func_proto,
 		.retval_range = retval_0_1,
 	},
 	[BPF_PROG_TYPE_RAW_TRACEPOINT_WRITABLE] = {
 		.name = "raw_tracepoint_writable",
 		.sec_defs = SECS(PLUS("raw_tracepoint.w"), PLUS("raw_tp.w")),
+		.has_func_proto = bc_raw_tp_prog_has_func_proto,
 	},
 	[BPF_PROG_TYPE_CGROUP_SOCKOPT] = {
 		.name = "cgroup_sockopt",
@@ -307,6 +338,7 @@ static const struct bc_prog_type_ops prog_types[] = {
 			EXACT_AT("cgroup/setsockopt", BPF_CGROUP_SETSOCKOPT)),
 		CTX(struct bpf_sockopt),
 		.is_valid_access = bc_cg_sockopt_is_valid_access,
+		.has_func_proto = bc_cg_sockopt_has_func_proto,
 		.retval_range = retval_0_1,
 		.direct_pkt = BC_PKT_READ_WRITE,
 	},
@@ -325,15 +357,18 @@ static const struct bc_prog_type_ops prog_types[] = {
 		.ctx_name = "u64 args[]",
 		.ctx_size = 8 * BC_MAX_FUNC_ARGS,
 		.is_valid_access = bc_tracing_prog_is_valid_access,
+		.has_func_proto = bc_tracing_prog_has_func_proto,
 		.retval_range = tracing_retval,
 	},
 	[BPF_PROG_TYPE_STRUCT_OPS] = {
 		.name = "struct_ops",
 		.sec_defs = SECS(PLUS("struct_ops")),
+		.has_func_proto = bc_btf_target_has_func_proto,
 	},
 	[BPF_PROG_TYPE_EXT] = {
 		.name = "ext",
 		.sec_defs = SECS(PLUS("freplace")),
+		.has_func_proto = bc_btf_target_has_func_proto,
 	},
 	[BPF_PROG_TYPE_LSM] = {
 		.name = "lsm",
@@ -344,12 +379,15 @@ static const struct bc_prog_type_ops prog_types[] = {
 		.ctx_name = "u64 args[]",
 		.ctx_size = 8 * BC_MAX_FUNC_ARGS,
 		.is_valid_access = bc_tracing_prog_is_valid_access,
+		.has_func_proto = bc_lsm_has_func_proto,
 	},
 	[BPF_PROG_TYPE_SK_LOOKUP] = {
 		.name = "sk_lookup",
 		.sec_defs = SECS(EXACT_AT("sk_lookup", BPF_SK_LOOKUP)),
 		CTX(struct bpf_sk_lookup),
 		.is_valid_access = bc_sk_lookup_is_valid_access,
+		.has_func_proto = bc_sk_lookup_has_func_proto,
+		.func_proto = bc_sk_lookup_func_proto,
 		.retval_range = retval_0_1,
 	},
 	[BPF_PROG_TYPE_SYSCALL] = {
@@ -366,7 +404,7 @@ static const struct bc_prog_type_ops prog_types[] = {
 #undef CTX
 #undef SK_BUFF
 
-/* Types newer than the table: no context, nothing else. */
+/* Types newer than the table: no context, base helpers, nothing else. */
 static const struct bc_prog_type_ops unknown_type;
 
 const struct bc_prog_type_ops *bc_prog_type_ops(uint32_t prog_type)

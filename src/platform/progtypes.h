@@ -3,7 +3,7 @@
  * Program types: one row per BPF_PROG_TYPE_* holding what bpfcheck knows
  * of the type, as the kernel's bpf_verifier_ops does (plus what libbpf
  * knows of it): libbpf's names, the context and its access rule, the
- * return values allowed and packet access.
+ * helper set, the return values allowed and packet access.
  */
 #ifndef BC_PROGTYPES_H
 #define BC_PROGTYPES_H
@@ -13,6 +13,8 @@
 #include <stdint.h>
 
 struct bc_ctx_req;
+struct bc_func_req;
+struct bc_helper_proto;
 
 /* How a libbpf section name matches. */
 enum bc_sec_match {
@@ -44,6 +46,15 @@ struct bc_prog_type_ops {
 	const char *ctx_name;
 	uint32_t ctx_size;
 	bool (*is_valid_access)(struct bc_ctx_req *req);
+
+	/*
+	 * Does get_func_proto give a prototype for func_id? NULL: only
+	 * bpf_base_func_proto's helpers. func_proto: the prototype a
+	 * program of this type sees (a few helpers have per-type
+	 * variants); NULL: the common one.
+	 */
+	bool (*has_func_proto)(int32_t func_id, const struct bc_func_req *req);
+	const struct bc_helper_proto *(*func_proto)(int32_t func_id);
 
 	/* check_return_code: r0's range at exit; NULL: not checked. */
 	bool (*retval_range)(uint32_t attach, int64_t *lo, int64_t *hi);
