@@ -95,6 +95,7 @@ static const struct bc_prog_type_ops prog_types[] = {
 		.is_valid_access = bc_sk_filter_is_valid_access,
 		.has_func_proto = bc_sk_filter_has_func_proto,
 		.ld_abs = true,
+		.ctx_layout = BC_CTX_SK_BUFF,
 	},
 	[BPF_PROG_TYPE_KPROBE] = {
 		.name = "kprobe",
@@ -109,6 +110,7 @@ static const struct bc_prog_type_ops prog_types[] = {
 		.ctx_size = sizeof(bpf_user_pt_regs_t),
 		.is_valid_access = bc_kprobe_prog_is_valid_access,
 		.has_func_proto = bc_kprobe_prog_has_func_proto,
+		.ctx_layout = BC_CTX_PT_REGS,
 	},
 	[BPF_PROG_TYPE_SCHED_CLS] = {
 		.name = "sched_cls",
@@ -119,6 +121,7 @@ static const struct bc_prog_type_ops prog_types[] = {
 		.func_proto = bc_skb_func_proto,
 		.direct_pkt = BC_PKT_READ_WRITE,
 		.ld_abs = true,
+		.ctx_layout = BC_CTX_SK_BUFF_L2,
 	},
 	[BPF_PROG_TYPE_SCHED_ACT] = {
 		.name = "sched_act",
@@ -129,6 +132,7 @@ static const struct bc_prog_type_ops prog_types[] = {
 		.func_proto = bc_skb_func_proto,
 		.direct_pkt = BC_PKT_READ_WRITE,
 		.ld_abs = true,
+		.ctx_layout = BC_CTX_SK_BUFF_L2,
 	},
 	[BPF_PROG_TYPE_TRACEPOINT] = {
 		.name = "tracepoint",
@@ -151,6 +155,7 @@ static const struct bc_prog_type_ops prog_types[] = {
 		.is_valid_access = bc_xdp_is_valid_access,
 		.has_func_proto = bc_xdp_has_func_proto,
 		.direct_pkt = BC_PKT_READ_WRITE,
+		.ctx_layout = BC_CTX_XDP_MD,
 	},
 	[BPF_PROG_TYPE_PERF_EVENT] = {
 		.name = "perf_event",
@@ -158,6 +163,7 @@ static const struct bc_prog_type_ops prog_types[] = {
 		CTX(struct bpf_perf_event_data),
 		.is_valid_access = bc_pe_prog_is_valid_access,
 		.has_func_proto = bc_pe_prog_has_func_proto,
+		.ctx_layout = BC_CTX_PERF_EVENT,
 	},
 	[BPF_PROG_TYPE_CGROUP_SKB] = {
 		.name = "cgroup_skb",
@@ -170,6 +176,7 @@ static const struct bc_prog_type_ops prog_types[] = {
 		.has_func_proto = bc_cg_skb_has_func_proto,
 		.retval_range = cg_skb_retval,
 		.direct_pkt = BC_PKT_READ,
+		.ctx_layout = BC_CTX_SK_BUFF,
 	},
 	[BPF_PROG_TYPE_CGROUP_SOCK] = {
 		.name = "cgroup_sock",
@@ -196,6 +203,7 @@ static const struct bc_prog_type_ops prog_types[] = {
 		.has_func_proto = bc_lwt_in_has_func_proto,
 		.func_proto = bc_skb_func_proto,
 		.direct_pkt = BC_PKT_READ,
+		.ctx_layout = BC_CTX_SK_BUFF,
 	},
 	[BPF_PROG_TYPE_LWT_OUT] = {
 		.name = "lwt_out",
@@ -205,6 +213,7 @@ static const struct bc_prog_type_ops prog_types[] = {
 		.has_func_proto = bc_lwt_out_has_func_proto,
 		.func_proto = bc_skb_func_proto,
 		.direct_pkt = BC_PKT_READ,
+		.ctx_layout = BC_CTX_SK_BUFF,
 	},
 	[BPF_PROG_TYPE_LWT_XMIT] = {
 		.name = "lwt_xmit",
@@ -214,6 +223,7 @@ static const struct bc_prog_type_ops prog_types[] = {
 		.has_func_proto = bc_lwt_xmit_has_func_proto,
 		.func_proto = bc_skb_func_proto,
 		.direct_pkt = BC_PKT_READ_WRITE,
+		.ctx_layout = BC_CTX_SK_BUFF,
 	},
 	[BPF_PROG_TYPE_SOCK_OPS] = {
 		.name = "sock_ops",
@@ -235,6 +245,7 @@ static const struct bc_prog_type_ops prog_types[] = {
 		.is_valid_access = bc_sk_skb_is_valid_access,
 		.has_func_proto = bc_sk_skb_has_func_proto,
 		.direct_pkt = BC_PKT_READ_WRITE,
+		.ctx_layout = BC_CTX_SK_BUFF,
 	},
 	[BPF_PROG_TYPE_CGROUP_DEVICE] = {
 		.name = "cgroup_device",
@@ -292,6 +303,7 @@ static const struct bc_prog_type_ops prog_types[] = {
 		.has_func_proto = bc_lwt_seg6local_has_func_proto,
 		.func_proto = bc_skb_func_proto,
 		.direct_pkt = BC_PKT_READ,
+		.ctx_layout = BC_CTX_SK_BUFF,
 	},
 	[BPF_PROG_TYPE_LIRC_MODE2] = {
 		.name = "lirc_mode2",
@@ -316,6 +328,7 @@ static const struct bc_prog_type_ops prog_types[] = {
 		.is_valid_access = bc_flow_dissector_is_valid_access,
 		.has_func_proto = bc_flow_dissector_has_func_proto,
 		.direct_pkt = BC_PKT_READ,
+		.ctx_layout = BC_CTX_FLOW_DISSECTOR,
 	},
 	[BPF_PROG_TYPE_CGROUP_SYSCTL] = {
 		.name = "cgroup_sysctl",

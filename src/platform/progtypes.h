@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
- * Program types: one row per BPF_PROG_TYPE_* holding what bpfcheck knows
- * of the type, as the kernel's bpf_verifier_ops does (plus what libbpf
- * knows of it): libbpf's names, the context and its access rule, the
- * helper set, the return values allowed and packet access.
+ * Program types: one row per BPF_PROG_TYPE_* holding everything bpfcheck
+ * knows of the type, as the kernel's bpf_verifier_ops does (plus what
+ * libbpf and BPF_PROG_TEST_RUN know of it): libbpf's names, the context
+ * and its access rule, the helper set, the return values allowed, packet
+ * access, and the context an interpreter run builds.
  */
 #ifndef BC_PROGTYPES_H
 #define BC_PROGTYPES_H
@@ -38,6 +39,21 @@ enum bc_direct_pkt {
 	BC_PKT_READ_WRITE,
 };
 
+/*
+ * The context r1 points to when the interpreter runs the program, as
+ * BPF_PROG_TEST_RUN builds it. The interpreter switches over this, never
+ * over the program type.
+ */
+enum bc_ctx_layout {
+	BC_CTX_FLAT,		/* zeroed bytes, no field is special */
+	BC_CTX_SK_BUFF,		/* struct __sk_buff, packet from L3 */
+	BC_CTX_SK_BUFF_L2,	/* struct __sk_buff, packet from L2 (tc) */
+	BC_CTX_FLOW_DISSECTOR,	/* struct __sk_buff from L2, with flow_keys */
+	BC_CTX_XDP_MD,		/* struct xdp_md */
+	BC_CTX_PT_REGS,		/* struct pt_regs */
+	BC_CTX_PERF_EVENT,	/* struct bpf_perf_event_data */
+};
+
 struct bc_prog_type_ops {
 	const char *name;			/* libbpf's: "sched_cls" */
 	const struct bc_sec_def *sec_defs;	/* ends with a NULL name */
@@ -61,6 +77,8 @@ struct bc_prog_type_ops {
 
 	enum bc_direct_pkt direct_pkt;
 	bool ld_abs;				/* may_access_skb */
+
+	enum bc_ctx_layout ctx_layout;		/* for interpreter runs */
 };
 
 /* The row of a program type; types without one get an empty row. */
