@@ -72,6 +72,28 @@ static bool tracing_retval(uint32_t attach, int64_t *lo, int64_t *hi)
 	return false;
 }
 
+/* ---- what r0 means ---- */
+
+static const char *xdp_action_name(uint64_t r0)
+{
+	static const char *const names[] = { "XDP_ABORTED", "XDP_DROP",
+		"XDP_PASS", "XDP_TX", "XDP_REDIRECT" };
+
+	return r0 < BC_ARRAY_SIZE(names) ? names[r0] : NULL;
+}
+
+static const char *tc_action_name(uint64_t r0)
+{
+	static const char *const names[] = { "TC_ACT_OK",
+		"TC_ACT_RECLASSIFY", "TC_ACT_SHOT", "TC_ACT_PIPE",
+		"TC_ACT_STOLEN", "TC_ACT_QUEUED", "TC_ACT_REPEAT",
+		"TC_ACT_REDIRECT" };
+
+	if (r0 < BC_ARRAY_SIZE(names))
+		return names[r0];
+	return r0 == UINT32_MAX ? "TC_ACT_UNSPEC" : NULL;
+}
+
 /* ---- the table ---- */
 
 #define SECS(...)	((const struct bc_sec_def[]){ __VA_ARGS__, { NULL } })
@@ -83,7 +105,23 @@ static bool tracing_retval(uint32_t attach, int64_t *lo, int64_t *hi)
 #define CTX(T)		.ctx_name = #T, .ctx_size = sizeof(T)
 #define SK_BUFF		CTX(struct __sk_buff)
 
-/* One row per program type, indexed by BPF_PROG_TYPE_*. */
+/*
+ * One row per program type, indexed by BPF_PROG_TYPE_*. Adding a type:
+ *
+ *  1. its row: libbpf's name and section names (in any order: the
+ *     longest name that matches wins; libbpf's order only matters among
+ *     the names of one type, for bc_progtype_spell), and its context;
+ *  2. is_valid_access in ctx.c, declared in ctx.h (or a shared one);
+ *  3. has_func_proto in helpers.c, declared in helpers.h (NULL: only
+ *     bpf_base_func_proto's helpers), and func_proto if one of its
+ *     helpers has a prototype of its own;
+ *  4. retval_range above if check_return_code checks its r0; direct_pkt
+ *     and ld_abs if it has packet access;
+ *  5. ctx_layout if BPF_PROG_TEST_RUN builds a context the interpreter
+ *     does not know yet: a new enum bc_ctx_layout (progtypes.h) and its
+ *     case in src/interp/interp.c; action_name if r0 names an action;
+ *  6. tests/tables/kload.h, to compare it with the live kernel.
+ */
 static const struct bc_prog_type_ops prog_types[] = {
 	[BPF_PROG_TYPE_UNSPEC] = {
 		.name = "unspec",
@@ -122,6 +160,7 @@ static const struct bc_prog_type_ops prog_types[] = {
 		.direct_pkt = BC_PKT_READ_WRITE,
 		.ld_abs = true,
 		.ctx_layout = BC_CTX_SK_BUFF_L2,
+		.action_name = tc_action_name,
 	},
 	[BPF_PROG_TYPE_SCHED_ACT] = {
 		.name = "sched_act",
@@ -133,6 +172,7 @@ static const struct bc_prog_type_ops prog_types[] = {
 		.direct_pkt = BC_PKT_READ_WRITE,
 		.ld_abs = true,
 		.ctx_layout = BC_CTX_SK_BUFF_L2,
+		.action_name = tc_action_name,
 	},
 	[BPF_PROG_TYPE_TRACEPOINT] = {
 		.name = "tracepoint",
@@ -156,6 +196,7 @@ static const struct bc_prog_type_ops prog_types[] = {
 		.has_func_proto = bc_xdp_has_func_proto,
 		.direct_pkt = BC_PKT_READ_WRITE,
 		.ctx_layout = BC_CTX_XDP_MD,
+		.action_name = xdp_action_name,
 	},
 	[BPF_PROG_TYPE_PERF_EVENT] = {
 		.name = "perf_event",
@@ -425,6 +466,13 @@ const struct bc_prog_type_ops *bc_prog_type_ops(uint32_t prog_type)
 	if (prog_type < BC_ARRAY_SIZE(prog_types))
 		return &prog_types[prog_type];
 	return &unknown_type;
+}
+
+const char *bc_progtype_action_name(uint32_t type, uint64_t r0)
+{
+	const struct bc_prog_type_ops *ops = bc_prog_type_ops(type);
+
+	return ops->action_name ? ops->action_name(r0) : NULL;
 }
 
 /* ---- names ---- */

@@ -79,10 +79,14 @@ struct bc_prog_type_ops {
 	bool ld_abs;				/* may_access_skb */
 
 	enum bc_ctx_layout ctx_layout;		/* for interpreter runs */
+	const char *(*action_name)(uint64_t r0);	/* "XDP_PASS" */
 };
 
 /* The row of a program type; types without one get an empty row. */
 const struct bc_prog_type_ops *bc_prog_type_ops(uint32_t prog_type);
+
+/* Name of the action r0 stands for ("XDP_PASS", "TC_ACT_SHOT"), or NULL. */
+const char *bc_progtype_action_name(uint32_t type, uint64_t r0);
 
 /* Infer type from a section name the way libbpf does; false if unknown. */
 bool bc_progtype_from_section(const char *sec, uint32_t *type,
