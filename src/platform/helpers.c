@@ -587,18 +587,13 @@ bool bc_pe_prog_has_func_proto(int32_t id, const struct bc_func_req *c)
 	return tracing_set(id, c);
 }
 
-/* bpf_prog_has_trampoline */
-static bool has_trampoline(const struct bc_func_req *c)
-{
-	if (c->type == BPF_PROG_TYPE_LSM)
-		return c->attach == BPF_LSM_MAC;
-	return c->type == BPF_PROG_TYPE_TRACING &&
-	       (c->attach == BPF_TRACE_FENTRY || c->attach == BPF_TRACE_FEXIT ||
-		c->attach == BPF_MODIFY_RETURN);
-}
-
-/* tracing_prog_func_proto: fentry/fexit/fmod_ret, tp_btf, iterators */
-bool bc_tracing_prog_has_func_proto(int32_t id, const struct bc_func_req *c)
+/*
+ * What tracing_prog_func_proto offers every BTF-attached type: fentry,
+ * fexit, fmod_ret, tp_btf, iterators, LSM, struct_ops and freplace.
+ * trampoline: bpf_prog_has_trampoline, for the function's arguments.
+ */
+static bool btf_prog_set(int32_t id, const struct bc_func_req *c,
+			 bool trampoline)
 {
 	switch (id) {
 	case BPF_FUNC_skb_output:
@@ -619,22 +614,35 @@ bool bc_tracing_prog_has_func_proto(int32_t id, const struct bc_func_req *c)
 		return true;
 	case BPF_FUNC_get_func_arg:
 	case BPF_FUNC_get_func_arg_cnt:
-		return has_trampoline(c);
-	case BPF_FUNC_get_func_ret:
-		return c->type == BPF_PROG_TYPE_TRACING &&
-		       (c->attach == BPF_TRACE_FEXIT ||
-			c->attach == BPF_MODIFY_RETURN);
 	case BPF_FUNC_get_attach_cookie:
-		return has_trampoline(c) ||
-		       (c->type == BPF_PROG_TYPE_TRACING &&
-			c->attach == BPF_TRACE_RAW_TP);
+		return trampoline;
+	case BPF_FUNC_get_func_ret:
 	case BPF_FUNC_seq_printf:
 	case BPF_FUNC_seq_write:
 	case BPF_FUNC_seq_printf_btf:
-		return c->type == BPF_PROG_TYPE_TRACING &&
-		       c->attach == BPF_TRACE_ITER;
+		return false;
 	}
 	return bc_raw_tp_prog_has_func_proto(id, c);
+}
+
+/* tracing_prog_func_proto for BPF_PROG_TYPE_TRACING, by attach type */
+bool bc_tracing_prog_has_func_proto(int32_t id, const struct bc_func_req *c)
+{
+	uint32_t at = c->attach;
+	bool trampoline = at == BPF_TRACE_FENTRY || at == BPF_TRACE_FEXIT ||
+			  at == BPF_MODIFY_RETURN;
+
+	switch (id) {
+	case BPF_FUNC_get_func_ret:
+		return at == BPF_TRACE_FEXIT || at == BPF_MODIFY_RETURN;
+	case BPF_FUNC_get_attach_cookie:
+		return trampoline || at == BPF_TRACE_RAW_TP;
+	case BPF_FUNC_seq_printf:
+	case BPF_FUNC_seq_write:
+	case BPF_FUNC_seq_printf_btf:
+		return at == BPF_TRACE_ITER;
+	}
+	return btf_prog_set(id, c, trampoline);
 }
 
 bool bc_lsm_has_func_proto(int32_t id, const struct bc_func_req *c)
@@ -651,7 +659,7 @@ bool bc_lsm_has_func_proto(int32_t id, const struct bc_func_req *c)
 	case BPF_FUNC_ima_file_hash:
 		return true;
 	}
-	return bc_tracing_prog_has_func_proto(id, c);
+	return btf_prog_set(id, c, c->attach == BPF_LSM_MAC);
 }
 
 bool bc_sk_filter_has_func_proto(int32_t id, const struct bc_func_req *c)
@@ -1039,7 +1047,7 @@ bool bc_sk_lookup_has_func_proto(int32_t id, const struct bc_func_req *c)
  */
 bool bc_btf_target_has_func_proto(int32_t id, const struct bc_func_req *c)
 {
-	return bc_tracing_prog_has_func_proto(id, c) ||
+	return btf_prog_set(id, c, false) ||
 	       bc_tc_cls_act_has_func_proto(id, c);
 }
 
