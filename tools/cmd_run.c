@@ -8,6 +8,7 @@
 #include "cli.h"
 #include "interp/interp.h"
 #include "interp/oracle.h"
+#include "platform/progtypes.h"
 #include "verifier/verify.h"
 
 enum {
@@ -272,30 +273,11 @@ static void show_maps(struct bc_rtmaps *maps, bool json)
 		printf("]");
 }
 
-static const char *action_name(uint32_t type, uint64_t r0)
-{
-	static const char *const xdp[] = { "XDP_ABORTED", "XDP_DROP",
-		"XDP_PASS", "XDP_TX", "XDP_REDIRECT" };
-	static const char *const tc[] = { "TC_ACT_OK", "TC_ACT_RECLASSIFY",
-		"TC_ACT_SHOT", "TC_ACT_PIPE", "TC_ACT_STOLEN", "TC_ACT_QUEUED",
-		"TC_ACT_REPEAT", "TC_ACT_REDIRECT" };
-
-	if (type == BPF_PROG_TYPE_XDP && r0 < 5)
-		return xdp[r0];
-	if ((type == BPF_PROG_TYPE_SCHED_CLS ||
-	     type == BPF_PROG_TYPE_SCHED_ACT) && r0 < 8)
-		return tc[r0];
-	if ((type == BPF_PROG_TYPE_SCHED_CLS ||
-	     type == BPF_PROG_TYPE_SCHED_ACT) && r0 == UINT32_MAX)
-		return "TC_ACT_UNSPEC";
-	return NULL;
-}
-
 static void print_result(const struct bc_prog *p, const struct run_opts *o,
 			 const struct bc_run_result *res, unsigned long runs,
 			 uint64_t total, struct bc_rtmaps *maps)
 {
-	const char *act = action_name(p->type, res->r0);
+	const char *act = bc_progtype_action_name(p->type, res->r0);
 
 	if (o->json) {
 		printf("{\"program\": ");

@@ -378,7 +378,7 @@ static bool ctx_ptr_load(struct bc_vm *vm, uint64_t addr, int size,
 		*val = (uintptr_t)vm->data_end;
 	else if (vm->off_meta != UINT32_MAX && off == vm->off_meta)
 		*val = (uintptr_t)vm->data_meta;
-	else if (vm->prog_type == BPF_PROG_TYPE_FLOW_DISSECTOR && size == 8 &&
+	else if (vm->ctx_layout == BC_CTX_FLOW_DISSECTOR && size == 8 &&
 		 off == offsetof(struct __sk_buff, flow_keys))
 		*val = (uintptr_t)flow_keys(vm);
 	else
@@ -817,43 +817,40 @@ static int exec(struct bc_vm *vm, uint32_t pc, int stop_depth)
 
 /* ---- run set-up ---- */
 
-bool bc_vm_is_skb(uint32_t t)
+static bool is_sk_buff(enum bc_ctx_layout l)
 {
-	switch (t) {
-	case BPF_PROG_TYPE_SOCKET_FILTER:
-	case BPF_PROG_TYPE_SCHED_CLS:
-	case BPF_PROG_TYPE_SCHED_ACT:
-	case BPF_PROG_TYPE_CGROUP_SKB:
-	case BPF_PROG_TYPE_LWT_IN:
-	case BPF_PROG_TYPE_LWT_OUT:
-	case BPF_PROG_TYPE_LWT_XMIT:
-	case BPF_PROG_TYPE_LWT_SEG6LOCAL:
-	case BPF_PROG_TYPE_SK_SKB:
-	case BPF_PROG_TYPE_FLOW_DISSECTOR:
+	switch (l) {
+	case BC_CTX_SK_BUFF:
+	case BC_CTX_SK_BUFF_L2:
+	case BC_CTX_FLOW_DISSECTOR:
 		return true;
+	case BC_CTX_FLAT:
+	case BC_CTX_XDP_MD:
+	case BC_CTX_PT_REGS:
+	case BC_CTX_PERF_EVENT:
+		break;
 	}
 	return false;
 }
 
-/* Does the kernel's test_run hand this type the packet from L2? */
-static bool skb_is_l2(uint32_t t)
-{
-	return t == BPF_PROG_TYPE_SCHED_CLS || t == BPF_PROG_TYPE_SCHED_ACT ||
-	       t == BPF_PROG_TYPE_FLOW_DISSECTOR;
-}
-
 #define PT_REGS_SIZE 168	/* x86-64 struct pt_regs */
 
-static size_t default_ctx_size(uint32_t t)
+static size_t default_ctx_size(enum bc_ctx_layout l)
 {
-	if (t == BPF_PROG_TYPE_XDP)
+	switch (l) {
+	case BC_CTX_XDP_MD:
 		return sizeof(struct xdp_md);
-	if (bc_vm_is_skb(t))
+	case BC_CTX_SK_BUFF:
+	case BC_CTX_SK_BUFF_L2:
+	case BC_CTX_FLOW_DISSECTOR:
 		return sizeof(struct __sk_buff);
-	if (t == BPF_PROG_TYPE_KPROBE)
+	case BC_CTX_PT_REGS:
 		return PT_REGS_SIZE;
-	if (t == BPF_PROG_TYPE_PERF_EVENT)	/* bpf_perf_event_data */
+	case BC_CTX_PERF_EVENT:		/* bpf_perf_event_data */
 		return PT_REGS_SIZE + 16;
+	case BC_CTX_FLAT:
+		break;
+	}
 	return 512;	/* tracing and others: zeroed memory */
 }
 
@@ -869,8 +866,8 @@ static void setup_packet(struct bc_vm *vm, const struct bc_run_input *in)
 	vm->data_end = vm->data + len;
 	vm->data_meta = vm->data;
 	vm->l2_skip = 0;
-	if (bc_vm_is_skb(vm->prog_type) && !skb_is_l2(vm->prog_type) &&
-	    len >= 14) {
+	/* test_run hands L3 skb types the packet after the Ethernet header */
+	if (vm->ctx_layout == BC_CTX_SK_BUFF && len >= 14) {
 		vm->l2_skip = 14;
 		vm->data += 14;
 		vm->data_meta = vm->data;
@@ -906,7 +903,7 @@ static void eth_type_trans(struct bc_vm *vm, struct __sk_buff *s)
 
 static void setup_ctx(struct bc_vm *vm, const struct bc_run_input *in)
 {
-	size_t n = default_ctx_size(vm->prog_type);
+	size_t n = default_ctx_size(vm->ctx_layout);
 
 	if (in->ctx && in->ctx_len > n && !vm->ctx_pkt)
 		n = in->ctx_len;
@@ -914,13 +911,13 @@ static void setup_ctx(struct bc_vm *vm, const struct bc_run_input *in)
 	vm->ctx = bc_xcalloc(1, n);
 	if (in->ctx)
 		memcpy(vm->ctx, in->ctx, BC_MIN(n, in->ctx_len));
-	if (vm->prog_type == BPF_PROG_TYPE_XDP) {
+	if (vm->ctx_layout == BC_CTX_XDP_MD) {
 		struct xdp_md *x = (struct xdp_md *)vm->ctx;
 
 		x->data = x->data_end = x->data_meta = 0;
 		if (!in->ctx)
 			x->ingress_ifindex = 1;
-	} else if (bc_vm_is_skb(vm->prog_type)) {
+	} else if (is_sk_buff(vm->ctx_layout)) {
 		struct __sk_buff *s = (struct __sk_buff *)vm->ctx;
 
 		s->len = (uint32_t)(vm->data_end - vm->data);
@@ -950,12 +947,12 @@ static void setup_types(struct bc_vm *vm)
 {
 	vm->ctx_pkt = false;
 	vm->off_meta = UINT32_MAX;
-	if (vm->prog_type == BPF_PROG_TYPE_XDP) {
+	if (vm->ctx_layout == BC_CTX_XDP_MD) {
 		vm->ctx_pkt = true;
 		vm->off_data = offsetof(struct xdp_md, data);
 		vm->off_end = offsetof(struct xdp_md, data_end);
 		vm->off_meta = offsetof(struct xdp_md, data_meta);
-	} else if (bc_vm_is_skb(vm->prog_type)) {
+	} else if (is_sk_buff(vm->ctx_layout)) {
 		vm->ctx_pkt = true;
 		vm->off_data = offsetof(struct __sk_buff, data);
 		vm->off_end = offsetof(struct __sk_buff, data_end);
@@ -982,7 +979,7 @@ static void collect_result(struct bc_vm *vm, const struct bc_run_input *in,
 	if (!vm->pkt_buf)
 		return;
 	start = vm->data - vm->l2_skip;
-	if (vm->prog_type == BPF_PROG_TYPE_XDP)
+	if (vm->ctx_layout == BC_CTX_XDP_MD)
 		start = vm->data_meta;	/* test_run's output includes metadata */
 	n = vm->data_end > start ? (size_t)(vm->data_end - start) : 0;
 	res->packet = bc_xmalloc(n ? n : 1);
@@ -1039,7 +1036,7 @@ int bc_vm_run(struct bc_vm *vm, const struct bc_prog *prog,
 	memset(res, 0, sizeof(*res));
 	vm->err = err;
 	vm->entry = prog;
-	vm->prog_type = prog->type;
+	vm->ctx_layout = bc_prog_type_ops(prog->type)->ctx_layout;
 	vm->limit = vm->opts.insn_limit ? vm->opts.insn_limit :
 		    BC_INTERP_DEFAULT_LIMIT;
 	vm->insns = 0;

@@ -23,7 +23,8 @@
  * rewrites into 64-bit loads of the real pointers. The interpreter keeps a
  * real context buffer with the uapi layout (so other fields read and write
  * normally) and special-cases loads of the data/data_end/data_meta fields
- * by program type: such a load yields the host pointer into the packet.
+ * by the program type's context layout (enum bc_ctx_layout): such a load
+ * yields the host pointer into the packet.
  */
 #ifndef BC_INTERP_H
 #define BC_INTERP_H

@@ -4,6 +4,8 @@
 #define BC_INTERP_PRIV_H
 
 #include "interp/interp.h"
+#include "isa/insn.h"
+#include "platform/progtypes.h"
 
 /* Subprogram addresses (lddw BPF_PSEUDO_FUNC) are tagged, never memory. */
 #define BC_FUNC_TAG 0xfffe000000000000ull
@@ -34,7 +36,7 @@ struct bc_vm {
 	/* one run */
 	struct bc_err *err;
 	const struct bc_prog *entry;
-	uint32_t prog_type;
+	enum bc_ctx_layout ctx_layout;	/* of the entry program's type */
 	uint64_t regs[BC_MAX_REG];
 	struct bc_frame frames[BC_INTERP_MAX_FRAMES];
 	int depth;
@@ -77,6 +79,5 @@ struct bc_dynreg *bc_vm_dyn_add(struct bc_vm *vm, size_t size,
 				const char *name);
 struct bc_dynreg *bc_vm_dyn_find(struct bc_vm *vm, uint64_t addr);
 void bc_vm_dyn_del(struct bc_vm *vm, struct bc_dynreg *d);
-bool bc_vm_is_skb(uint32_t prog_type);
 
 #endif

@@ -343,7 +343,7 @@ static int h_xdp_adjust(struct bc_vm *vm, uint32_t pc, int32_t id)
 	int64_t delta = (int32_t)A(2);
 	int64_t meta, data, end, n;	/* offsets into pkt_buf */
 
-	if (vm->prog_type != BPF_PROG_TYPE_XDP || !vm->pkt_buf) {
+	if (vm->ctx_layout != BC_CTX_XDP_MD || !vm->pkt_buf) {
 		RET(-EINVAL);
 		return 0;
 	}
@@ -677,8 +677,8 @@ int bc_rt_helper(struct bc_vm *vm, uint32_t pc, int32_t id)
 	case BPF_FUNC_tail_call:
 		return h_tail_call(vm, pc);
 	case BPF_FUNC_redirect:
-		RET(A(2) & ~1ull ? (vm->prog_type == BPF_PROG_TYPE_XDP ? 0 : 2) :
-		    (vm->prog_type == BPF_PROG_TYPE_XDP ? 4 : 7));
+		RET(A(2) & ~1ull ? (vm->ctx_layout == BC_CTX_XDP_MD ? 0 : 2) :
+		    (vm->ctx_layout == BC_CTX_XDP_MD ? 4 : 7));
 		return 0;
 	case BPF_FUNC_redirect_map:
 		return h_redirect_map(vm, pc);

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include <bpf/btf.h>
+#include <bpf/libbpf.h>
 
 #include "load/asm.h"
 #include "isa/insn.h"
@@ -276,4 +277,11 @@ void bc_object_free(struct bc_object *obj)
 	free(obj->license);
 	free(obj->path);
 	free(obj);
+}
+
+const char *bc_maptype_name(uint32_t type)
+{
+	const char *s = libbpf_bpf_map_type_str(type);
+
+	return s ? s : "unknown";
 }

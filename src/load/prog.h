@@ -20,6 +20,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "platform/progtypes.h"	/* bc_progtype_*: program type names */
 #include "util/util.h"
 
 struct btf;
@@ -135,19 +136,6 @@ int bc_elf_open(const char *name, const uint8_t *data, size_t len,
 int bc_raw_open(const char *name, const uint8_t *data, size_t len,
 		const struct bc_open_opts *opts, struct bc_object *obj,
 		struct bc_err *err);
-
-/* Program types (progtype.c). */
-/* Infer type from a section name the way libbpf does; false if unknown. */
-bool bc_progtype_from_section(const char *sec, uint32_t *type,
-			      uint32_t *attach, bool *attach_set);
-/* --type: libbpf type name ("sched_cls") or section-style name. */
-bool bc_progtype_parse(const char *name, uint32_t *type, uint32_t *attach,
-		       bool *attach_set);
-/* libbpf-style name of a program type ("xdp", "sched_cls", ...). */
-const char *bc_progtype_name(uint32_t type);
-/* A section-style name that reads back as this type and attach type. */
-bool bc_progtype_spell(uint32_t type, uint32_t attach, bool attach_set,
-		       char *buf, size_t len);
 
 /* Map types. */
 const char *bc_maptype_name(uint32_t type);

@@ -9,10 +9,8 @@
 #include <stddef.h>
 
 #include "platform/ctx.h"
+#include "platform/progtypes.h"
 #include "util/util.h"
-
-#define BC_MAX_FUNC_ARGS	12	/* MAX_BPF_FUNC_ARGS */
-#define BC_PERF_MAX_TRACE_SIZE	8192	/* PERF_MAX_TRACE_SIZE */
 
 #define FOFF(T, f)	((int)offsetof(T, f))
 #define FEND(T, f)	((int)(offsetof(T, f) + sizeof(((T *)0)->f)))
@@ -21,14 +19,6 @@
 #define TILL(T, f1, f2)	(off >= FOFF(T, f1) && off < FEND(T, f2))
 /* bpf_ctx_range_ptr(T, f): the 8-byte slot of a __bpf_md_ptr field */
 #define INPTR(T, f)	(off >= FOFF(T, f) && off < FOFF(T, f) + 8)
-
-struct cx {
-	uint32_t type, attach;
-	bool priv;
-	int off, size;
-	bool write;
-	struct bc_ctx_access *acc;
-};
 
 /* bpf_ctx_narrow_access_ok */
 static bool narrow_ok(int size, int size_default)
@@ -42,7 +32,7 @@ static bool wide_ok(int off, int size, int start, int end)
 	return size == 8 && off >= start && off + 8 <= end && off % 8 == 0;
 }
 
-static void set_kind(struct cx *c, enum bc_ctx_kind k)
+static void set_kind(struct bc_ctx_req *c, enum bc_ctx_kind k)
 {
 	c->acc->kind = k;
 }
@@ -52,7 +42,7 @@ static void set_kind(struct cx *c, enum bc_ctx_kind k)
 #define SKB struct __sk_buff
 
 /* bpf_skb_is_valid_access: the rules every __sk_buff type shares. */
-static bool skb_common(struct cx *c)
+static bool skb_common(struct bc_ctx_req *c)
 {
 	int off = c->off, size = c->size;
 
@@ -88,7 +78,7 @@ static bool skb_common(struct cx *c)
 	return narrow_ok(size, 4);
 }
 
-static void skb_pkt_kinds(struct cx *c, bool meta)
+static void skb_pkt_kinds(struct bc_ctx_req *c, bool meta)
 {
 	int off = c->off;
 
@@ -100,7 +90,7 @@ static void skb_pkt_kinds(struct cx *c, bool meta)
 		set_kind(c, BC_CTXF_PKT_META);
 }
 
-static bool sk_filter_access(struct cx *c)
+bool bc_sk_filter_is_valid_access(struct bc_ctx_req *c)
 {
 	int off = c->off;
 
@@ -113,7 +103,7 @@ static bool sk_filter_access(struct cx *c)
 	return skb_common(c);
 }
 
-static bool tc_access(struct cx *c)
+bool bc_tc_cls_act_is_valid_access(struct bc_ctx_req *c)
 {
 	int off = c->off;
 
@@ -130,7 +120,7 @@ static bool tc_access(struct cx *c)
 	return skb_common(c);
 }
 
-static bool cg_skb_access(struct cx *c)
+bool bc_cg_skb_is_valid_access(struct bc_ctx_req *c)
 {
 	int off = c->off;
 
@@ -151,7 +141,7 @@ static bool cg_skb_access(struct cx *c)
 	return skb_common(c);
 }
 
-static bool lwt_access(struct cx *c)
+bool bc_lwt_is_valid_access(struct bc_ctx_req *c)
 {
 	int off = c->off;
 
@@ -166,7 +156,7 @@ static bool lwt_access(struct cx *c)
 	return skb_common(c);
 }
 
-static bool sk_skb_access(struct cx *c)
+bool bc_sk_skb_is_valid_access(struct bc_ctx_req *c)
 {
 	int off = c->off;
 
@@ -181,7 +171,7 @@ static bool sk_skb_access(struct cx *c)
 	return skb_common(c);
 }
 
-static bool flow_dissector_access(struct cx *c)
+bool bc_flow_dissector_is_valid_access(struct bc_ctx_req *c)
 {
 	int off = c->off;
 
@@ -202,7 +192,7 @@ static bool flow_dissector_access(struct cx *c)
 
 /* ---- struct xdp_md ---- */
 
-static bool xdp_access(struct cx *c)
+bool bc_xdp_is_valid_access(struct bc_ctx_req *c)
 {
 	int off = c->off;
 
@@ -224,7 +214,7 @@ static bool xdp_access(struct cx *c)
 
 /* ---- tracing ---- */
 
-static bool kprobe_access(struct cx *c)
+bool bc_kprobe_prog_is_valid_access(struct bc_ctx_req *c)
 {
 	int off = c->off, end = (int)sizeof(bpf_user_pt_regs_t);
 
@@ -233,7 +223,7 @@ static bool kprobe_access(struct cx *c)
 	return off % c->size == 0 && off + c->size <= end;
 }
 
-static bool tracepoint_access(struct cx *c)
+bool bc_tp_prog_is_valid_access(struct bc_ctx_req *c)
 {
 	int off = c->off;
 
@@ -242,7 +232,7 @@ static bool tracepoint_access(struct cx *c)
 	return off % c->size == 0;
 }
 
-static bool raw_tp_access(struct cx *c)
+bool bc_raw_tp_prog_is_valid_access(struct bc_ctx_req *c)
 {
 	int off = c->off;
 
@@ -257,12 +247,12 @@ static bool raw_tp_access(struct cx *c)
  * from the target's BTF, which bpfcheck does not resolve: all 12 slots
  * read as scalars.
  */
-static bool btf_args_access(struct cx *c)
+bool bc_tracing_prog_is_valid_access(struct bc_ctx_req *c)
 {
-	return c->off % 8 == 0 && raw_tp_access(c);
+	return c->off % 8 == 0 && bc_raw_tp_prog_is_valid_access(c);
 }
 
-static bool perf_event_access(struct cx *c)
+bool bc_pe_prog_is_valid_access(struct bc_ctx_req *c)
 {
 	typedef struct bpf_perf_event_data PE;
 	int off = c->off;
@@ -281,7 +271,7 @@ static bool perf_event_access(struct cx *c)
 #define BSK struct bpf_sock
 
 /* bpf_sock_is_valid_access */
-static bool bpf_sock_access(struct cx *c)
+static bool bpf_sock_access(struct bc_ctx_req *c)
 {
 	int off = c->off, size = c->size;
 
@@ -301,7 +291,7 @@ static bool bpf_sock_access(struct cx *c)
 	return size == 4;
 }
 
-static bool sock_access(struct cx *c)
+bool bc_cg_sock_is_valid_access(struct bc_ctx_req *c)
 {
 	int off = c->off;
 	uint32_t at = c->attach;
@@ -327,7 +317,7 @@ static bool sock_access(struct cx *c)
 
 #define BSA struct bpf_sock_addr
 
-static bool sock_addr_family_ok(struct cx *c)
+static bool sock_addr_family_ok(struct bc_ctx_req *c)
 {
 	int off = c->off;
 	uint32_t at = c->attach;
@@ -353,7 +343,7 @@ static bool sock_addr_family_ok(struct cx *c)
 	return true;
 }
 
-static bool sock_addr_access(struct cx *c)
+bool bc_sock_addr_is_valid_access(struct bc_ctx_req *c)
 {
 	int off = c->off, size = c->size;
 
@@ -386,7 +376,7 @@ static bool sock_addr_access(struct cx *c)
 
 #define BSO struct bpf_sock_ops
 
-static bool sock_ops_access(struct cx *c)
+bool bc_sock_ops_is_valid_access(struct bc_ctx_req *c)
 {
 	int off = c->off, size = c->size;
 
@@ -418,7 +408,7 @@ static bool sock_ops_access(struct cx *c)
 
 #define MSG struct sk_msg_md
 
-static bool sk_msg_access(struct cx *c)
+bool bc_sk_msg_is_valid_access(struct bc_ctx_req *c)
 {
 	int off = c->off, size = c->size;
 
@@ -446,7 +436,7 @@ static bool sk_msg_access(struct cx *c)
 
 /* ---- cgroup device, sysctl, sockopt ---- */
 
-static bool cgroup_dev_access(struct cx *c)
+bool bc_cgroup_dev_is_valid_access(struct bc_ctx_req *c)
 {
 	typedef struct bpf_cgroup_dev_ctx DEV;
 	int off = c->off, size = c->size;
@@ -460,7 +450,7 @@ static bool cgroup_dev_access(struct cx *c)
 	return size == 4;
 }
 
-static bool sysctl_access(struct cx *c)
+bool bc_sysctl_is_valid_access(struct bc_ctx_req *c)
 {
 	typedef struct bpf_sysctl SYS;
 	int off = c->off, size = c->size;
@@ -476,7 +466,7 @@ static bool sysctl_access(struct cx *c)
 
 #define SOPT struct bpf_sockopt
 
-static bool sockopt_access(struct cx *c)
+bool bc_cg_sockopt_is_valid_access(struct bc_ctx_req *c)
 {
 	int off = c->off, size = c->size;
 	bool get = c->attach == BPF_CGROUP_GETSOCKOPT;
@@ -513,7 +503,7 @@ static bool sockopt_access(struct cx *c)
 
 #define SKL struct bpf_sk_lookup
 
-static bool sk_lookup_access(struct cx *c)
+bool bc_sk_lookup_is_valid_access(struct bc_ctx_req *c)
 {
 	int off = c->off, size = c->size;
 
@@ -537,7 +527,7 @@ static bool sk_lookup_access(struct cx *c)
 
 #define RPT struct sk_reuseport_md
 
-static bool sk_reuseport_access(struct cx *c)
+bool bc_sk_reuseport_is_valid_access(struct bc_ctx_req *c)
 {
 	int off = c->off, size = c->size;
 
@@ -569,56 +559,22 @@ static bool sk_reuseport_access(struct cx *c)
 	return false;
 }
 
-/* ---- dispatch ---- */
-
-typedef bool (*access_fn)(struct cx *c);
-
-static access_fn access_for(uint32_t type)
-{
-	switch (type) {
-	case BPF_PROG_TYPE_SOCKET_FILTER:	return sk_filter_access;
-	case BPF_PROG_TYPE_SCHED_CLS:
-	case BPF_PROG_TYPE_SCHED_ACT:		return tc_access;
-	case BPF_PROG_TYPE_XDP:			return xdp_access;
-	case BPF_PROG_TYPE_KPROBE:		return kprobe_access;
-	case BPF_PROG_TYPE_TRACEPOINT:		return tracepoint_access;
-	case BPF_PROG_TYPE_RAW_TRACEPOINT:	return raw_tp_access;
-	case BPF_PROG_TYPE_TRACING:
-	case BPF_PROG_TYPE_LSM:			return btf_args_access;
-	case BPF_PROG_TYPE_PERF_EVENT:		return perf_event_access;
-	case BPF_PROG_TYPE_CGROUP_SKB:		return cg_skb_access;
-	case BPF_PROG_TYPE_CGROUP_SOCK:		return sock_access;
-	case BPF_PROG_TYPE_CGROUP_SOCK_ADDR:	return sock_addr_access;
-	case BPF_PROG_TYPE_SOCK_OPS:		return sock_ops_access;
-	case BPF_PROG_TYPE_SK_SKB:		return sk_skb_access;
-	case BPF_PROG_TYPE_SK_MSG:		return sk_msg_access;
-	case BPF_PROG_TYPE_LWT_IN:
-	case BPF_PROG_TYPE_LWT_OUT:
-	case BPF_PROG_TYPE_LWT_XMIT:
-	case BPF_PROG_TYPE_LWT_SEG6LOCAL:	return lwt_access;
-	case BPF_PROG_TYPE_FLOW_DISSECTOR:	return flow_dissector_access;
-	case BPF_PROG_TYPE_CGROUP_DEVICE:	return cgroup_dev_access;
-	case BPF_PROG_TYPE_CGROUP_SYSCTL:	return sysctl_access;
-	case BPF_PROG_TYPE_CGROUP_SOCKOPT:	return sockopt_access;
-	case BPF_PROG_TYPE_SK_LOOKUP:		return sk_lookup_access;
-	case BPF_PROG_TYPE_SK_REUSEPORT:	return sk_reuseport_access;
-	default:				return NULL;
-	}
-}
+/* ---- the program type's rules (check_ctx_access, check_return_code) ---- */
 
 bool bc_ctx_check(uint32_t prog_type, uint32_t attach_type, bool privileged,
 		  int32_t off, int size, bool write, struct bc_ctx_access *acc)
 {
 	struct bc_ctx_access tmp;
-	struct cx c = { prog_type, attach_type, privileged, off, size, write,
-			acc ? acc : &tmp };
-	access_fn fn = access_for(prog_type);
+	struct bc_ctx_req c = { prog_type, attach_type, privileged, off, size,
+				write, acc ? acc : &tmp };
+	const struct bc_prog_type_ops *ops = bc_prog_type_ops(prog_type);
 
-	if (!fn || (size != 1 && size != 2 && size != 4 && size != 8))
+	if (!ops->is_valid_access ||
+	    (size != 1 && size != 2 && size != 4 && size != 8))
 		return false;
 	c.acc->kind = BC_CTXF_SCALAR;
 	c.acc->umax = size == 8 ? UINT64_MAX : (1ull << (8 * size)) - 1;
-	if (!fn(&c))
+	if (!ops->is_valid_access(&c))
 		return false;
 	if (c.acc->kind != BC_CTXF_SCALAR)
 		c.acc->umax = 0;
@@ -628,126 +584,24 @@ bool bc_ctx_check(uint32_t prog_type, uint32_t attach_type, bool privileged,
 uint32_t bc_ctx_size(uint32_t prog_type, uint32_t attach_type)
 {
 	(void)attach_type;
-	switch (prog_type) {
-	case BPF_PROG_TYPE_SOCKET_FILTER:
-	case BPF_PROG_TYPE_SCHED_CLS:
-	case BPF_PROG_TYPE_SCHED_ACT:
-	case BPF_PROG_TYPE_CGROUP_SKB:
-	case BPF_PROG_TYPE_SK_SKB:
-	case BPF_PROG_TYPE_LWT_IN:
-	case BPF_PROG_TYPE_LWT_OUT:
-	case BPF_PROG_TYPE_LWT_XMIT:
-	case BPF_PROG_TYPE_LWT_SEG6LOCAL:
-	case BPF_PROG_TYPE_FLOW_DISSECTOR:
-		return sizeof(struct __sk_buff);
-	case BPF_PROG_TYPE_XDP:			return sizeof(struct xdp_md);
-	case BPF_PROG_TYPE_KPROBE:		return sizeof(bpf_user_pt_regs_t);
-	case BPF_PROG_TYPE_TRACEPOINT:		return BC_PERF_MAX_TRACE_SIZE;
-	case BPF_PROG_TYPE_RAW_TRACEPOINT:
-	case BPF_PROG_TYPE_TRACING:
-	case BPF_PROG_TYPE_LSM:			return 8 * BC_MAX_FUNC_ARGS;
-	case BPF_PROG_TYPE_PERF_EVENT:
-		return sizeof(struct bpf_perf_event_data);
-	case BPF_PROG_TYPE_CGROUP_SOCK:		return sizeof(struct bpf_sock);
-	case BPF_PROG_TYPE_CGROUP_SOCK_ADDR:
-		return sizeof(struct bpf_sock_addr);
-	case BPF_PROG_TYPE_SOCK_OPS:		return sizeof(struct bpf_sock_ops);
-	case BPF_PROG_TYPE_SK_MSG:		return sizeof(struct sk_msg_md);
-	case BPF_PROG_TYPE_CGROUP_DEVICE:
-		return sizeof(struct bpf_cgroup_dev_ctx);
-	case BPF_PROG_TYPE_CGROUP_SYSCTL:	return sizeof(struct bpf_sysctl);
-	case BPF_PROG_TYPE_CGROUP_SOCKOPT:	return sizeof(struct bpf_sockopt);
-	case BPF_PROG_TYPE_SK_LOOKUP:		return sizeof(struct bpf_sk_lookup);
-	case BPF_PROG_TYPE_SK_REUSEPORT:
-		return sizeof(struct sk_reuseport_md);
-	default:				return 0;
-	}
+	return bc_prog_type_ops(prog_type)->ctx_size;
 }
 
 const char *bc_ctx_name(uint32_t prog_type)
 {
-	switch (prog_type) {
-	case BPF_PROG_TYPE_SOCKET_FILTER:
-	case BPF_PROG_TYPE_SCHED_CLS:
-	case BPF_PROG_TYPE_SCHED_ACT:
-	case BPF_PROG_TYPE_CGROUP_SKB:
-	case BPF_PROG_TYPE_SK_SKB:
-	case BPF_PROG_TYPE_LWT_IN:
-	case BPF_PROG_TYPE_LWT_OUT:
-	case BPF_PROG_TYPE_LWT_XMIT:
-	case BPF_PROG_TYPE_LWT_SEG6LOCAL:
-	case BPF_PROG_TYPE_FLOW_DISSECTOR:	return "struct __sk_buff";
-	case BPF_PROG_TYPE_XDP:			return "struct xdp_md";
-	case BPF_PROG_TYPE_KPROBE:		return "struct pt_regs";
-	case BPF_PROG_TYPE_TRACEPOINT:		return "tracepoint record";
-	case BPF_PROG_TYPE_RAW_TRACEPOINT:
-		return "struct bpf_raw_tracepoint_args";
-	case BPF_PROG_TYPE_TRACING:
-	case BPF_PROG_TYPE_LSM:			return "u64 args[]";
-	case BPF_PROG_TYPE_PERF_EVENT:	return "struct bpf_perf_event_data";
-	case BPF_PROG_TYPE_CGROUP_SOCK:		return "struct bpf_sock";
-	case BPF_PROG_TYPE_CGROUP_SOCK_ADDR:	return "struct bpf_sock_addr";
-	case BPF_PROG_TYPE_SOCK_OPS:		return "struct bpf_sock_ops";
-	case BPF_PROG_TYPE_SK_MSG:		return "struct sk_msg_md";
-	case BPF_PROG_TYPE_CGROUP_DEVICE:
-		return "struct bpf_cgroup_dev_ctx";
-	case BPF_PROG_TYPE_CGROUP_SYSCTL:	return "struct bpf_sysctl";
-	case BPF_PROG_TYPE_CGROUP_SOCKOPT:	return "struct bpf_sockopt";
-	case BPF_PROG_TYPE_SK_LOOKUP:		return "struct bpf_sk_lookup";
-	case BPF_PROG_TYPE_SK_REUSEPORT:	return "struct sk_reuseport_md";
-	default:				return "ctx";
-	}
+	const char *name = bc_prog_type_ops(prog_type)->ctx_name;
+
+	return name ? name : "ctx";
 }
 
-/* Following check_return_code; false means Linux does not check r0. */
 bool bc_ctx_retval_range(uint32_t prog_type, uint32_t attach_type,
 			 int64_t *lo, int64_t *hi)
 {
-	int64_t l = 0, h = 1;
+	const struct bc_prog_type_ops *ops = bc_prog_type_ops(prog_type);
+	int64_t l, h;
 
-	switch (prog_type) {
-	case BPF_PROG_TYPE_CGROUP_SOCK_ADDR:
-		switch (attach_type) {
-		case BPF_CGROUP_UDP4_RECVMSG:
-		case BPF_CGROUP_UDP6_RECVMSG:
-		case BPF_CGROUP_INET4_GETPEERNAME:
-		case BPF_CGROUP_INET6_GETPEERNAME:
-		case BPF_CGROUP_INET4_GETSOCKNAME:
-		case BPF_CGROUP_INET6_GETSOCKNAME:
-			l = 1;
-			break;
-		case BPF_CGROUP_INET4_BIND:
-		case BPF_CGROUP_INET6_BIND:
-			h = 3;
-			break;
-		}
-		break;
-	case BPF_PROG_TYPE_CGROUP_SKB:
-		if (attach_type == BPF_CGROUP_INET_EGRESS)
-			h = 3;
-		break;
-	case BPF_PROG_TYPE_CGROUP_SOCK:
-	case BPF_PROG_TYPE_SOCK_OPS:
-	case BPF_PROG_TYPE_CGROUP_DEVICE:
-	case BPF_PROG_TYPE_CGROUP_SYSCTL:
-	case BPF_PROG_TYPE_CGROUP_SOCKOPT:
-	case BPF_PROG_TYPE_SK_LOOKUP:
-		break;
-	case BPF_PROG_TYPE_TRACING:
-		switch (attach_type) {
-		case BPF_TRACE_FENTRY:
-		case BPF_TRACE_FEXIT:
-			h = 0;
-			break;
-		case BPF_TRACE_ITER:
-			break;
-		default:
-			return false;
-		}
-		break;
-	default:
+	if (!ops->retval_range || !ops->retval_range(attach_type, &l, &h))
 		return false;
-	}
 	if (lo)
 		*lo = l;
 	if (hi)
@@ -755,40 +609,21 @@ bool bc_ctx_retval_range(uint32_t prog_type, uint32_t attach_type,
 	return true;
 }
 
-/* may_access_direct_pkt_data */
 bool bc_ctx_has_pkt(uint32_t prog_type, uint32_t attach_type, bool write)
 {
 	(void)attach_type;
-	switch (prog_type) {
-	case BPF_PROG_TYPE_LWT_IN:
-	case BPF_PROG_TYPE_LWT_OUT:
-	case BPF_PROG_TYPE_LWT_SEG6LOCAL:
-	case BPF_PROG_TYPE_SK_REUSEPORT:
-	case BPF_PROG_TYPE_FLOW_DISSECTOR:
-	case BPF_PROG_TYPE_CGROUP_SKB:
+	switch (bc_prog_type_ops(prog_type)->direct_pkt) {
+	case BC_PKT_READ:
 		return !write;
-	case BPF_PROG_TYPE_SCHED_CLS:
-	case BPF_PROG_TYPE_SCHED_ACT:
-	case BPF_PROG_TYPE_XDP:
-	case BPF_PROG_TYPE_LWT_XMIT:
-	case BPF_PROG_TYPE_SK_SKB:
-	case BPF_PROG_TYPE_SK_MSG:
-	case BPF_PROG_TYPE_CGROUP_SOCKOPT:
+	case BC_PKT_READ_WRITE:
 		return true;
-	default:
-		return false;
+	case BC_PKT_NONE:
+		break;
 	}
+	return false;
 }
 
-/* may_access_skb */
 bool bc_ctx_has_ld_abs(uint32_t prog_type)
 {
-	switch (prog_type) {
-	case BPF_PROG_TYPE_SOCKET_FILTER:
-	case BPF_PROG_TYPE_SCHED_CLS:
-	case BPF_PROG_TYPE_SCHED_ACT:
-		return true;
-	default:
-		return false;
-	}
+	return bc_prog_type_ops(prog_type)->ld_abs;
 }

@@ -4,7 +4,8 @@
  * entry, the offsets, sizes and read/write rules of its fields, and what a
  * load of each field yields (scalar, packet pointer, ...). Also the return
  * values Linux allows per program type. Facts follow the kernel's
- * *_is_valid_access functions.
+ * *_is_valid_access functions; which type uses which is said by the
+ * program type table (progtypes.h).
  */
 #ifndef BC_CTX_H
 #define BC_CTX_H
@@ -30,6 +31,45 @@ struct bc_ctx_access {
 	 * loaded as u32 has umax 255. */
 	uint64_t umax;
 };
+
+#define BC_MAX_FUNC_ARGS	12	/* MAX_BPF_FUNC_ARGS */
+#define BC_PERF_MAX_TRACE_SIZE	8192	/* PERF_MAX_TRACE_SIZE */
+
+/* One context access to check; is_valid_access fills *acc. */
+struct bc_ctx_req {
+	uint32_t type, attach;
+	bool priv;
+	int off, size;
+	bool write;
+	struct bc_ctx_access *acc;
+};
+
+/*
+ * The is_valid_access callbacks of the program type table (progtypes.c),
+ * named after the kernel's. Each sees an access of 1, 2, 4 or 8 bytes, with
+ * acc->kind preset to BC_CTXF_SCALAR and acc->umax to the size's range.
+ */
+bool bc_sk_filter_is_valid_access(struct bc_ctx_req *c);
+bool bc_tc_cls_act_is_valid_access(struct bc_ctx_req *c);
+bool bc_cg_skb_is_valid_access(struct bc_ctx_req *c);
+bool bc_lwt_is_valid_access(struct bc_ctx_req *c);
+bool bc_sk_skb_is_valid_access(struct bc_ctx_req *c);
+bool bc_flow_dissector_is_valid_access(struct bc_ctx_req *c);
+bool bc_xdp_is_valid_access(struct bc_ctx_req *c);
+bool bc_kprobe_prog_is_valid_access(struct bc_ctx_req *c);
+bool bc_tp_prog_is_valid_access(struct bc_ctx_req *c);
+bool bc_raw_tp_prog_is_valid_access(struct bc_ctx_req *c);
+bool bc_tracing_prog_is_valid_access(struct bc_ctx_req *c);
+bool bc_pe_prog_is_valid_access(struct bc_ctx_req *c);
+bool bc_cg_sock_is_valid_access(struct bc_ctx_req *c);
+bool bc_sock_addr_is_valid_access(struct bc_ctx_req *c);
+bool bc_sock_ops_is_valid_access(struct bc_ctx_req *c);
+bool bc_sk_msg_is_valid_access(struct bc_ctx_req *c);
+bool bc_cgroup_dev_is_valid_access(struct bc_ctx_req *c);
+bool bc_sysctl_is_valid_access(struct bc_ctx_req *c);
+bool bc_cg_sockopt_is_valid_access(struct bc_ctx_req *c);
+bool bc_sk_lookup_is_valid_access(struct bc_ctx_req *c);
+bool bc_sk_reuseport_is_valid_access(struct bc_ctx_req *c);
 
 /* Size of the context struct for a program type (0 if it has none). */
 uint32_t bc_ctx_size(uint32_t prog_type, uint32_t attach_type);

@@ -9,6 +9,7 @@
 #include <stddef.h>
 
 #include "platform/helpers.h"
+#include "platform/progtypes.h"
 #include "isa/insn.h"
 #include "util/util.h"
 
@@ -311,47 +312,48 @@ static const struct bc_helper_proto sk_assign_sk_lookup = {
 	.ret = BC_RET_INTEGER, .args = { CTX, SK | NUL, ANY }, .cb_arg = -1,
 };
 
+/* bpf_get_cgroup_classid outside __sk_buff programs: the current task's. */
+static const struct bc_helper_proto *base_func_proto(int32_t id)
+{
+	if (id == BPF_FUNC_get_cgroup_classid)
+		return &classid_curr;
+	return bc_helper_proto(id);
+}
+
+const struct bc_helper_proto *bc_skb_func_proto(int32_t id)
+{
+	return bc_helper_proto(id);
+}
+
+const struct bc_helper_proto *bc_sk_lookup_func_proto(int32_t id)
+{
+	if (id == BPF_FUNC_sk_assign)
+		return &sk_assign_sk_lookup;
+	return base_func_proto(id);
+}
+
+const struct bc_helper_proto *bc_cg_sock_func_proto(int32_t id)
+{
+	if (id == BPF_FUNC_sk_storage_get)
+		return &sk_storage_get_cg_sock;
+	return base_func_proto(id);
+}
+
 const struct bc_helper_proto *bc_helper_proto_for(int32_t id,
 						  uint32_t prog_type,
 						  uint32_t attach_type)
 {
+	const struct bc_prog_type_ops *ops = bc_prog_type_ops(prog_type);
+
 	(void)attach_type;
-	switch (id) {
-	case BPF_FUNC_get_cgroup_classid:
-		switch (prog_type) {
-		case BPF_PROG_TYPE_SCHED_CLS:
-		case BPF_PROG_TYPE_SCHED_ACT:
-		case BPF_PROG_TYPE_LWT_IN:
-		case BPF_PROG_TYPE_LWT_OUT:
-		case BPF_PROG_TYPE_LWT_XMIT:
-		case BPF_PROG_TYPE_LWT_SEG6LOCAL:
-			break;
-		default:
-			return &classid_curr;
-		}
-		break;
-	case BPF_FUNC_sk_assign:
-		if (prog_type == BPF_PROG_TYPE_SK_LOOKUP)
-			return &sk_assign_sk_lookup;
-		break;
-	case BPF_FUNC_sk_storage_get:
-		if (prog_type == BPF_PROG_TYPE_CGROUP_SOCK)
-			return &sk_storage_get_cg_sock;
-		break;
-	}
-	return bc_helper_proto(id);
+	return ops->func_proto ? ops->func_proto(id) : base_func_proto(id);
 }
 
 /*
  * Helper sets. Each returns whether the type's get_func_proto callback
  * gives a prototype for id; `priv` stands for CAP_BPF + CAP_PERFMON.
  */
-struct hctx {
-	uint32_t type, attach;
-	bool priv;
-};
-
-static bool base_set(int32_t id, const struct hctx *c)
+static bool base_set(int32_t id, const struct bc_func_req *c)
 {
 	switch (id) {
 	case BPF_FUNC_map_lookup_elem:
@@ -441,7 +443,7 @@ static bool base_set(int32_t id, const struct hctx *c)
 }
 
 /* bpf_sk_base_func_proto: socket casts (CAP_PERFMON) and coarse ktime. */
-static bool sk_base_set(int32_t id, const struct hctx *c)
+static bool sk_base_set(int32_t id, const struct bc_func_req *c)
 {
 	switch (id) {
 	case BPF_FUNC_skc_to_tcp6_sock:
@@ -459,7 +461,7 @@ static bool sk_base_set(int32_t id, const struct hctx *c)
 }
 
 /* Helpers every cgroup program type gets (cgroup_common/current). */
-static bool cgroup_set(int32_t id, const struct hctx *c)
+static bool cgroup_set(int32_t id, const struct bc_func_req *c)
 {
 	switch (id) {
 	case BPF_FUNC_get_local_storage:
@@ -490,7 +492,7 @@ static bool cgroup_set(int32_t id, const struct hctx *c)
 	return false;
 }
 
-static bool tracing_set(int32_t id, const struct hctx *c)
+static bool tracing_set(int32_t id, const struct bc_func_req *c)
 {
 	switch (id) {
 	case BPF_FUNC_get_current_pid_tgid:
@@ -533,7 +535,7 @@ static bool tracing_set(int32_t id, const struct hctx *c)
 	return base_set(id, c);
 }
 
-static bool kprobe_set(int32_t id, const struct hctx *c)
+bool bc_kprobe_prog_has_func_proto(int32_t id, const struct bc_func_req *c)
 {
 	switch (id) {
 	case BPF_FUNC_perf_event_output:
@@ -547,7 +549,7 @@ static bool kprobe_set(int32_t id, const struct hctx *c)
 	return tracing_set(id, c);
 }
 
-static bool tp_set(int32_t id, const struct hctx *c)
+bool bc_tp_prog_has_func_proto(int32_t id, const struct bc_func_req *c)
 {
 	switch (id) {
 	case BPF_FUNC_perf_event_output:
@@ -559,7 +561,7 @@ static bool tp_set(int32_t id, const struct hctx *c)
 	return tracing_set(id, c);
 }
 
-static bool raw_tp_set(int32_t id, const struct hctx *c)
+bool bc_raw_tp_prog_has_func_proto(int32_t id, const struct bc_func_req *c)
 {
 	switch (id) {
 	case BPF_FUNC_perf_event_output:
@@ -571,7 +573,7 @@ static bool raw_tp_set(int32_t id, const struct hctx *c)
 	return tracing_set(id, c);
 }
 
-static bool perf_event_set(int32_t id, const struct hctx *c)
+bool bc_pe_prog_has_func_proto(int32_t id, const struct bc_func_req *c)
 {
 	switch (id) {
 	case BPF_FUNC_perf_event_output:
@@ -585,18 +587,13 @@ static bool perf_event_set(int32_t id, const struct hctx *c)
 	return tracing_set(id, c);
 }
 
-/* bpf_prog_has_trampoline */
-static bool has_trampoline(const struct hctx *c)
-{
-	if (c->type == BPF_PROG_TYPE_LSM)
-		return c->attach == BPF_LSM_MAC;
-	return c->type == BPF_PROG_TYPE_TRACING &&
-	       (c->attach == BPF_TRACE_FENTRY || c->attach == BPF_TRACE_FEXIT ||
-		c->attach == BPF_MODIFY_RETURN);
-}
-
-/* tracing_prog_func_proto: fentry/fexit/fmod_ret, tp_btf, iterators */
-static bool tracing_btf_set(int32_t id, const struct hctx *c)
+/*
+ * What tracing_prog_func_proto offers every BTF-attached type: fentry,
+ * fexit, fmod_ret, tp_btf, iterators, LSM, struct_ops and freplace.
+ * trampoline: bpf_prog_has_trampoline, for the function's arguments.
+ */
+static bool btf_prog_set(int32_t id, const struct bc_func_req *c,
+			 bool trampoline)
 {
 	switch (id) {
 	case BPF_FUNC_skb_output:
@@ -617,25 +614,38 @@ static bool tracing_btf_set(int32_t id, const struct hctx *c)
 		return true;
 	case BPF_FUNC_get_func_arg:
 	case BPF_FUNC_get_func_arg_cnt:
-		return has_trampoline(c);
-	case BPF_FUNC_get_func_ret:
-		return c->type == BPF_PROG_TYPE_TRACING &&
-		       (c->attach == BPF_TRACE_FEXIT ||
-			c->attach == BPF_MODIFY_RETURN);
 	case BPF_FUNC_get_attach_cookie:
-		return has_trampoline(c) ||
-		       (c->type == BPF_PROG_TYPE_TRACING &&
-			c->attach == BPF_TRACE_RAW_TP);
+		return trampoline;
+	case BPF_FUNC_get_func_ret:
 	case BPF_FUNC_seq_printf:
 	case BPF_FUNC_seq_write:
 	case BPF_FUNC_seq_printf_btf:
-		return c->type == BPF_PROG_TYPE_TRACING &&
-		       c->attach == BPF_TRACE_ITER;
+		return false;
 	}
-	return raw_tp_set(id, c);
+	return bc_raw_tp_prog_has_func_proto(id, c);
 }
 
-static bool lsm_set(int32_t id, const struct hctx *c)
+/* tracing_prog_func_proto for BPF_PROG_TYPE_TRACING, by attach type */
+bool bc_tracing_prog_has_func_proto(int32_t id, const struct bc_func_req *c)
+{
+	uint32_t at = c->attach;
+	bool trampoline = at == BPF_TRACE_FENTRY || at == BPF_TRACE_FEXIT ||
+			  at == BPF_MODIFY_RETURN;
+
+	switch (id) {
+	case BPF_FUNC_get_func_ret:
+		return at == BPF_TRACE_FEXIT || at == BPF_MODIFY_RETURN;
+	case BPF_FUNC_get_attach_cookie:
+		return trampoline || at == BPF_TRACE_RAW_TP;
+	case BPF_FUNC_seq_printf:
+	case BPF_FUNC_seq_write:
+	case BPF_FUNC_seq_printf_btf:
+		return at == BPF_TRACE_ITER;
+	}
+	return btf_prog_set(id, c, trampoline);
+}
+
+bool bc_lsm_has_func_proto(int32_t id, const struct bc_func_req *c)
 {
 	switch (id) {
 	case BPF_FUNC_inode_storage_get:
@@ -649,10 +659,10 @@ static bool lsm_set(int32_t id, const struct hctx *c)
 	case BPF_FUNC_ima_file_hash:
 		return true;
 	}
-	return tracing_btf_set(id, c);
+	return btf_prog_set(id, c, c->attach == BPF_LSM_MAC);
 }
 
-static bool sk_filter_set(int32_t id, const struct hctx *c)
+bool bc_sk_filter_has_func_proto(int32_t id, const struct bc_func_req *c)
 {
 	switch (id) {
 	case BPF_FUNC_skb_load_bytes:
@@ -666,7 +676,7 @@ static bool sk_filter_set(int32_t id, const struct hctx *c)
 	return sk_base_set(id, c);
 }
 
-static bool tc_set(int32_t id, const struct hctx *c)
+bool bc_tc_cls_act_has_func_proto(int32_t id, const struct bc_func_req *c)
 {
 	switch (id) {
 	case BPF_FUNC_skb_store_bytes:
@@ -732,7 +742,7 @@ static bool tc_set(int32_t id, const struct hctx *c)
 	return sk_base_set(id, c);
 }
 
-static bool xdp_set(int32_t id, const struct hctx *c)
+bool bc_xdp_has_func_proto(int32_t id, const struct bc_func_req *c)
 {
 	switch (id) {
 	case BPF_FUNC_perf_event_output:
@@ -763,7 +773,7 @@ static bool xdp_set(int32_t id, const struct hctx *c)
 	return sk_base_set(id, c);
 }
 
-static bool cg_skb_set(int32_t id, const struct hctx *c)
+bool bc_cg_skb_has_func_proto(int32_t id, const struct bc_func_req *c)
 {
 	if (cgroup_set(id, c))
 		return true;
@@ -785,10 +795,10 @@ static bool cg_skb_set(int32_t id, const struct hctx *c)
 	case BPF_FUNC_skc_lookup_tcp:
 		return true;
 	}
-	return sk_filter_set(id, c);
+	return bc_sk_filter_has_func_proto(id, c);
 }
 
-static bool sock_set(int32_t id, const struct hctx *c)
+bool bc_cg_sock_has_func_proto(int32_t id, const struct bc_func_req *c)
 {
 	if (cgroup_set(id, c))
 		return true;
@@ -803,7 +813,7 @@ static bool sock_set(int32_t id, const struct hctx *c)
 	return base_set(id, c);
 }
 
-static bool sock_addr_set(int32_t id, const struct hctx *c)
+bool bc_sock_addr_has_func_proto(int32_t id, const struct bc_func_req *c)
 {
 	if (cgroup_set(id, c))
 		return true;
@@ -827,7 +837,7 @@ static bool sock_addr_set(int32_t id, const struct hctx *c)
 	return sk_base_set(id, c);
 }
 
-static bool sock_ops_set(int32_t id, const struct hctx *c)
+bool bc_sock_ops_has_func_proto(int32_t id, const struct bc_func_req *c)
 {
 	if (cgroup_set(id, c))
 		return true;
@@ -851,7 +861,7 @@ static bool sock_ops_set(int32_t id, const struct hctx *c)
 	return sk_base_set(id, c);
 }
 
-static bool sk_skb_set(int32_t id, const struct hctx *c)
+bool bc_sk_skb_has_func_proto(int32_t id, const struct bc_func_req *c)
 {
 	switch (id) {
 	case BPF_FUNC_skb_store_bytes:
@@ -874,7 +884,7 @@ static bool sk_skb_set(int32_t id, const struct hctx *c)
 	return sk_base_set(id, c);
 }
 
-static bool sk_msg_set(int32_t id, const struct hctx *c)
+bool bc_sk_msg_has_func_proto(int32_t id, const struct bc_func_req *c)
 {
 	switch (id) {
 	case BPF_FUNC_msg_redirect_map:
@@ -897,7 +907,7 @@ static bool sk_msg_set(int32_t id, const struct hctx *c)
 	return sk_base_set(id, c);
 }
 
-static bool lwt_out_set(int32_t id, const struct hctx *c)
+bool bc_lwt_out_has_func_proto(int32_t id, const struct bc_func_req *c)
 {
 	switch (id) {
 	case BPF_FUNC_skb_load_bytes:
@@ -914,14 +924,14 @@ static bool lwt_out_set(int32_t id, const struct hctx *c)
 	return sk_base_set(id, c);
 }
 
-static bool lwt_in_set(int32_t id, const struct hctx *c)
+bool bc_lwt_in_has_func_proto(int32_t id, const struct bc_func_req *c)
 {
 	if (id == BPF_FUNC_lwt_push_encap)
 		return true;
-	return lwt_out_set(id, c);
+	return bc_lwt_out_has_func_proto(id, c);
 }
 
-static bool lwt_xmit_set(int32_t id, const struct hctx *c)
+bool bc_lwt_xmit_has_func_proto(int32_t id, const struct bc_func_req *c)
 {
 	switch (id) {
 	case BPF_FUNC_skb_get_tunnel_key:
@@ -941,10 +951,10 @@ static bool lwt_xmit_set(int32_t id, const struct hctx *c)
 	case BPF_FUNC_lwt_push_encap:
 		return true;
 	}
-	return lwt_out_set(id, c);
+	return bc_lwt_out_has_func_proto(id, c);
 }
 
-static bool lwt_seg6_set(int32_t id, const struct hctx *c)
+bool bc_lwt_seg6local_has_func_proto(int32_t id, const struct bc_func_req *c)
 {
 	switch (id) {
 	case BPF_FUNC_lwt_seg6_store_bytes:
@@ -952,24 +962,24 @@ static bool lwt_seg6_set(int32_t id, const struct hctx *c)
 	case BPF_FUNC_lwt_seg6_adjust_srh:
 		return true;
 	}
-	return lwt_out_set(id, c);
+	return bc_lwt_out_has_func_proto(id, c);
 }
 
-static bool flow_dissector_set(int32_t id, const struct hctx *c)
+bool bc_flow_dissector_has_func_proto(int32_t id, const struct bc_func_req *c)
 {
 	if (id == BPF_FUNC_skb_load_bytes)
 		return true;
 	return sk_base_set(id, c);
 }
 
-static bool cgroup_dev_set(int32_t id, const struct hctx *c)
+bool bc_cgroup_dev_has_func_proto(int32_t id, const struct bc_func_req *c)
 {
 	if (cgroup_set(id, c) || id == BPF_FUNC_perf_event_output)
 		return true;
 	return base_set(id, c);
 }
 
-static bool sysctl_set(int32_t id, const struct hctx *c)
+bool bc_sysctl_has_func_proto(int32_t id, const struct bc_func_req *c)
 {
 	if (cgroup_set(id, c))
 		return true;
@@ -987,7 +997,7 @@ static bool sysctl_set(int32_t id, const struct hctx *c)
 	return base_set(id, c);
 }
 
-static bool sockopt_set(int32_t id, const struct hctx *c)
+bool bc_cg_sockopt_has_func_proto(int32_t id, const struct bc_func_req *c)
 {
 	if (cgroup_set(id, c))
 		return true;
@@ -1005,7 +1015,7 @@ static bool sockopt_set(int32_t id, const struct hctx *c)
 	return base_set(id, c);
 }
 
-static bool sk_reuseport_set(int32_t id, const struct hctx *c)
+bool bc_sk_reuseport_has_func_proto(int32_t id, const struct bc_func_req *c)
 {
 	switch (id) {
 	case BPF_FUNC_sk_select_reuseport:
@@ -1019,7 +1029,7 @@ static bool sk_reuseport_set(int32_t id, const struct hctx *c)
 	return base_set(id, c);
 }
 
-static bool sk_lookup_set(int32_t id, const struct hctx *c)
+bool bc_sk_lookup_has_func_proto(int32_t id, const struct bc_func_req *c)
 {
 	switch (id) {
 	case BPF_FUNC_perf_event_output:
@@ -1030,45 +1040,23 @@ static bool sk_lookup_set(int32_t id, const struct hctx *c)
 	return sk_base_set(id, c);
 }
 
-static bool type_allows(int32_t id, const struct hctx *c)
+/*
+ * struct_ops and freplace programs get the helpers of the struct_ops or
+ * the extended program: the tracing and TC sets together (an
+ * approximation).
+ */
+bool bc_btf_target_has_func_proto(int32_t id, const struct bc_func_req *c)
 {
-	switch (c->type) {
-	case BPF_PROG_TYPE_SOCKET_FILTER:	return sk_filter_set(id, c);
-	case BPF_PROG_TYPE_SCHED_CLS:
-	case BPF_PROG_TYPE_SCHED_ACT:		return tc_set(id, c);
-	case BPF_PROG_TYPE_XDP:			return xdp_set(id, c);
-	case BPF_PROG_TYPE_KPROBE:		return kprobe_set(id, c);
-	case BPF_PROG_TYPE_TRACEPOINT:		return tp_set(id, c);
-	case BPF_PROG_TYPE_RAW_TRACEPOINT:
-	case BPF_PROG_TYPE_RAW_TRACEPOINT_WRITABLE:
-						return raw_tp_set(id, c);
-	case BPF_PROG_TYPE_PERF_EVENT:		return perf_event_set(id, c);
-	case BPF_PROG_TYPE_CGROUP_SKB:		return cg_skb_set(id, c);
-	case BPF_PROG_TYPE_CGROUP_SOCK:		return sock_set(id, c);
-	case BPF_PROG_TYPE_CGROUP_SOCK_ADDR:	return sock_addr_set(id, c);
-	case BPF_PROG_TYPE_SOCK_OPS:		return sock_ops_set(id, c);
-	case BPF_PROG_TYPE_SK_SKB:		return sk_skb_set(id, c);
-	case BPF_PROG_TYPE_SK_MSG:		return sk_msg_set(id, c);
-	case BPF_PROG_TYPE_LWT_IN:		return lwt_in_set(id, c);
-	case BPF_PROG_TYPE_LWT_OUT:		return lwt_out_set(id, c);
-	case BPF_PROG_TYPE_LWT_XMIT:		return lwt_xmit_set(id, c);
-	case BPF_PROG_TYPE_LWT_SEG6LOCAL:	return lwt_seg6_set(id, c);
-	case BPF_PROG_TYPE_FLOW_DISSECTOR:	return flow_dissector_set(id, c);
-	case BPF_PROG_TYPE_CGROUP_DEVICE:	return cgroup_dev_set(id, c);
-	case BPF_PROG_TYPE_CGROUP_SYSCTL:	return sysctl_set(id, c);
-	case BPF_PROG_TYPE_CGROUP_SOCKOPT:	return sockopt_set(id, c);
-	case BPF_PROG_TYPE_SK_REUSEPORT:	return sk_reuseport_set(id, c);
-	case BPF_PROG_TYPE_SK_LOOKUP:		return sk_lookup_set(id, c);
-	case BPF_PROG_TYPE_TRACING:		return tracing_btf_set(id, c);
-	case BPF_PROG_TYPE_LSM:			return lsm_set(id, c);
-	case BPF_PROG_TYPE_STRUCT_OPS:
-	case BPF_PROG_TYPE_EXT:
-		/* depend on the struct_ops / the extended program: the
-		 * tracing and TC sets together (an approximation) */
-		return tracing_btf_set(id, c) || tc_set(id, c);
-	default:
-		return base_set(id, c);
-	}
+	return btf_prog_set(id, c, false) ||
+	       bc_tc_cls_act_has_func_proto(id, c);
+}
+
+static bool type_allows(int32_t id, const struct bc_func_req *c)
+{
+	const struct bc_prog_type_ops *ops = bc_prog_type_ops(c->type);
+
+	return ops->has_func_proto ? ops->has_func_proto(id, c) :
+				     base_set(id, c);
 }
 
 /* Largest helper id the newest kernel bpfcheck follows knows. */
@@ -1107,7 +1095,7 @@ static const char *helper_name(int32_t id)
 bool bc_helper_allowed(int32_t id, uint32_t prog_type, uint32_t attach_type,
 		       bool privileged, const char **why)
 {
-	struct hctx c = { prog_type, attach_type, privileged };
+	struct bc_func_req c = { prog_type, attach_type, privileged };
 	const char *name;
 
 	if (id < 0 || id >= BC_KERNEL_FUNC_MAX_ID) {

@@ -110,6 +110,55 @@ const struct bc_helper_proto *bc_helper_proto_for(int32_t id,
 bool bc_helper_allowed(int32_t id, uint32_t prog_type, uint32_t attach_type,
 		       bool privileged, const char **why);
 
+/* The program asking get_func_proto; priv: CAP_BPF + CAP_PERFMON. */
+struct bc_func_req {
+	uint32_t type, attach;
+	bool priv;
+};
+
+/*
+ * The has_func_proto callbacks of the program type table (progtypes.c),
+ * named after the kernel's get_func_proto callbacks: does a program of the
+ * type get a prototype for helper id?
+ */
+bool bc_sk_filter_has_func_proto(int32_t id, const struct bc_func_req *c);
+bool bc_tc_cls_act_has_func_proto(int32_t id, const struct bc_func_req *c);
+bool bc_xdp_has_func_proto(int32_t id, const struct bc_func_req *c);
+bool bc_kprobe_prog_has_func_proto(int32_t id, const struct bc_func_req *c);
+bool bc_tp_prog_has_func_proto(int32_t id, const struct bc_func_req *c);
+bool bc_raw_tp_prog_has_func_proto(int32_t id, const struct bc_func_req *c);
+bool bc_pe_prog_has_func_proto(int32_t id, const struct bc_func_req *c);
+bool bc_cg_skb_has_func_proto(int32_t id, const struct bc_func_req *c);
+bool bc_cg_sock_has_func_proto(int32_t id, const struct bc_func_req *c);
+bool bc_sock_addr_has_func_proto(int32_t id, const struct bc_func_req *c);
+bool bc_sock_ops_has_func_proto(int32_t id, const struct bc_func_req *c);
+bool bc_sk_skb_has_func_proto(int32_t id, const struct bc_func_req *c);
+bool bc_sk_msg_has_func_proto(int32_t id, const struct bc_func_req *c);
+bool bc_lwt_in_has_func_proto(int32_t id, const struct bc_func_req *c);
+bool bc_lwt_out_has_func_proto(int32_t id, const struct bc_func_req *c);
+bool bc_lwt_xmit_has_func_proto(int32_t id, const struct bc_func_req *c);
+bool bc_lwt_seg6local_has_func_proto(int32_t id, const struct bc_func_req *c);
+bool bc_flow_dissector_has_func_proto(int32_t id,
+				      const struct bc_func_req *c);
+bool bc_cgroup_dev_has_func_proto(int32_t id, const struct bc_func_req *c);
+bool bc_sysctl_has_func_proto(int32_t id, const struct bc_func_req *c);
+bool bc_cg_sockopt_has_func_proto(int32_t id, const struct bc_func_req *c);
+bool bc_sk_reuseport_has_func_proto(int32_t id, const struct bc_func_req *c);
+bool bc_sk_lookup_has_func_proto(int32_t id, const struct bc_func_req *c);
+bool bc_tracing_prog_has_func_proto(int32_t id, const struct bc_func_req *c);
+bool bc_lsm_has_func_proto(int32_t id, const struct bc_func_req *c);
+bool bc_btf_target_has_func_proto(int32_t id, const struct bc_func_req *c);
+
+/*
+ * The func_proto callbacks of the table: the prototypes a program of the
+ * type sees. __sk_buff programs (tc, lwt) get bpf_get_cgroup_classid of the
+ * skb, other types that of the current task; sk_lookup has its own
+ * bpf_sk_assign, cgroup sock its own bpf_sk_storage_get.
+ */
+const struct bc_helper_proto *bc_skb_func_proto(int32_t id);
+const struct bc_helper_proto *bc_sk_lookup_func_proto(int32_t id);
+const struct bc_helper_proto *bc_cg_sock_func_proto(int32_t id);
+
 /*
  * The kernel configuration a helper needs beyond its version
  * ("CONFIG_BPF_KPROBE_OVERRIDE"), or NULL when every kernel that knows the
