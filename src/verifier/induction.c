@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
-/* Bounded loops by induction; see vloop.h and docs/LOOPS.md. */
+/* Bounded loops by induction; see induction.h and docs/LOOPS.md. */
 #include <inttypes.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "util/util.h"
-#include "verifier/call.h"
+#include "verifier/env.h"
 #include "verifier/induction.h"
 
 #define VL_MAX_ROUNDS 24	/* widening rounds per summary */

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
-/* Precision tracking: backtracking which scalars mattered (vprec.h). */
+/* Precision tracking: backtracking which scalars mattered (precision.h). */
 #include <string.h>
 
 #include "util/util.h"
