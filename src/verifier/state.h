@@ -129,7 +129,6 @@ void bc_vreg_const(struct bc_vreg *r, uint64_t v);
 void bc_vreg_ptr(struct bc_vreg *r, unsigned kind);
 void bc_vreg_fmt(const struct bc_vreg *r, char *buf, size_t len);
 
-void bc_vstate_init(struct bc_vstate *st);
 void bc_vstate_copy(struct bc_vstate *dst, const struct bc_vstate *src);
 void bc_vstate_free(struct bc_vstate *st);
 struct bc_vframe *bc_vframe_new(uint32_t subprog, uint32_t callsite,
