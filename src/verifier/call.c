@@ -1,5 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
-/* Verifier: helper calls, bpf-to-bpf calls and callbacks. */
+/*
+ * Verifier: helper calls (Linux's check_helper_call), bpf-to-bpf calls
+ * (check_func_call), callbacks and exits.
+ */
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,25 +24,6 @@ struct callinfo {
 	struct bc_vreg cbctx;
 	bool has_cbctx;
 };
-
-static void kill_ref_fn(struct bc_vreg *r, void *a)
-{
-	if (r->ref_id && r->ref_id == *(uint32_t *)a)
-		bc_vreg_scalar(r);
-}
-
-void vc_release_ref(struct venv *e, uint32_t ref)
-{
-	struct bc_vstate *st = &e->cur;
-
-	for (uint32_t i = 0; i < st->ref_cnt; i++) {
-		if (st->refs[i].id != ref)
-			continue;
-		st->refs[i] = st->refs[--st->ref_cnt];
-		break;
-	}
-	vc_for_each_reg(e, kill_ref_fn, &ref);
-}
 
 static uint32_t acquire(struct venv *e, uint32_t pc)
 {
@@ -71,8 +55,7 @@ static int helper_mem(struct venv *e, uint32_t pc, int regno, uint64_t size,
 	case VK_FP:
 		if (!size)
 			return 0;
-		return vm_stack_range(e, pc, regno, r, 0, size, write, true,
-				      false);
+		return vm_stack_range(e, pc, regno, r, 0, size, write);
 	case VK_PKT:
 	case VK_PKT_META:
 		if (!pkt_ok || (write && !bc_ctx_has_pkt(e->type, e->attach,
@@ -154,6 +137,165 @@ static int size_arg(struct venv *e, uint32_t pc, int regno, bool zero_ok,
 	return helper_mem(e, pc, ci->mem_regno, r->s.umax, write, pkt_ok);
 }
 
+/* Scalar arguments: any value, a scalar, a size, a constant. */
+static int check_scalar_arg(struct venv *e, uint32_t pc,
+			    const struct bc_helper_proto *p, int regno,
+			    uint32_t k, struct callinfo *ci, bool mem_write)
+{
+	struct bc_vreg *r = vc_reg(e, regno);
+
+	switch (k) {
+	case BC_ARG_ANYTHING:
+		if (!e->priv && bc_vkind_is_ptr(r->kind))
+			return vc_err(e, pc, "R%d leaks addr into helper "
+				      "function", regno);
+		return 0;
+	case BC_ARG_SCALAR:
+		return r->kind == VK_SCALAR ? 0 :
+		       type_err(e, pc, regno, r, "scalar");
+	case BC_ARG_CONST_SIZE:
+	case BC_ARG_CONST_SIZE_OR_ZERO:
+		return size_arg(e, pc, regno, k == BC_ARG_CONST_SIZE_OR_ZERO, ci,
+				mem_write, p->flags & BC_HF_PKT_ACCESS);
+	}
+	/* BC_ARG_CONST_ALLOC_SIZE_OR_ZERO */
+	vp_mark_reg(e, regno);
+	if (r->kind != VK_SCALAR || !bc_scalar_is_const(&r->s))
+		return vc_err(e, pc, "R%d is not a known constant'", regno);
+	ci->alloc_size = (uint32_t)r->s.var_off.value;
+	return 0;
+}
+
+/* The map argument, and the key or value of that map. */
+static int check_map_arg(struct venv *e, uint32_t pc,
+			 const struct bc_helper_proto *p, int regno,
+			 uint32_t k, struct callinfo *ci)
+{
+	struct bc_vreg *r = vc_reg(e, regno);
+	const struct bc_map *m = ci->map >= 0 ? &e->obj->maps[ci->map] : NULL;
+
+	if (k == BC_ARG_CONST_MAP_PTR) {
+		if (r->kind != VK_MAP_PTR)
+			return type_err(e, pc, regno, r, "map_ptr");
+		ci->map = r->map;
+		if (map_func_ok(e->obj->maps[r->map].type, p->id))
+			return 0;
+		if (p->id == BPF_FUNC_tail_call)
+			return vc_err(e, pc, "expected prog array map for tail "
+				      "call");
+		return vc_err(e, pc, "cannot pass map_type %u into func %s#%d",
+			      e->obj->maps[r->map].type, p->name, p->id);
+	}
+	if (!m)
+		return vc_err(e, pc, "invalid map_ptr to access map->key");
+	if (r->kind != VK_FP && r->kind != VK_PKT && r->kind != VK_PKT_META &&
+	    r->kind != VK_MAP_VALUE && r->kind != VK_MAP_KEY &&
+	    r->kind != VK_MEM)
+		return type_err(e, pc, regno, r,
+				"fp, pkt, pkt_meta, map_key, map_value");
+	return helper_mem(e, pc, regno,
+			  k == BC_ARG_PTR_TO_MAP_KEY ? m->key_size :
+			  m->value_size, k == BC_ARG_PTR_TO_UNINIT_MAP_VALUE,
+			  p->flags & BC_HF_PKT_ACCESS);
+}
+
+/*
+ * Memory the helper reads or writes: sized by the next argument, or of a
+ * size its kind says.
+ */
+static int check_mem_arg(struct venv *e, uint32_t pc, int regno, uint32_t k,
+			 struct callinfo *ci, bool *mem_write)
+{
+	struct bc_vreg *r = vc_reg(e, regno);
+
+	switch (k) {
+	case BC_ARG_PTR_TO_MEM:
+	case BC_ARG_PTR_TO_UNINIT_MEM:
+		if (r->kind == VK_SCALAR || r->kind == VK_CTX ||
+		    r->kind == VK_PKT_END || r->kind == VK_MAP_PTR ||
+		    bc_vkind_or_null(r->kind))
+			return type_err(e, pc, regno, r, MEM_KINDS);
+		ci->mem_regno = regno;
+		*mem_write = k == BC_ARG_PTR_TO_UNINIT_MEM;
+		return 0;
+	case BC_ARG_PTR_TO_LONG:
+	case BC_ARG_PTR_TO_INT:
+		return helper_mem(e, pc, regno, k == BC_ARG_PTR_TO_LONG ? 8 : 4,
+				  true, false);
+	}
+	/* BC_ARG_PTR_TO_CONST_STR */
+	if (r->kind != VK_MAP_VALUE || !e->obj->maps[r->map].readonly)
+		return type_err(e, pc, regno, r, "map_value");
+	return helper_mem(e, pc, regno, 1, false, false);
+}
+
+/* A pointer of one kind (Linux's check_reg_type), at offset 0 for some. */
+static int check_reg_type(struct venv *e, uint32_t pc,
+			  const struct bc_helper_proto *p, int regno,
+			  uint32_t k, struct callinfo *ci)
+{
+	struct bc_vreg *r = vc_reg(e, regno);
+	bool off0 = !r->off && bc_scalar_is_const(&r->s) &&
+		    !r->s.var_off.value;
+
+	switch (k) {
+	case BC_ARG_PTR_TO_CTX:
+		if (r->kind != VK_CTX)
+			return type_err(e, pc, regno, r, "ctx");
+		if (!off0)
+			return vc_err(e, pc, "dereference of modified ctx ptr "
+				      "R%d off=%d disallowed", regno, r->off);
+		return 0;
+	case BC_ARG_PTR_TO_FUNC:
+		if (r->kind != VK_FUNC)
+			return type_err(e, pc, regno, r, "func");
+		ci->cb_target = r->off;
+		return 0;
+	case BC_ARG_PTR_TO_ALLOC_MEM:
+		if (r->kind != VK_MEM)
+			return type_err(e, pc, regno, r, "ringbuf_mem");
+		if (!off0)
+			return vc_err(e, pc, "R%d must have zero offset when "
+				      "passed to release func", regno);
+		ci->release_ref = r->ref_id;
+		return 0;
+	case BC_ARG_PTR_TO_SOCK_COMMON:
+		if (r->kind != VK_SOCK && r->kind != VK_SOCK_COMMON &&
+		    r->kind != VK_TCP_SOCK)
+			return type_err(e, pc, regno, r, "sock_common, sock, "
+					"tcp_sock, xdp_sock, ptr_");
+		return 0;
+	case BC_ARG_PTR_TO_SOCKET:
+		if (r->kind != VK_SOCK)
+			return type_err(e, pc, regno, r, "sock");
+		if (p->flags & BC_HF_RELEASE)
+			ci->release_ref = r->ref_id;
+		return 0;
+	}
+	/* BC_ARG_PTR_TO_BTF_ID */
+	if (r->kind != VK_BTF_ID)
+		return type_err(e, pc, regno, r, "ptr_");
+	return 0;
+}
+
+/* The callback's context: a stack pointer or NULL, passed on as it is. */
+static int check_cb_ctx_arg(struct venv *e, uint32_t pc, int regno,
+			    struct callinfo *ci)
+{
+	struct bc_vreg *r = vc_reg(e, regno);
+
+	if (r->kind == VK_SCALAR && bc_scalar_is_const(&r->s) &&
+	    !r->s.var_off.value) {	/* NULL: the callback gets 0 */
+		vp_mark_reg(e, regno);
+	} else if (r->kind != VK_FP) {
+		return type_err(e, pc, regno, r, "fp");
+	}
+	ci->cbctx = *r;
+	ci->has_cbctx = true;
+	return 0;
+}
+
+/* Argument i of helper p (Linux's check_func_arg). */
 static int check_arg(struct venv *e, uint32_t pc,
 		     const struct bc_helper_proto *p, int i,
 		     struct callinfo *ci, bool *mem_write)
@@ -161,8 +303,6 @@ static int check_arg(struct venv *e, uint32_t pc,
 	uint32_t a = p->args[i], k = BC_ARG_KIND(a);
 	int regno = i + 1;
 	struct bc_vreg *r = vc_reg(e, regno);
-	bool pkt_ok = p->flags & BC_HF_PKT_ACCESS;
-	const struct bc_map *m = ci->map >= 0 ? &e->obj->maps[ci->map] : NULL;
 
 	if (k == BC_ARG_NONE)
 		return 0;
@@ -177,119 +317,31 @@ static int check_arg(struct venv *e, uint32_t pc,
 	}
 	switch (k) {
 	case BC_ARG_ANYTHING:
-		if (!e->priv && bc_vkind_is_ptr(r->kind))
-			return vc_err(e, pc, "R%d leaks addr into helper "
-				      "function", regno);
-		return 0;
 	case BC_ARG_SCALAR:
-		return r->kind == VK_SCALAR ? 0 :
-		       type_err(e, pc, regno, r, "scalar");
+	case BC_ARG_CONST_SIZE:
+	case BC_ARG_CONST_SIZE_OR_ZERO:
+	case BC_ARG_CONST_ALLOC_SIZE_OR_ZERO:
+		return check_scalar_arg(e, pc, p, regno, k, ci, *mem_write);
 	case BC_ARG_CONST_MAP_PTR:
-		if (r->kind != VK_MAP_PTR)
-			return type_err(e, pc, regno, r, "map_ptr");
-		ci->map = r->map;
-		if (!map_func_ok(e->obj->maps[r->map].type, p->id)) {
-			if (p->id == BPF_FUNC_tail_call)
-				return vc_err(e, pc, "expected prog array map "
-					      "for tail call");
-			return vc_err(e, pc, "cannot pass map_type %u into func "
-				      "%s#%d", e->obj->maps[r->map].type,
-				      p->name, p->id);
-		}
-		return 0;
 	case BC_ARG_PTR_TO_MAP_KEY:
 	case BC_ARG_PTR_TO_MAP_VALUE:
 	case BC_ARG_PTR_TO_UNINIT_MAP_VALUE:
-		if (!m)
-			return vc_err(e, pc, "invalid map_ptr to access "
-				      "map->key");
-		if (r->kind != VK_FP && r->kind != VK_PKT &&
-		    r->kind != VK_PKT_META && r->kind != VK_MAP_VALUE &&
-		    r->kind != VK_MAP_KEY && r->kind != VK_MEM)
-			return type_err(e, pc, regno, r,
-					"fp, pkt, pkt_meta, map_key, map_value");
-		return helper_mem(e, pc, regno,
-				  k == BC_ARG_PTR_TO_MAP_KEY ? m->key_size :
-				  m->value_size,
-				  k == BC_ARG_PTR_TO_UNINIT_MAP_VALUE, pkt_ok);
+		return check_map_arg(e, pc, p, regno, k, ci);
 	case BC_ARG_PTR_TO_MEM:
 	case BC_ARG_PTR_TO_UNINIT_MEM:
-		if (r->kind == VK_SCALAR || r->kind == VK_CTX ||
-		    r->kind == VK_PKT_END || r->kind == VK_MAP_PTR ||
-		    bc_vkind_or_null(r->kind))
-			return type_err(e, pc, regno, r, MEM_KINDS);
-		ci->mem_regno = regno;
-		*mem_write = k == BC_ARG_PTR_TO_UNINIT_MEM;
-		return 0;
-	case BC_ARG_CONST_SIZE:
-	case BC_ARG_CONST_SIZE_OR_ZERO:
-		return size_arg(e, pc, regno, k == BC_ARG_CONST_SIZE_OR_ZERO, ci,
-				*mem_write, pkt_ok);
-	case BC_ARG_PTR_TO_CTX:
-		if (r->kind != VK_CTX)
-			return type_err(e, pc, regno, r, "ctx");
-		if (r->off || !bc_scalar_is_const(&r->s) || r->s.var_off.value)
-			return vc_err(e, pc, "dereference of modified ctx ptr "
-				      "R%d off=%d disallowed", regno, r->off);
-		return 0;
-	case BC_ARG_PTR_TO_FUNC:
-		if (r->kind != VK_FUNC)
-			return type_err(e, pc, regno, r, "func");
-		ci->cb_target = r->off;
-		return 0;
-	case BC_ARG_PTR_TO_STACK_OR_NULL:
-		if (r->kind == VK_SCALAR && bc_scalar_is_const(&r->s) &&
-		    !r->s.var_off.value) {	/* NULL: the callback gets 0 */
-			vp_mark_reg(e, regno);
-			ci->cbctx = *r;
-			ci->has_cbctx = true;
-			return 0;
-		}
-		if (r->kind != VK_FP)
-			return type_err(e, pc, regno, r, "fp");
-		ci->cbctx = *r;
-		ci->has_cbctx = true;
-		return 0;
-	case BC_ARG_PTR_TO_ALLOC_MEM:
-		if (r->kind != VK_MEM)
-			return type_err(e, pc, regno, r, "ringbuf_mem");
-		if (r->off || !bc_scalar_is_const(&r->s) || r->s.var_off.value)
-			return vc_err(e, pc, "R%d must have zero offset when "
-				      "passed to release func", regno);
-		ci->release_ref = r->ref_id;
-		return 0;
-	case BC_ARG_CONST_ALLOC_SIZE_OR_ZERO:
-		vp_mark_reg(e, regno);
-		if (r->kind != VK_SCALAR || !bc_scalar_is_const(&r->s))
-			return vc_err(e, pc, "R%d is not a known constant'",
-				      regno);
-		ci->alloc_size = (uint32_t)r->s.var_off.value;
-		return 0;
-	case BC_ARG_PTR_TO_SOCK_COMMON:
-		if (r->kind != VK_SOCK && r->kind != VK_SOCK_COMMON &&
-		    r->kind != VK_TCP_SOCK)
-			return type_err(e, pc, regno, r, "sock_common, sock, "
-					"tcp_sock, xdp_sock, ptr_");
-		return 0;
-	case BC_ARG_PTR_TO_SOCKET:
-		if (r->kind != VK_SOCK)
-			return type_err(e, pc, regno, r, "sock");
-		if (p->flags & BC_HF_RELEASE)
-			ci->release_ref = r->ref_id;
-		return 0;
-	case BC_ARG_PTR_TO_BTF_ID:
-		if (r->kind != VK_BTF_ID)
-			return type_err(e, pc, regno, r, "ptr_");
-		return 0;
 	case BC_ARG_PTR_TO_LONG:
 	case BC_ARG_PTR_TO_INT:
-		return helper_mem(e, pc, regno, k == BC_ARG_PTR_TO_LONG ? 8 : 4,
-				  true, false);
 	case BC_ARG_PTR_TO_CONST_STR:
-		if (r->kind != VK_MAP_VALUE ||
-		    !e->obj->maps[r->map].readonly)
-			return type_err(e, pc, regno, r, "map_value");
-		return helper_mem(e, pc, regno, 1, false, false);
+		return check_mem_arg(e, pc, regno, k, ci, mem_write);
+	case BC_ARG_PTR_TO_CTX:
+	case BC_ARG_PTR_TO_FUNC:
+	case BC_ARG_PTR_TO_ALLOC_MEM:
+	case BC_ARG_PTR_TO_SOCK_COMMON:
+	case BC_ARG_PTR_TO_SOCKET:
+	case BC_ARG_PTR_TO_BTF_ID:
+		return check_reg_type(e, pc, p, regno, k, ci);
+	case BC_ARG_PTR_TO_STACK_OR_NULL:
+		return check_cb_ctx_arg(e, pc, regno, ci);
 	}
 	return vc_err(e, pc, "R%d: argument kind of %s not supported by "
 		      "bpfcheck", regno, p->name);
@@ -384,46 +436,20 @@ static int enter_frame(struct venv *e, uint32_t pc, uint32_t target)
 	return 0;
 }
 
-static int callback(struct venv *e, uint32_t pc,
-		    const struct bc_helper_proto *p, struct callinfo *ci,
-		    uint32_t *next)
+/*
+ * The callback's arguments, as the helper passes them (Linux's
+ * set_callee_state_fn): registers r1..r5 of its frame f.
+ */
+static int set_callback_args(struct venv *e, uint32_t pc,
+			     const struct bc_helper_proto *p,
+			     const struct callinfo *ci, struct bc_vframe *f)
 {
-	struct bc_vframe *f;
-	uint32_t target = ci->cb_target;
+	const struct bc_map *m = ci->map >= 0 ? &e->obj->maps[ci->map] : NULL;
 
-	if (ci->cb_target < 0 || target >= e->prog->insn_cnt)
-		return vc_err(e, pc, "%s: callback is not a function", p->name);
-	/* callback entries are joined and pruned against live states:
-	 * no precision from here on this path */
-	vp_all(e);
-	vp_note_complex(e);
-	/* the path on which the callback is not called (again) */
-	{
-		struct bc_vstate save;
-
-		bc_vstate_copy(&save, &e->cur);
-		after_helper(e, pc, p, ci);
-		if (vc_push(e, pc + 1)) {
-			bc_vstate_free(&save);
-			return -1;
-		}
-		save.parent = e->cur.parent;
-		bc_vstate_free(&e->cur);
-		e->cur = save;
-	}
-	if (enter_frame(e, pc, target))
-		return -1;
-	f = vc_frame(e);
-	f->cb_proto = (int16_t)p->id;
-	f->cb_ret_min = p->cb_ret_min;
-	f->cb_ret_max = p->cb_ret_max;
 	for (int i = 0; i < 5; i++) {
-		uint32_t k = BC_ARG_KIND(p->cb_args[i]);
 		struct bc_vreg *r = &f->regs[i + 1];
-		const struct bc_map *m = ci->map >= 0 ?
-					 &e->obj->maps[ci->map] : NULL;
 
-		switch (k) {
+		switch (BC_ARG_KIND(p->cb_args[i])) {
 		case BC_ARG_NONE:
 			bc_vreg_ptr(r, VK_NOT_INIT);
 			break;
@@ -457,6 +483,39 @@ static int callback(struct venv *e, uint32_t pc,
 	}
 	/* bpf_loop's index is an unknown scalar, as in Linux
 	 * (set_loop_callback_state): no bounds beyond Linux's */
+	return 0;
+}
+
+static int callback(struct venv *e, uint32_t pc,
+		    const struct bc_helper_proto *p, struct callinfo *ci,
+		    uint32_t *next)
+{
+	struct bc_vframe *f;
+	struct bc_vstate save;
+	uint32_t target = ci->cb_target;
+
+	if (ci->cb_target < 0 || target >= e->prog->insn_cnt)
+		return vc_err(e, pc, "%s: callback is not a function", p->name);
+	/* callback entries are joined and pruned against live states:
+	 * no precision from here on this path */
+	vp_all(e);
+	vp_note_complex(e);
+	/* the path on which the callback is not called (again) */
+	bc_vstate_copy(&save, &e->cur);
+	after_helper(e, pc, p, ci);
+	if (vc_push(e, pc + 1)) {
+		bc_vstate_free(&save);
+		return -1;
+	}
+	vc_restore(e, &save);
+	if (enter_frame(e, pc, target))
+		return -1;
+	f = vc_frame(e);
+	f->cb_proto = (int16_t)p->id;
+	f->cb_ret_min = p->cb_ret_min;
+	f->cb_ret_max = p->cb_ret_max;
+	if (set_callback_args(e, pc, p, ci, f))
+		return -1;
 	*next = target;
 	return 0;
 }
@@ -518,7 +577,8 @@ int vc_call(struct venv *e, uint32_t pc, const struct bpf_insn *in,
 	return helper_call(e, pc, in, next);
 }
 
-int vc_return(struct venv *e, uint32_t pc)
+/* exit from a subprogram frame: pop it, set e->cur.pc. */
+static int prepare_func_exit(struct venv *e, uint32_t pc)
 {
 	struct bc_vstate *st = &e->cur;
 	struct bc_vframe *f = st->frames[st->curframe];
@@ -554,4 +614,43 @@ int vc_return(struct venv *e, uint32_t pc)
 	st->wr[st->curframe] |= 0x3f;
 	st->pc = cs + 1;
 	return 0;
+}
+
+/* Linux's check_reference_leak and check_return_code at the main exit. */
+static int check_main_exit(struct venv *e, uint32_t pc)
+{
+	struct bc_vreg *r0 = vc_reg(e, 0);
+	int64_t lo, hi;
+
+	if (r0->kind == VK_NOT_INIT)
+		return vc_err(e, pc, "R0 !read_ok");
+	if (!e->priv && bc_vkind_is_ptr(r0->kind))
+		return vc_err(e, pc, "R0 leaks addr as return value");
+	if (e->cur.ref_cnt) {
+		for (uint32_t i = 0; i < e->cur.ref_cnt; i++)
+			vc_log(e, "Unreleased reference id=%u alloc_insn=%u\n",
+			       e->cur.refs[i].id, e->cur.refs[i].insn);
+		return vc_err(e, pc, "BPF_EXIT instruction in main prog would "
+			      "lead to reference leak");
+	}
+	if (!bc_ctx_retval_range(e->type, e->attach, &lo, &hi))
+		return 1;
+	if (r0->kind != VK_SCALAR)
+		return vc_err(e, pc, "At program exit the register R0 is not a "
+			      "known value (%s)", bc_vkind_name(r0->kind));
+	vp_mark_reg(e, 0);
+	if (r0->s.smin < lo || r0->s.smax > hi)
+		return vc_err(e, pc, "At program exit the register R0 has "
+			      "smin=%" PRId64 " smax=%" PRId64 " should have "
+			      "been in [%" PRId64 ", %" PRId64 "]", r0->s.smin,
+			      r0->s.smax, lo, hi);
+	return 1;
+}
+
+int vc_exit(struct venv *e, uint32_t pc)
+{
+	/* a subprogram may leave r0 unset (Linux copies it as it is) */
+	if (e->cur.curframe)
+		return prepare_func_exit(e, pc);
+	return check_main_exit(e, pc);
 }

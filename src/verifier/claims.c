@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
-/* Register claims of the verifier, for the soundness oracle (vclaims.h). */
+/* Register claims of the verifier, for the soundness oracle (claims.h). */
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -151,4 +151,110 @@ bool bc_claims_check_stack(const struct bc_claims *c, uint32_t pc, int f,
 		return false;
 	}
 	return true;
+}
+
+static bool claim_checkable(unsigned kind)
+{
+	switch (kind) {
+	case VK_FP: case VK_CTX: case VK_PKT: case VK_PKT_META:
+	case VK_PKT_END: case VK_MAP_VALUE:
+		return true;
+	}
+	return false;
+}
+
+/* Join pointer v into register r's claim; another kind: no claim. */
+static void claim_ptr(struct bc_claim *a, int r, const struct bc_vreg *v)
+{
+	struct bc_pclaim *p = &a->p[r], n = {
+		.kind = v->kind, .frame = v->frame, .map = v->map,
+		.omin = v->off + v->s.smin, .omax = v->off + v->s.smax,
+		.pkt_ahead = v->kind == VK_PKT && v->range > 0 ?
+			     (int64_t)v->range - v->off : BC_CLAIM_NO_RANGE,
+	};
+	uint16_t bit = 1u << r;
+
+	if (!claim_checkable(v->kind) || (a->other & bit)) {
+		a->other |= bit;
+		return;
+	}
+	if (!(a->ptr & bit)) {
+		a->ptr |= bit;
+		*p = n;
+		return;
+	}
+	if (p->kind != n.kind || p->frame != n.frame || p->map != n.map) {
+		a->other |= bit;
+		return;
+	}
+	p->omin = n.omin < p->omin ? n.omin : p->omin;
+	p->omax = n.omax > p->omax ? n.omax : p->omax;
+	if (n.pkt_ahead < p->pkt_ahead)
+		p->pkt_ahead = n.pkt_ahead;
+}
+
+/* Join the current frame's stack into the claim at pc. */
+static void claim_stack(struct bc_claim *a, const struct bc_vframe *f,
+			uint32_t frame, bool first)
+{
+	uint64_t spill = 0, zero[8] = { 0 };
+
+	if (!first && a->sframe != frame)
+		a->sframe = 0xff;
+	if (a->sframe == 0xff)
+		return;
+	for (int k = 0; k < BC_SLOTS; k++) {
+		if (f->stype[8 * k] == VS_SPILL &&
+		    f->spill[k].kind == VK_SCALAR)
+			spill |= 1ull << k;
+	}
+	for (int i = 0; i < BC_STACK; i++)
+		if (f->stype[i] == VS_ZERO)
+			zero[i / 64] |= 1ull << (i % 64);
+	if (first) {
+		a->sframe = (uint8_t)frame;
+		a->sspill = spill;
+		memcpy(a->szero, zero, sizeof(zero));
+		if (spill)
+			a->ss = bc_xcalloc(BC_SLOTS, sizeof(*a->ss));
+		for (int k = 0; k < BC_SLOTS; k++)
+			if (spill >> k & 1)
+				a->ss[k] = f->spill[k].s;
+		return;
+	}
+	a->sspill &= spill;
+	for (int w = 0; w < 8; w++)
+		a->szero[w] &= zero[w];
+	for (int k = 0; k < BC_SLOTS; k++)
+		if (a->sspill >> k & 1)
+			bc_scalar_join(&a->ss[k], &f->spill[k].s);
+}
+
+void bc_claims_record(struct bc_claims *cl, uint32_t pc, uint16_t live,
+		      const struct bc_vframe *f, uint32_t frameno)
+{
+	struct bc_claim *a;
+	bool first;
+
+	if (pc >= cl->insn_cnt)
+		return;
+	first = !cl->at[pc];
+	if (first)
+		cl->at[pc] = bc_xcalloc(1, sizeof(*cl->at[pc]));
+	a = cl->at[pc];
+	claim_stack(a, f, frameno, first);
+	for (int r = 0; r <= 10; r++) {
+		const struct bc_vreg *v = &f->regs[r];
+
+		if (!(live & (1u << r)))
+			continue;
+		if (v->kind != VK_SCALAR) {
+			claim_ptr(a, r, v);
+		} else if (!(a->scalar & (1u << r))) {
+			a->scalar |= 1u << r;
+			a->s[r] = v->s;
+		} else {
+			bc_scalar_join(&a->s[r], &v->s);
+		}
+	}
 }

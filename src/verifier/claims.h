@@ -9,6 +9,7 @@
 #define BC_VCLAIMS_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "domain/scalar.h"
@@ -85,5 +86,15 @@ bool bc_claims_check_stack(const struct bc_claims *c, uint32_t pc, int f,
 bool bc_claims_check_ptr(const struct bc_claims *c, uint32_t pc, int r,
 			 uint64_t v, const struct bc_claim_bases *b,
 			 char *buf, size_t len);
+
+struct bc_vframe;
+
+/*
+ * The verifier's search at pc, about to check the instruction there in
+ * frame f (number frameno): join its registers live there, and its
+ * stack, into the claim.
+ */
+void bc_claims_record(struct bc_claims *c, uint32_t pc, uint16_t live,
+		      const struct bc_vframe *f, uint32_t frameno);
 
 #endif

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
-/* The worst-case instruction bound of a verified program (vcost.c). */
+/* The worst-case instruction bound of a verified program (cost.c). */
 #ifndef BC_VCOST_H
 #define BC_VCOST_H
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
-/* Bounded loops by induction; see vloop.h and docs/LOOPS.md. */
+/* Bounded loops by induction; see induction.h and docs/LOOPS.md. */
 #include <inttypes.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "util/util.h"
-#include "verifier/call.h"
+#include "verifier/env.h"
 #include "verifier/induction.h"
 
 #define VL_MAX_ROUNDS 24	/* widening rounds per summary */
@@ -827,13 +827,15 @@ static void set_tag(struct bc_vreg *r, const struct bc_vreg *from, int64_t d,
 void vl_after_insn(struct venv *e, const struct bpf_insn *in,
 		   const struct bc_vreg *before, bool src_const, int64_t k)
 {
-	uint8_t cl = bc_class(in), op = bc_op(in);
+	enum bc_insn_kind kind = bc_insn_kind(in);
+	uint8_t op = bc_op(in);
 	struct bc_vreg *d = vc_reg(e, in->dst_reg);
 
-	switch (cl) {
-	case BPF_ALU:
-	case BPF_ALU64: {
-		bool alu32 = cl == BPF_ALU, konst = src_const || !bc_srcbit(in);
+	switch (kind) {
+	case BC_INSN_ALU:
+	case BC_INSN_ALU64: {
+		bool alu32 = kind == BC_INSN_ALU;
+		bool konst = src_const || !bc_srcbit(in);
 		uint8_t w = before->ivw;
 
 		if (op == BPF_MOV && bc_srcbit(in) && !in->off) {
@@ -861,7 +863,7 @@ void vl_after_insn(struct venv *e, const struct bpf_insn *in,
 		}
 		break;
 	}
-	case BPF_LDX:
+	case BC_INSN_LDX:
 		/* a fill keeps the spilled value's tag (in the low half for
 		 * a 4-byte fill); any other load is a fresh value */
 		if (bc_mode(in) != BPF_MEM || bc_size(in) == BPF_B ||
@@ -870,9 +872,20 @@ void vl_after_insn(struct venv *e, const struct bpf_insn *in,
 		else if (bc_size(in) == BPF_W)
 			set_tag(d, d, d->ivd, 32);
 		break;
-	case BPF_LD:
+	case BC_INSN_LDDW:
+	case BC_INSN_LD_PKT:
 		set_tag(d, NULL, 0, 0);
 		set_tag(vc_reg(e, 0), NULL, 0, 0);
+		break;
+	case BC_INSN_ST:
+	case BC_INSN_STX:
+	case BC_INSN_ATOMIC:
+	case BC_INSN_JA:
+	case BC_INSN_JMP:
+	case BC_INSN_JMP32:
+	case BC_INSN_CALL:
+	case BC_INSN_EXIT:
+	case BC_INSN_UNKNOWN:
 		break;
 	}
 }

@@ -8,12 +8,12 @@
  * every value carries a tag "header value + d" through the transfer
  * functions; a location whose tag moves by a nonzero step of one sign on
  * every back edge, and whose range in W is bounded without wrap-around,
- * bounds the trip count. Private to the verifier (vcheck*.c).
+ * bounds the trip count. Private to the verifier.
  */
 #ifndef BC_VLOOP_H
 #define BC_VLOOP_H
 
-#include "verifier/check.h"
+#include "verifier/env.h"
 
 /* r0..r9, then the 64 stack slots of the loop's frame */
 #define VL_LOCS (10 + BC_SLOTS)

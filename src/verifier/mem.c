@@ -4,12 +4,9 @@
 #include <string.h>
 
 #include "platform/ctx.h"
-#include "verifier/call.h"
-#include "verifier/check.h"
+#include "verifier/env.h"
 #include "verifier/mem.h"
 #include "verifier/precision.h"
-
-#define MAX_VAR_OFF (1ll << 29)
 
 static int region(struct venv *e, uint32_t pc, int regno,
 		  const struct bc_vreg *reg, int64_t off, int size,
@@ -28,7 +25,7 @@ static int region(struct venv *e, uint32_t pc, int regno,
 		return vc_err(e, pc, "R%d min value is outside of the allowed "
 			      "memory range", regno);
 	}
-	if (s->umax >= (uint64_t)MAX_VAR_OFF)
+	if (s->umax >= (uint64_t)BC_MAX_VAR_OFF)
 		return vc_err(e, pc, "R%d unbounded memory access, make sure "
 			      "to bounds check any such access", regno);
 	hi = (int64_t)s->umax + off;
@@ -49,7 +46,7 @@ bool vm_map_ptr_in_value(struct venv *e, const struct bc_vreg *r)
 		return false;
 	if (s->smin + off < 0 || s->smin + off + 1 > limit)
 		return false;
-	if (s->umax >= (uint64_t)MAX_VAR_OFF)
+	if (s->umax >= (uint64_t)BC_MAX_VAR_OFF)
 		return false;
 	return (int64_t)s->umax + off + 1 <= limit;
 }
@@ -99,7 +96,7 @@ static void load_scalar(struct bc_vreg *out, int size, bool sx)
  * Value of the low size bytes of s, zero-extended (Linux's
  * coerce_reg_to_size): the range survives when all values agree above it.
  */
-void vm_coerce(struct bc_scalar *s, int size)
+static void coerce_reg_to_size(struct bc_scalar *s, int size)
 {
 	uint64_t m, lo, hi;
 	struct tnum t;
@@ -129,7 +126,7 @@ void vm_coerce(struct bc_scalar *s, int size)
  * value (spill_narrow)? Upward closed (a scalar containing one such is
  * one), so that state pruning stays sound.
  */
-bool vm_wide_upper(const struct bc_scalar *s)
+static bool wide_upper(const struct bc_scalar *s)
 {
 	return (s->var_off.mask >> 32) == 0xffffffffu &&
 	       s->umax >= 0xffffffff00000000ull &&
@@ -144,7 +141,7 @@ bool vm_wide_upper(const struct bc_scalar *s)
  */
 void vm_sync_linked(struct bc_scalar *dst, const struct bc_scalar *src)
 {
-	if (!vm_wide_upper(dst) || (src->umax >> 32)) {
+	if (!wide_upper(dst) || (src->umax >> 32)) {
 		*dst = *src;
 		return;
 	}
@@ -200,7 +197,7 @@ static void fill_narrow(struct venv *e, struct bc_vreg *out,
 {
 	struct bc_scalar v = sp->s;
 	/* a 4-byte spill read back: the register it was (Linux links them) */
-	uint32_t id = size == 4 && sp->id && vm_wide_upper(&v) &&
+	uint32_t id = size == 4 && sp->id && wide_upper(&v) &&
 		      id_fits32(e, sp->id) ? sp->id : 0;
 
 	if (sx) {
@@ -215,7 +212,7 @@ static void fill_narrow(struct venv *e, struct bc_vreg *out,
 		return;
 	}
 	bc_vreg_scalar(out);
-	vm_coerce(&v, size);
+	coerce_reg_to_size(&v, size);
 	out->s = v;
 	out->id = id;
 }
@@ -344,17 +341,16 @@ static int misaligned(struct venv *e, uint32_t pc, const struct bc_vreg *reg,
 		      t, reg->off, off, size);
 }
 
+/* Linux words helper and direct accesses alike. */
 int vm_stack_range(struct venv *e, uint32_t pc, int regno,
 		   const struct bc_vreg *reg, int64_t off, int64_t size,
-		   bool write, bool helper, bool init_only)
+		   bool write)
 {
 	struct bc_vframe *f = e->cur.frames[reg->frame];
 	int64_t lo = reg->off + off + reg->s.smin;
 	int64_t hi = reg->off + off + reg->s.smax;
 	int64_t min_ok = write || e->priv ? -BC_STACK : -stack_allocated(f);
 
-	(void)init_only;
-	(void)helper;	/* Linux words helper and direct reads alike */
 	const char *what = write ? "write to" : "read from";
 
 	if (!bc_scalar_is_const(&reg->s)) {
@@ -365,7 +361,7 @@ int vm_stack_range(struct venv *e, uint32_t pc, int regno,
 			return vc_err(e, pc, "R%d variable offset stack access "
 				      "prohibited for !root, var_off=%s",
 				      regno, t);
-		if (reg->s.smax >= MAX_VAR_OFF || reg->s.smin <= -MAX_VAR_OFF)
+		if (reg->s.smax >= BC_MAX_VAR_OFF || reg->s.smin <= -BC_MAX_VAR_OFF)
 			return vc_err(e, pc, "invalid unbounded variable-offset "
 				      "%s stack R%d", what, regno);
 		if (lo < min_ok || hi + size > 0)
@@ -457,8 +453,7 @@ static int stack_access(struct venv *e, uint32_t pc, int regno,
 	if (!bc_scalar_is_const(&reg->s)) {
 		if (write)
 			vp_note_stack(e, reg->frame, VH_STVAR, 0, 0);
-		if (vm_stack_range(e, pc, regno, reg, off, size, write, false,
-				   false))
+		if (vm_stack_range(e, pc, regno, reg, off, size, write))
 			return -1;
 		if (out)
 			load_scalar(out, size, sx);
@@ -491,7 +486,7 @@ static int stack_access(struct venv *e, uint32_t pc, int regno,
 
 		if (size == 8) {
 			/* a narrow spill read whole: Linux knows nothing */
-			if (sp->kind == VK_SCALAR && vm_wide_upper(&sp->s))
+			if (sp->kind == VK_SCALAR && wide_upper(&sp->s))
 				load_scalar(out, 8, false);
 			else
 				*out = *sp;
@@ -682,4 +677,180 @@ int vm_access(struct venv *e, uint32_t pc, int regno, int off, int size,
 		return vc_err(e, pc, "R%d invalid mem access '%s'", regno,
 			      bc_vkind_name(r.kind));
 	}
+}
+
+int vm_load(struct venv *e, uint32_t pc, const struct bpf_insn *in)
+{
+	struct bc_vreg out;
+	int size = bc_size_bytes(bc_size(in));
+
+	if (vc_check_read(e, pc, in->src_reg) || vc_check_write(e, pc, in->dst_reg))
+		return -1;
+	if (vm_access(e, pc, in->src_reg, in->off, size, false, NULL, -1, &out,
+		      bc_mode(in) == BPF_MEMSX))
+		return -1;
+	*vc_reg(e, in->dst_reg) = out;
+	return 0;
+}
+
+int vm_store_imm(struct venv *e, uint32_t pc, const struct bpf_insn *in)
+{
+	int size = bc_size_bytes(bc_size(in));
+	struct bc_vreg v;
+
+	if (vc_check_read(e, pc, in->dst_reg))
+		return -1;
+	bc_vreg_const(&v, (uint64_t)(int64_t)in->imm);
+	if (size < 8)
+		bc_vreg_const(&v, (uint64_t)(int64_t)in->imm &
+			      ((1ull << (8 * size)) - 1));
+	return vm_access(e, pc, in->dst_reg, in->off, size, true, &v, -1, NULL,
+			 false);
+}
+
+int vm_store_reg(struct venv *e, uint32_t pc, const struct bpf_insn *in)
+{
+	int size = bc_size_bytes(bc_size(in));
+	struct bc_vreg v;
+
+	if (vc_check_read(e, pc, in->dst_reg) ||
+	    vc_check_read(e, pc, in->src_reg))
+		return -1;
+	v = *vc_reg(e, in->src_reg);
+	/* the low size bytes of a scalar are stored; a pointer stays one
+	 * (a leak for !root, a partial spill on the stack) */
+	if (size < 8 && v.kind == VK_SCALAR) {
+		struct bc_scalar t = v.s;
+
+		bc_vreg_scalar(&v);
+		v.s = t;
+		if (size == 4)
+			bc_scalar_zext32(&v.s);
+		else if (!bc_scalar_is_const(&t))
+			coerce_reg_to_size(&v.s, size);
+		else if (t.var_off.value >> (8 * size))
+			bc_scalar_load(&v.s, size, false);
+	}
+	return vm_access(e, pc, in->dst_reg, in->off, size, true, &v,
+			 in->src_reg, NULL, false);
+}
+
+int vm_atomic(struct venv *e, uint32_t pc, const struct bpf_insn *in)
+{
+	int size = bc_size_bytes(bc_size(in));
+	int op = in->imm;
+	struct bc_vreg *dst, *src, old, unk;
+
+	if (vc_check_read(e, pc, in->dst_reg) || vc_check_read(e, pc, in->src_reg))
+		return -1;
+	if (op == BPF_CMPXCHG && vc_check_read(e, pc, 0))
+		return -1;
+	if (op == 0x100 || op == 0x110)
+		return vc_err(e, pc, "load-acquire/store-release are not "
+			      "supported");
+	dst = vc_reg(e, in->dst_reg);
+	src = vc_reg(e, in->src_reg);
+	/* a pointer operand is a leak for !root; for root the memory just
+	 * becomes an unknown scalar (written below) */
+	if (src->kind != VK_SCALAR && !e->priv)
+		return vc_err(e, pc, "R%d leaks addr into mem", in->src_reg);
+	if (op == BPF_CMPXCHG && vc_reg(e, 0)->kind != VK_SCALAR && !e->priv)
+		return vc_err(e, pc, "R0 leaks addr into mem");
+	switch (dst->kind) {
+	case VK_PKT: case VK_PKT_META:
+		return vc_err(e, pc, "BPF_ATOMIC stores into R%d pkt is not "
+			      "allowed", in->dst_reg);
+	case VK_CTX:
+		return vc_err(e, pc, "BPF_ATOMIC stores into R%d ctx is not "
+			      "allowed", in->dst_reg);
+	case VK_FLOW_KEYS: case VK_SOCK: case VK_SOCK_COMMON: case VK_TCP_SOCK:
+		return vc_err(e, pc, "BPF_ATOMIC stores into R%d %s is not "
+			      "allowed", in->dst_reg, bc_vkind_name(dst->kind));
+	}
+	if (vm_access(e, pc, in->dst_reg, in->off, size, false, NULL, -1, &old,
+		      false))
+		return -1;
+	if (old.kind != VK_SCALAR)
+		return vc_err(e, pc, "R%d atomic on a spilled pointer",
+			      in->dst_reg);
+	bc_vreg_scalar(&unk);
+	if (size == 4)
+		bc_scalar_load(&unk.s, 4, false);
+	if (vm_access(e, pc, in->dst_reg, in->off, size, true, &unk, -1, NULL,
+		      false))
+		return -1;
+	if (op == BPF_CMPXCHG) {
+		bc_vreg_scalar(vc_reg(e, 0));
+		if (size == 4)
+			bc_scalar_load(&vc_reg(e, 0)->s, 4, false);
+	} else if (op & BPF_FETCH) {
+		if (vc_check_write(e, pc, in->src_reg))
+			return -1;
+		bc_vreg_scalar(vc_reg(e, in->src_reg));
+		if (size == 4)
+			bc_scalar_load(&vc_reg(e, in->src_reg)->s, 4, false);
+	}
+	return 0;
+}
+
+int vm_ld_imm(struct venv *e, uint32_t pc, const struct bpf_insn *in)
+{
+	const struct bpf_insn *n = in + 1;
+	struct bc_vreg *d;
+
+	if (vc_check_write(e, pc, in->dst_reg))
+		return -1;
+	d = vc_reg(e, in->dst_reg);
+	switch (in->src_reg) {
+	case 0:
+		bc_vreg_const(d, (uint32_t)in->imm |
+			      ((uint64_t)(uint32_t)n->imm << 32));
+		return 0;
+	case BPF_PSEUDO_MAP_IDX:
+	case BPF_PSEUDO_MAP_IDX_VALUE:
+		if ((uint32_t)in->imm >= e->obj->map_cnt)
+			return vc_err(e, pc, "fd %d is not pointing to valid "
+				      "bpf_map", in->imm);
+		bc_vreg_ptr(d, in->src_reg == BPF_PSEUDO_MAP_IDX ?
+			    VK_MAP_PTR : VK_MAP_VALUE);
+		d->map = in->imm;
+		if (in->src_reg == BPF_PSEUDO_MAP_IDX_VALUE)
+			d->off = n->imm;
+		return 0;
+	case BPF_PSEUDO_FUNC:
+		bc_vreg_ptr(d, VK_FUNC);
+		d->off = pc + in->imm + 1;
+		return 0;
+	case BPF_PSEUDO_BTF_ID:
+		return vc_err(e, pc, "ksym %s is not supported by bpfcheck "
+			      "(needs kernel BTF)",
+			      bc_object_ksym_name(e->obj, in->imm) ?: "?");
+	}
+	return vc_err(e, pc, "unsupported pseudo load src_reg=%d (map fds of "
+		      "raw input are unknown)", in->src_reg);
+}
+
+int vm_ld_abs(struct venv *e, uint32_t pc, const struct bpf_insn *in)
+{
+	if (!bc_ctx_has_ld_abs(e->type))
+		return vc_err(e, pc, "BPF_LD_[ABS|IND] instructions not allowed "
+			      "for this program type");
+	if (e->cur.ref_cnt)
+		return vc_err(e, pc, "BPF_LD_[ABS|IND] cannot be mixed with "
+			      "socket references");
+	if (vc_check_read(e, pc, 6))
+		return -1;
+	if (bc_mode(in) == BPF_IND && vc_check_read(e, pc, in->src_reg))
+		return -1;
+	if (vc_reg(e, 6)->kind != VK_CTX)
+		return vc_err(e, pc, "at the time of BPF_LD_ABS|IND R6 != "
+			      "pointer to skb");
+	if (bc_mode(in) == BPF_IND && vc_reg(e, in->src_reg)->kind != VK_SCALAR)
+		return vc_err(e, pc, "R%d type=%s expected=scalar", in->src_reg,
+			      bc_vkind_name(vc_reg(e, in->src_reg)->kind));
+	for (int r = 1; r <= 5; r++)
+		bc_vreg_ptr(vc_reg(e, r), VK_NOT_INIT);
+	bc_vreg_scalar(vc_reg(e, 0));
+	bc_scalar_load(&vc_reg(e, 0)->s, bc_size_bytes(bc_size(in)), false);
+	return 0;
 }

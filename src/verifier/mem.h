@@ -1,9 +1,17 @@
 /* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
-/* Verifier memory checks (vcheck_mem.c). */
+/* Verifier memory checks (mem.c). */
 #ifndef BC_VMEM_H
 #define BC_VMEM_H
 
-#include "verifier/check.h"
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "domain/scalar.h"
+#include "isa/insn.h"
+#include "verifier/env.h"
+
+/* Linux's BPF_MAX_VAR_OFF: the largest variable offset a pointer may have. */
+#define BC_MAX_VAR_OFF (1ll << 29)
 
 /*
  * Load (write=false, result in *out) or store (val, register valno, NULL
@@ -12,21 +20,29 @@
 int vm_access(struct venv *e, uint32_t pc, int regno, int off, int size,
 	      bool write, const struct bc_vreg *val, int valno,
 	      struct bc_vreg *out, bool sx);
-/* Stack bytes [reg+off, reg+off+size) passed to a helper. */
+/*
+ * Stack bytes [reg+off, reg+off+size) at a variable offset or passed to
+ * a helper (Linux's check_stack_range_initialized).
+ */
 int vm_stack_range(struct venv *e, uint32_t pc, int regno,
 		   const struct bc_vreg *reg, int64_t off, int64_t size,
-		   bool write, bool helper, bool init_only);
+		   bool write);
 /*
  * Is one byte at map value pointer r (its off and variable part) inside
  * the value? (Linux's check_map_access(.., r->off, 1, ..) for !root
  * pointer arithmetic.)
  */
 bool vm_map_ptr_in_value(struct venv *e, const struct bc_vreg *r);
-/* Does s know nothing about its upper 32 bits (a narrow spill's slot)? */
-bool vm_wide_upper(const struct bc_scalar *s);
 /* Linked scalar dst follows src (a narrow spill's slot: its low half). */
 void vm_sync_linked(struct bc_scalar *dst, const struct bc_scalar *src);
-/* s = its low size bytes, zero-extended (Linux's coerce_reg_to_size). */
-void vm_coerce(struct bc_scalar *s, int size);
+
+/* The instructions (Linux's check_load_mem, check_store_reg, check_atomic,
+ * check_ld_imm, check_ld_abs), each at pc. */
+int vm_load(struct venv *e, uint32_t pc, const struct bpf_insn *in);
+int vm_store_imm(struct venv *e, uint32_t pc, const struct bpf_insn *in);
+int vm_store_reg(struct venv *e, uint32_t pc, const struct bpf_insn *in);
+int vm_atomic(struct venv *e, uint32_t pc, const struct bpf_insn *in);
+int vm_ld_imm(struct venv *e, uint32_t pc, const struct bpf_insn *in);
+int vm_ld_abs(struct venv *e, uint32_t pc, const struct bpf_insn *in);
 
 #endif

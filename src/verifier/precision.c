@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
-/* Precision tracking: backtracking which scalars mattered (vprec.h). */
+/* Precision tracking: backtracking which scalars mattered (precision.h). */
 #include <string.h>
 
 #include "util/util.h"
@@ -173,9 +173,9 @@ static int bt_insn(struct venv *e, struct bt *bt, const struct vhist *h)
 
 	if ((h->flags & VH_COMPLEX) && bt_frames(bt))
 		return -1;
-	switch (bc_class(in)) {
-	case BPF_ALU:
-	case BPF_ALU64:
+	switch (bc_insn_kind(in)) {
+	case BC_INSN_ALU:
+	case BC_INSN_ALU64:
 		if (!(bt->regs[f] & d))
 			break;
 		if (op == BPF_MOV)
@@ -183,7 +183,7 @@ static int bt_insn(struct venv *e, struct bt *bt, const struct vhist *h)
 		if (bc_srcbit(in) && op != BPF_NEG && op != BPF_END)
 			bt->regs[f] |= s;
 		break;
-	case BPF_LDX:
+	case BC_INSN_LDX:
 		if (bt->regs[f] & d) {
 			bt->regs[f] &= ~d;
 			for (int k = h->slot; (h->flags & VH_FILL) &&
@@ -191,25 +191,31 @@ static int bt_insn(struct venv *e, struct bt *bt, const struct vhist *h)
 				bt->slots[h->sframe] |= 1ull << k;
 		}
 		break;
-	case BPF_ST:
-	case BPF_STX:
-		if (bc_class(in) == BPF_STX && bc_mode(in) == BPF_ATOMIC) {
-			if (in->imm == BPF_CMPXCHG)
-				bt->regs[f] &= ~1u;
-			else if (in->imm & BPF_FETCH)
-				bt->regs[f] &= ~s;
-		}
+	case BC_INSN_ATOMIC:
+		if (in->imm == BPF_CMPXCHG)
+			bt->regs[f] &= ~1u;
+		else if (in->imm & BPF_FETCH)
+			bt->regs[f] &= ~s;
 		r = bt_stack(bt, h, in);
 		break;
-	case BPF_LD:
-		if (bc_is_lddw(in))
-			bt->regs[f] &= ~d;
-		else	/* LD_ABS/IND: r0 loaded, r1-r5 clobbered */
-			bt->regs[f] &= ~0x3fu;
+	case BC_INSN_ST:
+	case BC_INSN_STX:
+		r = bt_stack(bt, h, in);
 		break;
-	case BPF_JMP:
-	case BPF_JMP32:
+	case BC_INSN_LDDW:
+		bt->regs[f] &= ~d;
+		break;
+	case BC_INSN_LD_PKT:	/* r0 loaded, r1-r5 clobbered */
+		bt->regs[f] &= ~0x3fu;
+		break;
+	case BC_INSN_JA:
+	case BC_INSN_JMP:
+	case BC_INSN_JMP32:
+	case BC_INSN_CALL:
+	case BC_INSN_EXIT:
 		r = bt_jmp(bt, h, in);
+		break;
+	case BC_INSN_UNKNOWN:
 		break;
 	}
 	bt->regs[f] &= ~(1u << 10);	/* always the frame pointer */

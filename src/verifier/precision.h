@@ -20,7 +20,7 @@
 #ifndef BC_VPREC_H
 #define BC_VPREC_H
 
-#include "verifier/check.h"
+#include "verifier/env.h"
 
 /* One executed instruction of the current path. */
 struct vhist {

@@ -141,11 +141,6 @@ struct bc_vframe *bc_vframe_new(uint32_t subprog, uint32_t callsite,
 	return f;
 }
 
-void bc_vstate_init(struct bc_vstate *st)
-{
-	memset(st, 0, sizeof(*st));
-}
-
 void bc_vstate_copy(struct bc_vstate *dst, const struct bc_vstate *src)
 {
 	*dst = *src;

@@ -41,7 +41,7 @@ struct bc_vreg {
 	uint8_t kind;		/* enum bc_vkind */
 	uint8_t frame;		/* VK_FP: frame number */
 	uint8_t precise;	/* in a checkpoint: the value mattered
-				 * (vprec.h); elsewhere meaningless */
+				 * (precision.h); elsewhere meaningless */
 	int32_t off;		/* fixed offset of a pointer */
 	int32_t range;		/* packet: bytes proven from the base */
 	uint32_t id;		/* packet / or-null / linked scalar id */
@@ -50,7 +50,7 @@ struct bc_vreg {
 	uint32_t mem_size;	/* VK_MEM, VK_MAP_KEY */
 	struct bc_scalar s;	/* scalar value or pointer variable offset */
 	/*
-	 * Induction tag (src/vloop.c): when iv != 0, this value equals the
+	 * Induction tag (induction.c): when iv != 0, this value equals the
 	 * value location ivl had at the header of summarised loop instance
 	 * iv, plus ivd, modulo 2^ivw (64, or 32: the low half only, or 1:
 	 * that value shifted left by 32, on the way to a zero extension).
@@ -94,7 +94,7 @@ struct bc_vstate {
 	struct bc_vchk *parent;		/* last checkpoint on this path */
 	uint32_t sums[BC_MAX_SUMS];	/* active loop summaries, innermost last */
 	uint32_t nsum;
-	/* written since the last checkpoint, per frame (vprec.h) */
+	/* written since the last checkpoint, per frame (precision.h) */
 	uint16_t wr[BC_MAX_CALL_FRAMES];
 	uint64_t swr[BC_MAX_CALL_FRAMES];
 };
@@ -109,9 +109,9 @@ struct bc_vchk {
 	uint32_t sum;			/* header state of this loop summary */
 	uint64_t key;			/* bc_vstate_hash at its pc, 0 none */
 	uint32_t hist;			/* its place in the path's history */
-	bool all_precise;		/* every scalar counts (vprec.h) */
+	bool all_precise;		/* every scalar counts (precision.h) */
 	/*
-	 * Liveness found by the search (vprec.h): registers and stack slots
+	 * Liveness found by the search (precision.h): registers and stack slots
 	 * read below this checkpoint before being written, per frame; and
 	 * what the path wrote between its parent and it.
 	 */
@@ -129,7 +129,6 @@ void bc_vreg_const(struct bc_vreg *r, uint64_t v);
 void bc_vreg_ptr(struct bc_vreg *r, unsigned kind);
 void bc_vreg_fmt(const struct bc_vreg *r, char *buf, size_t len);
 
-void bc_vstate_init(struct bc_vstate *st);
 void bc_vstate_copy(struct bc_vstate *dst, const struct bc_vstate *src);
 void bc_vstate_free(struct bc_vstate *st);
 struct bc_vframe *bc_vframe_new(uint32_t subprog, uint32_t callsite,

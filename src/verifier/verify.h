@@ -22,7 +22,7 @@ struct bc_verify_opts {
 	bool reject_irreducible;
 	uint64_t insn_budget;	/* 0 = 1000000 (Linux) */
 	struct bc_claims *claims;	/* non-NULL: record register claims
-					 * (vclaims.h) of the deciding search;
+					 * (claims.h) of the deciding search;
 					 * implies no_precision */
 	/*
 	 * Treat every scalar as precise: prune only where all values are

@@ -1,0 +1,207 @@
+// SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+/*
+ * The verifier's services to its checkers and its search: errors, the
+ * log, register checks, references, forks and checkpoints (env.h).
+ */
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "load/disasm.h"
+#include "util/util.h"
+#include "verifier/env.h"
+#include "verifier/precision.h"
+
+int vc_err(struct venv *e, uint32_t pc, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (e->failed)
+		return -1;
+	e->failed = true;
+	va_start(ap, fmt);
+	vsnprintf(e->res->error, sizeof(e->res->error), fmt, ap);
+	va_end(ap);
+	e->res->error_insn = pc;
+	return -1;
+}
+
+void vc_log(struct venv *e, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (!e->log || e->level < 1)
+		return;
+	va_start(ap, fmt);
+	vfprintf(e->log, fmt, ap);
+	va_end(ap);
+}
+
+void vc_log_regs(struct venv *e)
+{
+	struct bc_vframe *f = vc_frame(e);
+	char buf[320];
+
+	for (int r = 0; r < BC_MAX_REG; r++) {
+		if (f->regs[r].kind == VK_NOT_INIT)
+			continue;
+		bc_vreg_fmt(&f->regs[r], buf, sizeof(buf));
+		fprintf(e->log, " R%d=%s", r, buf);
+	}
+	fputc('\n', e->log);
+}
+
+void vc_log_insn(struct venv *e, uint32_t pc)
+{
+	char buf[256];
+
+	bc_disasm_insn(e->prog, e->prog->insns, e->prog->insn_cnt, pc, buf,
+		       sizeof(buf));
+	fprintf(e->log, "%u: (%02x) %s\n", pc, e->prog->insns[pc].code, buf);
+}
+
+int vc_check_read(struct venv *e, uint32_t pc, int r)
+{
+	if (vc_reg(e, r)->kind == VK_NOT_INIT)
+		return vc_err(e, pc, "R%d !read_ok", r);
+	return 0;
+}
+
+int vc_check_write(struct venv *e, uint32_t pc, int r)
+{
+	if (r == 10)
+		return vc_err(e, pc, "frame pointer is read only");
+	return 0;
+}
+
+void vc_for_each_reg(struct venv *e, void (*fn)(struct bc_vreg *, void *),
+		     void *arg)
+{
+	for (uint32_t i = 0; i <= e->cur.curframe; i++) {
+		struct bc_vframe *f = e->cur.frames[i];
+
+		for (int r = 0; r < BC_MAX_REG; r++)
+			fn(&f->regs[r], arg);
+		for (int k = 0; k < BC_SLOTS; k++)
+			if (f->stype[8 * k] == VS_SPILL)
+				fn(&f->spill[k], arg);
+	}
+}
+
+static void kill_ref_fn(struct bc_vreg *r, void *a)
+{
+	if (r->ref_id && r->ref_id == *(uint32_t *)a)
+		bc_vreg_scalar(r);
+}
+
+void vc_release_ref(struct venv *e, uint32_t ref)
+{
+	struct bc_vstate *st = &e->cur;
+
+	for (uint32_t i = 0; i < st->ref_cnt; i++) {
+		if (st->refs[i].id != ref)
+			continue;
+		st->refs[i] = st->refs[--st->ref_cnt];
+		break;
+	}
+	vc_for_each_reg(e, kill_ref_fn, &ref);
+}
+
+int vc_push(struct venv *e, uint32_t pc)
+{
+	struct bc_vstate *s;
+
+	if (e->stack_n >= 8192)
+		return vc_err(e, pc, "The sequence of %zu jumps is too complex.",
+			      e->stack_n + 1);
+	BC_GROW(e->stack, e->stack_cap, e->stack_n + 1);
+	s = &e->stack[e->stack_n++];
+	bc_vstate_copy(s, &e->cur);
+	s->pc = pc;
+	s->path_len = e->hist_n;
+	if (s->parent)
+		s->parent->branches++;
+	return 0;
+}
+
+void vc_restore(struct venv *e, struct bc_vstate *saved)
+{
+	saved->parent = e->cur.parent;
+	bc_vstate_free(&e->cur);
+	e->cur = *saved;
+}
+
+static size_t seen_slot(const struct venv *e, uint32_t pc, uint64_t key)
+{
+	return (size_t)((key ^ (pc * 0x9e3779b97f4a7c15ull)) *
+			0xc4ceb9fe1a85ec53ull >> 17) & (e->seen_cap - 1);
+}
+
+static void seen_add(struct venv *e, struct bc_vchk *c, uint32_t pc)
+{
+	size_t i;
+
+	if (2 * (e->seen_n + 1) > e->seen_cap) {
+		struct bc_vchk **old = e->seen;
+		size_t n = e->seen_cap;
+
+		e->seen_cap = n ? 2 * n : 1024;
+		e->seen = bc_xcalloc(e->seen_cap, sizeof(*e->seen));
+		e->seen_n = 0;
+		for (size_t j = 0; j < n; j++)
+			if (old[j])
+				seen_add(e, old[j], old[j]->st.pc);
+		free(old);
+	}
+	c->st.pc = pc;
+	for (i = seen_slot(e, pc, c->key); e->seen[i];
+	     i = (i + 1) & (e->seen_cap - 1))
+		;
+	e->seen[i] = c;
+	e->seen_n++;
+}
+
+/* Evicted checkpoints are judged by their hash alone. */
+bool vc_looping(struct venv *e, uint32_t pc, uint64_t key,
+		const uint16_t *live)
+{
+	if (!e->seen_cap)
+		return false;
+	for (size_t i = seen_slot(e, pc, key); e->seen[i];
+	     i = (i + 1) & (e->seen_cap - 1)) {
+		struct bc_vchk *c = e->seen[i];
+
+		if (c->key != key || c->st.pc != pc || !c->branches)
+			continue;
+		if (!c->st.frames[0] ||
+		    bc_vstate_subsumes(&c->st, &e->cur, live, BC_SUB_EXACT, 0))
+			return true;
+	}
+	return false;
+}
+
+struct bc_vchk *vc_checkpoint(struct venv *e, uint32_t pc, uint64_t key)
+{
+	struct bc_vchk *c = bc_xcalloc(1, sizeof(*c));
+
+	bc_vstate_copy(&c->st, &e->cur);
+	vp_checkpoint(e, c, pc);
+	c->st.parent = NULL;
+	c->parent = e->cur.parent;
+	c->branches = 1;
+	c->next = e->chk[pc];
+	e->chk[pc] = c;
+	e->cur.parent = c;
+	e->last_chk = e->processed;
+	e->last_jmps = e->jmps;
+	e->states++;
+	e->live_states++;
+	if (e->live_states > e->res->peak_states)
+		e->res->peak_states = e->live_states;
+	if (++e->chk_cnt[pc] > e->res->max_states_per_insn)
+		e->res->max_states_per_insn = e->chk_cnt[pc];
+	c->key = key;
+	if (key)
+		seen_add(e, c, pc);
+	return c;
+}

@@ -1,0 +1,120 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
+/*
+ * The verifier's environment (Linux's struct bpf_verifier_env) and the
+ * services every checker calls: errors and the log, register read and
+ * write checks, pushing the other branch of a fork, checkpoints. Private
+ * to the verifier; it calls neither the search nor the checkers.
+ */
+#ifndef BC_VENV_H
+#define BC_VENV_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "cfg/cfg.h"
+#include "load/prog.h"
+#include "verifier/state.h"
+#include "verifier/verify.h"
+
+struct vhist;
+struct vsum;
+
+struct venv {
+	const struct bc_prog *prog;
+	const struct bc_object *obj;
+	struct bc_cfg *cfg;
+	const struct bc_verify_opts *opts;
+	struct bc_verify_result *res;
+	bool priv;
+	uint32_t type, attach;
+	uint8_t *prune;		/* 1 pruning point, 2 also against live states */
+	uint16_t *live;		/* registers live into each insn */
+	uint16_t *use, *def;	/* registers each insn reads, writes */
+	struct bc_vchk **chk;	/* explored states per insn */
+	struct bc_vchk *evicted;	/* dropped from chk[], state freed */
+	struct bc_vchk **seen;	/* checkpoints by (pc, key), open addressing */
+	size_t seen_n, seen_cap;
+	uint32_t *chk_cnt;
+	struct bc_vstate *stack;	/* pending paths */
+	size_t stack_n, stack_cap;
+	struct bc_vstate cur;
+	uint32_t id_gen;
+	uint32_t *sub_depth;	/* stack depth per subprogram */
+	struct vhist *hist;	/* instructions of the current path */
+	size_t hist_n, hist_cap;
+	bool prec;		/* precision tracking (precision.h) */
+	FILE *log;
+	int level;
+	uint64_t budget, processed, last_chk, last_jmps, jmps, states,
+		 live_states;
+	bool failed;
+	/* Spectre v1 masking for !root (sanitize_alu), per insn */
+	uint8_t *alu_state;	/* 0: no pointer arithmetic masked yet */
+	uint32_t *alu_limit;
+	bool explore_alu;	/* a register offset was masked: scalars
+				 * must be equal for pruning, as in Linux */
+	/* loop summaries (induction.c) */
+	bool nosum;		/* off: the fallback run explores iterations */
+	bool sum_abort;		/* a summary failed: verify again without */
+	bool cb_widened;	/* a callback entry state was widened */
+	char sum_why[200];
+	uint8_t *reached;	/* per insn: processed at least once */
+	uint8_t *loop_unsum;	/* per loop: reached without a summary */
+	uint64_t *loop_trip;	/* per loop: largest trip bound proven */
+	struct vsum *sums;
+	uint32_t sum_cnt;
+	size_t sum_cap;
+};
+
+static inline struct bc_vframe *vc_frame(struct venv *e)
+{
+	return e->cur.frames[e->cur.curframe];
+}
+
+static inline struct bc_vreg *vc_reg(struct venv *e, int r)
+{
+	return &vc_frame(e)->regs[r];
+}
+
+/* Reject the program at pc (the first error wins). Returns -1. */
+int vc_err(struct venv *e, uint32_t pc, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+void vc_log(struct venv *e, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+/* The instruction at pc, and the current frame's registers, to e->log. */
+void vc_log_insn(struct venv *e, uint32_t pc);
+void vc_log_regs(struct venv *e);
+
+/* Linux's check_reg_arg: SRC_OP (r must be set) and DST_OP (not r10). */
+int vc_check_read(struct venv *e, uint32_t pc, int r);
+int vc_check_write(struct venv *e, uint32_t pc, int r);
+
+/* Apply fn to every register and spilled register of every frame. */
+void vc_for_each_reg(struct venv *e, void (*fn)(struct bc_vreg *, void *),
+		     void *arg);
+/* Drop reference ref and every register holding it. */
+void vc_release_ref(struct venv *e, uint32_t ref);
+
+/* Linux's push_stack: the current state, at pc, is explored later. */
+int vc_push(struct venv *e, uint32_t pc);
+/*
+ * The current state becomes saved, a copy made before a change meant for
+ * the branch just pushed; the path keeps its last checkpoint.
+ */
+void vc_restore(struct venv *e, struct bc_vstate *saved);
+
+/*
+ * A checkpoint of the current state at pc; the path continues below it.
+ * key: bc_vstate_hash of the state, for infinite loop detection (0 none).
+ */
+struct bc_vchk *vc_checkpoint(struct venv *e, uint32_t pc, uint64_t key);
+/*
+ * Is the current state equal to one still being explored below it (a
+ * checkpoint at pc with live paths and the same key)? Then the path came
+ * back to where it was and can go round forever.
+ */
+bool vc_looping(struct venv *e, uint32_t pc, uint64_t key,
+		const uint16_t *live);
+
+#endif

@@ -1,0 +1,390 @@
+// SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+/*
+ * Conditional jumps (Linux's check_cond_jmp_op): a branch decided by its
+ * operands' ranges goes one way; otherwise the taken branch is pushed and
+ * each branch learns what its outcome says: scalar ranges
+ * (reg_set_min_max), which or-null pointers are null
+ * (mark_ptr_or_null_regs), how far a packet pointer is inside the packet
+ * (try_match_pkt_pointers).
+ */
+#include "verifier/jmp.h"
+#include "verifier/mem.h"
+#include "verifier/precision.h"
+
+struct sync_arg {
+	uint32_t id;
+	const struct bc_scalar *s;
+};
+
+static void sync_fn(struct bc_vreg *r, void *a)
+{
+	struct sync_arg *sa = a;
+
+	if (r->kind == VK_SCALAR && r->id == sa->id)
+		vm_sync_linked(&r->s, sa->s);
+}
+
+/* Linux's sync_linked_regs: copies of r learn what a branch taught r. */
+static void sync_linked(struct venv *e, const struct bc_vreg *r)
+{
+	struct sync_arg sa = { r->id, &r->s };
+
+	if (r->kind == VK_SCALAR && r->id)
+		vc_for_each_reg(e, sync_fn, &sa);
+}
+
+/* Linux's flip_opcode: "a op b" as "b flip(op) a". */
+static uint8_t flip(uint8_t op)
+{
+	switch (op) {
+	case BPF_JGT: return BPF_JLT;
+	case BPF_JLT: return BPF_JGT;
+	case BPF_JGE: return BPF_JLE;
+	case BPF_JLE: return BPF_JGE;
+	case BPF_JSGT: return BPF_JSLT;
+	case BPF_JSLT: return BPF_JSGT;
+	case BPF_JSGE: return BPF_JSLE;
+	case BPF_JSLE: return BPF_JSGE;
+	}
+	return op;
+}
+
+struct range_arg {
+	unsigned kind;
+	uint32_t id;
+	int32_t range;
+};
+
+static void range_fn(struct bc_vreg *r, void *a)
+{
+	struct range_arg *ra = a;
+
+	if (r->kind == ra->kind && r->id == ra->id && r->range < ra->range)
+		r->range = ra->range;
+}
+
+/* "a op b" with a pkt (or pkt_meta) and b its end: on which outcome is a
+ * proven <= b (returns 1 taken, 0 fallthrough, -1 none)? */
+static int pkt_good_branch(uint8_t op)
+{
+	switch (op) {
+	case BPF_JGT: case BPF_JGE: return 0;
+	case BPF_JLT: case BPF_JLE: return 1;
+	}
+	return -1;
+}
+
+/* Linux's find_good_pkt_pointers: p and its copies are inside. */
+static void mark_pkt(struct venv *e, const struct bc_vreg *p)
+{
+	struct range_arg ra = { p->kind, p->id, p->off };
+
+	if (p->off < 0 || p->off > 0xffff || p->s.umax > 0xffff ||
+	    p->s.umax + (uint64_t)p->off > 0xffff)
+		return;
+	vc_for_each_reg(e, range_fn, &ra);
+}
+
+/*
+ * A packet pointer found past the packet's end ("p > end" taken, say)
+ * records it in its range, as Linux does (mark_pkt_end): only that
+ * register, and only until it moves. A later test of the same register
+ * against the end is then decided.
+ */
+#define PKT_AT_END (-1)		/* p >= end */
+#define PKT_BEYOND_END (-2)	/* p > end */
+
+/* Mark p on the branch where "p pop end" says p is not inside. */
+static void mark_pkt_end(struct bc_vreg *p, uint8_t pop)
+{
+	if (p->kind != VK_PKT)
+		return;
+	/* the bad branch of GT (taken) and of LE (fallthrough): p > end;
+	 * of GE (taken) and of LT (fallthrough): p >= end */
+	p->range = pop == BPF_JGT || pop == BPF_JLE ? PKT_BEYOND_END :
+		   PKT_AT_END;
+}
+
+/* Is "p pop end" decided by p's end mark? 1 taken, 0 not, -1 unknown */
+static int pkt_end_taken(const struct bc_vreg *p, uint8_t pop)
+{
+	if (p->kind != VK_PKT || p->range >= 0)
+		return -1;
+	switch (pop) {
+	case BPF_JGT: case BPF_JLE:
+		if (p->range == PKT_BEYOND_END)
+			return pop == BPF_JGT;
+		break;
+	case BPF_JGE: case BPF_JLT:
+		return pop == BPF_JGE;
+	}
+	return -1;
+}
+
+struct null_arg {
+	uint32_t id;
+	bool is_null;
+};
+
+/* Linux's mark_ptr_or_null_reg. */
+static void null_fn(struct bc_vreg *r, void *a)
+{
+	struct null_arg *na = a;
+
+	if (!bc_vkind_or_null(r->kind) || r->id != na->id)
+		return;
+	if (na->is_null) {
+		bc_vreg_const(r, 0);
+	} else {
+		r->kind = bc_vkind_not_null(r->kind);
+		if (r->kind != VK_SOCK && r->kind != VK_SOCK_COMMON &&
+		    r->kind != VK_TCP_SOCK)
+			r->id = 0;
+	}
+}
+
+/* The branch's outcome rests on its operands' values. */
+static void mark_operands(struct venv *e, const struct bpf_insn *in)
+{
+	vp_mark_reg(e, in->dst_reg);
+	if (bc_srcbit(in))
+		vp_mark_reg(e, in->src_reg);
+}
+
+
+/* The branch's operands become a (dst) and b (a source register). */
+static void set_operands(struct venv *e, const struct bpf_insn *in,
+			 const struct bc_vreg *a, const struct bc_vreg *b)
+{
+	struct bc_vframe *f = vc_frame(e);
+	int d = in->dst_reg, s = in->src_reg;
+
+	f->regs[d] = *a;
+	if (bc_srcbit(in) && s != d)
+		f->regs[s] = *b;
+	sync_linked(e, &f->regs[d]);
+	if (bc_srcbit(in))
+		sync_linked(e, &f->regs[s]);
+}
+
+/* Push the taken branch with its operands refined to ta, tb. */
+static int push_refined(struct venv *e, const struct bpf_insn *in,
+			const struct bc_vreg *ta, const struct bc_vreg *tb,
+			uint32_t tgt)
+{
+	struct bc_vframe *f = vc_frame(e);
+	int d = in->dst_reg, s = in->src_reg;
+	struct bc_vreg sa = f->regs[d], sb = f->regs[s];
+
+	set_operands(e, in, ta, tb);
+	if (vc_push(e, tgt))
+		return -1;
+	f->regs[d] = sa;
+	if (bc_srcbit(in))
+		f->regs[s] = sb;
+	return 0;
+}
+
+static bool feasible(const struct bc_vreg *a, const struct bc_vreg *b)
+{
+	return !bc_scalar_is_empty(&a->s) && !bc_scalar_is_empty(&b->s);
+}
+
+/*
+ * Linux's reg_set_min_max, with the branch decided first where the
+ * ranges decide it (is_branch_taken): a and b are scalars.
+ */
+static int reg_set_min_max(struct venv *e, uint32_t pc,
+			   const struct bpf_insn *in, const struct bc_vreg *a,
+			   const struct bc_vreg *b, uint32_t *next)
+{
+	uint8_t op = bc_op(in);
+	bool j32 = bc_class(in) == BPF_JMP32;
+	uint32_t tgt = bc_jmp_target(in, pc), fall = pc + 1;
+	struct bc_vreg ta = *a, tb = *b, fa = *a, fb = *b;
+	bool tok, fok;
+	int taken;
+
+	vp_note_link(e, in->dst_reg, bc_srcbit(in) ? in->src_reg : -1);
+	taken = bc_scalar_branch_taken(&a->s, &b->s, op, j32);
+	if (taken >= 0) {	/* decided by the ranges */
+		mark_operands(e, in);
+		*next = taken ? tgt : fall;
+		return 0;
+	}
+	bc_scalar_refine(&ta.s, &tb.s, op, j32, true);
+	bc_scalar_refine(&fa.s, &fb.s, op, j32, false);
+	tok = feasible(&ta, &tb);
+	fok = feasible(&fa, &fb);
+	if (tok && !fok) {
+		mark_operands(e, in);	/* one way only: decided too */
+		set_operands(e, in, &ta, &tb);
+		*next = tgt;
+		return 0;
+	}
+	if (!tok)
+		mark_operands(e, in);
+	else if (push_refined(e, in, &ta, &tb, tgt))
+		return -1;
+	set_operands(e, in, &fa, &fb);
+	*next = fall;
+	return 0;
+}
+
+static void null_branch(struct venv *e, struct null_arg *na, uint32_t ref)
+{
+	vc_for_each_reg(e, null_fn, na);
+	if (na->is_null && ref)
+		vc_release_ref(e, ref);
+}
+
+/*
+ * Linux's mark_ptr_or_null_regs: "p == 0" or "p != 0", the zero in the
+ * source (zero_src) or in dst. An or-null pointer, and its copies, is null
+ * on one branch and a pointer on the other; a pointer is never null.
+ */
+static int mark_ptr_or_null_regs(struct venv *e, uint32_t pc,
+				 const struct bpf_insn *in, bool zero_src,
+				 uint32_t *next)
+{
+	uint8_t op = bc_op(in);
+	int d = in->dst_reg, s = in->src_reg;
+	uint32_t tgt = bc_jmp_target(in, pc), fall = pc + 1;
+	struct bc_vreg *p = zero_src ? vc_reg(e, d) : vc_reg(e, s);
+	struct bc_vstate save;
+
+	if (bc_srcbit(in))	/* the zero in a register counts */
+		vp_mark_reg(e, zero_src ? s : d);
+	if (!bc_vkind_or_null(p->kind)) {
+		*next = op == BPF_JNE ? tgt : fall;
+		return 0;
+	}
+	struct null_arg na = { p->id, op == BPF_JEQ };
+	uint32_t ref = p->ref_id;
+
+	bc_vstate_copy(&save, &e->cur);
+	null_branch(e, &na, ref);
+	if (vc_push(e, tgt)) {
+		bc_vstate_free(&save);
+		return -1;
+	}
+	vc_restore(e, &save);
+	na.is_null = !na.is_null;
+	null_branch(e, &na, ref);
+	*next = fall;
+	return 0;
+}
+
+/* The branch on which "p pop end" proves p inside the packet (good) or
+ * not: p is register preg, pv its value before the branch. */
+static void pkt_branch(struct venv *e, bool good, const struct bc_vreg *pv,
+		       int preg, uint8_t pop)
+{
+	if (good)
+		mark_pkt(e, pv);
+	else
+		mark_pkt_end(vc_reg(e, preg), pop);
+}
+
+/*
+ * Linux's try_match_pkt_pointers: "pkt op pkt_end" or "pkt_meta op pkt",
+ * either way round, says on one branch how far the packet pointer is
+ * inside. 1 when it was such a comparison, 0 not, -1 error.
+ */
+static int try_match_pkt_pointers(struct venv *e, uint32_t pc,
+				  const struct bpf_insn *in,
+				  const struct bc_vreg *a,
+				  const struct bc_vreg *b, uint32_t *next)
+{
+	uint8_t op = bc_op(in);
+	uint32_t tgt = bc_jmp_target(in, pc), fall = pc + 1;
+	int preg, good, known;
+	uint8_t pop;
+	struct bc_vreg pv;
+	struct bc_vstate save;
+
+	if ((a->kind == VK_PKT && b->kind == VK_PKT_END) ||
+	    (a->kind == VK_PKT_META && b->kind == VK_PKT)) {
+		preg = in->dst_reg;
+		pop = op;
+	} else if ((b->kind == VK_PKT && a->kind == VK_PKT_END) ||
+		   (b->kind == VK_PKT_META && a->kind == VK_PKT)) {
+		preg = in->src_reg;
+		pop = flip(op);
+	} else {
+		return 0;
+	}
+	good = pkt_good_branch(pop);
+	if (good < 0)
+		return 0;
+	/* "pkt pop end", the packet pointer first */
+	pv = *vc_reg(e, preg);
+	known = pkt_end_taken(&pv, pop);
+	if (known >= 0) {	/* decided by an earlier test */
+		*next = known ? tgt : fall;
+		return 1;
+	}
+	bc_vstate_copy(&save, &e->cur);
+	pkt_branch(e, good == 1, &pv, preg, pop);
+	if (vc_push(e, tgt)) {
+		bc_vstate_free(&save);
+		return -1;
+	}
+	vc_restore(e, &save);
+	pkt_branch(e, good == 0, &pv, preg, pop);
+	*next = fall;
+	return 1;
+}
+
+static bool is_zero(const struct bc_vreg *r)
+{
+	return r->kind == VK_SCALAR && bc_scalar_is_const(&r->s) &&
+	       !r->s.var_off.value;
+}
+
+int vc_jmp(struct venv *e, uint32_t pc, const struct bpf_insn *in,
+	   uint32_t *next)
+{
+	uint8_t op = bc_op(in);
+	bool j32 = bc_class(in) == BPF_JMP32;
+	uint32_t tgt = bc_jmp_target(in, pc), fall = pc + 1;
+	int d = in->dst_reg, s = in->src_reg, r;
+	struct bc_vreg a, b;
+
+	if (op == BPF_JCOND) {	/* may_goto: both ways */
+		if (vc_push(e, tgt))
+			return -1;
+		*next = fall;
+		return 0;
+	}
+	if (vc_check_read(e, pc, d))
+		return -1;
+	a = *vc_reg(e, d);
+	if (bc_srcbit(in)) {
+		if (vc_check_read(e, pc, s))
+			return -1;
+		b = *vc_reg(e, s);
+	} else {
+		bc_vreg_const(&b, j32 ? (uint64_t)(uint32_t)in->imm :
+			      (uint64_t)(int64_t)in->imm);
+	}
+	if (a.kind == VK_SCALAR && b.kind == VK_SCALAR)
+		return reg_set_min_max(e, pc, in, &a, &b, next);
+	/* a pointer is involved */
+	if (!j32 && (op == BPF_JEQ || op == BPF_JNE) &&
+	    (is_zero(&a) || is_zero(&b)))
+		return mark_ptr_or_null_regs(e, pc, in, is_zero(&b), next);
+	if (!e->priv)
+		return vc_err(e, pc, "R%d pointer comparison prohibited", d);
+	if (!j32 && a.kind != VK_SCALAR && b.kind != VK_SCALAR) {
+		r = try_match_pkt_pointers(e, pc, in, &a, &b, next);
+		if (r)
+			return r < 0 ? -1 : 0;
+	}
+	if (a.kind == VK_NOT_INIT || b.kind == VK_NOT_INIT)
+		return vc_err(e, pc, "R%d !read_ok", d);
+	if (vc_push(e, tgt))
+		return -1;
+	*next = fall;
+	return 0;
+}

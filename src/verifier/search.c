@@ -1,0 +1,467 @@
+// SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+/*
+ * The verifier's search (Linux's do_check): depth-first over paths with an
+ * explicit stack of pending states, pruning at jump targets, after calls
+ * and at loop headers against the states explored there
+ * (is_state_visited), each instruction checked by its kind's checker.
+ */
+#include <inttypes.h>
+#include <string.h>
+
+#include "platform/helpers.h"
+#include "verifier/alu.h"
+#include "verifier/call.h"
+#include "verifier/induction.h"
+#include "verifier/jmp.h"
+#include "verifier/mem.h"
+#include "verifier/precision.h"
+#include "verifier/search.h"
+
+static void end_path(struct venv *e)
+{
+	struct bc_vchk *c = e->cur.parent;
+
+	while (c && --c->branches == 0) {
+		e->live_states--;
+		c = c->parent;
+	}
+	bc_vstate_free(&e->cur);
+}
+
+static bool pop(struct venv *e)
+{
+	if (!e->stack_n)
+		return false;
+	e->cur = e->stack[--e->stack_n];
+	e->hist_n = e->cur.path_len;
+	if (e->log && e->level >= 2)
+		fprintf(e->log, "from %u:\n", e->cur.pc);
+	return true;
+}
+
+static void live_masks(struct venv *e, uint32_t pc, uint16_t *live)
+{
+	for (uint32_t f = 0; f < e->cur.curframe; f++) {
+		uint32_t cs = e->cur.frames[f + 1]->callsite;
+
+		live[f] = (e->live[cs + 1] & ~0x3fu) | 0x400;
+		if (e->cur.frames[f + 1]->cb_proto >= 0)
+			live[f] = 0x7ff;
+	}
+	live[e->cur.curframe] = e->live[pc] | 0x400;
+}
+
+/*
+ * A checkpoint that keeps failing to prune is dropped from the list (as
+ * Linux does: it slows every later visit and rarely helps). Its state is
+ * freed; the node stays on e->evicted while paths below it still count
+ * on it.
+ */
+static void evict(struct venv *e, struct bc_vchk **pp)
+{
+	struct bc_vchk *c = *pp;
+
+	*pp = c->next;
+	bc_vstate_free(&c->st);
+	c->next = e->evicted;
+	e->evicted = c;
+}
+
+/*
+ * Linux's is_state_visited: 1 when the current state is pruned by one
+ * explored at pc, else 0, perhaps after adding a checkpoint.
+ */
+static int visit(struct venv *e, uint32_t pc)
+{
+	uint16_t live[BC_MAX_CALL_FRAMES];
+	uint32_t loop = bc_cfg_loop_at(e->cfg, pc);
+	uint64_t key = 0;
+	bool add, far;
+	int r;
+
+	live_masks(e, pc, live);
+	/* a summary's header state is joined from and compared with the
+	 * whole state: everything before it counts */
+	if (loop != BC_NONE && !e->nosum)
+		vp_all(e);
+	if (loop != BC_NONE && (r = vl_header(e, pc, loop, live)) != 0)
+		return r == 2 ? 0 : r;
+	if (loop != BC_NONE)
+		e->loop_unsum[loop] = 1;
+	if (e->prune[pc] == 2 && !e->nosum)
+		vl_callback(e, pc);
+	if (e->prune[pc] != 2) {
+		key = bc_vstate_hash(&e->cur, live);
+		if (vc_looping(e, pc, key, live))
+			return vc_err(e, pc, "infinite loop detected at insn %u",
+				      pc);
+	}
+	/*
+	 * A new checkpoint every 8 insns and 2 jumps, at callbacks always,
+	 * and whenever the path itself went 100 insns without one (other
+	 * paths' checkpoints reset the counters; a long stretch without one
+	 * makes each precision walk go all the way back).
+	 */
+	far = e->hist_n - (e->cur.parent ? e->cur.parent->hist : 0) >= 100;
+	add = e->prune[pc] == 2 || far ||
+	      (e->processed - e->last_chk >= 8 && e->jmps - e->last_jmps >= 2);
+	for (struct bc_vchk **pp = &e->chk[pc], *c; (c = *pp);) {
+		uint16_t lv[BC_MAX_CALL_FRAMES];
+		uint64_t sl[BC_MAX_CALL_FRAMES];
+		bool hit;
+
+		memcpy(lv, live, sizeof(lv));
+		memset(sl, 0xff, sizeof(sl));
+		vp_live(e, c, pc, lv, sl);
+		hit = (!c->branches || e->prune[pc] == 2) &&
+		      bc_vstate_subsumes_live(&c->st, &e->cur, lv, sl,
+					      e->explore_alu ? BC_SUB_STRICT :
+					      BC_SUB_PRUNE, 0);
+		/* going round a loop (a state here is still being explored):
+		 * a new checkpoint only every 20 jumps or 100 insns, as
+		 * Linux, so that the loop's states are not evicted by its
+		 * own iterations */
+		if (!hit && c->branches && e->prune[pc] != 2 && !far &&
+		    e->jmps - e->last_jmps < 20 &&
+		    e->processed - e->last_chk < 100)
+			add = false;
+		if (hit) {
+			c->hit++;
+			/* the path relied on what c compared */
+			for (uint32_t f = 0; f <= e->cur.curframe; f++)
+				vp_read(e, f, lv[f], sl[f]);
+			vp_prune_hit(e, c, lv);
+			return 1;
+		}
+		if (add && !c->sum && ++c->miss > c->hit * 3 + 3) {
+			evict(e, pp);
+			continue;
+		}
+		pp = &c->next;
+	}
+	if (!add)
+		return 0;
+	if (e->states > 2000000)
+		return 0;
+	vc_checkpoint(e, pc, key);
+	return 0;
+}
+
+/* The instruction at pc by its kind. 1: the path ended, 0: it goes on
+ * at *next, < 0 error. */
+static int check_insn(struct venv *e, uint32_t pc, const struct bpf_insn *in,
+		      uint32_t *next)
+{
+	int r;
+
+	switch (bc_insn_kind(in)) {
+	case BC_INSN_ALU:
+	case BC_INSN_ALU64:
+		return vc_alu(e, pc, in);
+	case BC_INSN_LDX:
+		return vm_load(e, pc, in);
+	case BC_INSN_ST:
+		return vm_store_imm(e, pc, in);
+	case BC_INSN_STX:
+		return vm_store_reg(e, pc, in);
+	case BC_INSN_ATOMIC:
+		return vm_atomic(e, pc, in);
+	case BC_INSN_LDDW:
+		return vm_ld_imm(e, pc, in);
+	case BC_INSN_LD_PKT:
+		return vm_ld_abs(e, pc, in);
+	case BC_INSN_JA:
+		e->jmps++;
+		*next = bc_jmp_target(in, pc);
+		return 0;
+	case BC_INSN_JMP:
+	case BC_INSN_JMP32:
+		e->jmps++;
+		return vc_jmp(e, pc, in, next);
+	case BC_INSN_CALL:
+		e->jmps++;
+		return vc_call(e, pc, in, next);
+	case BC_INSN_EXIT:
+		e->jmps++;
+		r = vc_exit(e, pc);
+		*next = e->cur.pc;	/* in the caller */
+		return r;
+	case BC_INSN_UNKNOWN:	/* bc_insn_check refused it before */
+		break;
+	}
+	return vc_err(e, pc, "unknown opcode %02x", in->code);
+}
+
+/* Execute the instruction at e->cur.pc. 1: path ended, <0 error. */
+static int step(struct venv *e)
+{
+	uint32_t pc = e->cur.pc;
+	const struct bpf_insn *in = &e->prog->insns[pc];
+	uint32_t next = pc + bc_insn_slots(in);
+	/* induction tags need the operands as they were before the insn;
+	 * only while some loop summary is active */
+	bool tags = e->cur.nsum && !bc_is_jmp_class(in);
+	struct bc_vreg before;
+	bool src_const = false;
+	int64_t k = in->imm;
+	int r;
+
+	if (tags) {
+		const struct bc_vreg *src = vc_reg(e, in->src_reg & 0xf);
+
+		before = *vc_reg(e, in->dst_reg & 0xf);
+		src_const = bc_srcbit(in) && src->kind == VK_SCALAR &&
+			    bc_scalar_is_const(&src->s);
+		if (bc_srcbit(in))
+			k = bc_class(in) == BPF_ALU ?
+			    (int32_t)src->s.var_off.value :
+			    (int64_t)src->s.var_off.value;
+	}
+	r = check_insn(e, pc, in, &next);
+	if (r)
+		return r;
+	if (tags)
+		vl_after_insn(e, in, &before, src_const, k);
+	e->cur.pc = next;
+	return 0;
+}
+
+/* The registers a helper call reads: its arguments. */
+static uint16_t call_use(const struct venv *e, const struct bpf_insn *in)
+{
+	const struct bc_helper_proto *p;
+	uint16_t u = 0;
+
+	if (bc_is_pseudo_call(in) ||
+	    !(p = bc_helper_proto_for(in->imm, e->type, e->attach)))
+		return 0x3e;
+	for (int i = 0; i < 5; i++)
+		if (BC_ARG_KIND(p->args[i]) != BC_ARG_NONE)
+			u |= 1u << (i + 1);
+	return u;
+}
+
+/* The registers an instruction reads (*use) and writes (*def). */
+static void insn_use_def(const struct venv *e, const struct bpf_insn *in,
+			 uint16_t *use, uint16_t *def)
+{
+	uint16_t u = 0, d = 0, dst = 1u << in->dst_reg, src = 1u << in->src_reg;
+	uint8_t op = bc_op(in);
+
+	switch (bc_insn_kind(in)) {
+	case BC_INSN_ALU:
+	case BC_INSN_ALU64:
+		if (bc_srcbit(in) && op != BPF_NEG && op != BPF_END)
+			u |= src;
+		if (op != BPF_MOV)
+			u |= dst;
+		d |= dst;
+		break;
+	case BC_INSN_LDX:
+		u |= src;
+		d |= dst;
+		break;
+	case BC_INSN_ST:
+		u |= dst;
+		break;
+	case BC_INSN_STX:
+		u |= dst | src;
+		break;
+	case BC_INSN_ATOMIC:
+		u |= dst | src;
+		if (in->imm == BPF_CMPXCHG) {
+			u |= 1;
+			d |= 1;
+		} else if (in->imm & BPF_FETCH) {
+			d |= src;
+		}
+		break;
+	case BC_INSN_LDDW:
+		d |= dst;
+		break;
+	case BC_INSN_LD_PKT:
+		u |= 1u << 6;
+		if (bc_mode(in) == BPF_IND)
+			u |= src;
+		d |= 0x3f;
+		break;
+	case BC_INSN_EXIT:
+		u |= 1;
+		break;
+	case BC_INSN_CALL:
+		u |= call_use(e, in);
+		d |= 0x3f;
+		break;
+	case BC_INSN_JMP:
+	case BC_INSN_JMP32:
+		if (op != BPF_JCOND) {
+			u |= dst;
+			if (bc_srcbit(in))
+				u |= src;
+		}
+		break;
+	case BC_INSN_JA:
+	case BC_INSN_UNKNOWN:
+		break;
+	}
+	*use = u;
+	*def = d;
+}
+
+/* Registers live after insn i: live into its successors. */
+static uint16_t live_out(const struct venv *e, uint32_t i)
+{
+	const struct bc_prog *p = e->prog;
+	const struct bpf_insn *in = &p->insns[i];
+	uint32_t n = p->insn_cnt, nx = i + bc_insn_slots(in);
+	uint16_t out = 0;
+
+	if (!bc_is_jmp_class(in) || bc_is_call(in))
+		return nx < n ? e->live[nx] : 0;
+	if (bc_is_exit(in))
+		return 0;
+	int64_t t = bc_jmp_target(in, i);
+
+	if (t >= 0 && t < n)
+		out |= e->live[t];
+	if (bc_op(in) != BPF_JA && i + 1 < n)
+		out |= e->live[i + 1];
+	return out;
+}
+
+/* Registers live into each instruction (Linux's compute_live_registers). */
+static void compute_liveness(struct venv *e)
+{
+	const struct bc_prog *p = e->prog;
+	uint32_t n = p->insn_cnt;
+	uint16_t *use = e->use = bc_xcalloc(n, 2);
+	uint16_t *def = e->def = bc_xcalloc(n, 2);
+	bool changed = true;
+
+	for (uint32_t i = 0; i < n; i++)
+		insn_use_def(e, &p->insns[i], &use[i], &def[i]);
+	while (changed) {
+		changed = false;
+		for (uint32_t i = n; i-- > 0;) {
+			uint16_t v;
+
+			if (i && bc_is_lddw(&p->insns[i - 1]))
+				continue;
+			v = use[i] | (live_out(e, i) & ~def[i]);
+			if (v != e->live[i]) {
+				e->live[i] = v;
+				changed = true;
+			}
+		}
+	}
+}
+
+/* Linux's mark_prune_point: where visit() is called (e->prune). */
+static void mark_prune_points(struct venv *e)
+{
+	const struct bc_prog *p = e->prog;
+
+	for (uint32_t i = 0; i < p->insn_cnt; i++) {
+		const struct bpf_insn *in = &p->insns[i];
+
+		if (bc_is_pseudo_func(in)) {
+			uint32_t t = i + in->imm + 1;
+
+			if (t < p->insn_cnt)
+				e->prune[t] = 2;
+		}
+		if (bc_is_call(in) && i + 1 < p->insn_cnt && !e->prune[i + 1])
+			e->prune[i + 1] = 1;
+		if (!bc_is_jmp_class(in) || bc_is_call(in) || bc_is_exit(in))
+			continue;
+		int64_t t = bc_jmp_target(in, i);
+
+		/* as Linux: branch targets and the conditional jumps
+		 * themselves (not their fall-through) */
+		if (t >= 0 && t < p->insn_cnt && !e->prune[t])
+			e->prune[t] = 1;
+		if (bc_op(in) != BPF_JA && !e->prune[i])
+			e->prune[i] = 1;
+	}
+	for (uint32_t l = 0; l < e->cfg->loop_cnt; l++) {
+		uint32_t f = e->cfg->blocks[e->cfg->loops[l].header].first;
+
+		if (f < p->insn_cnt && !e->prune[f])
+			e->prune[f] = 1;
+	}
+}
+
+static void log_path(struct venv *e)
+{
+	if (!e->log || e->level != 1)
+		return;
+	for (size_t i = 0; i < e->hist_n; i++)
+		vc_log_insn(e, e->hist[i].pc);
+	vc_log_regs(e);
+}
+
+/* Linux's do_check: until every path ended or one failed. */
+static void run(struct venv *e)
+{
+	struct bc_vframe *f0 = bc_vframe_new(0, BC_NONE, 0);
+
+	bc_vreg_ptr(&f0->regs[1], VK_CTX);
+	e->cur.frames[0] = f0;
+	for (;;) {
+		uint32_t pc = e->cur.pc, frame;
+		int r = 0;
+
+		/* counted before the pruning check, as Linux does */
+		if (++e->processed > e->budget) {
+			vc_err(e, pc, "BPF program is too large. Processed %"
+			       PRIu64 " insn", e->processed);
+			break;
+		}
+		if (e->prune[pc]) {
+			vl_leave(e, pc);
+			vl_sync(e);
+			r = visit(e, pc);
+			if (r < 0)
+				break;
+		}
+		if (r == 1) {
+			if (e->log && e->level >= 2)
+				fprintf(e->log, "%u: safe\n", pc);
+			end_path(e);
+			if (!pop(e))
+				return;
+			continue;
+		}
+		e->reached[pc] = 1;
+		if (e->opts->claims)
+			bc_claims_record(e->opts->claims, pc, e->live[pc],
+					 vc_frame(e), e->cur.curframe);
+		vp_hist_push(e, pc);
+		frame = e->cur.curframe;
+		vp_read(e, frame, e->use[pc], 0);
+		r = step(e);
+		if (!r && e->cur.curframe == frame)
+			e->cur.wr[frame] |= e->def[pc];
+		if (e->log && e->level >= 2) {
+			vc_log_insn(e, pc);
+			if (r >= 0)
+				vc_log_regs(e);
+		}
+		if (r < 0)
+			break;
+		if (r == 1) {
+			end_path(e);
+			if (!pop(e))
+				return;
+		}
+	}
+	log_path(e);
+	end_path(e);
+}
+
+void vs_search(struct venv *e)
+{
+	compute_liveness(e);
+	mark_prune_points(e);
+	run(e);
+}
