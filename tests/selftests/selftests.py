@@ -110,6 +110,15 @@ def cmd_prepare(a):
         write_json(status, {"status": "skip", "reason": reason})
         return 0
 
+    def broken(what, p):
+        # Not fatal to the build: the test fails with this message.
+        print(p.stdout + p.stderr, file=sys.stderr)
+        reason = "%s failed: %s" % (what, first_line(
+            (p.stderr or p.stdout)[-4000:]) or "exit %d" % p.returncode)
+        print("selftests: ERROR: " + reason, file=sys.stderr)
+        write_json(status, {"status": "error", "reason": reason})
+        return 0
+
     clang = shutil.which(a.clang)
     bpftool = shutil.which(a.bpftool)
     if not os.path.exists(a.tarball):
@@ -139,9 +148,7 @@ def cmd_prepare(a):
                        ["*/" + w for w in want],
                        capture_output=True, text=True)
     if p.returncode != 0:
-        print(p.stderr, file=sys.stderr)
-        print("selftests: extracting %s failed" % a.tarball, file=sys.stderr)
-        return 1
+        return broken("extracting the tarball", p)
     t_extract = time.time() - t0
     seldir = os.path.join(src, SELFTESTS)
 
@@ -158,18 +165,14 @@ def cmd_prepare(a):
                         libdir + "libbpf.a", "install_headers"],
                        capture_output=True, text=True)
     if p.returncode != 0:
-        print(p.stdout + p.stderr, file=sys.stderr)
-        print("selftests: building libbpf failed", file=sys.stderr)
-        return 1
+        return broken("building libbpf", p)
     kload = os.path.join(out, "kload")
     p = subprocess.run([a.cc, "-O2", "-g", "-I" + inc,
                         "-I" + os.path.join(src, "tools/include/uapi"),
                         a.kload_src, libdir + "libbpf.a", "-lelf", "-lz",
                         "-o", kload], capture_output=True, text=True)
     if p.returncode != 0:
-        print(p.stdout + p.stderr, file=sys.stderr)
-        print("selftests: building kload failed", file=sys.stderr)
-        return 1
+        return broken("building kload", p)
     t_libbpf = time.time() - t1
 
     # 3. vmlinux.h from the running kernel's BTF, as the Makefile does.
@@ -937,6 +940,10 @@ def cmd_check(a):
     if st["status"] == "skip":
         print("SKIP: " + st["reason"])
         return SKIP
+    if st["status"] != "ok":
+        print("selftests: the build could not prepare the programs: " +
+              st["reason"])
+        return 1
     a.kload = a.kload or st["kload"]
     a.bpftool = a.bpftool or "bpftool"
     objs = st["compiled"]
@@ -1060,6 +1067,9 @@ def cmd_check(a):
             print("known retval entry not run here: %s/%s" % key)
     for c in crashes:
         fail.append("CRASH " + c)
+    if not rows:
+        fail.append("no program was measured (%d objects): the build's "
+                    "prepare step went wrong" % len(objs))
     for e in errors:
         print("error: " + e)
     print("\nselftests: %d objects, %d tests (program x mode), %d programs "
