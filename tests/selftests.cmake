@@ -38,7 +38,7 @@ add_custom_command(OUTPUT ${SELFTESTS_OUT}/prepare.stamp
           --bpftool ${SELFTESTS_BPFTOOL} --cc ${CMAKE_C_COMPILER}
           --kload-src ${TESTS_DIR}/kernel/kload.c -j ${_st_jobs}
   DEPENDS ${_st_deps}
-  COMMENT "Kernel verifier selftests: extract, build libbpf and kload, compile the programs"
+  COMMENT "Kernel verifier selftests: extract, libbpf, kload, compile"
   VERBATIM)
 add_custom_target(selftests_objs ALL DEPENDS ${SELFTESTS_OUT}/prepare.stamp)
 
