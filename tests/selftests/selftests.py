@@ -1027,7 +1027,7 @@ def cmd_check(a):
                 print("not counted without the kernel: " + msg)
             else:
                 fail.append(msg)
-    for key, why in sorted(known.items()):
+    for key in sorted(known):
         if key[0] not in checked:
             continue
         r = seen.get(key)
