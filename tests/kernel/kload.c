@@ -2,7 +2,7 @@
 /*
  * kload: Linux's verdict on programs of an eBPF object.
  *
- *   kload [--unpriv] [--level1] [-v] FILE [PROG...]
+ *   kload [--unpriv] [--level1] [--flags N] [--aux PROG]... [-v] FILE [PROG...]
  *
  * Loads each named program (every program when none is named) into the
  * running kernel with libbpf, one program per load (only that program has
@@ -23,6 +23,12 @@
  * without pointer-leak permission (allow_ptr_leaks, allow_uninit_stack and
  * bypass_spec_* are all off). Exit: 0 done, 2 bad usage or unreadable object,
  * 77 when bpf() is not available at all.
+ *
+ * --flags N ORs N into the program's load flags (BPF_F_STRICT_ALIGNMENT,
+ * BPF_F_TEST_STATE_FREQ, ...); --aux PROG (repeatable) loads PROG along with
+ * each named program, as the selftests' test_loader loads the programs it
+ * marks __auxiliary (tail call targets placed in a program array). Only the
+ * named program's log and verdict are reported.
  */
 #include <errno.h>
 #include <linux/capability.h>
@@ -43,6 +49,17 @@
 static bool verbose;
 static bool level1_always;
 static char *logbuf;
+static unsigned extra_flags;
+static const char **aux_names;
+static int aux_count;
+
+static bool is_aux(const char *name)
+{
+	for (int i = 0; i < aux_count; i++)
+		if (!strcmp(aux_names[i], name))
+			return true;
+	return false;
+}
 
 static int print_fn(enum libbpf_print_level level, const char *fmt,
 		    va_list ap)
@@ -133,7 +150,7 @@ static int load_one(const char *file, const char *name, unsigned level,
 	bpf_object__for_each_program(p, obj) {
 		bool me = !strcmp(bpf_program__name(p), name);
 
-		bpf_program__set_autoload(p, me);
+		bpf_program__set_autoload(p, me || is_aux(bpf_program__name(p)));
 		if (me)
 			want = p;
 	}
@@ -145,6 +162,9 @@ static int load_one(const char *file, const char *name, unsigned level,
 	logbuf[0] = 0;
 	bpf_program__set_log_buf(want, logbuf, LOG_SIZE);
 	bpf_program__set_log_level(want, level);
+	if (extra_flags)
+		bpf_program__set_flags(want,
+				       bpf_program__flags(want) | extra_flags);
 	err = bpf_object__load(obj);
 	parse_log(logbuf, r);
 	bpf_object__close(obj);
@@ -248,6 +268,10 @@ int main(int argc, char **argv)
 	bool unpriv = false;
 	int i = 1, fd;
 
+	aux_names = calloc(argc, sizeof(*aux_names));
+	if (!aux_names)
+		return 2;
+
 	for (; i < argc && argv[i][0] == '-'; i++) {
 		if (!strcmp(argv[i], "--unpriv"))
 			unpriv = true;
@@ -255,11 +279,16 @@ int main(int argc, char **argv)
 			level1_always = true;
 		else if (!strcmp(argv[i], "-v"))
 			verbose = true;
+		else if (!strcmp(argv[i], "--flags") && i + 1 < argc)
+			extra_flags = strtoul(argv[++i], NULL, 0);
+		else if (!strcmp(argv[i], "--aux") && i + 1 < argc)
+			aux_names[aux_count++] = argv[++i];
 		else
 			break;
 	}
 	if (i >= argc) {
-		fprintf(stderr, "usage: kload [--unpriv] [--level1] [-v] FILE [PROG...]\n");
+		fprintf(stderr, "usage: kload [--unpriv] [--level1] [--flags N] "
+				"[--aux PROG]... [-v] FILE [PROG...]\n");
 		return 2;
 	}
 	libbpf_set_print(print_fn);
