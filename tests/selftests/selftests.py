@@ -665,8 +665,15 @@ def msg_class(m):
     return m[:100] or "(no message)"
 
 
+# How bpfcheck refuses a program for a feature it does not have yet.
+UNSUPPORTED = "not supported by bpfcheck"
+
+
 def object_error_class(e):
     e = re.sub(r"^'[^']*' insn \d+: ", "", e or "")
+    # one group per kind of unsupported feature, not per kfunc or helper
+    e = re.sub(r"^(kfunc|ksym|helper) \S+ (is %s)" % UNSUPPORTED,
+               r"\1 NAME \2", e)
     return msg_class(e)
 
 
@@ -767,6 +774,9 @@ def check_object(a, obj, path, kernel_ok):
                 r.noverdict = "bpfcheck crashed"
             elif r.sp.name in res["progs"]:
                 r.got = res["progs"][r.sp.name]
+                if UNSUPPORTED in r.got[1]:
+                    # bpfcheck names a feature it lacks: no verdict
+                    r.noverdict, r.got = r.got[1], None
             elif res["error"]:
                 r.noverdict = res["error"]
             else:
