@@ -42,6 +42,7 @@
 #include <linux/bpf.h>
 
 #include "domain/scalar.h"
+#include "isa/alu.h"
 
 #define S64_MIN INT64_MIN
 #define S64_MAX INT64_MAX
@@ -707,67 +708,6 @@ static void arsh64(struct bc_scalar *d, uint64_t sh)
 
 /* ---- division and modulo (precise mode only) ------------------------- */
 
-/* Runtime semantics: x / 0 = 0, x % 0 = x, INT_MIN / -1 = INT_MIN, % = 0. */
-static uint64_t bpf_udiv(uint64_t a, uint64_t b, bool w32)
-{
-	if (w32)
-		return (uint32_t)b ? (uint32_t)a / (uint32_t)b : 0;
-	return b ? a / b : 0;
-}
-
-static uint64_t bpf_umod(uint64_t a, uint64_t b, bool w32)
-{
-	if (w32)
-		return (uint32_t)b ? (uint32_t)a % (uint32_t)b : (uint32_t)a;
-	return b ? a % b : a;
-}
-
-static int64_t bpf_sdiv64(int64_t a, int64_t b)
-{
-	if (!b)
-		return 0;
-	if (a == S64_MIN && b == -1)
-		return S64_MIN;
-	return a / b;
-}
-
-static int64_t bpf_smod64(int64_t a, int64_t b)
-{
-	if (!b)
-		return a;
-	if (b == -1)
-		return 0;
-	return a % b;
-}
-
-static uint64_t bpf_sdiv(uint64_t a, uint64_t b, bool w32)
-{
-	if (w32) {
-		int32_t x = (int32_t)a, y = (int32_t)b;
-
-		if (!y)
-			return 0;
-		if (x == S32_MIN && y == -1)
-			return (uint32_t)x;
-		return (uint32_t)(x / y);
-	}
-	return (uint64_t)bpf_sdiv64((int64_t)a, (int64_t)b);
-}
-
-static uint64_t bpf_smod(uint64_t a, uint64_t b, bool w32)
-{
-	if (w32) {
-		int32_t x = (int32_t)a, y = (int32_t)b;
-
-		if (!y)
-			return (uint32_t)x;
-		if (y == -1)
-			return 0;
-		return (uint32_t)(x % y);
-	}
-	return (uint64_t)bpf_smod64((int64_t)a, (int64_t)b);
-}
-
 /* Unsigned quotient range of [lo,hi] / [dlo,dhi]. */
 static void udiv_range(uint64_t lo, uint64_t hi, uint64_t dlo, uint64_t dhi,
 		       uint64_t *rlo, uint64_t *rhi)
@@ -935,15 +875,6 @@ static void divmod64(struct bc_scalar *d, const struct bc_scalar *s,
 
 /* ---- mov / movsx ----------------------------------------------------- */
 
-static int64_t sext_bits(uint64_t v, int bits)
-{
-	uint64_t sign = 1ULL << (bits - 1);
-	uint64_t m = bits == 64 ? ~0ULL : (1ULL << bits) - 1;
-
-	v &= m;
-	return (int64_t)((v ^ sign) - sign);
-}
-
 /*
  * Range of the sign extension of [min, max] (upper bits equal, both
  * extended values of one sign), as Linux's coerce_reg_to_size_sx.
@@ -951,7 +882,7 @@ static int64_t sext_bits(uint64_t v, int bits)
 static bool sext_range(uint64_t min, uint64_t max, int bits, int64_t *lo,
 		       int64_t *hi)
 {
-	int64_t a = sext_bits(min, bits), b = sext_bits(max, bits);
+	int64_t a = bc_sext(min, bits), b = bc_sext(max, bits);
 
 	if ((min >> bits) != (max >> bits))
 		return false;
@@ -974,7 +905,7 @@ static void sext64(struct bc_scalar *s, int bits)
 	int64_t a, b;
 
 	if (tnum_is_const(s->var_off)) {
-		bc_scalar_const(s, (uint64_t)sext_bits(s->var_off.value, bits));
+		bc_scalar_const(s, (uint64_t)bc_sext(s->var_off.value, bits));
 		return;
 	}
 	if (sext_range((uint64_t)s->smin, (uint64_t)s->smax, bits, &a, &b)) {
@@ -1012,7 +943,7 @@ static void sext32(struct bc_scalar *s, int bits)
 	int64_t a, b;
 
 	if (tnum_is_const(sub)) {
-		set_const32(s, (uint32_t)sext_bits(sub.value, bits));
+		set_const32(s, (uint32_t)bc_sext(sub.value, bits));
 		return;
 	}
 	if (sext_range((uint32_t)s->s32_min, (uint32_t)s->s32_max, bits,
@@ -1057,50 +988,6 @@ static bool is_const64(const struct bc_scalar *s)
 {
 	return tnum_is_const(s->var_off) && s->smin == s->smax &&
 	       s->umin == s->umax;
-}
-
-/* Concrete eBPF semantics of one ALU op (shift amounts masked). */
-uint64_t bc_alu_eval(uint8_t op, bool alu32, int16_t off, uint64_t a,
-		     uint64_t b)
-{
-	unsigned int w = alu32 ? 32 : 64;
-	uint64_t r;
-
-	if (alu32) {
-		a = (uint32_t)a;
-		b = (uint32_t)b;
-	}
-	switch (op) {
-	case BPF_ADD: r = a + b; break;
-	case BPF_SUB: r = a - b; break;
-	case BPF_MUL: r = a * b; break;
-	case BPF_DIV:
-		r = off == 1 ? bpf_sdiv(a, b, alu32) : bpf_udiv(a, b, alu32);
-		break;
-	case BPF_MOD:
-		r = off == 1 ? bpf_smod(a, b, alu32) : bpf_umod(a, b, alu32);
-		break;
-	case BPF_OR: r = a | b; break;
-	case BPF_AND: r = a & b; break;
-	case BPF_XOR: r = a ^ b; break;
-	case BPF_LSH: r = a << (b & (w - 1)); break;
-	case BPF_RSH: r = a >> (b & (w - 1)); break;
-	case BPF_ARSH:
-		if (alu32)
-			r = (uint32_t)((int32_t)(uint32_t)a >> (b & 31));
-		else
-			r = (uint64_t)((int64_t)a >> (b & 63));
-		break;
-	case BPF_NEG: r = -a; break;
-	case BPF_MOV:
-		if (off == 8 || off == 16 || off == 32)
-			r = (uint64_t)sext_bits(b, off);
-		else
-			r = b;
-		break;
-	default: r = 0; break;
-	}
-	return alu32 ? (uint32_t)r : r;
 }
 
 /* Can Linux compute a range for this op (is_safe_to_compute_dst_reg_range)? */
@@ -1277,22 +1164,6 @@ void bc_scalar_fork_set(struct bc_scalar *dst, int width, bool minus_one)
 
 /* ---- byte swaps ------------------------------------------------------ */
 
-static uint64_t bswap(uint64_t v, int width)
-{
-	switch (width) {
-	case 16: return __builtin_bswap16((uint16_t)v);
-	case 32: return __builtin_bswap32((uint32_t)v);
-	default: return __builtin_bswap64(v);
-	}
-}
-
-uint64_t bc_end_eval(bool to_be, bool alu64, int width, uint64_t v)
-{
-	if (alu64 || to_be)
-		return bswap(v, width);
-	return width == 64 ? v : v & ((1ULL << width) - 1);
-}
-
 void bc_scalar_end(struct bc_scalar *dst, bool to_be, bool alu64, int width)
 {
 	if (width != 16 && width != 32)
@@ -1322,7 +1193,8 @@ void bc_scalar_end(struct bc_scalar *dst, bool to_be, bool alu64, int width)
 	} else {
 		struct tnum t = tnum_cast(dst->var_off, (uint8_t)(width / 8));
 
-		dst->var_off = TNUM(bswap(t.value, width), bswap(t.mask, width));
+		dst->var_off = TNUM(bc_bswap(t.value, width),
+				    bc_bswap(t.mask, width));
 	}
 	unbounded(dst);
 	bc_scalar_sync(dst);

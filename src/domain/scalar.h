@@ -109,13 +109,4 @@ int bc_scalar_fork_width(const struct bc_scalar *dst, uint8_t op,
 			 const struct bc_scalar *src);
 void bc_scalar_fork_set(struct bc_scalar *dst, int width, bool minus_one);
 
-/*
- * Concrete eBPF semantics (the runtime's): dst OP src, as bc_scalar_alu;
- * shift amounts are masked to the width, as the interpreter does.
- */
-uint64_t bc_alu_eval(uint8_t op, bool alu32, int16_t off, uint64_t dst,
-		     uint64_t src);
-/* Concrete BPF_END on a little-endian machine, as bc_scalar_end. */
-uint64_t bc_end_eval(bool to_be, bool alu64, int width, uint64_t v);
-
 #endif

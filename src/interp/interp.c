@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "isa/alu.h"
 #include "isa/insn.h"
 #include "interp/interp_priv.h"
 
@@ -194,125 +195,6 @@ void bc_vm_dyn_del(struct bc_vm *vm, struct bc_dynreg *d)
 
 /* ---- instruction semantics ---- */
 
-static uint64_t bswap(uint64_t v, int32_t bits)
-{
-	switch (bits) {
-	case 16: return __builtin_bswap16((uint16_t)v);
-	case 32: return __builtin_bswap32((uint32_t)v);
-	default: return __builtin_bswap64(v);
-	}
-}
-
-static uint64_t trunc_bits(uint64_t v, int32_t bits)
-{
-	switch (bits) {
-	case 16: return (uint16_t)v;
-	case 32: return (uint32_t)v;
-	default: return v;
-	}
-}
-
-static uint64_t alu64(uint8_t op, int16_t off, uint64_t d, uint64_t s)
-{
-	switch (op) {
-	case BPF_ADD: return d + s;
-	case BPF_SUB: return d - s;
-	case BPF_MUL: return d * s;
-	case BPF_DIV:
-		if (!s)
-			return 0;
-		if (off == 1)
-			return (int64_t)s == -1 ? -d :
-			       (uint64_t)((int64_t)d / (int64_t)s);
-		return d / s;
-	case BPF_MOD:
-		if (!s)
-			return d;
-		if (off == 1)
-			return (int64_t)s == -1 ? 0 :
-			       (uint64_t)((int64_t)d % (int64_t)s);
-		return d % s;
-	case BPF_OR: return d | s;
-	case BPF_AND: return d & s;
-	case BPF_XOR: return d ^ s;
-	case BPF_LSH: return d << (s & 63);
-	case BPF_RSH: return d >> (s & 63);
-	case BPF_ARSH: return (uint64_t)((int64_t)d >> (s & 63));
-	case BPF_NEG: return -d;
-	case BPF_MOV:
-		switch (off) {
-		case 8: return (uint64_t)(int64_t)(int8_t)s;
-		case 16: return (uint64_t)(int64_t)(int16_t)s;
-		case 32: return (uint64_t)(int64_t)(int32_t)s;
-		}
-		return s;
-	}
-	return d;
-}
-
-static uint32_t alu32(uint8_t op, int16_t off, uint32_t d, uint32_t s)
-{
-	switch (op) {
-	case BPF_ADD: return d + s;
-	case BPF_SUB: return d - s;
-	case BPF_MUL: return d * s;
-	case BPF_DIV:
-		if (!s)
-			return 0;
-		if (off == 1)
-			return (int32_t)s == -1 ? -d :
-			       (uint32_t)((int32_t)d / (int32_t)s);
-		return d / s;
-	case BPF_MOD:
-		if (!s)
-			return d;
-		if (off == 1)
-			return (int32_t)s == -1 ? 0 :
-			       (uint32_t)((int32_t)d % (int32_t)s);
-		return d % s;
-	case BPF_OR: return d | s;
-	case BPF_AND: return d & s;
-	case BPF_XOR: return d ^ s;
-	case BPF_LSH: return d << (s & 31);
-	case BPF_RSH: return d >> (s & 31);
-	case BPF_ARSH: return (uint32_t)((int32_t)d >> (s & 31));
-	case BPF_NEG: return -d;
-	case BPF_MOV:
-		switch (off) {
-		case 8: return (uint32_t)(int32_t)(int8_t)s;
-		case 16: return (uint32_t)(int32_t)(int16_t)s;
-		}
-		return s;
-	}
-	return d;
-}
-
-static bool jmp_taken(uint8_t op, uint64_t d, uint64_t s, bool is32)
-{
-	int64_t sd = (int64_t)d, ss = (int64_t)s;
-
-	if (is32) {
-		d = (uint32_t)d;
-		s = (uint32_t)s;
-		sd = (int32_t)d;
-		ss = (int32_t)s;
-	}
-	switch (op) {
-	case BPF_JEQ: return d == s;
-	case BPF_JNE: return d != s;
-	case BPF_JGT: return d > s;
-	case BPF_JGE: return d >= s;
-	case BPF_JLT: return d < s;
-	case BPF_JLE: return d <= s;
-	case BPF_JSET: return (d & s) != 0;
-	case BPF_JSGT: return sd > ss;
-	case BPF_JSGE: return sd >= ss;
-	case BPF_JSLT: return sd < ss;
-	case BPF_JSLE: return sd <= ss;
-	}
-	return false;
-}
-
 static uint64_t load_n(const void *p, int size)
 {
 	uint8_t b;
@@ -340,16 +222,6 @@ static void store_n(void *p, int size, uint64_t v)
 	case 4: memcpy(p, &w, 4); break;
 	default: memcpy(p, &v, 8); break;
 	}
-}
-
-static uint64_t sext(uint64_t v, int size)
-{
-	switch (size) {
-	case 1: return (uint64_t)(int64_t)(int8_t)v;
-	case 2: return (uint64_t)(int64_t)(int16_t)v;
-	case 4: return (uint64_t)(int64_t)(int32_t)v;
-	}
-	return v;
 }
 
 /* The flow dissector's struct bpf_flow_keys, zeroed, one per run. */
@@ -401,7 +273,7 @@ static int do_load(struct bc_vm *vm, uint32_t pc, const struct bpf_insn *in)
 		return -EFAULT;
 	v = load_n(p, size);
 	if (bc_mode(in) == BPF_MEMSX)
-		v = sext(v, size);
+		v = (uint64_t)bc_sext(v, size * 8);
 	vm->regs[in->dst_reg] = v;
 	return 0;
 }
@@ -489,7 +361,7 @@ static bool ld_pkt(struct bc_vm *vm, const struct bpf_insn *in, uint64_t *v)
 	if (!vm->data || off < 0 || off + size > vm->data_end - vm->data)
 		return false;
 	x = load_n(vm->data + off, size);
-	*v = size == 1 ? x : bswap(x, size * 8);
+	*v = size == 1 ? x : bc_bswap(x, size * 8);
 	return true;
 }
 
@@ -630,28 +502,18 @@ int bc_vm_callback(struct bc_vm *vm, uint32_t pc, uint64_t func,
 static int alu(struct bc_vm *vm, const struct bpf_insn *in)
 {
 	uint64_t *r = vm->regs;
-	uint8_t op = bc_op(in);
 	bool is64 = bc_class(in) == BPF_ALU64;
 	uint64_t s;
 
-	if (op == BPF_END) {
-		if (is64)
-			r[in->dst_reg] = bswap(r[in->dst_reg], in->imm);
-		else if (bc_srcbit(in) == BPF_TO_BE)
-			r[in->dst_reg] = bswap(r[in->dst_reg], in->imm);
-		else
-			r[in->dst_reg] = trunc_bits(r[in->dst_reg], in->imm);
+	if (bc_op(in) == BPF_END) {
+		r[in->dst_reg] = bc_end_eval(bc_srcbit(in) == BPF_TO_BE, is64,
+					     in->imm, r[in->dst_reg]);
 		return 0;
 	}
-	if (is64) {
-		s = bc_srcbit(in) == BPF_X ? r[in->src_reg] :
-		    (uint64_t)(int64_t)in->imm;
-		r[in->dst_reg] = alu64(op, in->off, r[in->dst_reg], s);
-	} else {
-		s = bc_srcbit(in) == BPF_X ? r[in->src_reg] : (uint32_t)in->imm;
-		r[in->dst_reg] = alu32(op, in->off, (uint32_t)r[in->dst_reg],
-				       (uint32_t)s);
-	}
+	s = bc_srcbit(in) == BPF_X ? r[in->src_reg] :
+	    (uint64_t)(int64_t)in->imm;
+	r[in->dst_reg] = bc_alu_eval(bc_op(in), !is64, in->off, r[in->dst_reg],
+				     s);
 	return 0;
 }
 
@@ -792,7 +654,7 @@ static int exec(struct bc_vm *vm, uint32_t pc, int stop_depth)
 			}
 			s = bc_srcbit(in) == BPF_X ? r[in->src_reg] :
 			    (uint64_t)(int64_t)in->imm;
-			if (jmp_taken(op, r[in->dst_reg], s, cls == BPF_JMP32))
+			if (bc_jmp_eval(op, cls == BPF_JMP32, r[in->dst_reg], s))
 				npc = pc + in->off + 1;
 			break;
 		}

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "domain/scalar.h"
+#include "isa/alu.h"
 
 static int failures;
 
