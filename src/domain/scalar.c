@@ -27,12 +27,12 @@
  * ALU32 results are zero-extended: the 64-bit parts are rebuilt from the
  * 32-bit ones (bc_scalar_zext32) before the sync.
  *
- * Precision follows the Linux 6.18 verifier by default, including its
- * imprecisions (division and modulo give an unknown scalar, ALU32 results
- * it cannot compute are unknown in all 64 bits, JSET's fall-through forgets
- * the ranges, 64-bit JEQ intersects only the 64-bit parts, movsx keeps
+ * The results are the Linux 6.18 verifier's, including where it gives up
+ * (division and modulo give an unknown scalar, ALU32 results it cannot
+ * compute are unknown in all 64 bits, JSET's fall-through forgets the
+ * ranges, 64-bit JEQ intersects only the 64-bit parts, movsx keeps
  * little). tests/scalar/test_kernel_parity.c checks this state by state
- * against the live kernel's log. bc_scalar_set_precise(true) tracks div/mod
+ * against the live kernel's log. bc_scalar_alu_tight tracks div/mod
  * ranges and folds every operation on constants exactly instead.
  */
 #include <stdarg.h>
@@ -53,18 +53,6 @@
 
 #define MIN(a, b) ((a) < (b) ? (a) : (b))
 #define MAX(a, b) ((a) > (b) ? (a) : (b))
-
-static bool precise_mode;
-
-void bc_scalar_set_precise(bool on)
-{
-	precise_mode = on;
-}
-
-bool bc_scalar_get_precise(void)
-{
-	return precise_mode;
-}
 
 /* ---- construction ---------------------------------------------------- */
 
@@ -706,7 +694,7 @@ static void arsh64(struct bc_scalar *d, uint64_t sh)
 	unbounded32(d);
 }
 
-/* ---- division and modulo (precise mode only) ------------------------- */
+/* ---- division and modulo (bc_scalar_alu_tight only) ------------------ */
 
 /* Unsigned quotient range of [lo,hi] / [dlo,dhi]. */
 static void udiv_range(uint64_t lo, uint64_t hi, uint64_t dlo, uint64_t dhi,
@@ -990,8 +978,12 @@ static bool is_const64(const struct bc_scalar *s)
 	       s->umin == s->umax;
 }
 
-/* Can Linux compute a range for this op (is_safe_to_compute_dst_reg_range)? */
-static bool computable(uint8_t op, const struct bc_scalar *s, bool alu32)
+/*
+ * Can Linux compute a range for this op (is_safe_to_compute_dst_reg_range)?
+ * Tight: division and modulo too.
+ */
+static bool computable(uint8_t op, const struct bc_scalar *s, bool alu32,
+		       bool tight)
 {
 	bool c = alu32 ? is_const32(s) : is_const64(s);
 
@@ -1002,7 +994,7 @@ static bool computable(uint8_t op, const struct bc_scalar *s, bool alu32)
 	case BPF_LSH: case BPF_RSH: case BPF_ARSH:
 		return c && s->umax < (alu32 ? 32u : 64u);
 	case BPF_DIV: case BPF_MOD:
-		return precise_mode;
+		return tight;
 	default:
 		return false;
 	}
@@ -1071,8 +1063,8 @@ static bool oversized_shift(uint8_t op, const struct bc_scalar *s, bool alu32)
 	return s->umax >= (alu32 ? 32u : 64u);
 }
 
-void bc_scalar_alu(struct bc_scalar *dst, const struct bc_scalar *src,
-		   uint8_t op, bool alu32, int16_t off)
+static void scalar_alu(struct bc_scalar *dst, const struct bc_scalar *src,
+		       uint8_t op, bool alu32, int16_t off, bool tight)
 {
 	struct bc_scalar s = *src, d;
 
@@ -1085,17 +1077,17 @@ void bc_scalar_alu(struct bc_scalar *dst, const struct bc_scalar *src,
 		bc_scalar_const(dst, 0);
 		op = BPF_SUB;
 	}
-	if (precise_mode && (alu32 ? is_const32(dst) && is_const32(&s) :
-			     is_const64(dst) && is_const64(&s)) &&
+	if (tight && (alu32 ? is_const32(dst) && is_const32(&s) :
+		      is_const64(dst) && is_const64(&s)) &&
 	    !oversized_shift(op, &s, alu32)) {
 		bc_scalar_const(dst, bc_alu_eval(op, alu32, off,
 						 dst->var_off.value,
 						 s.var_off.value));
 		return;
 	}
-	if (!computable(op, &s, alu32)) {
+	if (!computable(op, &s, alu32, tight)) {
 		bc_scalar_unknown(dst);
-		if (alu32 && precise_mode) {
+		if (alu32 && tight) {
 			bc_scalar_zext32(dst);
 			bc_scalar_sync(dst);
 		}
@@ -1138,6 +1130,18 @@ void bc_scalar_alu(struct bc_scalar *dst, const struct bc_scalar *src,
 		bc_scalar_zext32(&d);
 	bc_scalar_sync(&d);
 	*dst = d;
+}
+
+void bc_scalar_alu(struct bc_scalar *dst, const struct bc_scalar *src,
+		   uint8_t op, bool alu32, int16_t off)
+{
+	scalar_alu(dst, src, op, alu32, off, false);
+}
+
+void bc_scalar_alu_tight(struct bc_scalar *dst, const struct bc_scalar *src,
+			 uint8_t op, bool alu32, int16_t off)
+{
+	scalar_alu(dst, src, op, alu32, off, true);
 }
 
 int bc_scalar_fork_width(const struct bc_scalar *dst, uint8_t op,
