@@ -65,11 +65,6 @@ static inline bool bc_is_pseudo_call(const struct bpf_insn *i)
 	return bc_is_call(i) && i->src_reg == BPF_PSEUDO_CALL;
 }
 
-static inline bool bc_is_helper_call(const struct bpf_insn *i)
-{
-	return bc_is_call(i) && i->src_reg == 0;
-}
-
 static inline bool bc_is_kfunc_call(const struct bpf_insn *i)
 {
 	return bc_is_call(i) && i->src_reg == BPF_PSEUDO_KFUNC_CALL;
