@@ -4,6 +4,7 @@
 #define BC_TNUM_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 struct tnum {

@@ -4,6 +4,7 @@
 #define BC_INTERP_PRIV_H
 
 #include "interp/interp.h"
+#include "isa/insn.h"
 
 /* Subprogram addresses (lddw BPF_PSEUDO_FUNC) are tagged, never memory. */
 #define BC_FUNC_TAG 0xfffe000000000000ull
