@@ -499,7 +499,7 @@ int bc_vm_callback(struct bc_vm *vm, uint32_t pc, uint64_t func,
 	return r;
 }
 
-static int alu(struct bc_vm *vm, const struct bpf_insn *in)
+static void alu(struct bc_vm *vm, const struct bpf_insn *in)
 {
 	uint64_t *r = vm->regs;
 	bool is64 = bc_class(in) == BPF_ALU64;
@@ -508,13 +508,48 @@ static int alu(struct bc_vm *vm, const struct bpf_insn *in)
 	if (bc_op(in) == BPF_END) {
 		r[in->dst_reg] = bc_end_eval(bc_srcbit(in) == BPF_TO_BE, is64,
 					     in->imm, r[in->dst_reg]);
-		return 0;
+		return;
 	}
 	s = bc_srcbit(in) == BPF_X ? r[in->src_reg] :
 	    (uint64_t)(int64_t)in->imm;
 	r[in->dst_reg] = bc_alu_eval(bc_op(in), !is64, in->off, r[in->dst_reg],
 				     s);
-	return 0;
+}
+
+/* Next pc after a conditional jump, or after may_goto (BPF_JCOND). */
+static uint32_t cond_jmp(struct bc_vm *vm, const struct bpf_insn *in,
+			 uint32_t pc)
+{
+	uint64_t *r = vm->regs;
+	uint64_t s;
+
+	if (bc_op(in) == BPF_JCOND) {
+		/* may_goto: jump once the budget is spent */
+		if (!vm->may_goto)
+			return pc + in->off + 1;
+		vm->may_goto--;
+		return pc + 1;
+	}
+	s = bc_srcbit(in) == BPF_X ? r[in->src_reg] :
+	    (uint64_t)(int64_t)in->imm;
+	if (bc_jmp_eval(bc_op(in), bc_class(in) == BPF_JMP32, r[in->dst_reg],
+			s))
+		return pc + in->off + 1;
+	return pc + 1;
+}
+
+/* A call; a tail call the helper set up replaces the frame's program. */
+static int call(struct bc_vm *vm, const struct bpf_insn *in, uint32_t pc,
+		uint32_t *npc)
+{
+	int e = do_call(vm, in, pc, npc);
+
+	if (!e && vm->tail_target) {
+		vm->frames[vm->depth].prog = vm->tail_target;
+		vm->tail_target = NULL;
+		*npc = 0;
+	}
+	return e;
 }
 
 /* Encodings the interpreter refuses (it may run unverified programs). */
@@ -569,110 +604,87 @@ static int step_limit(struct bc_vm *vm, const struct bc_prog *p, uint32_t pc)
 	return 0;
 }
 
+/* The next pc is outside the program: fell off its end or jumped out. */
+static int past_end(struct bc_vm *vm, const struct bc_prog *p,
+		    const struct bpf_insn *in, uint32_t pc, uint32_t npc)
+{
+	if (npc == pc + 1 || (npc == pc + 2 && bc_is_lddw(in)))
+		return fail(vm, pc, EFAULT,
+			    "falls off the end of the program (%u instructions)",
+			    p->insn_cnt);
+	return fail(vm, pc, EFAULT,
+		    "jump to insn %lld is outside the program (%u instructions)",
+		    (long long)(int32_t)npc, p->insn_cnt);
+}
+
 /* Run from pc in the current frame until frame stop_depth exits. */
 static int exec(struct bc_vm *vm, uint32_t pc, int stop_depth)
 {
 	const struct bc_prog *p = vm->frames[vm->depth].prog;
-	uint64_t *r = vm->regs;
 	int e;
 
 	for (;;) {
 		const struct bpf_insn *in;
-		uint8_t cls;
-		uint32_t npc;
+		uint32_t npc = pc + 1;
 
 		e = step_limit(vm, p, pc);
 		if (e)
 			return e;
 		in = &p->insns[pc];
-		cls = bc_class(in);
-		npc = pc + 1;
-		switch (cls) {
-		case BPF_ALU:
-		case BPF_ALU64:
-			e = alu(vm, in);
+		switch (bc_insn_kind(in)) {
+		case BC_INSN_ALU:
+		case BC_INSN_ALU64:
+			alu(vm, in);
 			break;
-		case BPF_LDX:
+		case BC_INSN_LDX:
 			e = do_load(vm, pc, in);
 			break;
-		case BPF_ST:
+		case BC_INSN_ST:
+		case BC_INSN_STX:
 			e = do_store(vm, pc, in);
 			break;
-		case BPF_STX:
-			e = bc_mode(in) == BPF_ATOMIC ? do_atomic(vm, pc, in) :
-			    do_store(vm, pc, in);
+		case BC_INSN_ATOMIC:
+			e = do_atomic(vm, pc, in);
 			break;
-		case BPF_LD:
-			if (bc_is_lddw(in)) {
-				if (pc + 1 >= p->insn_cnt)
-					return fail(vm, pc, EINVAL,
-						    "lddw without its second half");
-				e = do_lddw(vm, p, pc, in);
-				npc = pc + 2;
-			} else if (!ld_pkt(vm, in, &r[0])) {
-				r[0] = 0;
+		case BC_INSN_LDDW:
+			if (pc + 1 >= p->insn_cnt)
+				return fail(vm, pc, EINVAL,
+					    "lddw without its second half");
+			e = do_lddw(vm, p, pc, in);
+			npc = pc + 2;
+			break;
+		case BC_INSN_LD_PKT:
+			if (!ld_pkt(vm, in, &vm->regs[0])) {
+				vm->regs[0] = 0;
 				vm->ld_abs_fail = true;
 				return 0;
 			}
 			break;
-		case BPF_JMP:
-		case BPF_JMP32: {
-			uint8_t op = bc_op(in);
-			uint64_t s;
-
-			if (op == BPF_EXIT) {
-				if (vm->depth == stop_depth) {
-					if (stop_depth > 0)
-						pop_frame(vm);
-					return 0;
-				}
-				npc = pop_frame(vm);
-				p = vm->frames[vm->depth].prog;
-				break;
-			}
-			if (op == BPF_CALL) {
-				e = do_call(vm, in, pc, &npc);
-				if (!e && vm->tail_target) {
-					p = vm->tail_target;
-					vm->frames[vm->depth].prog = p;
-					vm->tail_target = NULL;
-					npc = 0;
-				}
-				break;
-			}
-			if (op == BPF_JA) {
-				npc = (uint32_t)bc_jmp_target(in, pc);
-				break;
-			}
-			if (op == BPF_JCOND) {
-				/* may_goto: jump once the budget is spent */
-				if (vm->may_goto)
-					vm->may_goto--;
-				else
-					npc = pc + in->off + 1;
-				break;
-			}
-			s = bc_srcbit(in) == BPF_X ? r[in->src_reg] :
-			    (uint64_t)(int64_t)in->imm;
-			if (bc_jmp_eval(op, cls == BPF_JMP32, r[in->dst_reg], s))
-				npc = pc + in->off + 1;
+		case BC_INSN_JA:
+			npc = (uint32_t)bc_jmp_target(in, pc);
 			break;
-		}
-		default:
-			e = fail(vm, pc, EINVAL, "unknown opcode 0x%02x",
-				 in->code);
+		case BC_INSN_JMP:
+		case BC_INSN_JMP32:
+			npc = cond_jmp(vm, in, pc);
+			break;
+		case BC_INSN_CALL:
+		case BC_INSN_UNKNOWN:	/* insn_ok lets a JMP32 call pass */
+			e = call(vm, in, pc, &npc);
+			break;
+		case BC_INSN_EXIT:
+			if (vm->depth == stop_depth) {
+				if (stop_depth > 0)
+					pop_frame(vm);
+				return 0;
+			}
+			npc = pop_frame(vm);
+			break;
 		}
 		if (e)
 			return e;
-		if (npc >= p->insn_cnt) {
-			if (npc == pc + 1 || (npc == pc + 2 && bc_is_lddw(in)))
-				return fail(vm, pc, EFAULT,
-					    "falls off the end of the program (%u instructions)",
-					    p->insn_cnt);
-			return fail(vm, pc, EFAULT,
-				    "jump to insn %lld is outside the program (%u instructions)",
-				    (long long)(int32_t)npc, p->insn_cnt);
-		}
+		p = vm->frames[vm->depth].prog;	/* after a return or tail call */
+		if (npc >= p->insn_cnt)
+			return past_end(vm, p, in, pc, npc);
 		pc = npc;
 	}
 }
