@@ -120,7 +120,70 @@ static void json_prog(const char *file, const struct bc_prog *p,
 	fputs("}}", stdout);
 }
 
-int cmd_verify(int argc, char **argv)
+/* "PASS ..." or "FAIL ...: why" for one program; --stats adds figures. */
+static void text_prog(const char *file, const struct bc_prog *p,
+		      const struct bc_verify_result *r)
+{
+	char loc[256];
+
+	if (r->accepted) {
+		printf("PASS %s %s/%s (%llu insns processed)\n",
+		       file, p->section, p->name,
+		       (unsigned long long)r->processed_insns);
+		return;
+	}
+	loc[0] = 0;
+	if (r->error_insn >= 0)
+		cli_srcloc(p, (uint32_t)r->error_insn, loc, sizeof(loc));
+	printf("FAIL %s %s/%s: ", file, p->section, p->name);
+	if (r->error_insn >= 0)
+		printf("insn %lld: ", (long long)r->error_insn);
+	printf("%s%s%s%s\n", r->error, *loc ? " (" : "", loc,
+	       *loc ? ")" : "");
+	/* why the loop was not proven instead */
+	if (r->loops_explored && r->loop_note[0] &&
+	    strcmp(r->loop_note, r->error))
+		printf("  %s\n", r->loop_note);
+}
+
+static void stats_prog(const struct bc_verify_result *r)
+{
+	printf("  verdict %s, processed %llu insns, "
+	       "total states %llu, peak states %llu, "
+	       "max states per insn %llu, duration "
+	       "%llu us, peak memory %ld KiB, stack "
+	       "depth %u\n",
+	       r->accepted ? "success" : "failure",
+	       (unsigned long long)r->processed_insns,
+	       (unsigned long long)r->total_states,
+	       (unsigned long long)r->peak_states,
+	       (unsigned long long)r->max_states_per_insn,
+	       (unsigned long long)r->duration_us,
+	       r->peak_mem_kb, r->stack_depth);
+	if (r->accepted && r->has_worst_case)
+		printf("  worst case: at most %llu insns executed "
+		       "by any run\n",
+		       (unsigned long long)r->worst_case_insns);
+	else if (r->accepted)
+		printf("  worst case: no bound (a loop or callback "
+		       "was explored, not proven)\n");
+	if (r->loops_proven || r->loops_explored)
+		printf("  loops: %u proven by induction (largest "
+		       "trip bound %llu)%s%s\n", r->loops_proven,
+		       (unsigned long long)r->max_trip,
+		       r->loops_explored ? "; explored "
+		       "iteration by iteration; " : "",
+		       r->loops_explored ? r->loop_note : "");
+}
+
+struct verify_args {
+	struct cli_input in;
+	struct bc_verify_opts vo;
+	bool json, stats;
+};
+
+/* Options into *a; -1 to go on, else the exit status (help, bad usage). */
+static int parse_args(int argc, char **argv, struct verify_args *a)
 {
 	static const struct option opts[] = {
 		CLI_INPUT_OPTIONS,
@@ -134,42 +197,40 @@ int cmd_verify(int argc, char **argv)
 		{ "help", no_argument, NULL, 'h' },
 		{ 0 }
 	};
-	struct cli_input in = { 0 };
-	struct bc_verify_opts vo = { 0 };
-	bool json = false, stats = false, first = true, bad = false;
-	int c, rc = 0;
+	struct bc_verify_opts *vo = &a->vo;
 	char *end;
+	int c;
 
 	optind = 1;
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
-		if (cli_input_option(&in, c, optarg))
+		if (cli_input_option(&a->in, c, optarg))
 			continue;
 		switch (c) {
 		case OPT_LOG:
-			vo.log_level = (int)strtol(optarg, &end, 10);
-			if (*end || vo.log_level < 0 || vo.log_level > 2)
+			vo->log_level = (int)strtol(optarg, &end, 10);
+			if (*end || vo->log_level < 0 || vo->log_level > 2)
 				return cli_usage_error("verify", "bad --log-level "
 						       "'%s' (0, 1 or 2)", optarg);
 			break;
 		case OPT_STATS:
-			stats = true;
+			a->stats = true;
 			break;
 		case OPT_JSON:
-			json = true;
+			a->json = true;
 			break;
 		case OPT_UNPRIV:
-			vo.unprivileged = true;
+			vo->unprivileged = true;
 			break;
 		case OPT_REJECT_IRR:
-			vo.reject_irreducible = true;
+			vo->reject_irreducible = true;
 			break;
 		case OPT_NO_PREC:
-			vo.no_precision = true;
+			vo->no_precision = true;
 			break;
 		case OPT_BUDGET:
-			vo.insn_budget = strtoull(optarg, &end, 10);
-			if (*end || !vo.insn_budget)
+			vo->insn_budget = strtoull(optarg, &end, 10);
+			if (*end || !vo->insn_budget)
 				return cli_usage_error("verify", "bad "
 						       "--insn-budget '%s'",
 						       optarg);
@@ -184,90 +245,56 @@ int cmd_verify(int argc, char **argv)
 	}
 	if (optind >= argc)
 		return cli_usage_error("verify", "missing FILE");
-	if (vo.log_level)
-		vo.log = stderr;
-	if (json)
+	if (vo->log_level)
+		vo->log = stderr;
+	return -1;
+}
+
+int cmd_verify(int argc, char **argv)
+{
+	struct verify_args a = { 0 };
+	bool first = true, bad = false;
+	int rc = parse_args(argc, argv, &a);
+
+	if (rc >= 0)
+		return rc;
+	rc = 0;
+	if (a.json)
 		fputs("{\"programs\":[", stdout);
-	for (int a = optind; a < argc; a++) {
-		const char *file = argv[a];
-		struct bc_object *obj = cli_open(file, &in);
+	for (int i = optind; i < argc; i++) {
+		const char *file = argv[i];
+		struct bc_object *obj = cli_open(file, &a.in);
 
 		if (!obj) {
 			bad = true;
 			continue;
 		}
-		for (uint32_t i = 0; i < obj->prog_cnt; i++) {
-			const struct bc_prog *p = &obj->progs[i];
+		for (uint32_t k = 0; k < obj->prog_cnt; k++) {
+			const struct bc_prog *p = &obj->progs[k];
 			struct bc_verify_result r;
-			char loc[256];
 
-			if (!cli_selected(&in, p))
+			if (!cli_selected(&a.in, p))
 				continue;
-			if (bc_verify(p, &vo, &r) < 0) {
+			if (bc_verify(p, &a.vo, &r) < 0) {
 				cli_error("%s: %s: %s", file, p->name, r.error);
 				bad = true;
 				continue;
 			}
 			if (!r.accepted && !rc)
 				rc = EXIT_REJECT;
-			if (json) {
+			if (a.json) {
 				json_prog(file, p, &r, first);
 				first = false;
 				continue;
 			}
-			if (r.accepted) {
-				printf("PASS %s %s/%s (%llu insns processed)\n",
-				       file, p->section, p->name,
-				       (unsigned long long)r.processed_insns);
-			} else {
-				loc[0] = 0;
-				if (r.error_insn >= 0)
-					cli_srcloc(p, (uint32_t)r.error_insn, loc,
-						   sizeof(loc));
-				printf("FAIL %s %s/%s: ", file, p->section,
-				       p->name);
-				if (r.error_insn >= 0)
-					printf("insn %lld: ",
-					       (long long)r.error_insn);
-				printf("%s%s%s%s\n", r.error, *loc ? " (" : "",
-				       loc, *loc ? ")" : "");
-				/* why the loop was not proven instead */
-				if (r.loops_explored && r.loop_note[0] &&
-				    strcmp(r.loop_note, r.error))
-					printf("  %s\n", r.loop_note);
-			}
+			text_prog(file, p, &r);
 			config_warnings(p, false);
-			if (stats)
-				printf("  verdict %s, processed %llu insns, "
-				       "total states %llu, peak states %llu, "
-				       "max states per insn %llu, duration "
-				       "%llu us, peak memory %ld KiB, stack "
-				       "depth %u\n",
-				       r.accepted ? "success" : "failure",
-				       (unsigned long long)r.processed_insns,
-				       (unsigned long long)r.total_states,
-				       (unsigned long long)r.peak_states,
-				       (unsigned long long)r.max_states_per_insn,
-				       (unsigned long long)r.duration_us,
-				       r.peak_mem_kb, r.stack_depth);
-			if (stats && r.accepted && r.has_worst_case)
-				printf("  worst case: at most %llu insns executed "
-				       "by any run\n",
-				       (unsigned long long)r.worst_case_insns);
-			else if (stats && r.accepted)
-				printf("  worst case: no bound (a loop or callback "
-				       "was explored, not proven)\n");
-			if (stats && (r.loops_proven || r.loops_explored))
-				printf("  loops: %u proven by induction (largest "
-				       "trip bound %llu)%s%s\n", r.loops_proven,
-				       (unsigned long long)r.max_trip,
-				       r.loops_explored ? "; explored "
-				       "iteration by iteration; " : "",
-				       r.loops_explored ? r.loop_note : "");
+			if (a.stats)
+				stats_prog(&r);
 		}
 		bc_object_free(obj);
 	}
-	if (json)
+	if (a.json)
 		fputs("]}\n", stdout);
 	if (bad)
 		return EXIT_BADINPUT;

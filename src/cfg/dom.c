@@ -45,12 +45,6 @@ void bc_csr_free(struct bc_csr *c)
 	c->mem = NULL;
 }
 
-struct bc_graph bc_graph_reverse(const struct bc_graph *g)
-{
-	return (struct bc_graph){ g->n, g->pred_off, g->pred, g->succ_off,
-				  g->succ };
-}
-
 /*
  * Lengauer-Tarjan, working in DFS-number space 1..N with 0 as the
  * sentinel (semi[0] = label[0] = size[0] = 0).

@@ -35,8 +35,6 @@ struct bc_csr {
 void bc_csr_build(struct bc_csr *c, uint32_t n, const uint32_t *src,
 		  const uint32_t *dst, uint32_t m);
 void bc_csr_free(struct bc_csr *c);
-/* The reverse graph: successors and predecessors swapped (no copy). */
-struct bc_graph bc_graph_reverse(const struct bc_graph *g);
 
 /* idom[v] for every node; idom[root] = BC_NONE. */
 void bc_dom_lt(const struct bc_graph *g, uint32_t root, uint32_t *idom);

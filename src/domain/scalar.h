@@ -44,6 +44,14 @@ void bc_scalar_zext32(struct bc_scalar *s);
  */
 void bc_scalar_alu(struct bc_scalar *dst, const struct bc_scalar *src,
 		   uint8_t op, bool alu32, int16_t off);
+/*
+ * bc_scalar_alu without the places where Linux 6.18 gives up: div/mod
+ * ranges are tracked, operations on constants fold exactly, and an ALU32
+ * result it cannot compute is still zero-extended. Equally sound; the
+ * verifier uses bc_scalar_alu, whose results must be Linux's.
+ */
+void bc_scalar_alu_tight(struct bc_scalar *dst, const struct bc_scalar *src,
+			 uint8_t op, bool alu32, int16_t off);
 /* Byte swap: BPF_END with to_be (BPF_TO_BE) or bswap (alu64), width 16/32/64. */
 void bc_scalar_end(struct bc_scalar *dst, bool to_be, bool alu64, int width);
 
@@ -88,16 +96,6 @@ bool bc_scalar_contains(const struct bc_scalar *s, uint64_t v);
 int bc_scalar_fmt(const struct bc_scalar *s, char *buf, size_t len);
 
 /*
- * Precision mode. Off (the default) follows Linux 6.18 exactly, including
- * where it gives up: div/mod results are unknown, an ALU32 op it cannot
- * compute leaves all 64 bits unknown. On: div/mod ranges are tracked,
- * operations on constants fold exactly, ALU32 results always zero-extend.
- * Process-wide; set it before verifying.
- */
-void bc_scalar_set_precise(bool on);
-bool bc_scalar_get_precise(void);
-
-/*
  * Linux (6.18.y, maybe_fork_scalars) splits the verifier state before
  * "dst &= src" and "dst |= src" with a constant src when dst is [-1, 0]
  * as s64 (returns 64) or as s32 (returns 32); else returns 0. The current
@@ -108,14 +106,5 @@ bool bc_scalar_get_precise(void);
 int bc_scalar_fork_width(const struct bc_scalar *dst, uint8_t op,
 			 const struct bc_scalar *src);
 void bc_scalar_fork_set(struct bc_scalar *dst, int width, bool minus_one);
-
-/*
- * Concrete eBPF semantics (the runtime's): dst OP src, as bc_scalar_alu;
- * shift amounts are masked to the width, as the interpreter does.
- */
-uint64_t bc_alu_eval(uint8_t op, bool alu32, int16_t off, uint64_t dst,
-		     uint64_t src);
-/* Concrete BPF_END on a little-endian machine, as bc_scalar_end. */
-uint64_t bc_end_eval(bool to_be, bool alu64, int width, uint64_t v);
 
 #endif

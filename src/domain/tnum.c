@@ -138,28 +138,6 @@ struct tnum tnum_mul(struct tnum a, struct tnum b)
 	return acc;
 }
 
-/*
- * The CGO 2022 paper's multiplication as published: the exact product of
- * the known parts plus, per bit of a, b's unknown bits (bit known 1) or
- * all of b's possibly-set bits (bit unknown) as pure-mask partial sums.
- * Kept for comparison; less precise than tnum_mul.
- */
-struct tnum tnum_mul_cgo(struct tnum a, struct tnum b)
-{
-	struct tnum partial = tnum_const(0);
-	uint64_t exact = a.value * b.value;
-
-	while (a.value | a.mask) {
-		if (a.value & 1)
-			partial = tnum_add(partial, TNUM(0, b.mask));
-		else if (a.mask & 1)
-			partial = tnum_add(partial, TNUM(0, b.value | b.mask));
-		a = tnum_rshift(a, 1);
-		b = tnum_lshift(b, 1);
-	}
-	return tnum_add(tnum_const(exact), partial);
-}
-
 /* Values in both a and b (a and b are assumed to intersect). */
 struct tnum tnum_intersect(struct tnum a, struct tnum b)
 {

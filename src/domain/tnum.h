@@ -4,6 +4,7 @@
 #define BC_TNUM_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 struct tnum {
@@ -26,7 +27,6 @@ struct tnum tnum_and(struct tnum a, struct tnum b);
 struct tnum tnum_or(struct tnum a, struct tnum b);
 struct tnum tnum_xor(struct tnum a, struct tnum b);
 struct tnum tnum_mul(struct tnum a, struct tnum b);	/* CGO 2022, sound; Linux 6.17+ form */
-struct tnum tnum_mul_cgo(struct tnum a, struct tnum b);	/* the paper's original */
 struct tnum tnum_intersect(struct tnum a, struct tnum b);
 struct tnum tnum_union(struct tnum a, struct tnum b);	/* join */
 struct tnum tnum_cast(struct tnum a, uint8_t size);	/* keep low size bytes */

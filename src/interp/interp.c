@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "isa/alu.h"
 #include "isa/insn.h"
 #include "interp/interp_priv.h"
 
@@ -194,125 +195,6 @@ void bc_vm_dyn_del(struct bc_vm *vm, struct bc_dynreg *d)
 
 /* ---- instruction semantics ---- */
 
-static uint64_t bswap(uint64_t v, int32_t bits)
-{
-	switch (bits) {
-	case 16: return __builtin_bswap16((uint16_t)v);
-	case 32: return __builtin_bswap32((uint32_t)v);
-	default: return __builtin_bswap64(v);
-	}
-}
-
-static uint64_t trunc_bits(uint64_t v, int32_t bits)
-{
-	switch (bits) {
-	case 16: return (uint16_t)v;
-	case 32: return (uint32_t)v;
-	default: return v;
-	}
-}
-
-static uint64_t alu64(uint8_t op, int16_t off, uint64_t d, uint64_t s)
-{
-	switch (op) {
-	case BPF_ADD: return d + s;
-	case BPF_SUB: return d - s;
-	case BPF_MUL: return d * s;
-	case BPF_DIV:
-		if (!s)
-			return 0;
-		if (off == 1)
-			return (int64_t)s == -1 ? -d :
-			       (uint64_t)((int64_t)d / (int64_t)s);
-		return d / s;
-	case BPF_MOD:
-		if (!s)
-			return d;
-		if (off == 1)
-			return (int64_t)s == -1 ? 0 :
-			       (uint64_t)((int64_t)d % (int64_t)s);
-		return d % s;
-	case BPF_OR: return d | s;
-	case BPF_AND: return d & s;
-	case BPF_XOR: return d ^ s;
-	case BPF_LSH: return d << (s & 63);
-	case BPF_RSH: return d >> (s & 63);
-	case BPF_ARSH: return (uint64_t)((int64_t)d >> (s & 63));
-	case BPF_NEG: return -d;
-	case BPF_MOV:
-		switch (off) {
-		case 8: return (uint64_t)(int64_t)(int8_t)s;
-		case 16: return (uint64_t)(int64_t)(int16_t)s;
-		case 32: return (uint64_t)(int64_t)(int32_t)s;
-		}
-		return s;
-	}
-	return d;
-}
-
-static uint32_t alu32(uint8_t op, int16_t off, uint32_t d, uint32_t s)
-{
-	switch (op) {
-	case BPF_ADD: return d + s;
-	case BPF_SUB: return d - s;
-	case BPF_MUL: return d * s;
-	case BPF_DIV:
-		if (!s)
-			return 0;
-		if (off == 1)
-			return (int32_t)s == -1 ? -d :
-			       (uint32_t)((int32_t)d / (int32_t)s);
-		return d / s;
-	case BPF_MOD:
-		if (!s)
-			return d;
-		if (off == 1)
-			return (int32_t)s == -1 ? 0 :
-			       (uint32_t)((int32_t)d % (int32_t)s);
-		return d % s;
-	case BPF_OR: return d | s;
-	case BPF_AND: return d & s;
-	case BPF_XOR: return d ^ s;
-	case BPF_LSH: return d << (s & 31);
-	case BPF_RSH: return d >> (s & 31);
-	case BPF_ARSH: return (uint32_t)((int32_t)d >> (s & 31));
-	case BPF_NEG: return -d;
-	case BPF_MOV:
-		switch (off) {
-		case 8: return (uint32_t)(int32_t)(int8_t)s;
-		case 16: return (uint32_t)(int32_t)(int16_t)s;
-		}
-		return s;
-	}
-	return d;
-}
-
-static bool jmp_taken(uint8_t op, uint64_t d, uint64_t s, bool is32)
-{
-	int64_t sd = (int64_t)d, ss = (int64_t)s;
-
-	if (is32) {
-		d = (uint32_t)d;
-		s = (uint32_t)s;
-		sd = (int32_t)d;
-		ss = (int32_t)s;
-	}
-	switch (op) {
-	case BPF_JEQ: return d == s;
-	case BPF_JNE: return d != s;
-	case BPF_JGT: return d > s;
-	case BPF_JGE: return d >= s;
-	case BPF_JLT: return d < s;
-	case BPF_JLE: return d <= s;
-	case BPF_JSET: return (d & s) != 0;
-	case BPF_JSGT: return sd > ss;
-	case BPF_JSGE: return sd >= ss;
-	case BPF_JSLT: return sd < ss;
-	case BPF_JSLE: return sd <= ss;
-	}
-	return false;
-}
-
 static uint64_t load_n(const void *p, int size)
 {
 	uint8_t b;
@@ -340,16 +222,6 @@ static void store_n(void *p, int size, uint64_t v)
 	case 4: memcpy(p, &w, 4); break;
 	default: memcpy(p, &v, 8); break;
 	}
-}
-
-static uint64_t sext(uint64_t v, int size)
-{
-	switch (size) {
-	case 1: return (uint64_t)(int64_t)(int8_t)v;
-	case 2: return (uint64_t)(int64_t)(int16_t)v;
-	case 4: return (uint64_t)(int64_t)(int32_t)v;
-	}
-	return v;
 }
 
 /* The flow dissector's struct bpf_flow_keys, zeroed, one per run. */
@@ -401,7 +273,7 @@ static int do_load(struct bc_vm *vm, uint32_t pc, const struct bpf_insn *in)
 		return -EFAULT;
 	v = load_n(p, size);
 	if (bc_mode(in) == BPF_MEMSX)
-		v = sext(v, size);
+		v = (uint64_t)bc_sext(v, size * 8);
 	vm->regs[in->dst_reg] = v;
 	return 0;
 }
@@ -489,7 +361,7 @@ static bool ld_pkt(struct bc_vm *vm, const struct bpf_insn *in, uint64_t *v)
 	if (!vm->data || off < 0 || off + size > vm->data_end - vm->data)
 		return false;
 	x = load_n(vm->data + off, size);
-	*v = size == 1 ? x : bswap(x, size * 8);
+	*v = size == 1 ? x : bc_bswap(x, size * 8);
 	return true;
 }
 
@@ -627,32 +499,57 @@ int bc_vm_callback(struct bc_vm *vm, uint32_t pc, uint64_t func,
 	return r;
 }
 
-static int alu(struct bc_vm *vm, const struct bpf_insn *in)
+static void alu(struct bc_vm *vm, const struct bpf_insn *in)
 {
 	uint64_t *r = vm->regs;
-	uint8_t op = bc_op(in);
 	bool is64 = bc_class(in) == BPF_ALU64;
 	uint64_t s;
 
-	if (op == BPF_END) {
-		if (is64)
-			r[in->dst_reg] = bswap(r[in->dst_reg], in->imm);
-		else if (bc_srcbit(in) == BPF_TO_BE)
-			r[in->dst_reg] = bswap(r[in->dst_reg], in->imm);
-		else
-			r[in->dst_reg] = trunc_bits(r[in->dst_reg], in->imm);
-		return 0;
+	if (bc_op(in) == BPF_END) {
+		r[in->dst_reg] = bc_end_eval(bc_srcbit(in) == BPF_TO_BE, is64,
+					     in->imm, r[in->dst_reg]);
+		return;
 	}
-	if (is64) {
-		s = bc_srcbit(in) == BPF_X ? r[in->src_reg] :
-		    (uint64_t)(int64_t)in->imm;
-		r[in->dst_reg] = alu64(op, in->off, r[in->dst_reg], s);
-	} else {
-		s = bc_srcbit(in) == BPF_X ? r[in->src_reg] : (uint32_t)in->imm;
-		r[in->dst_reg] = alu32(op, in->off, (uint32_t)r[in->dst_reg],
-				       (uint32_t)s);
+	s = bc_srcbit(in) == BPF_X ? r[in->src_reg] :
+	    (uint64_t)(int64_t)in->imm;
+	r[in->dst_reg] = bc_alu_eval(bc_op(in), !is64, in->off, r[in->dst_reg],
+				     s);
+}
+
+/* Next pc after a conditional jump, or after may_goto (BPF_JCOND). */
+static uint32_t cond_jmp(struct bc_vm *vm, const struct bpf_insn *in,
+			 uint32_t pc)
+{
+	uint64_t *r = vm->regs;
+	uint64_t s;
+
+	if (bc_op(in) == BPF_JCOND) {
+		/* may_goto: jump once the budget is spent */
+		if (!vm->may_goto)
+			return pc + in->off + 1;
+		vm->may_goto--;
+		return pc + 1;
 	}
-	return 0;
+	s = bc_srcbit(in) == BPF_X ? r[in->src_reg] :
+	    (uint64_t)(int64_t)in->imm;
+	if (bc_jmp_eval(bc_op(in), bc_class(in) == BPF_JMP32, r[in->dst_reg],
+			s))
+		return pc + in->off + 1;
+	return pc + 1;
+}
+
+/* A call; a tail call the helper set up replaces the frame's program. */
+static int call(struct bc_vm *vm, const struct bpf_insn *in, uint32_t pc,
+		uint32_t *npc)
+{
+	int e = do_call(vm, in, pc, npc);
+
+	if (!e && vm->tail_target) {
+		vm->frames[vm->depth].prog = vm->tail_target;
+		vm->tail_target = NULL;
+		*npc = 0;
+	}
+	return e;
 }
 
 /* Encodings the interpreter refuses (it may run unverified programs). */
@@ -707,110 +604,87 @@ static int step_limit(struct bc_vm *vm, const struct bc_prog *p, uint32_t pc)
 	return 0;
 }
 
+/* The next pc is outside the program: fell off its end or jumped out. */
+static int past_end(struct bc_vm *vm, const struct bc_prog *p,
+		    const struct bpf_insn *in, uint32_t pc, uint32_t npc)
+{
+	if (npc == pc + 1 || (npc == pc + 2 && bc_is_lddw(in)))
+		return fail(vm, pc, EFAULT,
+			    "falls off the end of the program (%u instructions)",
+			    p->insn_cnt);
+	return fail(vm, pc, EFAULT,
+		    "jump to insn %lld is outside the program (%u instructions)",
+		    (long long)(int32_t)npc, p->insn_cnt);
+}
+
 /* Run from pc in the current frame until frame stop_depth exits. */
 static int exec(struct bc_vm *vm, uint32_t pc, int stop_depth)
 {
 	const struct bc_prog *p = vm->frames[vm->depth].prog;
-	uint64_t *r = vm->regs;
 	int e;
 
 	for (;;) {
 		const struct bpf_insn *in;
-		uint8_t cls;
-		uint32_t npc;
+		uint32_t npc = pc + 1;
 
 		e = step_limit(vm, p, pc);
 		if (e)
 			return e;
 		in = &p->insns[pc];
-		cls = bc_class(in);
-		npc = pc + 1;
-		switch (cls) {
-		case BPF_ALU:
-		case BPF_ALU64:
-			e = alu(vm, in);
+		switch (bc_insn_kind(in)) {
+		case BC_INSN_ALU:
+		case BC_INSN_ALU64:
+			alu(vm, in);
 			break;
-		case BPF_LDX:
+		case BC_INSN_LDX:
 			e = do_load(vm, pc, in);
 			break;
-		case BPF_ST:
+		case BC_INSN_ST:
+		case BC_INSN_STX:
 			e = do_store(vm, pc, in);
 			break;
-		case BPF_STX:
-			e = bc_mode(in) == BPF_ATOMIC ? do_atomic(vm, pc, in) :
-			    do_store(vm, pc, in);
+		case BC_INSN_ATOMIC:
+			e = do_atomic(vm, pc, in);
 			break;
-		case BPF_LD:
-			if (bc_is_lddw(in)) {
-				if (pc + 1 >= p->insn_cnt)
-					return fail(vm, pc, EINVAL,
-						    "lddw without its second half");
-				e = do_lddw(vm, p, pc, in);
-				npc = pc + 2;
-			} else if (!ld_pkt(vm, in, &r[0])) {
-				r[0] = 0;
+		case BC_INSN_LDDW:
+			if (pc + 1 >= p->insn_cnt)
+				return fail(vm, pc, EINVAL,
+					    "lddw without its second half");
+			e = do_lddw(vm, p, pc, in);
+			npc = pc + 2;
+			break;
+		case BC_INSN_LD_PKT:
+			if (!ld_pkt(vm, in, &vm->regs[0])) {
+				vm->regs[0] = 0;
 				vm->ld_abs_fail = true;
 				return 0;
 			}
 			break;
-		case BPF_JMP:
-		case BPF_JMP32: {
-			uint8_t op = bc_op(in);
-			uint64_t s;
-
-			if (op == BPF_EXIT) {
-				if (vm->depth == stop_depth) {
-					if (stop_depth > 0)
-						pop_frame(vm);
-					return 0;
-				}
-				npc = pop_frame(vm);
-				p = vm->frames[vm->depth].prog;
-				break;
-			}
-			if (op == BPF_CALL) {
-				e = do_call(vm, in, pc, &npc);
-				if (!e && vm->tail_target) {
-					p = vm->tail_target;
-					vm->frames[vm->depth].prog = p;
-					vm->tail_target = NULL;
-					npc = 0;
-				}
-				break;
-			}
-			if (op == BPF_JA) {
-				npc = (uint32_t)bc_jmp_target(in, pc);
-				break;
-			}
-			if (op == BPF_JCOND) {
-				/* may_goto: jump once the budget is spent */
-				if (vm->may_goto)
-					vm->may_goto--;
-				else
-					npc = pc + in->off + 1;
-				break;
-			}
-			s = bc_srcbit(in) == BPF_X ? r[in->src_reg] :
-			    (uint64_t)(int64_t)in->imm;
-			if (jmp_taken(op, r[in->dst_reg], s, cls == BPF_JMP32))
-				npc = pc + in->off + 1;
+		case BC_INSN_JA:
+			npc = (uint32_t)bc_jmp_target(in, pc);
 			break;
-		}
-		default:
-			e = fail(vm, pc, EINVAL, "unknown opcode 0x%02x",
-				 in->code);
+		case BC_INSN_JMP:
+		case BC_INSN_JMP32:
+			npc = cond_jmp(vm, in, pc);
+			break;
+		case BC_INSN_CALL:
+		case BC_INSN_UNKNOWN:	/* insn_ok lets a JMP32 call pass */
+			e = call(vm, in, pc, &npc);
+			break;
+		case BC_INSN_EXIT:
+			if (vm->depth == stop_depth) {
+				if (stop_depth > 0)
+					pop_frame(vm);
+				return 0;
+			}
+			npc = pop_frame(vm);
+			break;
 		}
 		if (e)
 			return e;
-		if (npc >= p->insn_cnt) {
-			if (npc == pc + 1 || (npc == pc + 2 && bc_is_lddw(in)))
-				return fail(vm, pc, EFAULT,
-					    "falls off the end of the program (%u instructions)",
-					    p->insn_cnt);
-			return fail(vm, pc, EFAULT,
-				    "jump to insn %lld is outside the program (%u instructions)",
-				    (long long)(int32_t)npc, p->insn_cnt);
-		}
+		p = vm->frames[vm->depth].prog;	/* after a return or tail call */
+		if (npc >= p->insn_cnt)
+			return past_end(vm, p, in, pc, npc);
 		pc = npc;
 	}
 }

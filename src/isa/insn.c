@@ -153,50 +153,98 @@ static int check_ldimm64(const struct bpf_insn *in, uint32_t pc, uint32_t cnt,
 	return 0;
 }
 
-static int check_mem(const struct bpf_insn *in, uint32_t pc,
-		     struct bc_err *err)
+static int check_mem_regs(const struct bpf_insn *in, uint32_t pc,
+			  struct bc_err *err)
 {
-	switch (bc_class(in)) {
-	case BPF_LD:	/* legacy LD_ABS / LD_IND */
-		if (in->dst_reg || in->off ||
-		    (bc_mode(in) == BPF_ABS && in->src_reg))
-			return bc_errf(err, pc, EINVAL,
-				       "BPF_LD_[ABS|IND] uses reserved fields");
-		break;
-	case BPF_LDX:
-		if (in->imm)
-			return bc_errf(err, pc, EINVAL, "BPF_LDX uses reserved fields");
-		if (in->dst_reg == BPF_REG_10)
-			return bc_errf(err, pc, EACCES, "frame pointer is read only");
-		break;
-	case BPF_ST:
-		if (in->src_reg)
-			return bc_errf(err, pc, EINVAL, "BPF_ST uses reserved fields");
-		break;
-	case BPF_STX:
-		if (bc_mode(in) == BPF_ATOMIC) {
-			switch (in->imm) {
-			case BPF_ADD: case BPF_ADD | BPF_FETCH:
-			case BPF_AND: case BPF_AND | BPF_FETCH:
-			case BPF_OR: case BPF_OR | BPF_FETCH:
-			case BPF_XOR: case BPF_XOR | BPF_FETCH:
-			case BPF_XCHG: case BPF_CMPXCHG:
-				break;
-			default:
-				return bc_errf(err, pc, EINVAL,
-					       "BPF_ATOMIC uses invalid atomic opcode %02x",
-					       (unsigned)in->imm & 0xff);
-			}
-		} else if (in->imm) {
-			return bc_errf(err, pc, EINVAL, "BPF_STX uses reserved fields");
-		}
-		break;
-	}
 	if (in->dst_reg >= BC_MAX_REG)
 		return bad_reg(err, pc, in->dst_reg);
 	if (in->src_reg >= BC_MAX_REG)
 		return bad_reg(err, pc, in->src_reg);
 	return 0;
+}
+
+/* legacy LD_ABS / LD_IND */
+static int check_ld_pkt(const struct bpf_insn *in, uint32_t pc,
+			struct bc_err *err)
+{
+	if (in->dst_reg || in->off || (bc_mode(in) == BPF_ABS && in->src_reg))
+		return bc_errf(err, pc, EINVAL,
+			       "BPF_LD_[ABS|IND] uses reserved fields");
+	return check_mem_regs(in, pc, err);
+}
+
+static int check_ldx(const struct bpf_insn *in, uint32_t pc,
+		     struct bc_err *err)
+{
+	if (in->imm)
+		return bc_errf(err, pc, EINVAL, "BPF_LDX uses reserved fields");
+	if (in->dst_reg == BPF_REG_10)
+		return bc_errf(err, pc, EACCES, "frame pointer is read only");
+	return check_mem_regs(in, pc, err);
+}
+
+static int check_st(const struct bpf_insn *in, uint32_t pc,
+		    struct bc_err *err)
+{
+	if (in->src_reg)
+		return bc_errf(err, pc, EINVAL, "BPF_ST uses reserved fields");
+	return check_mem_regs(in, pc, err);
+}
+
+static int check_stx(const struct bpf_insn *in, uint32_t pc,
+		     struct bc_err *err)
+{
+	if (in->imm)
+		return bc_errf(err, pc, EINVAL, "BPF_STX uses reserved fields");
+	return check_mem_regs(in, pc, err);
+}
+
+static int check_atomic(const struct bpf_insn *in, uint32_t pc,
+			struct bc_err *err)
+{
+	switch (in->imm) {
+	case BPF_ADD: case BPF_ADD | BPF_FETCH:
+	case BPF_AND: case BPF_AND | BPF_FETCH:
+	case BPF_OR: case BPF_OR | BPF_FETCH:
+	case BPF_XOR: case BPF_XOR | BPF_FETCH:
+	case BPF_XCHG: case BPF_CMPXCHG:
+		return check_mem_regs(in, pc, err);
+	}
+	return bc_errf(err, pc, EINVAL,
+		       "BPF_ATOMIC uses invalid atomic opcode %02x",
+		       (unsigned)in->imm & 0xff);
+}
+
+/* The fields and registers of an instruction whose opcode is known. */
+static int check_fields(const struct bpf_insn *in, uint32_t pc, uint32_t cnt,
+			struct bc_err *err)
+{
+	switch (bc_insn_kind(in)) {
+	case BC_INSN_ALU:
+	case BC_INSN_ALU64:
+		return check_alu(in, pc, err);
+	case BC_INSN_JA:
+	case BC_INSN_JMP:
+	case BC_INSN_JMP32:
+	case BC_INSN_CALL:
+	case BC_INSN_EXIT:
+		return check_jmp(in, pc, err);
+	case BC_INSN_LDDW:
+		return check_ldimm64(in, pc, cnt, err);
+	case BC_INSN_LD_PKT:
+		return check_ld_pkt(in, pc, err);
+	case BC_INSN_LDX:
+		return check_ldx(in, pc, err);
+	case BC_INSN_ST:
+		return check_st(in, pc, err);
+	case BC_INSN_STX:
+		return check_stx(in, pc, err);
+	case BC_INSN_ATOMIC:
+		return check_atomic(in, pc, err);
+	case BC_INSN_UNKNOWN:	/* opcode_known refused it */
+		break;
+	}
+	return bc_errf(err, pc, EINVAL, "unknown opcode %02x", in->code);
 }
 
 int bc_insn_check(const struct bpf_insn *insns, uint32_t cnt,
@@ -221,25 +269,10 @@ int bc_insn_check(const struct bpf_insn *insns, uint32_t cnt,
 		if (!opcode_known(in->code))
 			return bc_errf(err, pc, EINVAL, "unknown opcode %02x",
 				       in->code);
-		switch (bc_class(in)) {
-		case BPF_ALU:
-		case BPF_ALU64:
-			r = check_alu(in, pc, err);
-			break;
-		case BPF_JMP:
-		case BPF_JMP32:
-			r = check_jmp(in, pc, err);
-			break;
-		default:
-			if (bc_is_lddw(in)) {
-				r = check_ldimm64(in, pc, cnt, err);
-				pc++;
-			} else {
-				r = check_mem(in, pc, err);
-			}
-		}
+		r = check_fields(in, pc, cnt, err);
 		if (r)
 			return r;
+		pc += bc_insn_slots(in) - 1;
 	}
 	return 0;
 }

@@ -263,48 +263,54 @@ static bool fmt_atomic(struct out *o, const struct bpf_insn *in)
 	return true;
 }
 
-static bool fmt_mem(struct out *o, const struct bpf_insn *in)
+static bool fmt_ldx(struct out *o, const struct bpf_insn *in)
 {
 	uint8_t mode = bc_mode(in);
 
-	switch (bc_class(in)) {
-	case BPF_LDX:
-		if (in->imm || (mode != BPF_MEM &&
-				(mode != BPF_MEMSX || bc_size(in) == BPF_DW)))
-			return false;
-		put(o, "r%d = *(%s *)", in->dst_reg, mode == BPF_MEMSX ?
-		    ssize_names[bc_size(in) >> 3] : sz(in));
-		memref(o, in->src_reg, in->off);
-		return true;
-	case BPF_ST:
-		if (mode != BPF_MEM || in->src_reg)
-			return false;
-		put(o, "*(%s *)", sz(in));
-		memref(o, in->dst_reg, in->off);
-		put(o, " = %d", in->imm);
-		return true;
-	case BPF_STX:
-		if (mode == BPF_ATOMIC)
-			return fmt_atomic(o, in);
-		if (mode != BPF_MEM || in->imm)
-			return false;
-		put(o, "*(%s *)", sz(in));
-		memref(o, in->dst_reg, in->off);
-		put(o, " = r%d", in->src_reg);
-		return true;
-	case BPF_LD:
-		if (bc_size(in) == BPF_DW || in->dst_reg || in->off)
-			return false;
-		if (mode == BPF_ABS && !in->src_reg) {
-			put(o, "r0 = *(%s *)skb[%d]", sz(in), in->imm);
-			return true;
-		}
-		if (mode == BPF_IND) {
-			put(o, "r0 = *(%s *)skb[r%d + %d]", sz(in), in->src_reg,
-			    in->imm);
-			return true;
-		}
+	if (in->imm || (mode != BPF_MEM &&
+			(mode != BPF_MEMSX || bc_size(in) == BPF_DW)))
 		return false;
+	put(o, "r%d = *(%s *)", in->dst_reg, mode == BPF_MEMSX ?
+	    ssize_names[bc_size(in) >> 3] : sz(in));
+	memref(o, in->src_reg, in->off);
+	return true;
+}
+
+static bool fmt_st(struct out *o, const struct bpf_insn *in)
+{
+	if (bc_mode(in) != BPF_MEM || in->src_reg)
+		return false;
+	put(o, "*(%s *)", sz(in));
+	memref(o, in->dst_reg, in->off);
+	put(o, " = %d", in->imm);
+	return true;
+}
+
+static bool fmt_stx(struct out *o, const struct bpf_insn *in)
+{
+	if (bc_mode(in) != BPF_MEM || in->imm)
+		return false;
+	put(o, "*(%s *)", sz(in));
+	memref(o, in->dst_reg, in->off);
+	put(o, " = r%d", in->src_reg);
+	return true;
+}
+
+/* Legacy LD_ABS / LD_IND (and the other modes of class LD: no text). */
+static bool fmt_ld_pkt(struct out *o, const struct bpf_insn *in)
+{
+	uint8_t mode = bc_mode(in);
+
+	if (bc_size(in) == BPF_DW || in->dst_reg || in->off)
+		return false;
+	if (mode == BPF_ABS && !in->src_reg) {
+		put(o, "r0 = *(%s *)skb[%d]", sz(in), in->imm);
+		return true;
+	}
+	if (mode == BPF_IND) {
+		put(o, "r0 = *(%s *)skb[r%d + %d]", sz(in), in->src_reg,
+		    in->imm);
+		return true;
 	}
 	return false;
 }
@@ -382,21 +388,32 @@ static bool fmt_insn(struct out *o, const struct bc_prog *prog,
 {
 	const struct bpf_insn *in = &insns[pc];
 
-	switch (bc_class(in)) {
-	case BPF_ALU:
-	case BPF_ALU64:
+	switch (bc_insn_kind(in)) {
+	case BC_INSN_ALU:
+	case BC_INSN_ALU64:
 		return fmt_alu(o, in);
-	case BPF_JMP:
-	case BPF_JMP32:
+	case BC_INSN_JA:
+	case BC_INSN_JMP:
+	case BC_INSN_JMP32:
+	case BC_INSN_CALL:
+	case BC_INSN_EXIT:
 		return fmt_jmp(o, prog, in, pc);
-	case BPF_LD:
-		if (bc_mode(in) == BPF_IMM)
-			return bc_is_lddw(in) && pc + 1 < cnt &&
-			       fmt_lddw(o, prog, in, pc);
-		return fmt_mem(o, in);
-	default:
-		return fmt_mem(o, in);
+	case BC_INSN_LDDW:
+		return pc + 1 < cnt && fmt_lddw(o, prog, in, pc);
+	case BC_INSN_LD_PKT:
+		return fmt_ld_pkt(o, in);
+	case BC_INSN_LDX:
+		return fmt_ldx(o, in);
+	case BC_INSN_ST:
+		return fmt_st(o, in);
+	case BC_INSN_STX:
+		return fmt_stx(o, in);
+	case BC_INSN_ATOMIC:
+		return fmt_atomic(o, in);
+	case BC_INSN_UNKNOWN:	/* a JMP32 call or exit */
+		break;
 	}
+	return false;
 }
 
 int bc_disasm_insn(const struct bc_prog *prog, const struct bpf_insn *insns,

@@ -145,15 +145,6 @@ void *bc_arena_array(struct bc_arena *a, size_t n, size_t sz)
 	return bc_arena_alloc(a, n * sz);
 }
 
-char *bc_arena_strdup(struct bc_arena *a, const char *s)
-{
-	size_t n = strlen(s);
-	char *p = bc_arena_alloc(a, n + 1);
-
-	memcpy(p, s, n);
-	return p;
-}
-
 void bc_arena_free(struct bc_arena *a)
 {
 	struct bc_arena_chunk *c = a->head, *n;

@@ -61,7 +61,6 @@ struct bc_arena {
 void bc_arena_init(struct bc_arena *a);
 void *bc_arena_alloc(struct bc_arena *a, size_t n);	/* zeroed, 16-aligned */
 void *bc_arena_array(struct bc_arena *a, size_t n, size_t sz);
-char *bc_arena_strdup(struct bc_arena *a, const char *s);
 void bc_arena_free(struct bc_arena *a);
 
 /* Read a whole file ("-": standard input). Returns 0 or -errno (message

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "domain/scalar.h"
+#include "isa/alu.h"
 
 static int failures;
 
@@ -61,6 +62,19 @@ static struct bc_scalar alu_k(struct bc_scalar d, uint8_t op, bool alu32,
 			      int64_t imm)
 {
 	return alu(d, k((uint64_t)imm), op, alu32, 0);
+}
+
+static struct bc_scalar tight(struct bc_scalar d, struct bc_scalar s,
+			      uint8_t op, bool alu32, int16_t off)
+{
+	bc_scalar_alu_tight(&d, &s, op, alu32, off);
+	return d;
+}
+
+static struct bc_scalar tight_k(struct bc_scalar d, uint8_t op, bool alu32,
+				int64_t imm)
+{
+	return tight(d, k((uint64_t)imm), op, alu32, 0);
 }
 
 /* Linux probe 1: r2 = skb->len; r2 &= 255; ... */
@@ -375,10 +389,9 @@ static void test_const_folding(void)
 		0x7fffffffffffffffULL, 0x8000000000000000ULL, (uint64_t)-1,
 		(uint64_t)-7, 0x123456789abcdef0ULL };
 	int n = (int)(sizeof(vals) / sizeof(vals[0]));
-	int precise, i, j, w, o, f;
+	int t, i, j, w, o, f;
 
-	for (precise = 0; precise < 2; precise++) {
-		bc_scalar_set_precise(precise);
+	for (t = 0; t < 2; t++) {
 		for (o = 0; o < (int)sizeof(ops); o++)
 		for (w = 0; w < 2; w++)
 		for (f = 0; f < 4; f++)
@@ -397,8 +410,9 @@ static void test_const_folding(void)
 				continue;
 			shift = op == BPF_LSH || op == BPF_RSH || op == BPF_ARSH;
 			want = bc_alu_eval(op, alu32, off, vals[i], vals[j]);
-			bc_scalar_alu(&d, &s, op, alu32, off);
-			if (!precise && (op == BPF_DIV || op == BPF_MOD))
+			d = t ? tight(d, s, op, alu32, off) :
+				alu(d, s, op, alu32, off);
+			if (!t && (op == BPF_DIV || op == BPF_MOD))
 				continue;	/* Linux: unknown */
 			if (shift && vals[j] >= (alu32 ? 32u : 64u)) {
 				/* undefined amount: unknown (zero-extended) */
@@ -432,37 +446,34 @@ static void test_const_folding(void)
 			}
 		}
 	}
-	bc_scalar_set_precise(false);
 }
 
-/* Precise mode: div/mod ranges and runtime corner cases. */
-static void test_precise_divmod(void)
+/* bc_scalar_alu_tight: div/mod ranges and runtime corner cases. */
+static void test_tight_divmod(void)
 {
 	struct bc_scalar a, b, u;
 
-	bc_scalar_set_precise(true);
 	bc_scalar_urange(&a, 0, 1000);
-	u = alu_k(a, BPF_DIV, false, 10);
+	u = tight_k(a, BPF_DIV, false, 10);
 	CHECK(u.umin == 0 && u.umax == 100);
-	u = alu_k(a, BPF_MOD, false, 10);
+	u = tight_k(a, BPF_MOD, false, 10);
 	CHECK(u.umin == 0 && u.umax == 9);
 	bc_scalar_urange(&b, 0, 3);	/* may be zero */
-	u = alu(a, b, BPF_DIV, false, 0);
+	u = tight(a, b, BPF_DIV, false, 0);
 	CHECK(u.umin == 0 && u.umax == 1000);
-	u = alu(a, b, BPF_MOD, false, 0);
+	u = tight(a, b, BPF_MOD, false, 0);
 	CHECK(u.umin == 0 && u.umax == 1000);
-	u = alu_k(a, BPF_DIV, true, 0);
+	u = tight_k(a, BPF_DIV, true, 0);
 	EXPECT(&u, "0");
-	u = alu_k(a, BPF_MOD, false, 0);
+	u = tight_k(a, BPF_MOD, false, 0);
 	CHECK(bc_scalar_equal(&u, &a));
-	u = alu(k(0x8000000000000000ULL), k((uint64_t)-1), BPF_DIV, false, 1);
+	u = tight(k(0x8000000000000000ULL), k((uint64_t)-1), BPF_DIV, false, 1);
 	CHECK(bc_scalar_is_const(&u) && u.var_off.value == 0x8000000000000000ULL);
-	u = alu(k(0x80000000), k((uint64_t)-1), BPF_MOD, true, 1);
+	u = tight(k(0x80000000), k((uint64_t)-1), BPF_MOD, true, 1);
 	EXPECT(&u, "0");
 	bc_scalar_unknown(&a);
-	u = alu_k(a, BPF_DIV, true, 7);	/* zero-extended */
+	u = tight_k(a, BPF_DIV, true, 7);	/* zero-extended */
 	CHECK(u.umax <= 0xffffffffu / 7);
-	bc_scalar_set_precise(false);
 }
 
 int main(void)
@@ -474,7 +485,7 @@ int main(void)
 	test_linux_signed();
 	test_idioms();
 	test_const_folding();
-	test_precise_divmod();
+	test_tight_divmod();
 	if (failures) {
 		fprintf(stderr, "%d failures\n", failures);
 		return 1;

@@ -6,7 +6,8 @@
  * of them, run the concrete operation with eBPF runtime semantics (written
  * here independently of the library) and check the concrete result lies in
  * the abstract result. Same for branch prediction and refinement, join,
- * subsumption and synchronisation, in both precision modes.
+ * subsumption and synchronisation; ALU results of bc_scalar_alu and of
+ * bc_scalar_alu_tight, on alternate pairs.
  *
  * Usage: scalar_soundness [pairs [seed]] (defaults: 30000, 1).
  */
@@ -347,9 +348,9 @@ static void report(const char *what, const struct bc_scalar *in1,
 	bc_scalar_fmt(in1, b1, sizeof(b1));
 	bc_scalar_fmt(in2, b2, sizeof(b2));
 	bc_scalar_fmt(out, b3, sizeof(b3));
-	fprintf(stderr, "UNSOUND %s (precise=%d): a=%#" PRIx64 " in %s, b=%#" PRIx64
+	fprintf(stderr, "UNSOUND %s: a=%#" PRIx64 " in %s, b=%#" PRIx64
 		" in %s: concrete %#" PRIx64 " not in %s\n", what,
-		bc_scalar_get_precise(), x, b1, y, b2, r, b3);
+		x, b1, y, b2, r, b3);
 }
 
 static void check_in(const char *what, const struct abs *A, const struct abs *B,
@@ -361,15 +362,25 @@ static void check_in(const char *what, const struct abs *A, const struct abs *B,
 		report(what, &A->s, &B->s, out, x, y, r);
 }
 
+static void scalar_alu(struct bc_scalar *d, const struct bc_scalar *s,
+		       uint8_t op, bool w32, int16_t off, bool tight)
+{
+	if (tight)
+		bc_scalar_alu_tight(d, s, op, w32, off);
+	else
+		bc_scalar_alu(d, s, op, w32, off);
+}
+
 static void check_alu(const struct abs *A, const struct abs *B, uint8_t op,
-		      bool w32, int16_t off)
+		      bool w32, int16_t off, bool tight)
 {
 	struct bc_scalar r = A->s;
 	char what[64];
 	int i, j;
 
-	snprintf(what, sizeof(what), "alu op %#x w32 %d off %d", op, w32, off);
-	bc_scalar_alu(&r, &B->s, op, w32, off);
+	snprintf(what, sizeof(what), "alu%s op %#x w32 %d off %d",
+		 tight ? "_tight" : "", op, w32, off);
+	scalar_alu(&r, &B->s, op, w32, off, tight);
 	for (i = 0; i < A->n; i++)
 		for (j = 0; j < B->n; j++)
 			check_in(what, A, B, &r,
@@ -379,7 +390,7 @@ static void check_alu(const struct abs *A, const struct abs *B, uint8_t op,
 		pool_add(&r);
 	/* dst and src the same register */
 	r = A->s;
-	bc_scalar_alu(&r, &r, op, w32, off);
+	scalar_alu(&r, &r, op, w32, off, tight);
 	for (i = 0; i < A->n; i++)
 		check_in(what, A, A, &r, A->m[i], A->m[i],
 			 ref_alu(op, w32, off, A->m[i], A->m[i]));
@@ -481,7 +492,7 @@ static const uint8_t alu_ops[] = { BPF_ADD, BPF_SUB, BPF_MUL, BPF_DIV, BPF_OR,
 static const uint8_t jmp_ops[] = { BPF_JEQ, BPF_JNE, BPF_JGT, BPF_JGE, BPF_JLT,
 	BPF_JLE, BPF_JSGT, BPF_JSGE, BPF_JSLT, BPF_JSLE, BPF_JSET };
 
-static void check_pair(struct abs *A, struct abs *B)
+static void check_pair(struct abs *A, struct abs *B, bool tight)
 {
 	int o, w;
 
@@ -489,14 +500,14 @@ static void check_pair(struct abs *A, struct abs *B)
 		for (w = 0; w < 2; w++) {
 			uint8_t op = alu_ops[o];
 
-			check_alu(A, B, op, w, 0);
+			check_alu(A, B, op, w, 0, tight);
 			if (op == BPF_DIV || op == BPF_MOD)
-				check_alu(A, B, op, w, 1);
+				check_alu(A, B, op, w, 1, tight);
 			if (op == BPF_MOV) {
-				check_alu(A, B, op, w, 8);
-				check_alu(A, B, op, w, 16);
+				check_alu(A, B, op, w, 8, tight);
+				check_alu(A, B, op, w, 16, tight);
 				if (!w)
-					check_alu(A, B, op, w, 32);
+					check_alu(A, B, op, w, 32, tight);
 			}
 		}
 	check_end(A);
@@ -528,15 +539,13 @@ int main(int argc, char **argv)
 	for (i = 0; i < pairs; i++) {
 		struct abs A, B;
 
-		bc_scalar_set_precise(i & 1);
 		gen(&A);
 		gen(&B);
 		if (rn(4) == 0)
 			const_operand(&B, rn(2));
 		members += (unsigned long long)(A.n + B.n);
-		check_pair(&A, &B);
+		check_pair(&A, &B, i & 1);
 	}
-	bc_scalar_set_precise(false);
 	printf("scalar soundness: %ld abstract pairs, %llu members, %llu concrete checks, %llu failures (%llu refinements found a branch dead)\n",
 	       pairs, members, checks, failures, empties);
 	return failures ? 1 : 0;
