@@ -2,7 +2,7 @@
 /*
  * The soundness oracle (issue 6): an interpreter hook that checks, before
  * every executed instruction, each register against what the verifier
- * claimed there (src/vclaims.h), and a check of a finished run against the
+ * claimed there (src/verifier/claims.h), and a check of a finished run against the
  * verifier's worst-case bound. Used by `bpfcheck run --oracle` and by
  * bench/soundness.
  */

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /*
- * Traps for the induction method (src/vloop.c): loops that look bounded to
+ * Traps for the induction method (src/verifier/induction.c): loops that look bounded to
  * a careless induction-variable analysis but are not, and bounded shapes
  * it must get right (several IVs, nesting, pointers, steps > 1).
  */

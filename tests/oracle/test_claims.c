@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
-/* The oracle's claim check (src/vclaims.c) catches a value outside. */
+/* The oracle's claim check (src/verifier/claims.c) catches a value outside. */
 #include <stdio.h>
 #include <string.h>
 
