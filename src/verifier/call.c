@@ -520,6 +520,17 @@ static int callback(struct venv *e, uint32_t pc,
 	return 0;
 }
 
+/* Linux's record_func_map, for the tail call's fixup (verify.c). */
+static void record_tail_map(struct venv *e, uint32_t pc, int map)
+{
+	uint32_t m = (uint32_t)map + 1;
+
+	if (!e->tc_map[pc])
+		e->tc_map[pc] = m;
+	else if (e->tc_map[pc] != m)
+		e->tc_map[pc] = TC_MAP_POISON;
+}
+
 static int helper_call(struct venv *e, uint32_t pc, const struct bpf_insn *in,
 		       uint32_t *next)
 {
@@ -542,6 +553,8 @@ static int helper_call(struct venv *e, uint32_t pc, const struct bpf_insn *in,
 				      "to release function");
 		vc_release_ref(e, ci.release_ref);
 	}
+	if ((p->flags & BC_HF_TAIL_CALL) && e->tc_map && ci.map >= 0)
+		record_tail_map(e, pc, ci.map);
 	if ((p->flags & BC_HF_TAIL_CALL) && e->cur.ref_cnt)
 		return vc_err(e, pc, "tail_call would lead to reference leak");
 	if (p->flags & BC_HF_CALLBACK)

@@ -88,15 +88,31 @@ void vc_for_each_reg(struct venv *e, void (*fn)(struct bc_vreg *, void *),
 	}
 }
 
+struct kill_arg {
+	uint32_t ref;
+	bool priv;
+};
+
+/*
+ * Linux's mark_reg_invalid: a copy of a released reference is an unknown
+ * scalar, or unreadable for an unprivileged loader (it would leak).
+ */
 static void kill_ref_fn(struct bc_vreg *r, void *a)
 {
-	if (r->ref_id && r->ref_id == *(uint32_t *)a)
+	struct kill_arg *ka = a;
+
+	if (!r->ref_id || r->ref_id != ka->ref)
+		return;
+	if (ka->priv)
 		bc_vreg_scalar(r);
+	else
+		bc_vreg_ptr(r, VK_NOT_INIT);
 }
 
 void vc_release_ref(struct venv *e, uint32_t ref)
 {
 	struct bc_vstate *st = &e->cur;
+	struct kill_arg ka = { ref, e->priv };
 
 	for (uint32_t i = 0; i < st->ref_cnt; i++) {
 		if (st->refs[i].id != ref)
@@ -104,7 +120,7 @@ void vc_release_ref(struct venv *e, uint32_t ref)
 		st->refs[i] = st->refs[--st->ref_cnt];
 		break;
 	}
-	vc_for_each_reg(e, kill_ref_fn, &ref);
+	vc_for_each_reg(e, kill_ref_fn, &ka);
 }
 
 int vc_push(struct venv *e, uint32_t pc)

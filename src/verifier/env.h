@@ -52,6 +52,9 @@ struct venv {
 	/* Spectre v1 masking for !root (sanitize_alu), per insn */
 	uint8_t *alu_state;	/* 0: no pointer arithmetic masked yet */
 	uint32_t *alu_limit;
+	uint32_t *tc_map;	/* !root: map (index + 1) of each tail call,
+				 * TC_MAP_POISON when paths pass different
+				 * maps (Linux's map_ptr_state) */
 	bool explore_alu;	/* a register offset was masked: scalars
 				 * must be equal for pruning, as in Linux */
 	/* loop summaries (induction.c) */
@@ -66,6 +69,8 @@ struct venv {
 	uint32_t sum_cnt;
 	size_t sum_cap;
 };
+
+#define TC_MAP_POISON UINT32_MAX
 
 static inline struct bc_vframe *vc_frame(struct venv *e)
 {

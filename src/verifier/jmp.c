@@ -239,28 +239,18 @@ static void null_branch(struct venv *e, struct null_arg *na, uint32_t ref)
 }
 
 /*
- * Linux's mark_ptr_or_null_regs: "p == 0" or "p != 0", the zero in the
- * source (zero_src) or in dst. An or-null pointer, and its copies, is null
- * on one branch and a pointer on the other; a pointer is never null.
+ * Linux's mark_ptr_or_null_regs: "p == 0" or "p != 0" (64-bit, the zero
+ * an immediate) with p or-null: p, and its copies, is null on one branch
+ * and a pointer on the other.
  */
 static int mark_ptr_or_null_regs(struct venv *e, uint32_t pc,
-				 const struct bpf_insn *in, bool zero_src,
-				 uint32_t *next)
+				 const struct bpf_insn *in, uint32_t *next)
 {
-	uint8_t op = bc_op(in);
-	int d = in->dst_reg, s = in->src_reg;
 	uint32_t tgt = bc_jmp_target(in, pc), fall = pc + 1;
-	struct bc_vreg *p = zero_src ? vc_reg(e, d) : vc_reg(e, s);
-	struct bc_vstate save;
-
-	if (bc_srcbit(in))	/* the zero in a register counts */
-		vp_mark_reg(e, zero_src ? s : d);
-	if (!bc_vkind_or_null(p->kind)) {
-		*next = op == BPF_JNE ? tgt : fall;
-		return 0;
-	}
-	struct null_arg na = { p->id, op == BPF_JEQ };
+	struct bc_vreg *p = vc_reg(e, in->dst_reg);
+	struct null_arg na = { p->id, bc_op(in) == BPF_JEQ };
 	uint32_t ref = p->ref_id;
+	struct bc_vstate save;
 
 	bc_vstate_copy(&save, &e->cur);
 	null_branch(e, &na, ref);
@@ -273,6 +263,52 @@ static int mark_ptr_or_null_regs(struct venv *e, uint32_t pc,
 	null_branch(e, &na, ref);
 	*next = fall;
 	return 0;
+}
+
+#define MAX_VAR_OFF (1 << 29)
+
+/*
+ * Linux's reg_not_null: pointer kinds that are never null, with a variable
+ * offset too small to wrap the pointer round to 0.
+ */
+static bool never_null(const struct bc_vreg *r)
+{
+	if (r->s.smin <= -MAX_VAR_OFF || r->s.smax >= MAX_VAR_OFF)
+		return false;
+	switch (r->kind) {
+	case VK_SOCK: case VK_TCP_SOCK: case VK_SOCK_COMMON:
+	case VK_MAP_VALUE: case VK_MAP_KEY: case VK_MEM: case VK_MAP_PTR:
+		return true;
+	}
+	return false;
+}
+
+static bool is_const(const struct bc_vreg *r)
+{
+	return r->kind == VK_SCALAR && bc_scalar_is_const(&r->s);
+}
+
+/*
+ * Linux's is_branch_taken with a pointer operand: a pointer that is never
+ * null compared (64-bit) for equality with the constant 0. 1 taken, 0 not,
+ * -1 undecided.
+ */
+static int ptr_branch_taken(const struct bc_vreg *a, const struct bc_vreg *b,
+			    uint8_t op, bool j32)
+{
+	const struct bc_vreg *p = a, *k = b;
+
+	if (j32)	/* a pointer's low half may be 0 */
+		return -1;
+	if (!is_const(k)) {
+		p = b;
+		k = a;
+	}
+	if (!is_const(k) || !never_null(p) || k->s.var_off.value)
+		return -1;
+	if (op == BPF_JEQ)
+		return 0;
+	return op == BPF_JNE ? 1 : -1;
 }
 
 /* The branch on which "p pop end" proves p inside the packet (good) or
@@ -336,10 +372,49 @@ static int try_match_pkt_pointers(struct venv *e, uint32_t pc,
 	return 1;
 }
 
-static bool is_zero(const struct bc_vreg *r)
+static bool pkt_any(const struct bc_vreg *r)
 {
-	return r->kind == VK_SCALAR && bc_scalar_is_const(&r->s) &&
-	       !r->s.var_off.value;
+	return r->kind == VK_PKT || r->kind == VK_PKT_META ||
+	       r->kind == VK_PKT_END;
+}
+
+/*
+ * A branch with a pointer operand. Unprivileged, a pointer may be compared
+ * only with another packet pointer, or with 0 when that says whether it is
+ * null (Linux's !allow_ptr_leaks: the comparison would leak it).
+ */
+static int ptr_jmp(struct venv *e, uint32_t pc, const struct bpf_insn *in,
+		   const struct bc_vreg *a, const struct bc_vreg *b,
+		   uint32_t *next)
+{
+	uint8_t op = bc_op(in);
+	bool j32 = bc_class(in) == BPF_JMP32;
+	int d = in->dst_reg, s = in->src_reg, r, taken;
+
+	if (!e->priv && bc_srcbit(in) && b->kind != VK_SCALAR &&
+	    !(pkt_any(a) && pkt_any(b)))
+		return vc_err(e, pc, "R%d pointer comparison prohibited", s);
+	taken = ptr_branch_taken(a, b, op, j32);
+	if (taken >= 0) {
+		if (bc_srcbit(in) && b->kind == VK_SCALAR)
+			vp_mark_reg(e, s);
+		*next = taken ? bc_jmp_target(in, pc) : pc + 1;
+		return 0;
+	}
+	if (!j32 && !bc_srcbit(in) && !in->imm && bc_vkind_or_null(a->kind) &&
+	    (op == BPF_JEQ || op == BPF_JNE))
+		return mark_ptr_or_null_regs(e, pc, in, next);
+	if (!j32 && a->kind != VK_SCALAR && b->kind != VK_SCALAR) {
+		r = try_match_pkt_pointers(e, pc, in, a, b, next);
+		if (r)
+			return r < 0 ? -1 : 0;
+	}
+	if (!e->priv && a->kind != VK_SCALAR)
+		return vc_err(e, pc, "R%d pointer comparison prohibited", d);
+	if (vc_push(e, bc_jmp_target(in, pc)))
+		return -1;
+	*next = pc + 1;
+	return 0;
 }
 
 int vc_jmp(struct venv *e, uint32_t pc, const struct bpf_insn *in,
@@ -348,7 +423,7 @@ int vc_jmp(struct venv *e, uint32_t pc, const struct bpf_insn *in,
 	uint8_t op = bc_op(in);
 	bool j32 = bc_class(in) == BPF_JMP32;
 	uint32_t tgt = bc_jmp_target(in, pc), fall = pc + 1;
-	int d = in->dst_reg, s = in->src_reg, r;
+	int d = in->dst_reg, s = in->src_reg;
 	struct bc_vreg a, b;
 
 	if (op == BPF_JCOND) {	/* may_goto: both ways */
@@ -370,21 +445,7 @@ int vc_jmp(struct venv *e, uint32_t pc, const struct bpf_insn *in,
 	}
 	if (a.kind == VK_SCALAR && b.kind == VK_SCALAR)
 		return reg_set_min_max(e, pc, in, &a, &b, next);
-	/* a pointer is involved */
-	if (!j32 && (op == BPF_JEQ || op == BPF_JNE) &&
-	    (is_zero(&a) || is_zero(&b)))
-		return mark_ptr_or_null_regs(e, pc, in, is_zero(&b), next);
-	if (!e->priv)
-		return vc_err(e, pc, "R%d pointer comparison prohibited", d);
-	if (!j32 && a.kind != VK_SCALAR && b.kind != VK_SCALAR) {
-		r = try_match_pkt_pointers(e, pc, in, &a, &b, next);
-		if (r)
-			return r < 0 ? -1 : 0;
-	}
 	if (a.kind == VK_NOT_INIT || b.kind == VK_NOT_INIT)
 		return vc_err(e, pc, "R%d !read_ok", d);
-	if (vc_push(e, tgt))
-		return -1;
-	*next = fall;
-	return 0;
+	return ptr_jmp(e, pc, in, &a, &b, next);
 }

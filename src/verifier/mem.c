@@ -468,6 +468,13 @@ static int stack_access(struct venv *e, uint32_t pc, int regno,
 	if ((uint32_t)-o > e->sub_depth[f->subprog])
 		e->sub_depth[f->subprog] = -o;
 	if (write) {
+		int k = (BC_STACK + o) / 8;
+
+		/* a pointer's bytes would become readable data */
+		if (!e->priv && size != 8 && f->stype[8 * k] == VS_SPILL &&
+		    f->spill[k].kind != VK_SCALAR)
+			return vc_err(e, pc, "attempt to corrupt spilled "
+				      "pointer on stack");
 		if (val && bc_vkind_is_ptr(val->kind) && size != 8)
 			return vc_err(e, pc, "invalid size of register spill");
 		stack_write(e, f, o, size, val,

@@ -43,6 +43,7 @@ static void env_init(struct venv *e, const struct bc_prog *prog,
 	if (!e->priv) {	/* Spectre masking: unprivileged loaders only */
 		e->alu_state = bc_xcalloc(prog->insn_cnt + 1, 1);
 		e->alu_limit = bc_xcalloc(prog->insn_cnt + 1, sizeof(uint32_t));
+		e->tc_map = bc_xcalloc(prog->insn_cnt + 1, sizeof(uint32_t));
 	}
 }
 
@@ -79,6 +80,22 @@ static void env_free(struct venv *e)
 	free(e->loop_trip);
 	free(e->alu_state);
 	free(e->alu_limit);
+	free(e->tc_map);
+}
+
+/*
+ * Linux's fixup for an unprivileged tail call: it bounds the index by the
+ * program array's size, so the call must use one map on every path.
+ */
+static void tail_call_check(struct venv *e)
+{
+	if (!e->tc_map)
+		return;
+	for (uint32_t pc = 0; pc < e->prog->insn_cnt; pc++)
+		if (e->tc_map[pc] == TC_MAP_POISON) {
+			vc_err(e, pc, "tail_call abusing map_ptr");
+			return;
+		}
 }
 
 /* Linux's check_max_stack_depth: the longest call chain by stack. */
@@ -164,6 +181,8 @@ static bool verify_run(const struct bc_prog *prog, struct bc_cfg *cfg,
 	vs_search(&e);
 	if (!e.failed && !e.sum_abort)
 		stack_depth_check(&e);
+	if (!e.failed && !e.sum_abort)
+		tail_call_check(&e);
 	if (!e.failed && !e.sum_abort)
 		vl_finish(&e);
 	set_result(&e, res);
