@@ -41,6 +41,8 @@ struct venv {
 	struct bc_vstate cur;
 	uint32_t id_gen;
 	uint32_t *sub_depth;	/* stack depth per subprogram */
+	uint8_t *sub_tail;	/* per subprogram: it or a callee may tail
+				 * call (0 not known yet, 1 no, 2 yes) */
 	struct vhist *hist;	/* instructions of the current path */
 	size_t hist_n, hist_cap;
 	bool prec;		/* precision tracking (precision.h) */

@@ -364,12 +364,12 @@ int vm_stack_range(struct venv *e, uint32_t pc, int regno,
 		if (reg->s.smax >= BC_MAX_VAR_OFF || reg->s.smin <= -BC_MAX_VAR_OFF)
 			return vc_err(e, pc, "invalid unbounded variable-offset "
 				      "%s stack R%d", what, regno);
-		if (lo < min_ok || hi + size > 0)
+		if (lo < min_ok || lo >= 0 || hi + size > 0)
 			return vc_err(e, pc, "invalid variable-offset %s stack "
 				      "R%d var_off=%s off=%d size=%d", what,
 				      regno, t, (int)(reg->off + off),
 				      (int)size);
-	} else if (lo < min_ok || lo + size > 0 || size > BC_STACK) {
+	} else if (lo < min_ok || lo >= 0 || lo + size > 0 || size > BC_STACK) {
 		return vc_err(e, pc, "invalid %s stack R%d off=%d size=%d",
 			      what, regno, (int)(reg->off + off), (int)size);
 	}
