@@ -222,9 +222,13 @@ static int check_mem_arg(struct venv *e, uint32_t pc, int regno, uint32_t k,
 		*mem_write = k == BC_ARG_PTR_TO_UNINIT_MEM;
 		return 0;
 	case BC_ARG_PTR_TO_LONG:
-	case BC_ARG_PTR_TO_INT:
-		return helper_mem(e, pc, regno, k == BC_ARG_PTR_TO_LONG ? 8 : 4,
-				  true, false);
+	case BC_ARG_PTR_TO_INT: {
+		int size = k == BC_ARG_PTR_TO_LONG ? 8 : 4;
+
+		if (helper_mem(e, pc, regno, size, true, false))
+			return -1;
+		return vm_check_align(e, pc, r, 0, size, true);
+	}
 	}
 	/* BC_ARG_PTR_TO_CONST_STR */
 	if (r->kind != VK_MAP_VALUE || !e->obj->maps[r->map].readonly)
