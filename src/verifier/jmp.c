@@ -239,9 +239,26 @@ static void null_branch(struct venv *e, struct null_arg *na, uint32_t ref)
 }
 
 /*
+ * Linux's reg_not_null: the pointers whose test against zero decides the
+ * branch. Linux explores both branches for the others (the context, the
+ * stack, the packet), though they are never null either.
+ */
+static bool never_null(unsigned k)
+{
+	switch (k) {
+	case VK_SOCK: case VK_TCP_SOCK: case VK_SOCK_COMMON:
+	case VK_MAP_VALUE: case VK_MAP_KEY: case VK_MEM:
+		return true;
+	default:
+		return false;
+	}
+}
+
+/*
  * Linux's mark_ptr_or_null_regs: "p == 0" or "p != 0", the zero in the
- * source (zero_src) or in dst. An or-null pointer, and its copies, is null
- * on one branch and a pointer on the other; a pointer is never null.
+ * source (zero_src) or in dst. An or-null pointer in dst, and its copies,
+ * is null on one branch and a pointer on the other; some pointers are
+ * known not to be null (never_null).
  */
 static int mark_ptr_or_null_regs(struct venv *e, uint32_t pc,
 				 const struct bpf_insn *in, bool zero_src,
@@ -256,7 +273,20 @@ static int mark_ptr_or_null_regs(struct venv *e, uint32_t pc,
 	if (bc_srcbit(in))	/* the zero in a register counts */
 		vp_mark_reg(e, zero_src ? s : d);
 	if (!bc_vkind_or_null(p->kind)) {
+		if (!never_null(p->kind)) {	/* Linux explores both */
+			if (vc_push(e, tgt))
+				return -1;
+			*next = fall;
+			return 0;
+		}
 		*next = op == BPF_JNE ? tgt : fall;
+		return 0;
+	}
+	/* Linux refines only an or-null dst: "0 == p" says nothing */
+	if (!zero_src) {
+		if (vc_push(e, tgt))
+			return -1;
+		*next = fall;
 		return 0;
 	}
 	struct null_arg na = { p->id, op == BPF_JEQ };
