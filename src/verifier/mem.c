@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "platform/ctx.h"
+#include "verifier/call.h"
 #include "verifier/env.h"
 #include "verifier/mem.h"
 #include "verifier/precision.h"
@@ -905,6 +906,24 @@ int vm_ld_imm(struct venv *e, uint32_t pc, const struct bpf_insn *in)
 		      "raw input are unknown)", in->src_reg);
 }
 
+/*
+ * A failed LD_ABS/LD_IND ends the program with r0 = 0; in a subprogram
+ * that is a return of 0 to its caller (Linux models this hidden exit of
+ * bpf_gen_ld_abs): the caller's path after the call, with r0 = 0.
+ */
+static int ld_abs_early_exit(struct venv *e, uint32_t pc)
+{
+	struct bc_vstate save;
+	int err;
+
+	vp_all(e);	/* the path jumps frames: no precision tracking */
+	bc_vstate_copy(&save, &e->cur);
+	bc_vreg_const(vc_reg(e, 0), 0);
+	err = vc_exit(e, pc) < 0 || vc_push(e, e->cur.pc);
+	vc_restore(e, &save);
+	return err ? -1 : 0;
+}
+
 int vm_ld_abs(struct venv *e, uint32_t pc, const struct bpf_insn *in)
 {
 	if (!bc_ctx_has_ld_abs(e->type))
@@ -923,6 +942,8 @@ int vm_ld_abs(struct venv *e, uint32_t pc, const struct bpf_insn *in)
 	if (bc_mode(in) == BPF_IND && vc_reg(e, in->src_reg)->kind != VK_SCALAR)
 		return vc_err(e, pc, "R%d type=%s expected=scalar", in->src_reg,
 			      bc_vkind_name(vc_reg(e, in->src_reg)->kind));
+	if (e->cur.curframe && ld_abs_early_exit(e, pc))
+		return -1;
 	for (int r = 1; r <= 5; r++)
 		bc_vreg_ptr(vc_reg(e, r), VK_NOT_INIT);
 	bc_vreg_scalar(vc_reg(e, 0));
