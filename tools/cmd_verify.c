@@ -16,6 +16,7 @@ enum {
 	OPT_REJECT_IRR,
 	OPT_BUDGET,
 	OPT_NO_PREC,
+	OPT_PROG_FLAGS,
 };
 
 static void help(FILE *f)
@@ -36,6 +37,11 @@ static void help(FILE *f)
 		"  --no-precision   no precision tracking: prune only where every\n"
 		"                   scalar is contained (slower, same verdicts)\n"
 		"  --insn-budget N  processed-instruction limit (default 1000000)\n"
+		"  --prog-flags NAME[,NAME]  the load's flags (prog_flags):\n"
+		"                   BPF_F_STRICT_ALIGNMENT, BPF_F_ANY_ALIGNMENT\n"
+		"                   are honoured; BPF_F_TEST_STATE_FREQ,\n"
+		"                   BPF_F_SLEEPABLE, BPF_F_XDP_HAS_FRAGS are\n"
+		"                   accepted and have no effect yet\n"
 		CLI_INPUT_HELP
 		"  -h, --help       this help\n\n"
 		"Exit status: 0 all accepted, 1 a program was rejected, 2 bad input.\n");
@@ -73,6 +79,38 @@ static void config_warnings(const struct bc_prog *p, bool json)
 	}
 	if (json && !first)
 		putchar(']');
+}
+
+static const struct {
+	const char *name;
+	uint32_t flag;
+} prog_flag_names[] = {
+	{ "BPF_F_STRICT_ALIGNMENT", BPF_F_STRICT_ALIGNMENT },
+	{ "BPF_F_ANY_ALIGNMENT", BPF_F_ANY_ALIGNMENT },
+	{ "BPF_F_TEST_STATE_FREQ", BPF_F_TEST_STATE_FREQ },
+	{ "BPF_F_SLEEPABLE", BPF_F_SLEEPABLE },
+	{ "BPF_F_XDP_HAS_FRAGS", BPF_F_XDP_HAS_FRAGS },
+};
+
+/* "NAME[,NAME]..." into *flags; false on an unknown name. */
+static bool parse_prog_flags(const char *arg, uint32_t *flags)
+{
+	char *copy = strdup(arg), *save = NULL;
+	bool ok = copy != NULL;
+
+	for (char *t = copy ? strtok_r(copy, ",", &save) : NULL; t && ok;
+	     t = strtok_r(NULL, ",", &save)) {
+		size_t i, n = sizeof(prog_flag_names) / sizeof(prog_flag_names[0]);
+
+		for (i = 0; i < n && strcmp(t, prog_flag_names[i].name); i++)
+			;
+		if (i == n)
+			ok = false;
+		else
+			*flags |= prog_flag_names[i].flag;
+	}
+	free(copy);
+	return ok;
 }
 
 static void json_prog(const char *file, const struct bc_prog *p,
@@ -194,6 +232,7 @@ static int parse_args(int argc, char **argv, struct verify_args *a)
 		{ "reject-irreducible", no_argument, NULL, OPT_REJECT_IRR },
 		{ "no-precision", no_argument, NULL, OPT_NO_PREC },
 		{ "insn-budget", required_argument, NULL, OPT_BUDGET },
+		{ "prog-flags", required_argument, NULL, OPT_PROG_FLAGS },
 		{ "help", no_argument, NULL, 'h' },
 		{ 0 }
 	};
@@ -233,6 +272,12 @@ static int parse_args(int argc, char **argv, struct verify_args *a)
 			if (*end || !vo->insn_budget)
 				return cli_usage_error("verify", "bad "
 						       "--insn-budget '%s'",
+						       optarg);
+			break;
+		case OPT_PROG_FLAGS:
+			if (!parse_prog_flags(optarg, &vo->prog_flags))
+				return cli_usage_error("verify", "bad "
+						       "--prog-flags '%s'",
 						       optarg);
 			break;
 		case 'h':

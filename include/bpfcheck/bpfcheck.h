@@ -120,6 +120,12 @@ struct bpfcheck_verify_opts {
 	uint64_t insn_budget;	/* processed-instruction limit, 0: 1000000 */
 	bool no_precision;	/* compare every scalar when pruning (slower;
 				 * the verdict is the same) */
+	/*
+	 * The load's BPF_F_* prog_flags. Honoured: BPF_F_STRICT_ALIGNMENT
+	 * and BPF_F_ANY_ALIGNMENT; the others are accepted and ignored.
+	 * 64 bits wide so that it starts past the older struct's padding.
+	 */
+	uint64_t prog_flags;
 };
 
 struct bpfcheck_verdict {

@@ -245,6 +245,9 @@ int bpfcheck_verify(const struct bpfcheck_prog *prog,
 	vo.reject_irreducible = o.reject_irreducible;
 	vo.insn_budget = o.insn_budget;
 	vo.no_precision = o.no_precision;
+	if (o.prog_flags >> 32)
+		return -EINVAL;
+	vo.prog_flags = (uint32_t)o.prog_flags;
 	r = calloc(1, sizeof(*r));
 	if (!r)
 		return -ENOMEM;

@@ -52,9 +52,7 @@ static int helper_mem(struct venv *e, uint32_t pc, int regno, uint64_t size,
 	struct bc_vreg *r = vc_reg(e, regno);
 
 	switch (r->kind) {
-	case VK_FP:
-		if (!size)
-			return 0;
+	case VK_FP:	/* Linux checks the bounds of a zero-sized access too */
 		return vm_stack_range(e, pc, regno, r, 0, size, write);
 	case VK_PKT:
 	case VK_PKT_META:
@@ -132,8 +130,13 @@ static int size_arg(struct venv *e, uint32_t pc, int regno, bool zero_ok,
 			      "const' or 'if (var < const)'", regno);
 	if (ci->mem_regno < 0)
 		return 0;
-	if (vc_reg(e, ci->mem_regno)->kind == VK_SCALAR)	/* NULL mem */
-		return 0;
+	/* NULL memory (an _OR_NULL argument): only a zero-sized access */
+	if (vc_reg(e, ci->mem_regno)->kind == VK_SCALAR) {
+		if (!r->s.umax)
+			return 0;
+		return type_err(e, pc, ci->mem_regno, vc_reg(e, ci->mem_regno),
+				"fp");
+	}
 	return helper_mem(e, pc, ci->mem_regno, r->s.umax, write, pkt_ok);
 }
 
@@ -219,9 +222,13 @@ static int check_mem_arg(struct venv *e, uint32_t pc, int regno, uint32_t k,
 		*mem_write = k == BC_ARG_PTR_TO_UNINIT_MEM;
 		return 0;
 	case BC_ARG_PTR_TO_LONG:
-	case BC_ARG_PTR_TO_INT:
-		return helper_mem(e, pc, regno, k == BC_ARG_PTR_TO_LONG ? 8 : 4,
-				  true, false);
+	case BC_ARG_PTR_TO_INT: {
+		int size = k == BC_ARG_PTR_TO_LONG ? 8 : 4;
+
+		if (helper_mem(e, pc, regno, size, true, false))
+			return -1;
+		return vm_check_align(e, pc, r, 0, size, true);
+	}
 	}
 	/* BC_ARG_PTR_TO_CONST_STR */
 	if (r->kind != VK_MAP_VALUE || !e->obj->maps[r->map].readonly)
@@ -590,13 +597,34 @@ int vc_call(struct venv *e, uint32_t pc, const struct bpf_insn *in,
 	return helper_call(e, pc, in, next);
 }
 
+/* Does subprogram sp, or one it calls, contain a tail call? */
+static bool may_tail_call(struct venv *e, uint32_t sp)
+{
+	const struct bc_subprog *s = &e->cfg->subs[sp];
+
+	if (e->sub_tail[sp])
+		return e->sub_tail[sp] == 2;
+	e->sub_tail[sp] = 1;
+	for (uint32_t pc = s->start; pc < s->end; pc++) {
+		const struct bpf_insn *in = &e->prog->insns[pc];
+
+		if (in->code == (BPF_JMP | BPF_CALL) && !in->src_reg &&
+		    in->imm == BPF_FUNC_tail_call)
+			e->sub_tail[sp] = 2;
+	}
+	for (uint32_t i = 0; i < s->callee_cnt && e->sub_tail[sp] == 1; i++)
+		if (may_tail_call(e, s->callees[i]))
+			e->sub_tail[sp] = 2;
+	return e->sub_tail[sp] == 2;
+}
+
 /* exit from a subprogram frame: pop it, set e->cur.pc. */
 static int prepare_func_exit(struct venv *e, uint32_t pc)
 {
 	struct bc_vstate *st = &e->cur;
 	struct bc_vframe *f = st->frames[st->curframe];
 	struct bc_vreg r0 = f->regs[0];
-	uint32_t cs = f->callsite;
+	uint32_t cs = f->callsite, sp;
 
 	if (f->cb_proto >= 0) {
 		vp_note_complex(e);
@@ -618,12 +646,18 @@ static int prepare_func_exit(struct venv *e, uint32_t pc)
 	if (r0.kind == VK_FP && r0.frame == st->curframe)
 		return vc_err(e, pc, "cannot return stack pointer to the "
 			      "caller frame");
+	sp = f->subprog;
 	free(f);
 	st->frames[st->curframe--] = NULL;
 	f = st->frames[st->curframe];
 	f->regs[0] = r0;
 	for (int r = 1; r <= 5; r++)
 		bc_vreg_ptr(&f->regs[r], VK_NOT_INIT);
+	/* a tail call made in the callee runs another program, which may
+	 * change the packet, and then returns here (Linux's changes_pkt_data
+	 * of the subprogram) */
+	if (may_tail_call(e, sp))
+		vc_for_each_reg(e, clear_pkt_fn, NULL);
 	st->wr[st->curframe] |= 0x3f;
 	st->pc = cs + 1;
 	return 0;

@@ -27,6 +27,7 @@ struct venv {
 	const struct bc_verify_opts *opts;
 	struct bc_verify_result *res;
 	bool priv;
+	bool strict_align;	/* BPF_F_STRICT_ALIGNMENT without ANY */
 	uint32_t type, attach;
 	uint8_t *prune;		/* 1 pruning point, 2 also against live states */
 	uint16_t *live;		/* registers live into each insn */
@@ -41,6 +42,10 @@ struct venv {
 	struct bc_vstate cur;
 	uint32_t id_gen;
 	uint32_t *sub_depth;	/* stack depth per subprogram */
+	uint8_t *insn_ptr;	/* per load/store insn: 1 + the kind of the
+				 * pointer it first used, 0 none yet */
+	uint8_t *sub_tail;	/* per subprogram: it or a callee may tail
+				 * call (0 not known yet, 1 no, 2 yes) */
 	struct vhist *hist;	/* instructions of the current path */
 	size_t hist_n, hist_cap;
 	bool prec;		/* precision tracking (precision.h) */

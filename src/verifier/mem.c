@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "platform/ctx.h"
+#include "verifier/call.h"
 #include "verifier/env.h"
 #include "verifier/mem.h"
 #include "verifier/precision.h"
@@ -327,18 +328,50 @@ static void off_str(char *t, size_t n, struct tnum v)
 			 v.mask);
 }
 
-static int misaligned(struct venv *e, uint32_t pc, const struct bc_vreg *reg,
-		      int off, int size)
+/* What Linux calls memory of kind k in an alignment error. */
+static const char *align_desc(enum bc_vkind k)
 {
-	struct tnum a = tnum_add(reg->s.var_off,
-				 tnum_const((uint64_t)(int64_t)(reg->off + off)));
+	switch (k) {
+	case VK_FLOW_KEYS: return "flow keys ";
+	case VK_MAP_KEY: return "key ";
+	case VK_MAP_VALUE: return "value ";
+	case VK_CTX: return "context ";
+	case VK_FP: return "stack ";
+	case VK_SOCK: return "sock ";
+	case VK_SOCK_COMMON: return "sock_common ";
+	case VK_TCP_SOCK: return "tcp_sock ";
+	default: return "";
+	}
+}
+
+/*
+ * Linux's check_ptr_alignment: the stack is always strict; other memory
+ * under BPF_F_STRICT_ALIGNMENT, or for one access that must be aligned
+ * (strict_once: atomics, int and long helper arguments). A packet offset
+ * counts from NET_IP_ALIGN (2), as on machines without efficient
+ * unaligned access.
+ */
+int vm_check_align(struct venv *e, uint32_t pc, const struct bc_vreg *reg,
+		   int off, int size, bool strict_once)
+{
+	bool pkt = reg->kind == VK_PKT || reg->kind == VK_PKT_META;
+	bool strict = e->strict_align || strict_once || reg->kind == VK_FP;
+	int ip = pkt ? 2 : 0;
+	struct tnum a;
 	char t[64];
 
-	if (size == 1 || tnum_is_aligned(a, size))
+	if (!strict || size == 1)
+		return 0;
+	a = tnum_add(reg->s.var_off,
+		     tnum_const((uint64_t)(int64_t)(ip + reg->off + off)));
+	if (tnum_is_aligned(a, size))
 		return 0;
 	off_str(t, sizeof(t), reg->s.var_off);
-	return vc_err(e, pc, "misaligned stack access off %s+%d+%d size %d",
-		      t, reg->off, off, size);
+	if (pkt)
+		return vc_err(e, pc, "misaligned packet access off %d+%s+%d+%d "
+			      "size %d", ip, t, reg->off, off, size);
+	return vc_err(e, pc, "misaligned %saccess off %s+%d+%d size %d",
+		      align_desc(reg->kind), t, reg->off, off, size);
 }
 
 /* Linux words helper and direct accesses alike. */
@@ -364,12 +397,12 @@ int vm_stack_range(struct venv *e, uint32_t pc, int regno,
 		if (reg->s.smax >= BC_MAX_VAR_OFF || reg->s.smin <= -BC_MAX_VAR_OFF)
 			return vc_err(e, pc, "invalid unbounded variable-offset "
 				      "%s stack R%d", what, regno);
-		if (lo < min_ok || hi + size > 0)
+		if (lo < min_ok || lo >= 0 || hi + size > 0)
 			return vc_err(e, pc, "invalid variable-offset %s stack "
 				      "R%d var_off=%s off=%d size=%d", what,
 				      regno, t, (int)(reg->off + off),
 				      (int)size);
-	} else if (lo < min_ok || lo + size > 0 || size > BC_STACK) {
+	} else if (lo < min_ok || lo >= 0 || lo + size > 0 || size > BC_STACK) {
 		return vc_err(e, pc, "invalid %s stack R%d off=%d size=%d",
 			      what, regno, (int)(reg->off + off), (int)size);
 	}
@@ -448,8 +481,6 @@ static int stack_access(struct venv *e, uint32_t pc, int regno,
 	struct bc_vframe *f = e->cur.frames[reg->frame];
 	int o;
 
-	if (misaligned(e, pc, reg, off, size))
-		return -1;
 	if (!bc_scalar_is_const(&reg->s)) {
 		if (write)
 			vp_note_stack(e, reg->frame, VH_STVAR, 0, 0);
@@ -686,6 +717,41 @@ int vm_access(struct venv *e, uint32_t pc, int regno, int off, int size,
 	}
 }
 
+/* Kinds whose accesses Linux rewrites per instruction (ctx, sockets). */
+static bool kind_mismatch_ok(unsigned k)
+{
+	switch (k) {
+	case VK_CTX:
+	case VK_SOCK: case VK_SOCK_OR_NULL:
+	case VK_SOCK_COMMON: case VK_SOCK_COMMON_OR_NULL:
+	case VK_TCP_SOCK: case VK_TCP_SOCK_OR_NULL:
+	case VK_BTF_ID: case VK_BTF_ID_OR_NULL:
+		return false;
+	default:
+		return true;
+	}
+}
+
+/*
+ * Linux's save_aux_ptr_type: a load or store through the context or a
+ * socket is rewritten for that kind, so no path may take the same insn
+ * through a pointer of another kind.
+ */
+static int same_ptr_kind(struct venv *e, uint32_t pc, unsigned kind)
+{
+	unsigned prev = e->insn_ptr[pc];
+
+	if (!prev) {
+		e->insn_ptr[pc] = (uint8_t)(kind + 1);
+		return 0;
+	}
+	if (prev - 1 != kind &&
+	    (!kind_mismatch_ok(kind) || !kind_mismatch_ok(prev - 1)))
+		return vc_err(e, pc, "same insn cannot be used with different "
+			      "pointers");
+	return 0;
+}
+
 int vm_load(struct venv *e, uint32_t pc, const struct bpf_insn *in)
 {
 	struct bc_vreg out;
@@ -693,8 +759,11 @@ int vm_load(struct venv *e, uint32_t pc, const struct bpf_insn *in)
 
 	if (vc_check_read(e, pc, in->src_reg) || vc_check_write(e, pc, in->dst_reg))
 		return -1;
+	if (vm_check_align(e, pc, vc_reg(e, in->src_reg), in->off, size, false))
+		return -1;
 	if (vm_access(e, pc, in->src_reg, in->off, size, false, NULL, -1, &out,
-		      bc_mode(in) == BPF_MEMSX))
+		      bc_mode(in) == BPF_MEMSX) ||
+	    same_ptr_kind(e, pc, vc_reg(e, in->src_reg)->kind))
 		return -1;
 	*vc_reg(e, in->dst_reg) = out;
 	return 0;
@@ -705,14 +774,17 @@ int vm_store_imm(struct venv *e, uint32_t pc, const struct bpf_insn *in)
 	int size = bc_size_bytes(bc_size(in));
 	struct bc_vreg v;
 
-	if (vc_check_read(e, pc, in->dst_reg))
+	if (vc_check_read(e, pc, in->dst_reg) ||
+	    vm_check_align(e, pc, vc_reg(e, in->dst_reg), in->off, size, false))
 		return -1;
 	bc_vreg_const(&v, (uint64_t)(int64_t)in->imm);
 	if (size < 8)
 		bc_vreg_const(&v, (uint64_t)(int64_t)in->imm &
 			      ((1ull << (8 * size)) - 1));
-	return vm_access(e, pc, in->dst_reg, in->off, size, true, &v, -1, NULL,
-			 false);
+	if (vm_access(e, pc, in->dst_reg, in->off, size, true, &v, -1, NULL,
+		      false))
+		return -1;
+	return same_ptr_kind(e, pc, vc_reg(e, in->dst_reg)->kind);
 }
 
 int vm_store_reg(struct venv *e, uint32_t pc, const struct bpf_insn *in)
@@ -721,7 +793,8 @@ int vm_store_reg(struct venv *e, uint32_t pc, const struct bpf_insn *in)
 	struct bc_vreg v;
 
 	if (vc_check_read(e, pc, in->dst_reg) ||
-	    vc_check_read(e, pc, in->src_reg))
+	    vc_check_read(e, pc, in->src_reg) ||
+	    vm_check_align(e, pc, vc_reg(e, in->dst_reg), in->off, size, false))
 		return -1;
 	v = *vc_reg(e, in->src_reg);
 	/* the low size bytes of a scalar are stored; a pointer stays one
@@ -738,8 +811,10 @@ int vm_store_reg(struct venv *e, uint32_t pc, const struct bpf_insn *in)
 		else if (t.var_off.value >> (8 * size))
 			bc_scalar_load(&v.s, size, false);
 	}
-	return vm_access(e, pc, in->dst_reg, in->off, size, true, &v,
-			 in->src_reg, NULL, false);
+	if (vm_access(e, pc, in->dst_reg, in->off, size, true, &v,
+		      in->src_reg, NULL, false))
+		return -1;
+	return same_ptr_kind(e, pc, vc_reg(e, in->dst_reg)->kind);
 }
 
 int vm_atomic(struct venv *e, uint32_t pc, const struct bpf_insn *in)
@@ -774,7 +849,8 @@ int vm_atomic(struct venv *e, uint32_t pc, const struct bpf_insn *in)
 		return vc_err(e, pc, "BPF_ATOMIC stores into R%d %s is not "
 			      "allowed", in->dst_reg, bc_vkind_name(dst->kind));
 	}
-	if (vm_access(e, pc, in->dst_reg, in->off, size, false, NULL, -1, &old,
+	if (vm_check_align(e, pc, dst, in->off, size, true) ||
+	    vm_access(e, pc, in->dst_reg, in->off, size, false, NULL, -1, &old,
 		      false))
 		return -1;
 	if (old.kind != VK_SCALAR)
@@ -837,6 +913,24 @@ int vm_ld_imm(struct venv *e, uint32_t pc, const struct bpf_insn *in)
 		      "raw input are unknown)", in->src_reg);
 }
 
+/*
+ * A failed LD_ABS/LD_IND ends the program with r0 = 0; in a subprogram
+ * that is a return of 0 to its caller (Linux models this hidden exit of
+ * bpf_gen_ld_abs): the caller's path after the call, with r0 = 0.
+ */
+static int ld_abs_early_exit(struct venv *e, uint32_t pc)
+{
+	struct bc_vstate save;
+	int err;
+
+	vp_all(e);	/* the path jumps frames: no precision tracking */
+	bc_vstate_copy(&save, &e->cur);
+	bc_vreg_const(vc_reg(e, 0), 0);
+	err = vc_exit(e, pc) < 0 || vc_push(e, e->cur.pc);
+	vc_restore(e, &save);
+	return err ? -1 : 0;
+}
+
 int vm_ld_abs(struct venv *e, uint32_t pc, const struct bpf_insn *in)
 {
 	if (!bc_ctx_has_ld_abs(e->type))
@@ -855,6 +949,8 @@ int vm_ld_abs(struct venv *e, uint32_t pc, const struct bpf_insn *in)
 	if (bc_mode(in) == BPF_IND && vc_reg(e, in->src_reg)->kind != VK_SCALAR)
 		return vc_err(e, pc, "R%d type=%s expected=scalar", in->src_reg,
 			      bc_vkind_name(vc_reg(e, in->src_reg)->kind));
+	if (e->cur.curframe && ld_abs_early_exit(e, pc))
+		return -1;
 	for (int r = 1; r <= 5; r++)
 		bc_vreg_ptr(vc_reg(e, r), VK_NOT_INIT);
 	bc_vreg_scalar(vc_reg(e, 0));

@@ -24,6 +24,8 @@ int vm_access(struct venv *e, uint32_t pc, int regno, int off, int size,
  * Stack bytes [reg+off, reg+off+size) at a variable offset or passed to
  * a helper (Linux's check_stack_range_initialized).
  */
+int vm_check_align(struct venv *e, uint32_t pc, const struct bc_vreg *reg,
+		   int off, int size, bool strict_once);
 int vm_stack_range(struct venv *e, uint32_t pc, int regno,
 		   const struct bc_vreg *reg, int64_t off, int64_t size,
 		   bool write);

@@ -30,6 +30,9 @@ static void env_init(struct venv *e, const struct bc_prog *prog,
 	e->level = opts->log ? opts->log_level : 0;
 	e->budget = opts->insn_budget ? opts->insn_budget : BC_MAX_INSNS;
 	e->nosum = nosum;
+	/* Linux: ANY_ALIGNMENT wins; x86 has efficient unaligned access */
+	e->strict_align = (opts->prog_flags & BPF_F_STRICT_ALIGNMENT) &&
+			  !(opts->prog_flags & BPF_F_ANY_ALIGNMENT);
 	/* unprivileged: every scalar precise, as in Linux */
 	e->prec = e->priv && !opts->no_precision && !opts->claims;
 	e->prune = bc_xcalloc(prog->insn_cnt + 1, 1);
@@ -37,6 +40,8 @@ static void env_init(struct venv *e, const struct bc_prog *prog,
 	e->chk = bc_xcalloc(prog->insn_cnt + 1, sizeof(*e->chk));
 	e->chk_cnt = bc_xcalloc(prog->insn_cnt + 1, sizeof(*e->chk_cnt));
 	e->sub_depth = bc_xcalloc(e->cfg->sub_cnt + 1, sizeof(uint32_t));
+	e->sub_tail = bc_xcalloc(e->cfg->sub_cnt + 1, 1);
+	e->insn_ptr = bc_xcalloc(prog->insn_cnt + 1, 1);
 	e->reached = bc_xcalloc(prog->insn_cnt + 1, 1);
 	e->loop_unsum = bc_xcalloc(cfg->loop_cnt + 1, 1);
 	e->loop_trip = bc_xcalloc(cfg->loop_cnt + 1, sizeof(uint64_t));
@@ -74,6 +79,8 @@ static void env_free(struct venv *e)
 	free(e->use);
 	free(e->def);
 	free(e->sub_depth);
+	free(e->sub_tail);
+	free(e->insn_ptr);
 	free(e->hist);
 	free(e->reached);
 	free(e->loop_unsum);

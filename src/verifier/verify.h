@@ -30,7 +30,11 @@ struct bc_verify_opts {
 	 * values of a path pruned on an imprecise scalar are in no claim).
 	 */
 	bool no_precision;
+	uint32_t prog_flags;	/* the load's BPF_F_* flags (BC_PROG_FLAGS) */
 };
+
+/* The load flags bpfcheck honours; others are accepted and ignored. */
+#define BC_PROG_FLAGS (BPF_F_STRICT_ALIGNMENT | BPF_F_ANY_ALIGNMENT)
 
 struct bc_verify_result {
 	bool accepted;

@@ -539,11 +539,24 @@ for _v in ("ASAN_OPTIONS", "UBSAN_OPTIONS", "LSAN_OPTIONS"):
         ":" + os.environ[_v] if os.environ.get(_v) else "")
 
 
-def run_bpfcheck_verify(bpfcheck, path, unpriv):
+# The load flags bpfcheck verify --prog-flags takes (the test runner's own
+# TESTING_PROG_FLAGS are for the kernel only).
+BPFCHECK_FLAGS = ("BPF_F_STRICT_ALIGNMENT", "BPF_F_ANY_ALIGNMENT",
+                  "BPF_F_TEST_STATE_FREQ", "BPF_F_SLEEPABLE",
+                  "BPF_F_XDP_HAS_FRAGS")
+
+
+def bpfcheck_flags(flags):
+    """A test's __flag(...) values as bpfcheck's --prog-flags names."""
+    return ",".join(n for n in BPFCHECK_FLAGS if flags & FLAG_NAMES[n])
+
+
+def run_bpfcheck_verify(bpfcheck, path, unpriv, flags=""):
     """{'progs': {name: (verdict, message)}, 'error': str|None,
     'crash': str|None}."""
     cmd = [bpfcheck, "verify", "--json"] + (["--unprivileged"] if unpriv
-                                            else []) + [path]
+                                            else [])
+    cmd += (["--prog-flags", flags] if flags else []) + [path]
     res = {"progs": {}, "error": None, "crash": None}
     try:
         p = subprocess.run(cmd, capture_output=True, text=True,
@@ -761,12 +774,12 @@ def check_object(a, obj, path, kernel_ok):
     if not rows:
         return out
 
-    # bpfcheck, once per object and mode.
-    for mode in ("priv", "unpriv"):
-        mrows = [r for r in rows if r.mode == mode]
-        if not mrows:
-            continue
-        res = run_bpfcheck_verify(a.bpfcheck, path, mode == "unpriv")
+    # bpfcheck, once per object, mode and the tests' load flags.
+    groups = {}
+    for r in rows:
+        groups.setdefault((r.mode, bpfcheck_flags(r.sp.flags)), []).append(r)
+    for (mode, flags), mrows in sorted(groups.items()):
+        res = run_bpfcheck_verify(a.bpfcheck, path, mode == "unpriv", flags)
         if res["crash"]:
             out["crashes"].append(res["crash"])
         for r in mrows:
