@@ -234,7 +234,9 @@ static int reg_set_min_max(struct venv *e, uint32_t pc,
 static void null_branch(struct venv *e, struct null_arg *na, uint32_t ref)
 {
 	vc_for_each_reg(e, null_fn, na);
-	if (na->is_null && ref)
+	/* a null pointer holds nothing; one cast from a socket holds that
+	 * socket's reference, which stays (Linux: ref_obj_id == id) */
+	if (na->is_null && ref && ref == na->id)
 		vc_release_ref(e, ref);
 }
 
