@@ -54,9 +54,11 @@ static bool skb_common(struct bc_ctx_req *c)
 		return off + size <= FEND(SKB, cb[4]);
 	if (TILL(SKB, remote_ip6[0], remote_ip6[3]) ||
 	    TILL(SKB, local_ip6[0], local_ip6[3]) ||
-	    IN(SKB, remote_ip4) || IN(SKB, local_ip4) ||
-	    IN(SKB, data) || IN(SKB, data_meta) || IN(SKB, data_end))
+	    IN(SKB, remote_ip4) || IN(SKB, local_ip4))
 		return size == 4;
+	/* a sign-extended packet pointer would be no pointer at run time */
+	if (IN(SKB, data) || IN(SKB, data_meta) || IN(SKB, data_end))
+		return size == 4 && !c->ldsx;
 	if (INPTR(SKB, flow_keys))
 		return false;
 	if (IN(SKB, hwtstamp))
@@ -181,7 +183,7 @@ bool bc_flow_dissector_is_valid_access(struct bc_ctx_req *c)
 		return false;
 	if (IN(SKB, data) || IN(SKB, data_end)) {
 		skb_pkt_kinds(c, false);
-		return c->size == 4;
+		return c->size == 4 && !c->ldsx;
 	}
 	if (INPTR(SKB, flow_keys)) {
 		set_kind(c, BC_CTXF_FLOW_KEYS);
@@ -207,6 +209,8 @@ bool bc_xdp_is_valid_access(struct bc_ctx_req *c)
 		set_kind(c, BC_CTXF_PKT_META);
 	else if (off == FOFF(struct xdp_md, data_end))
 		set_kind(c, BC_CTXF_PKT_END);
+	if (c->ldsx && c->acc->kind != BC_CTXF_SCALAR)
+		return false;
 	if (off < 0 || off >= (int)sizeof(struct xdp_md))
 		return false;
 	return off % c->size == 0 && c->size == 4;
@@ -289,6 +293,38 @@ static bool bpf_sock_access(struct bc_ctx_req *c)
 	if (off >= FEND(BSK, dst_port) && off < FOFF(BSK, dst_ip4))
 		return false;
 	return size == 4;
+}
+
+/* bpf_tcp_sock_is_valid_access */
+static bool tcp_sock_access(int off, int size)
+{
+	if (off < 0 || off >= FEND(struct bpf_tcp_sock, icsk_retransmits) ||
+	    off % size != 0)
+		return false;
+	if (off == FOFF(struct bpf_tcp_sock, bytes_received) ||
+	    off == FOFF(struct bpf_tcp_sock, bytes_acked))
+		return size == 8;
+	return size == 4;
+}
+
+bool bc_sk_ptr_is_valid_access(enum bc_sk_ptr kind, int off, int size)
+{
+	struct bc_ctx_access acc;
+	struct bc_ctx_req c = { .off = off, .size = size, .acc = &acc };
+
+	switch (kind) {
+	case BC_SK_TCP_SOCK:
+		return tcp_sock_access(off, size);
+	case BC_SK_SOCK_COMMON:
+		/* bpf_sock_common_is_valid_access: only fields every
+		 * socket has, not those of a full socket */
+		if (TILL(BSK, type, priority))
+			return false;
+		break;
+	case BC_SK_SOCK:
+		break;
+	}
+	return bpf_sock_access(&c);
 }
 
 bool bc_cg_sock_is_valid_access(struct bc_ctx_req *c)
@@ -561,13 +597,13 @@ bool bc_sk_reuseport_is_valid_access(struct bc_ctx_req *c)
 
 /* ---- the program type's rules (check_ctx_access, check_return_code) ---- */
 
-bool bc_ctx_check(uint32_t prog_type, uint32_t attach_type, bool privileged,
-		  int32_t off, int size, bool write, struct bc_ctx_access *acc)
+static bool ctx_check(struct bc_ctx_req c, struct bc_ctx_access *acc)
 {
 	struct bc_ctx_access tmp;
-	struct bc_ctx_req c = { prog_type, attach_type, privileged, off, size,
-				write, acc ? acc : &tmp };
-	const struct bc_prog_type_ops *ops = bc_prog_type_ops(prog_type);
+	const struct bc_prog_type_ops *ops = bc_prog_type_ops(c.type);
+	int size = c.size;
+
+	c.acc = acc ? acc : &tmp;
 
 	if (!ops->is_valid_access ||
 	    (size != 1 && size != 2 && size != 4 && size != 8))
@@ -579,6 +615,25 @@ bool bc_ctx_check(uint32_t prog_type, uint32_t attach_type, bool privileged,
 	if (c.acc->kind != BC_CTXF_SCALAR)
 		c.acc->umax = 0;
 	return true;
+}
+
+bool bc_ctx_check(uint32_t prog_type, uint32_t attach_type, bool privileged,
+		  int32_t off, int size, bool write, struct bc_ctx_access *acc)
+{
+	struct bc_ctx_req c = { prog_type, attach_type, privileged, off, size,
+				write, NULL, false };
+
+	return ctx_check(c, acc);
+}
+
+bool bc_ctx_check_ldsx(uint32_t prog_type, uint32_t attach_type,
+		       bool privileged, int32_t off, int size,
+		       struct bc_ctx_access *acc)
+{
+	struct bc_ctx_req c = { prog_type, attach_type, privileged, off, size,
+				false, NULL, true };
+
+	return ctx_check(c, acc);
 }
 
 uint32_t bc_ctx_size(uint32_t prog_type, uint32_t attach_type)

@@ -42,6 +42,7 @@ struct bc_ctx_req {
 	int off, size;
 	bool write;
 	struct bc_ctx_access *acc;
+	bool ldsx;		/* a sign-extending load (BPF_MEMSX) */
 };
 
 /*
@@ -71,6 +72,19 @@ bool bc_cg_sockopt_is_valid_access(struct bc_ctx_req *c);
 bool bc_sk_lookup_is_valid_access(struct bc_ctx_req *c);
 bool bc_sk_reuseport_is_valid_access(struct bc_ctx_req *c);
 
+/* The sockets a pointer register may point to (not the context). */
+enum bc_sk_ptr {
+	BC_SK_SOCK,		/* struct bpf_sock of a full socket */
+	BC_SK_SOCK_COMMON,	/* struct bpf_sock, fields of any socket */
+	BC_SK_TCP_SOCK,		/* struct bpf_tcp_sock */
+};
+
+/*
+ * A load through a socket pointer (Linux's check_sock_access); on false
+ * the verifier says "R%d invalid %s access off=%d size=%d".
+ */
+bool bc_sk_ptr_is_valid_access(enum bc_sk_ptr kind, int off, int size);
+
 /* Size of the context struct for a program type (0 if it has none). */
 uint32_t bc_ctx_size(uint32_t prog_type, uint32_t attach_type);
 /* Name of the context struct ("struct xdp_md"). */
@@ -83,6 +97,10 @@ const char *bc_ctx_name(uint32_t prog_type);
  */
 bool bc_ctx_check(uint32_t prog_type, uint32_t attach_type, bool privileged,
 		  int32_t off, int size, bool write, struct bc_ctx_access *acc);
+/* The same for a sign-extending load (Linux's info->is_ldsx). */
+bool bc_ctx_check_ldsx(uint32_t prog_type, uint32_t attach_type,
+		       bool privileged, int32_t off, int size,
+		       struct bc_ctx_access *acc);
 
 /* Allowed return value range in r0 at exit of the main program. */
 bool bc_ctx_retval_range(uint32_t prog_type, uint32_t attach_type,

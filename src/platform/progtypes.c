@@ -17,6 +17,14 @@
 #include "platform/helpers.h"
 #include "util/util.h"
 
+/* Types and attach types newer than the uapi header bpfcheck builds with. */
+#define BC_PROG_TYPE_NETFILTER		32
+#define BC_CGROUP_UNIX_CONNECT		49
+#define BC_CGROUP_UNIX_SENDMSG		50
+#define BC_CGROUP_UNIX_RECVMSG		51
+#define BC_CGROUP_UNIX_GETPEERNAME	52
+#define BC_CGROUP_UNIX_GETSOCKNAME	53
+
 /* ---- check_return_code ---- */
 
 /* The plain cgroup rule: 0 rejects, 1 allows. */
@@ -46,6 +54,9 @@ static bool sock_addr_retval(uint32_t attach, int64_t *lo, int64_t *hi)
 	case BPF_CGROUP_INET6_GETPEERNAME:
 	case BPF_CGROUP_INET4_GETSOCKNAME:
 	case BPF_CGROUP_INET6_GETSOCKNAME:
+	case BC_CGROUP_UNIX_RECVMSG:
+	case BC_CGROUP_UNIX_GETPEERNAME:
+	case BC_CGROUP_UNIX_GETSOCKNAME:
 		*lo = 1;
 		break;
 	case BPF_CGROUP_INET4_BIND:
@@ -330,7 +341,14 @@ static const struct bc_prog_type_ops prog_types[] = {
 			EXACT_AT("cgroup/getsockname4",
 				 BPF_CGROUP_INET4_GETSOCKNAME),
 			EXACT_AT("cgroup/getsockname6",
-				 BPF_CGROUP_INET6_GETSOCKNAME)),
+				 BPF_CGROUP_INET6_GETSOCKNAME),
+			EXACT_AT("cgroup/connect_unix", BC_CGROUP_UNIX_CONNECT),
+			EXACT_AT("cgroup/sendmsg_unix", BC_CGROUP_UNIX_SENDMSG),
+			EXACT_AT("cgroup/recvmsg_unix", BC_CGROUP_UNIX_RECVMSG),
+			EXACT_AT("cgroup/getpeername_unix",
+				 BC_CGROUP_UNIX_GETPEERNAME),
+			EXACT_AT("cgroup/getsockname_unix",
+				 BC_CGROUP_UNIX_GETSOCKNAME)),
 		CTX(struct bpf_sock_addr),
 		.is_valid_access = bc_sock_addr_is_valid_access,
 		.has_func_proto = bc_sock_addr_has_func_proto,
@@ -447,6 +465,13 @@ static const struct bc_prog_type_ops prog_types[] = {
 	[BPF_PROG_TYPE_SYSCALL] = {
 		.name = "syscall",
 		.sec_defs = SECS(EXACT("syscall")),
+	},
+	/* its context (struct bpf_nf_ctx) holds BTF-typed pointers only,
+	 * which bpfcheck does not type yet: no context access */
+	[BC_PROG_TYPE_NETFILTER] = {
+		.name = "netfilter",
+		.sec_defs = SECS(EXACT("netfilter")),
+		.retval_range = retval_0_1,	/* NF_DROP, NF_ACCEPT */
 	},
 };
 

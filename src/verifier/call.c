@@ -20,6 +20,7 @@ struct callinfo {
 	uint32_t mem_kind;
 	uint32_t alloc_size;
 	uint32_t release_ref;
+	uint32_t arg_ref;	/* reference of a socket argument */
 	int32_t cb_target;
 	struct bc_vreg cbctx;
 	bool has_cbctx;
@@ -75,39 +76,176 @@ static int helper_mem(struct venv *e, uint32_t pc, int regno, uint64_t size,
 	}
 }
 
-static bool map_func_ok(uint32_t mt, int32_t fn)
+/*
+ * Linux's may_update_sockmap: where a sockmap or sockhash may be changed
+ * by map_update_elem or map_delete_elem (no locked socket can be reached).
+ */
+static bool may_update_sockmap(struct venv *e, int32_t fn)
+{
+	if (fn != BPF_FUNC_map_update_elem && fn != BPF_FUNC_map_delete_elem)
+		return false;
+	switch (e->type) {
+	case BPF_PROG_TYPE_TRACING:
+		if (e->attach == BPF_TRACE_ITER)
+			return true;
+		break;
+	case BPF_PROG_TYPE_SOCK_OPS:
+		if (fn == BPF_FUNC_map_delete_elem)
+			return true;
+		break;
+	case BPF_PROG_TYPE_SOCKET_FILTER: case BPF_PROG_TYPE_SCHED_CLS:
+	case BPF_PROG_TYPE_SCHED_ACT: case BPF_PROG_TYPE_XDP:
+	case BPF_PROG_TYPE_SK_REUSEPORT: case BPF_PROG_TYPE_FLOW_DISSECTOR:
+	case BPF_PROG_TYPE_SK_LOOKUP:
+		return true;
+	}
+	vc_log(e, "cannot update sockmap in this context\n");
+	return false;
+}
+
+static bool is_fn(int32_t fn, const int32_t *list)
+{
+	for (; *list; list++)
+		if (*list == fn)
+			return true;
+	return false;
+}
+
+#define FNS(...)	((const int32_t[]){ __VA_ARGS__, 0 })
+
+/* check_map_func_compatibility, first half: what a map type allows. */
+static bool map_allows(struct venv *e, uint32_t mt, int32_t fn)
+{
+	switch (mt) {
+	case BPF_MAP_TYPE_PROG_ARRAY:
+		return fn == BPF_FUNC_tail_call;
+	case BPF_MAP_TYPE_PERF_EVENT_ARRAY:
+		return is_fn(fn, FNS(BPF_FUNC_perf_event_read,
+				     BPF_FUNC_perf_event_output,
+				     BPF_FUNC_skb_output,
+				     BPF_FUNC_perf_event_read_value,
+				     BPF_FUNC_xdp_output));
+	case BPF_MAP_TYPE_RINGBUF:
+		return is_fn(fn, FNS(BPF_FUNC_ringbuf_output,
+				     BPF_FUNC_ringbuf_reserve,
+				     BPF_FUNC_ringbuf_query,
+				     BPF_FUNC_ringbuf_reserve_dynptr,
+				     BPF_FUNC_ringbuf_submit_dynptr,
+				     BPF_FUNC_ringbuf_discard_dynptr));
+	case BPF_MAP_TYPE_USER_RINGBUF:
+		return fn == BPF_FUNC_user_ringbuf_drain;
+	case BPF_MAP_TYPE_STACK_TRACE:
+		return fn == BPF_FUNC_get_stackid;
+	case BPF_MAP_TYPE_CGROUP_ARRAY:
+		return fn == BPF_FUNC_skb_under_cgroup ||
+		       fn == BPF_FUNC_current_task_under_cgroup;
+	case BPF_MAP_TYPE_CGROUP_STORAGE:
+	case BPF_MAP_TYPE_PERCPU_CGROUP_STORAGE:
+		return fn == BPF_FUNC_get_local_storage;
+	case BPF_MAP_TYPE_DEVMAP: case BPF_MAP_TYPE_DEVMAP_HASH:
+	case BPF_MAP_TYPE_XSKMAP:
+		return fn == BPF_FUNC_redirect_map ||
+		       fn == BPF_FUNC_map_lookup_elem;
+	case BPF_MAP_TYPE_CPUMAP:
+		return fn == BPF_FUNC_redirect_map;
+	case BPF_MAP_TYPE_ARRAY_OF_MAPS: case BPF_MAP_TYPE_HASH_OF_MAPS:
+		return fn == BPF_FUNC_map_lookup_elem;
+	case BPF_MAP_TYPE_SOCKMAP:
+		return is_fn(fn, FNS(BPF_FUNC_sk_redirect_map,
+				     BPF_FUNC_sock_map_update,
+				     BPF_FUNC_msg_redirect_map,
+				     BPF_FUNC_sk_select_reuseport,
+				     BPF_FUNC_map_lookup_elem)) ||
+		       may_update_sockmap(e, fn);
+	case BPF_MAP_TYPE_SOCKHASH:
+		return is_fn(fn, FNS(BPF_FUNC_sk_redirect_hash,
+				     BPF_FUNC_sock_hash_update,
+				     BPF_FUNC_msg_redirect_hash,
+				     BPF_FUNC_sk_select_reuseport,
+				     BPF_FUNC_map_lookup_elem)) ||
+		       may_update_sockmap(e, fn);
+	case BPF_MAP_TYPE_REUSEPORT_SOCKARRAY:
+		return fn == BPF_FUNC_sk_select_reuseport;
+	case BPF_MAP_TYPE_QUEUE: case BPF_MAP_TYPE_STACK:
+		return fn == BPF_FUNC_map_peek_elem ||
+		       fn == BPF_FUNC_map_pop_elem ||
+		       fn == BPF_FUNC_map_push_elem;
+	case BPF_MAP_TYPE_SK_STORAGE:
+		return fn == BPF_FUNC_sk_storage_get ||
+		       fn == BPF_FUNC_sk_storage_delete ||
+		       fn == BPF_FUNC_kptr_xchg;
+	case BPF_MAP_TYPE_INODE_STORAGE:
+		return fn == BPF_FUNC_inode_storage_get ||
+		       fn == BPF_FUNC_inode_storage_delete;
+	case BPF_MAP_TYPE_TASK_STORAGE:
+		return fn == BPF_FUNC_task_storage_get ||
+		       fn == BPF_FUNC_task_storage_delete;
+	case BPF_MAP_TYPE_BLOOM_FILTER:
+		return fn == BPF_FUNC_map_peek_elem ||
+		       fn == BPF_FUNC_map_push_elem;
+	}
+	return true;
+}
+
+/* check_map_func_compatibility, second half: what a helper allows. */
+static bool func_allows(uint32_t mt, int32_t fn)
 {
 	switch (fn) {
 	case BPF_FUNC_tail_call:
 		return mt == BPF_MAP_TYPE_PROG_ARRAY;
-	case BPF_FUNC_perf_event_output: case BPF_FUNC_perf_event_read:
+	case BPF_FUNC_perf_event_read: case BPF_FUNC_perf_event_output:
 	case BPF_FUNC_perf_event_read_value: case BPF_FUNC_skb_output:
 	case BPF_FUNC_xdp_output:
 		return mt == BPF_MAP_TYPE_PERF_EVENT_ARRAY;
 	case BPF_FUNC_ringbuf_output: case BPF_FUNC_ringbuf_reserve:
-	case BPF_FUNC_ringbuf_query:
+	case BPF_FUNC_ringbuf_query: case BPF_FUNC_ringbuf_reserve_dynptr:
+	case BPF_FUNC_ringbuf_submit_dynptr:
+	case BPF_FUNC_ringbuf_discard_dynptr:
 		return mt == BPF_MAP_TYPE_RINGBUF;
+	case BPF_FUNC_user_ringbuf_drain:
+		return mt == BPF_MAP_TYPE_USER_RINGBUF;
+	case BPF_FUNC_get_stackid:
+		return mt == BPF_MAP_TYPE_STACK_TRACE;
+	case BPF_FUNC_current_task_under_cgroup: case BPF_FUNC_skb_under_cgroup:
+		return mt == BPF_MAP_TYPE_CGROUP_ARRAY;
 	case BPF_FUNC_redirect_map:
 		return mt == BPF_MAP_TYPE_DEVMAP ||
 		       mt == BPF_MAP_TYPE_DEVMAP_HASH ||
 		       mt == BPF_MAP_TYPE_CPUMAP || mt == BPF_MAP_TYPE_XSKMAP;
-	case BPF_FUNC_get_stackid:
-		return mt == BPF_MAP_TYPE_STACK_TRACE;
-	}
-	switch (mt) {
-	case BPF_MAP_TYPE_PROG_ARRAY: case BPF_MAP_TYPE_PERF_EVENT_ARRAY:
-	case BPF_MAP_TYPE_RINGBUF: case BPF_MAP_TYPE_STACK_TRACE:
-		return false;
-	case BPF_MAP_TYPE_DEVMAP: case BPF_MAP_TYPE_DEVMAP_HASH:
-	case BPF_MAP_TYPE_CPUMAP: case BPF_MAP_TYPE_XSKMAP:
-		return fn != BPF_FUNC_map_update_elem &&
-		       fn != BPF_FUNC_map_delete_elem &&
-		       (fn != BPF_FUNC_map_lookup_elem ||
-			mt == BPF_MAP_TYPE_DEVMAP || mt == BPF_MAP_TYPE_XSKMAP ||
-			mt == BPF_MAP_TYPE_DEVMAP_HASH ||
-			mt == BPF_MAP_TYPE_CPUMAP);
+	case BPF_FUNC_sk_redirect_map: case BPF_FUNC_msg_redirect_map:
+	case BPF_FUNC_sock_map_update:
+		return mt == BPF_MAP_TYPE_SOCKMAP;
+	case BPF_FUNC_sk_redirect_hash: case BPF_FUNC_msg_redirect_hash:
+	case BPF_FUNC_sock_hash_update:
+		return mt == BPF_MAP_TYPE_SOCKHASH;
+	case BPF_FUNC_get_local_storage:
+		return mt == BPF_MAP_TYPE_CGROUP_STORAGE ||
+		       mt == BPF_MAP_TYPE_PERCPU_CGROUP_STORAGE;
+	case BPF_FUNC_sk_select_reuseport:
+		return mt == BPF_MAP_TYPE_REUSEPORT_SOCKARRAY ||
+		       mt == BPF_MAP_TYPE_SOCKMAP || mt == BPF_MAP_TYPE_SOCKHASH;
+	case BPF_FUNC_map_pop_elem:
+		return mt == BPF_MAP_TYPE_QUEUE || mt == BPF_MAP_TYPE_STACK;
+	case BPF_FUNC_map_peek_elem: case BPF_FUNC_map_push_elem:
+		return mt == BPF_MAP_TYPE_QUEUE || mt == BPF_MAP_TYPE_STACK ||
+		       mt == BPF_MAP_TYPE_BLOOM_FILTER;
+	case BPF_FUNC_map_lookup_percpu_elem:
+		return mt == BPF_MAP_TYPE_PERCPU_ARRAY ||
+		       mt == BPF_MAP_TYPE_PERCPU_HASH ||
+		       mt == BPF_MAP_TYPE_LRU_PERCPU_HASH;
+	case BPF_FUNC_sk_storage_get: case BPF_FUNC_sk_storage_delete:
+		return mt == BPF_MAP_TYPE_SK_STORAGE;
+	case BPF_FUNC_inode_storage_get: case BPF_FUNC_inode_storage_delete:
+		return mt == BPF_MAP_TYPE_INODE_STORAGE;
+	case BPF_FUNC_task_storage_get: case BPF_FUNC_task_storage_delete:
+		return mt == BPF_MAP_TYPE_TASK_STORAGE;
 	}
 	return true;
+}
+
+static bool map_func_ok(struct venv *e, uint32_t mt, int32_t fn)
+{
+	return map_allows(e, mt, fn) && func_allows(mt, fn);
 }
 
 static int size_arg(struct venv *e, uint32_t pc, int regno, bool zero_ok,
@@ -181,7 +319,7 @@ static int check_map_arg(struct venv *e, uint32_t pc,
 		if (r->kind != VK_MAP_PTR)
 			return type_err(e, pc, regno, r, "map_ptr");
 		ci->map = r->map;
-		if (map_func_ok(e->obj->maps[r->map].type, p->id))
+		if (map_func_ok(e, e->obj->maps[r->map].type, p->id))
 			return 0;
 		if (p->id == BPF_FUNC_tail_call)
 			return vc_err(e, pc, "expected prog array map for tail "
@@ -271,6 +409,9 @@ static int check_reg_type(struct venv *e, uint32_t pc,
 		    r->kind != VK_TCP_SOCK)
 			return type_err(e, pc, regno, r, "sock_common, sock, "
 					"tcp_sock, xdp_sock, ptr_");
+		if (p->flags & BC_HF_RELEASE)
+			ci->release_ref = r->ref_id;
+		ci->arg_ref = r->ref_id;
 		return 0;
 	case BC_ARG_PTR_TO_SOCKET:
 		if (r->kind != VK_SOCK)
@@ -362,6 +503,30 @@ static void clear_pkt_fn(struct bc_vreg *r, void *a)
 		bc_vreg_scalar(r);
 }
 
+/*
+ * A lookup in a sockmap or sockhash yields a socket (Linux: PTR_TO_SOCKET
+ * once not null) and takes a reference on it (is_acquire_function).
+ */
+static bool sock_lookup(struct venv *e, const struct bc_helper_proto *p,
+			const struct callinfo *ci)
+{
+	uint32_t mt = ci->map >= 0 ? e->obj->maps[ci->map].type : 0;
+
+	return p->id == BPF_FUNC_map_lookup_elem &&
+	       (mt == BPF_MAP_TYPE_SOCKMAP || mt == BPF_MAP_TYPE_SOCKHASH);
+}
+
+/* Linux's is_ptr_cast_function: r0 is the argument socket, retyped. */
+static bool is_ptr_cast(int32_t fn)
+{
+	return is_fn(fn, FNS(BPF_FUNC_tcp_sock, BPF_FUNC_sk_fullsock,
+			     BPF_FUNC_skc_to_tcp_sock, BPF_FUNC_skc_to_tcp6_sock,
+			     BPF_FUNC_skc_to_udp6_sock,
+			     BPF_FUNC_skc_to_mptcp_sock,
+			     BPF_FUNC_skc_to_tcp_timewait_sock,
+			     BPF_FUNC_skc_to_tcp_request_sock));
+}
+
 static void set_ret(struct venv *e, uint32_t pc,
 		    const struct bc_helper_proto *p, struct callinfo *ci,
 		    struct bc_vreg *r0)
@@ -375,6 +540,11 @@ static void set_ret(struct venv *e, uint32_t pc,
 		break;
 	case BC_RET_MAP_VALUE_OR_NULL:
 	case BC_RET_MAP_VALUE:
+		if (sock_lookup(e, p, ci)) {
+			bc_vreg_ptr(r0, VK_SOCK_OR_NULL);
+			r0->id = ++e->id_gen;
+			break;
+		}
 		bc_vreg_ptr(r0, p->ret == BC_RET_MAP_VALUE ? VK_MAP_VALUE :
 			    VK_MAP_VALUE_OR_NULL);
 		r0->map = ci->map >= 0 ? ci->map : 0;
@@ -408,8 +578,14 @@ static void set_ret(struct venv *e, uint32_t pc,
 		r0->id = ++e->id_gen;
 		break;
 	}
-	if (p->flags & BC_HF_ACQUIRE)
+	if ((p->flags & BC_HF_ACQUIRE) || sock_lookup(e, p, ci)) {
+		/* as in Linux, the reference's id is the pointer's id */
 		r0->ref_id = acquire(e, pc);
+		r0->id = r0->ref_id;
+	} else if (is_ptr_cast(p->id)) {
+		/* the same socket: released with the one it came from */
+		r0->ref_id = ci->arg_ref;
+	}
 }
 
 /* State after the helper returns: r0 set, r1-r5 clobbered. */
@@ -538,6 +714,26 @@ static void record_tail_map(struct venv *e, uint32_t pc, int map)
 		e->tc_map[pc] = TC_MAP_POISON;
 }
 
+static bool reg_is_null(const struct bc_vreg *r)
+{
+	return r->kind == VK_SCALAR && bc_scalar_is_const(&r->s) &&
+	       !r->s.var_off.value;
+}
+
+/* Linux's record_func_map: helpers that change a BPF_F_RDONLY_PROG map. */
+static bool map_write_forbidden(struct venv *e,
+				const struct bc_helper_proto *p,
+				const struct callinfo *ci)
+{
+	if (ci->map < 0 ||
+	    !(e->obj->maps[ci->map].map_flags & BPF_F_RDONLY_PROG))
+		return false;
+	return p->id == BPF_FUNC_map_delete_elem ||
+	       p->id == BPF_FUNC_map_update_elem ||
+	       p->id == BPF_FUNC_map_push_elem ||
+	       p->id == BPF_FUNC_map_pop_elem;
+}
+
 static int helper_call(struct venv *e, uint32_t pc, const struct bpf_insn *in,
 		       uint32_t *next)
 {
@@ -554,6 +750,8 @@ static int helper_call(struct venv *e, uint32_t pc, const struct bpf_insn *in,
 	for (int i = 0; i < 5; i++)
 		if (check_arg(e, pc, p, i, &ci, &mem_write))
 			return -1;
+	if (map_write_forbidden(e, p, &ci))
+		return vc_err(e, pc, "write into map forbidden");
 	if (p->flags & BC_HF_RELEASE) {
 		if (!ci.release_ref)
 			return vc_err(e, pc, "R1 must be referenced when passed "
@@ -562,6 +760,9 @@ static int helper_call(struct venv *e, uint32_t pc, const struct bpf_insn *in,
 	}
 	if ((p->flags & BC_HF_TAIL_CALL) && e->tc_map && ci.map >= 0)
 		record_tail_map(e, pc, ci.map);
+	if (p->id == BPF_FUNC_get_local_storage && !reg_is_null(vc_reg(e, 2)))
+		return vc_err(e, pc, "get_local_storage() doesn't support "
+			      "non-zero flags");
 	if ((p->flags & BC_HF_TAIL_CALL) && e->cur.ref_cnt)
 		return vc_err(e, pc, "tail_call would lead to reference leak");
 	if (p->flags & BC_HF_CALLBACK)

@@ -124,6 +124,7 @@ static int pkt_end_taken(const struct bc_vreg *p, uint8_t pop)
 struct null_arg {
 	uint32_t id;
 	bool is_null;
+	const struct bc_object *obj;
 };
 
 /* Linux's mark_ptr_or_null_reg. */
@@ -137,6 +138,12 @@ static void null_fn(struct bc_vreg *r, void *a)
 		bc_vreg_const(r, 0);
 	} else {
 		r->kind = bc_vkind_not_null(r->kind);
+		/* a lookup in a map of maps yields the inner map */
+		if (r->kind == VK_MAP_VALUE &&
+		    na->obj->maps[r->map].inner_map >= 0) {
+			r->kind = VK_MAP_PTR;
+			r->map = na->obj->maps[r->map].inner_map;
+		}
 		if (r->kind != VK_SOCK && r->kind != VK_SOCK_COMMON &&
 		    r->kind != VK_TCP_SOCK)
 			r->id = 0;
@@ -234,7 +241,9 @@ static int reg_set_min_max(struct venv *e, uint32_t pc,
 static void null_branch(struct venv *e, struct null_arg *na, uint32_t ref)
 {
 	vc_for_each_reg(e, null_fn, na);
-	if (na->is_null && ref)
+	/* a null pointer holds nothing; one cast from a socket holds that
+	 * socket's reference, which stays (Linux: ref_obj_id == id) */
+	if (na->is_null && ref && ref == na->id)
 		vc_release_ref(e, ref);
 }
 
@@ -248,7 +257,7 @@ static int mark_ptr_or_null_regs(struct venv *e, uint32_t pc,
 {
 	uint32_t tgt = bc_jmp_target(in, pc), fall = pc + 1;
 	struct bc_vreg *p = vc_reg(e, in->dst_reg);
-	struct null_arg na = { p->id, bc_op(in) == BPF_JEQ };
+	struct null_arg na = { p->id, bc_op(in) == BPF_JEQ, e->obj };
 	uint32_t ref = p->ref_id;
 	struct bc_vstate save;
 
@@ -323,6 +332,16 @@ static void pkt_branch(struct venv *e, bool good, const struct bc_vreg *pv,
 }
 
 /*
+ * Linux's reg_is_init_pkt_pointer: data itself, as the context gave it. Only
+ * against it does a pkt_meta comparison bound pkt_meta.
+ */
+static bool init_pkt(const struct bc_vreg *r)
+{
+	return r->kind == VK_PKT && !r->off && bc_scalar_is_const(&r->s) &&
+	       !r->s.var_off.value;
+}
+
+/*
  * Linux's try_match_pkt_pointers: "pkt op pkt_end" or "pkt_meta op pkt",
  * either way round, says on one branch how far the packet pointer is
  * inside. 1 when it was such a comparison, 0 not, -1 error.
@@ -340,11 +359,11 @@ static int try_match_pkt_pointers(struct venv *e, uint32_t pc,
 	struct bc_vstate save;
 
 	if ((a->kind == VK_PKT && b->kind == VK_PKT_END) ||
-	    (a->kind == VK_PKT_META && b->kind == VK_PKT)) {
+	    (a->kind == VK_PKT_META && init_pkt(b))) {
 		preg = in->dst_reg;
 		pop = op;
 	} else if ((b->kind == VK_PKT && a->kind == VK_PKT_END) ||
-		   (b->kind == VK_PKT_META && a->kind == VK_PKT)) {
+		   (b->kind == VK_PKT_META && init_pkt(a))) {
 		preg = in->src_reg;
 		pop = flip(op);
 	} else {

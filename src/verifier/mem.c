@@ -562,9 +562,10 @@ static int stack_access(struct venv *e, uint32_t pc, int regno,
 
 static int ctx_access(struct venv *e, uint32_t pc, int regno,
 		      const struct bc_vreg *reg, int off, int size, bool write,
-		      struct bc_vreg *out)
+		      struct bc_vreg *out, bool sx)
 {
 	struct bc_ctx_access acc;
+	bool ok;
 
 	if (reg->off || !bc_scalar_is_const(&reg->s) || reg->s.var_off.value) {
 		if (!bc_scalar_is_const(&reg->s)) {
@@ -578,7 +579,11 @@ static int ctx_access(struct venv *e, uint32_t pc, int regno,
 			      "off=%d disallowed", regno,
 			      reg->off + (int)reg->s.var_off.value);
 	}
-	if (!bc_ctx_check(e->type, e->attach, e->priv, off, size, write, &acc))
+	ok = sx ? bc_ctx_check_ldsx(e->type, e->attach, e->priv, off, size,
+				    &acc) :
+		  bc_ctx_check(e->type, e->attach, e->priv, off, size, write,
+			       &acc);
+	if (!ok)
 		return vc_err(e, pc, "invalid bpf_context access off=%d size=%d",
 			      off, size);
 	if (write || !out)
@@ -610,6 +615,42 @@ static int ctx_access(struct venv *e, uint32_t pc, int regno,
 	return 0;
 }
 
+/*
+ * Linux's check_map_access_type: BPF_F_RDONLY_PROG maps take no program
+ * writes, BPF_F_WRONLY_PROG maps no program reads, direct or by a helper.
+ */
+static int map_access_type(struct venv *e, uint32_t pc,
+			   const struct bc_map *m, int64_t off, int size,
+			   bool write)
+{
+	uint32_t deny = write ? BPF_F_RDONLY_PROG : BPF_F_WRONLY_PROG;
+
+	if (!(m->map_flags & deny))
+		return 0;
+	return vc_err(e, pc, "%s map forbidden, value_size=%u off=%d size=%d",
+		      write ? "write into" : "read from", m->value_size,
+		      (int)off, size);
+}
+
+/* Linux's check_sock_access, for a load through a socket pointer. */
+static int sock_access(struct venv *e, uint32_t pc, int regno,
+		       const struct bc_vreg *r, int64_t off, int size,
+		       bool write)
+{
+	enum bc_sk_ptr k = r->kind == VK_TCP_SOCK ? BC_SK_TCP_SOCK :
+			   r->kind == VK_SOCK_COMMON ? BC_SK_SOCK_COMMON :
+			   BC_SK_SOCK;
+
+	if (write)
+		return vc_err(e, pc, "R%d cannot write into %s", regno,
+			      bc_vkind_name(r->kind));
+	if (bc_scalar_is_const(&r->s) && off == (int)off &&
+	    bc_sk_ptr_is_valid_access(k, (int)off, size))
+		return 0;
+	return vc_err(e, pc, "R%d invalid %s access off=%d size=%d", regno,
+		      bc_vkind_name(r->kind), (int)off, size);
+}
+
 static int leak(struct venv *e, uint32_t pc, const struct bc_vreg *val,
 		int valno, const char *into)
 {
@@ -637,7 +678,7 @@ int vm_access(struct venv *e, uint32_t pc, int regno, int off, int size,
 	case VK_CTX:
 		if (leak(e, pc, val, valno, "ctx"))
 			return -1;
-		return ctx_access(e, pc, regno, &r, off, size, write, out);
+		return ctx_access(e, pc, regno, &r, off, size, write, out, sx);
 	case VK_PKT:
 	case VK_PKT_META:
 		if (write && !bc_ctx_has_pkt(e->type, e->attach, true))
@@ -652,11 +693,9 @@ int vm_access(struct venv *e, uint32_t pc, int regno, int off, int size,
 		const struct bc_map *m = &e->obj->maps[r.map];
 		uint64_t v;
 
-		if (write && m->readonly)
-			return vc_err(e, pc, "write into map forbidden, "
-				      "value_size=%u off=%d size=%d",
-				      m->value_size, (int)o, size);
 		if (leak(e, pc, val, valno, "map"))
+			return -1;
+		if (map_access_type(e, pc, m, o, size, write))
 			return -1;
 		if (region(e, pc, regno, &r, o, size, m->value_size,
 			   "invalid access to map value, value_size=%d "
@@ -703,12 +742,8 @@ int vm_access(struct venv *e, uint32_t pc, int regno, int off, int size,
 	case VK_SOCK:
 	case VK_SOCK_COMMON:
 	case VK_TCP_SOCK:
-		if (write || !bc_scalar_is_const(&r.s) || o < 0 ||
-		    o + size > 80 || o % size)
-			return vc_err(e, pc, "R%d invalid %s access off=%d "
-				      "size=%d", regno,
-				      r.kind == VK_TCP_SOCK ? "tcp_sock" :
-				      "sock", (int)o, size);
+		if (sock_access(e, pc, regno, &r, o, size, write))
+			return -1;
 		load_scalar(out, size, sx);
 		return 0;
 	default:
