@@ -404,6 +404,7 @@ static int read_funcs(struct eloader *L, size_t si)
 		f->off = y->value;
 		f->size = y->size;
 		f->global = y->bind != STB_LOCAL;
+		f->called = false;
 	}
 	if (!s->func_cnt && s->size && strcmp(s->name, ".text")) {
 		/* Hand-made objects without function symbols: one program. */
