@@ -694,36 +694,34 @@ def object_error_class(e):
 # check
 
 
-def read_known(path):
-    """{(object, program, mode): reason}."""
-    res = {}
+def read_tsv(path, want, valid):
+    """The rows of a tab-separated list (comments and blank lines skipped);
+    a row that is not valid stops the run, naming the columns wanted."""
+    rows = []
     if not path or not os.path.exists(path):
-        return res
+        return rows
     for i, line in enumerate(open(path), 1):
         if line.startswith("#") or not line.strip():
             continue
         f = line.rstrip("\n").split("\t")
-        if len(f) != 4 or f[2] not in ("priv", "unpriv"):
-            sys.exit("%s:%d: want object<TAB>program<TAB>priv|unpriv<TAB>"
-                     "reason: %r" % (path, i, line))
-        res[(f[0], f[1], f[2])] = f[3]
-    return res
+        if not valid(f):
+            sys.exit("%s:%d: want %s: %r" % (path, i, want, line))
+        rows.append(f)
+    return rows
+
+
+def read_known(path):
+    """{(object, program, mode): reason}."""
+    rows = read_tsv(path, "object<TAB>program<TAB>priv|unpriv<TAB>reason",
+                    lambda f: len(f) == 4 and f[2] in ("priv", "unpriv"))
+    return {(f[0], f[1], f[2]): f[3] for f in rows}
 
 
 def read_known_retval(path):
     """{(object, program): reason}."""
-    res = {}
-    if not path or not os.path.exists(path):
-        return res
-    for i, line in enumerate(open(path), 1):
-        if line.startswith("#") or not line.strip():
-            continue
-        f = line.rstrip("\n").split("\t")
-        if len(f) != 3:
-            sys.exit("%s:%d: want object<TAB>program<TAB>reason: %r" %
-                     (path, i, line))
-        res[(f[0], f[1])] = f[2]
-    return res
+    rows = read_tsv(path, "object<TAB>program<TAB>reason",
+                    lambda f: len(f) == 3)
+    return {(f[0], f[1]): f[2] for f in rows}
 
 
 class Row:
