@@ -5,9 +5,9 @@
 # only bpfcheck_*, a program builds and runs with pkg-config alone and with
 # find_package(bpfcheck), the man page renders and names every option of
 # every command's --help.
-# usage: install_test.sh BUILD SRCDIR OBJECT
+# usage: install_test.sh BUILD SRCDIR OBJECT [CONSUMER_CFLAGS]
 set -eu
-build=$1 src=$2 obj=$3
+build=$1 src=$2 obj=$3 cflags=${4:-}
 d=$(mktemp -d)
 trap 'rm -rf "$d"' EXIT
 fail() { echo "install_test: $*" >&2; exit 1; }
@@ -36,7 +36,7 @@ echo "libbpfcheck.so exports $n symbols, all bpfcheck_*"
 
 export PKG_CONFIG_SYSROOT_DIR=$d/root PKG_CONFIG_PATH=$lib/pkgconfig
 flags=$(pkg-config --cflags --libs bpfcheck) || fail "pkg-config bpfcheck"
-cc -Wall -Werror -o "$d/consumer" "$src/tests/install/consumer.c" $flags ||
+cc -Wall -Werror $cflags -o "$d/consumer" "$src/tests/install/consumer.c" $flags ||
 	fail "cannot build against the installed headers and library"
 LD_LIBRARY_PATH=$lib "$d/consumer" "$obj" > "$d/out" || fail "consumer failed"
 grep -q "^libbpfcheck 0\." "$d/out" && grep -q ' accept$' "$d/out" ||
@@ -48,7 +48,8 @@ cat "$d/out"
 
 cp "$src/tests/install/CMakeLists.txt" "$src/tests/install/consumer.c" "$d/"
 unset PKG_CONFIG_SYSROOT_DIR PKG_CONFIG_PATH
-cmake -S "$d" -B "$d/b" -DCMAKE_PREFIX_PATH="$root" >/dev/null ||
+cmake -S "$d" -B "$d/b" -DCMAKE_PREFIX_PATH="$root" \
+	-DCMAKE_C_FLAGS="$cflags" >/dev/null ||
 	fail "find_package(bpfcheck) failed"
 cmake --build "$d/b" >/dev/null || fail "find_package consumer did not build"
 LD_LIBRARY_PATH=$lib "$d/b/consumer_cmake" "$obj" >/dev/null ||
