@@ -17,6 +17,7 @@ enum {
 	OPT_BUDGET,
 	OPT_NO_PREC,
 	OPT_PROG_FLAGS,
+	OPT_LINUX_COMPAT,
 };
 
 static void help(FILE *f)
@@ -33,6 +34,9 @@ static void help(FILE *f)
 		"  --stats          veristat figures per program\n"
 		"  --json           one JSON document (schema in the README)\n"
 		"  --unprivileged   verify as a loader without CAP_BPF/CAP_PERFMON\n"
+		"  --linux-compat   the verdict Linux would give: no loop proofs,\n"
+		"                   Linux's limits (1,000,000 processed insns, 8,193\n"
+		"                   jumps in a sequence); to gate kernel loads\n"
 		"  --reject-irreducible  irreducible loops are an error\n"
 		"  --no-precision   no precision tracking: prune only where every\n"
 		"                   scalar is contained (slower, same verdicts)\n"
@@ -113,6 +117,22 @@ static bool parse_prog_flags(const char *arg, uint32_t *flags)
 	return ok;
 }
 
+/* "linux": what Linux answers, when known. */
+static void json_linux(const struct bc_verify_result *r)
+{
+	if (r->linux_verdict == BC_LINUX_UNKNOWN)
+		return;
+	printf(",\"linux\":{\"verdict\":\"%s\"",
+	       r->linux_verdict == BC_LINUX_ACCEPT ? "accept" : "reject");
+	if (r->linux_verdict == BC_LINUX_REJECT) {
+		fputs(",\"error\":{\"message\":", stdout);
+		cli_json_str(stdout, r->linux_error);
+		printf(",\"insn\":%lld}", (long long)r->linux_error_insn);
+	}
+	printf(",\"processed_insns\":%llu}",
+	       (unsigned long long)r->linux_processed_insns);
+}
+
 static void json_prog(const char *file, const struct bc_prog *p,
 		      const struct bc_verify_result *r, bool first)
 {
@@ -145,6 +165,7 @@ static void json_prog(const char *file, const struct bc_prog *p,
 		printf(",\"worst_case_insns\":%llu",
 		       (unsigned long long)r->worst_case_insns);
 	config_warnings(p, true);
+	json_linux(r);
 	/* loops: proven by induction, or explored iteration by iteration */
 	printf(",\"loops\":{\"proven\":%u,\"max_trip\":%llu,"
 	       "\"explored\":%s,\"first_pass_insns\":%llu",
@@ -158,16 +179,32 @@ static void json_prog(const char *file, const struct bc_prog *p,
 	fputs("}}", stdout);
 }
 
+/* "insn I: message" of Linux's rejection, into buf. */
+static const char *linux_reason(const struct bc_verify_result *r, char *buf,
+				size_t len)
+{
+	if (r->linux_error_insn >= 0)
+		snprintf(buf, len, "insn %lld: %s",
+			 (long long)r->linux_error_insn, r->linux_error);
+	else
+		snprintf(buf, len, "%s", r->linux_error);
+	return buf;
+}
+
 /* "PASS ..." or "FAIL ...: why" for one program; --stats adds figures. */
 static void text_prog(const char *file, const struct bc_prog *p,
 		      const struct bc_verify_result *r)
 {
-	char loc[256];
+	char loc[600];
 
 	if (r->accepted) {
-		printf("PASS %s %s/%s (%llu insns processed)\n",
-		       file, p->section, p->name,
+		printf("PASS %s %s/%s (%llu insns processed", file,
+		       p->section, p->name,
 		       (unsigned long long)r->processed_insns);
+		if (r->linux_verdict == BC_LINUX_REJECT)
+			printf("; Linux would reject: %s", linux_reason(r,
+			       loc, sizeof(loc)));
+		puts(")");
 		return;
 	}
 	loc[0] = 0;
@@ -191,13 +228,17 @@ static void stats_prog(const struct bc_verify_result *r)
 	       "max states per insn %llu, duration "
 	       "%llu us, peak memory %ld KiB, stack "
 	       "depth %u\n",
-	       r->accepted ? "success" : "failure",
+	       r->accepted ? "accept" : "reject",
 	       (unsigned long long)r->processed_insns,
 	       (unsigned long long)r->total_states,
 	       (unsigned long long)r->peak_states,
 	       (unsigned long long)r->max_states_per_insn,
 	       (unsigned long long)r->duration_us,
 	       r->peak_mem_kb, r->stack_depth);
+	if (r->linux_verdict != BC_LINUX_UNKNOWN)
+		printf("  linux: %s, processed %llu insns\n",
+		       r->linux_verdict == BC_LINUX_ACCEPT ? "accept" :
+		       "reject", (unsigned long long)r->linux_processed_insns);
 	if (r->accepted && r->has_worst_case)
 		printf("  worst case: at most %llu insns executed "
 		       "by any run\n",
@@ -233,6 +274,7 @@ static int parse_args(int argc, char **argv, struct verify_args *a)
 		{ "no-precision", no_argument, NULL, OPT_NO_PREC },
 		{ "insn-budget", required_argument, NULL, OPT_BUDGET },
 		{ "prog-flags", required_argument, NULL, OPT_PROG_FLAGS },
+		{ "linux-compat", no_argument, NULL, OPT_LINUX_COMPAT },
 		{ "help", no_argument, NULL, 'h' },
 		{ 0 }
 	};
@@ -264,6 +306,9 @@ static int parse_args(int argc, char **argv, struct verify_args *a)
 		case OPT_REJECT_IRR:
 			vo->reject_irreducible = true;
 			break;
+		case OPT_LINUX_COMPAT:
+			vo->linux_compat = true;
+			break;
 		case OPT_NO_PREC:
 			vo->no_precision = true;
 			break;
@@ -290,6 +335,11 @@ static int parse_args(int argc, char **argv, struct verify_args *a)
 	}
 	if (optind >= argc)
 		return cli_usage_error("verify", "missing FILE");
+	if (vo->linux_compat && (vo->insn_budget || vo->reject_irreducible))
+		return cli_usage_error("verify", "--linux-compat uses Linux's "
+				       "limits and rules: no --insn-budget or "
+				       "--reject-irreducible");
+	vo->predict_linux = true;
 	if (vo->log_level)
 		vo->log = stderr;
 	return -1;

@@ -126,6 +126,20 @@ struct bpfcheck_verify_opts {
 	 * 64 bits wide so that it starts past the older struct's padding.
 	 */
 	uint64_t prog_flags;
+	/*
+	 * linux_compat: give the verdict Linux would give (no loop proofs,
+	 * Linux's limits). predict_linux: when a loop proof decided the
+	 * verdict, also find Linux's (one more search, costing what Linux's
+	 * costs) into bpfcheck_verdict's linux_* fields.
+	 */
+	bool linux_compat;
+	bool predict_linux;
+};
+
+enum bpfcheck_linux_verdict {
+	BPFCHECK_LINUX_UNKNOWN,	/* a loop proof decided; not predicted */
+	BPFCHECK_LINUX_ACCEPT,
+	BPFCHECK_LINUX_REJECT,
 };
 
 struct bpfcheck_verdict {
@@ -142,6 +156,10 @@ struct bpfcheck_verdict {
 	bool has_worst_case;	/* worst_case_insns is a bound */
 	uint64_t worst_case_insns; /* no run executes more instructions */
 	uint64_t duration_us;
+	enum bpfcheck_linux_verdict linux_verdict;	/* what Linux answers */
+	char linux_error[512];	/* Linux's reason when it rejects */
+	int64_t linux_error_insn;
+	uint64_t linux_processed_insns;
 };
 
 /*

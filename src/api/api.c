@@ -204,6 +204,10 @@ int bpfcheck_prog_disasm(const struct bpfcheck_prog *prog, size_t insn,
 	return bc_disasm_insn(p, p->insns, p->insn_cnt, insn, buf, len);
 }
 
+_Static_assert((int)BC_LINUX_REJECT == (int)BPFCHECK_LINUX_REJECT &&
+	       (int)BC_LINUX_ACCEPT == (int)BPFCHECK_LINUX_ACCEPT,
+	       "the two enums of Linux's verdict agree");
+
 static void to_verdict(const struct bc_verify_result *r,
 		       struct bpfcheck_verdict *v)
 {
@@ -221,6 +225,10 @@ static void to_verdict(const struct bc_verify_result *r,
 	v->has_worst_case = r->has_worst_case;
 	v->worst_case_insns = r->worst_case_insns;
 	v->duration_us = r->duration_us;
+	v->linux_verdict = (enum bpfcheck_linux_verdict)r->linux_verdict;
+	snprintf(v->linux_error, sizeof(v->linux_error), "%s", r->linux_error);
+	v->linux_error_insn = r->linux_error_insn;
+	v->linux_processed_insns = r->linux_processed_insns;
 }
 
 int bpfcheck_verify(const struct bpfcheck_prog *prog,
@@ -245,6 +253,8 @@ int bpfcheck_verify(const struct bpfcheck_prog *prog,
 	vo.reject_irreducible = o.reject_irreducible;
 	vo.insn_budget = o.insn_budget;
 	vo.no_precision = o.no_precision;
+	vo.linux_compat = o.linux_compat;
+	vo.predict_linux = o.predict_linux;
 	if (o.prog_flags >> 32)
 		return -EINVAL;
 	vo.prog_flags = (uint32_t)o.prog_flags;

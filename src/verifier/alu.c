@@ -225,9 +225,11 @@ static void ptr_move(struct venv *e, uint8_t op, struct bc_vreg *res,
 		/* RFC patch 13: p + s with 0 <= s <= umax still has
 		 * range - umax bytes proven past its (moved) base */
 		bool keep = op == BPF_ADD && add.smin >= 0 &&
-			    add.umax < (uint64_t)range;
+			    add.umax < (uint64_t)range &&
+			    (!e->linux_only || !add.umax);
 
 		res->range = keep ? range - (int32_t)add.umax : 0;
+		e->beyond_linux |= keep && add.umax;
 		res->id = ++e->id_gen;
 	}
 }

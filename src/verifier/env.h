@@ -64,6 +64,8 @@ struct venv {
 				 * must be equal for pruning, as in Linux */
 	/* loop summaries (induction.c) */
 	bool nosum;		/* off: the fallback run explores iterations */
+	bool linux_only;	/* Linux's rules alone (--linux-compat) */
+	bool beyond_linux;	/* a rule Linux lacks decided something */
 	bool sum_abort;		/* a summary failed: verify again without */
 	bool cb_widened;	/* a callback entry state was widened */
 	char sum_why[200];

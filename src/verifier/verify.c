@@ -30,6 +30,7 @@ static void env_init(struct venv *e, const struct bc_prog *prog,
 	e->level = opts->log ? opts->log_level : 0;
 	e->budget = opts->insn_budget ? opts->insn_budget : BC_MAX_INSNS;
 	e->nosum = nosum;
+	e->linux_only = opts->linux_compat;
 	/* Linux: ANY_ALIGNMENT wins; x86 has efficient unaligned access */
 	e->strict_align = (opts->prog_flags & BPF_F_STRICT_ALIGNMENT) &&
 			  !(opts->prog_flags & BPF_F_ANY_ALIGNMENT);
@@ -157,6 +158,7 @@ static void set_result(struct venv *e, struct bc_verify_result *res)
 						    &res->worst_case_insns);
 	}
 	res->processed_insns = e->processed;
+	res->beyond_linux = e->beyond_linux;
 	res->total_states = e->states;
 	res->stack_depth = (e->sub_depth[0] + 15) & ~15u;
 	res->loops_explored = false;
@@ -198,19 +200,97 @@ static bool verify_run(const struct bc_prog *prog, struct bc_cfg *cfg,
 	return widened;
 }
 
+/* Linux's verdict is the one res holds (a search without summaries). */
+static void linux_is(struct bc_verify_result *res)
+{
+	res->linux_verdict = res->accepted ? BC_LINUX_ACCEPT : BC_LINUX_REJECT;
+	memcpy(res->linux_error, res->error, sizeof(res->linux_error));
+	res->linux_error_insn = res->error_insn;
+	res->linux_processed_insns = res->processed_insns;
+}
+
+/*
+ * Linux's verdict on a program bpfcheck accepted thanks to a loop proof
+ * or a widened callback: the search Linux does, with Linux's budget.
+ */
+static void predict_linux(const struct bc_prog *prog, struct bc_cfg *cfg,
+			  const struct bc_verify_opts *opts,
+			  struct bc_verify_result *res)
+{
+	struct bc_verify_opts lo = *opts;
+	struct bc_verify_result *l = bc_xcalloc(1, sizeof(*l));
+	uint64_t t0 = bc_now_us();
+
+	lo.insn_budget = BC_MAX_INSNS;
+	lo.linux_compat = true;
+	lo.claims = NULL;
+	lo.log = NULL;
+	lo.log_level = 0;
+	l->error_insn = -1;
+	verify_run(prog, cfg, &lo, l, true);
+	linux_is(l);
+	res->linux_verdict = l->linux_verdict;
+	memcpy(res->linux_error, l->linux_error, sizeof(res->linux_error));
+	res->linux_error_insn = l->linux_error_insn;
+	res->linux_processed_insns = l->linux_processed_insns;
+	res->linux_duration_us = bc_now_us() - t0;
+	free(l);
+}
+
+/*
+ * First with loop summaries. When one cannot be proven, or the program
+ * is rejected after a summary widened some state, verify again exploring
+ * iterations as Linux does: both searches are sound, so either one
+ * accepting is enough; the second one's rejection is the one reported.
+ * Returns whether a summary decided the verdict.
+ */
+static bool verify_summarised(const struct bc_prog *prog, struct bc_cfg *cfg,
+			      const struct bc_verify_opts *opts,
+			      struct bc_verify_result *res)
+{
+	char note[sizeof(res->loop_note)];
+	uint64_t processed;
+
+	if (!verify_run(prog, cfg, opts, res, false))
+		return false;
+	if (res->accepted)
+		return true;
+	processed = res->processed_insns;
+	if (res->loop_note[0])	/* from induction.c: "loop at insn N" */
+		snprintf(note, sizeof(note), "%s%.1000s",
+			 strncmp(res->loop_note, "loop", 4) ? "" :
+			 "no termination proof: ", res->loop_note);
+	else
+		snprintf(note, sizeof(note), "with loops summarised, "
+			 "insn %lld: %s", (long long)res->error_insn,
+			 res->error);
+	res->error[0] = 0;
+	res->error_insn = -1;
+	res->loops_proven = 0;
+	res->max_trip = 0;
+	if (opts->claims)	/* only the deciding search counts */
+		bc_claims_reset(opts->claims);
+	verify_run(prog, cfg, opts, res, true);
+	res->first_pass_insns = processed;
+	snprintf(res->loop_note, sizeof(res->loop_note), "%s", note);
+	return false;
+}
+
 int bc_verify(const struct bc_prog *prog, const struct bc_verify_opts *opts,
 	      struct bc_verify_result *res)
 {
-	struct bc_verify_opts dflt = { 0 };
+	struct bc_verify_opts dflt = { 0 }, lc;
 	struct bc_cfg_opts copts = { 0 };
 	struct bc_cfg *cfg = NULL;
 	struct bc_err err;
+	bool by_proof = false, as_linux;
 	uint64_t t0 = bc_now_us();
 
 	if (!opts)
 		opts = &dflt;
 	memset(res, 0, sizeof(*res));
 	res->error_insn = -1;
+	res->linux_error_insn = -1;
 	bc_err_init(&err);
 	if (bc_insn_check(prog->insns, prog->insn_cnt, &err)) {
 		snprintf(res->error, sizeof(res->error), "%s", err.msg);
@@ -223,39 +303,26 @@ int bc_verify(const struct bc_prog *prog, const struct bc_verify_opts *opts,
 		res->error_insn = err.insn;
 		goto out;
 	}
-	/*
-	 * First with loop summaries. When one cannot be proven, or the
-	 * program is rejected after a summary widened some state, verify
-	 * again exploring iterations as Linux does: both searches are
-	 * sound, so either one accepting is enough; the second one's
-	 * rejection is the one reported.
-	 */
-	if (verify_run(prog, cfg, opts, res, false) && !res->accepted) {
-		char note[sizeof(res->loop_note)];
-		uint64_t processed = res->processed_insns;
-
-		if (res->loop_note[0])	/* from induction.c: "loop at insn N" */
-			snprintf(note, sizeof(note), "%s%.1000s",
-				 strncmp(res->loop_note, "loop", 4) ? "" :
-				 "no termination proof: ", res->loop_note);
-		else
-			snprintf(note, sizeof(note), "with loops summarised, "
-				 "insn %lld: %s", (long long)res->error_insn,
-				 res->error);
-		res->error[0] = 0;
-		res->error_insn = -1;
-		res->loops_proven = 0;
-		res->max_trip = 0;
-		if (opts->claims)	/* only the deciding search counts */
-			bc_claims_reset(opts->claims);
-		verify_run(prog, cfg, opts, res, true);
-		res->first_pass_insns = processed;
-		snprintf(res->loop_note, sizeof(res->loop_note), "%s", note);
+	if (opts->linux_compat) {
+		lc = *opts;
+		lc.insn_budget = BC_MAX_INSNS;
+		verify_run(prog, cfg, &lc, res, true);
+	} else {
+		by_proof = verify_summarised(prog, cfg, opts, res);
 	}
 out:
+	/* Linux's rules and limits decided, so the verdict is Linux's */
+	as_linux = opts->linux_compat ||
+		   (!by_proof && !res->beyond_linux &&
+		    !opts->reject_irreducible &&
+		    (!opts->insn_budget || opts->insn_budget == BC_MAX_INSNS));
+	if (as_linux)
+		linux_is(res);
+	res->duration_us = bc_now_us() - t0;
+	if (!as_linux && cfg && opts->predict_linux)
+		predict_linux(prog, cfg, opts, res);
 	if (cfg)
 		bc_cfg_free(cfg);
-	res->duration_us = bc_now_us() - t0;
 	res->peak_mem_kb = bc_peak_rss_kb();
 	return 0;
 }

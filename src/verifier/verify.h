@@ -31,6 +31,20 @@ struct bc_verify_opts {
 	 */
 	bool no_precision;
 	uint32_t prog_flags;	/* the load's BPF_F_* flags (BC_PROG_FLAGS) */
+	/*
+	 * linux_compat: the verdict is Linux's (no loop summaries, Linux's
+	 * limits). predict_linux: also say what Linux would answer when the
+	 * verdict came from a loop proof (one more search, as Linux's).
+	 */
+	bool linux_compat;
+	bool predict_linux;
+};
+
+/* What Linux would answer: known when no loop proof decided the verdict. */
+enum bc_linux_verdict {
+	BC_LINUX_UNKNOWN,
+	BC_LINUX_ACCEPT,
+	BC_LINUX_REJECT,
 };
 
 /* The load flags bpfcheck honours; others are accepted and ignored. */
@@ -63,6 +77,13 @@ struct bc_verify_result {
 					 * that did not decide the verdict */
 	bool loops_explored;
 	char loop_note[1100];
+	bool beyond_linux;	/* a rule Linux lacks decided part of it */
+	enum bc_linux_verdict linux_verdict;
+	char linux_error[512];	/* Linux's reason when it rejects */
+	int64_t linux_error_insn;
+	uint64_t linux_processed_insns;
+	uint64_t linux_duration_us;	/* the prediction's own search; not
+					 * part of duration_us */
 };
 
 /*

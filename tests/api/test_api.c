@@ -93,6 +93,48 @@ static void sound(const char *path)
 }
 
 /*
+ * What Linux would answer: tests/corpus/loops_beyond.c's beyond_10m is
+ * proven here and too large for Linux; bounded_loop.o loads in both.
+ */
+static void linux_verdicts(const char *beyond, const char *bounded)
+{
+	struct bpfcheck_object *obj = open_obj(beyond);
+	struct bpfcheck_verify_opts o = { .sz = sizeof(o),
+					  .predict_linux = true };
+	struct bpfcheck_verdict v = { .sz = sizeof(v) };
+	struct bpfcheck_prog *p;
+
+	if (!obj)
+		return;
+	p = bpfcheck_object_find_prog(obj, "beyond_10m");
+	CHECK(p != NULL);
+	if (p) {
+		CHECK(bpfcheck_verify(p, NULL, &v) == 0 && v.accepted);
+		CHECK(v.linux_verdict == BPFCHECK_LINUX_UNKNOWN);
+		CHECK(bpfcheck_verify(p, &o, &v) == 0 && v.accepted);
+		CHECK(v.linux_verdict == BPFCHECK_LINUX_REJECT);
+		CHECK(!strcmp(v.linux_error, "BPF program is too large. "
+			      "Processed 1000001 insn"));
+		CHECK(v.linux_processed_insns == 1000001);
+		o.predict_linux = false;
+		o.linux_compat = true;
+		CHECK(bpfcheck_verify(p, &o, &v) == 0 && !v.accepted);
+		CHECK(!strcmp(v.error, v.linux_error));
+		CHECK(v.linux_verdict == BPFCHECK_LINUX_REJECT);
+	}
+	bpfcheck_object_close(obj);
+	obj = open_obj(bounded);
+	if (!obj)
+		return;
+	o.linux_compat = false;
+	o.predict_linux = true;
+	CHECK(bpfcheck_verify(bpfcheck_object_prog(obj, 0), &o, &v) == 0);
+	CHECK(v.accepted && v.linux_verdict == BPFCHECK_LINUX_ACCEPT);
+	CHECK(v.linux_processed_insns > v.processed_insns);
+	bpfcheck_object_close(obj);
+}
+
+/*
  * Sized structs: a result is written only up to the caller's sz; options
  * from a newer header pass while their unknown tail is zero.
  */
@@ -133,13 +175,15 @@ int main(int argc, char **argv)
 	struct bpfcheck_object *obj = NULL;
 	char err[512];
 
-	if (argc != 3) {
-		fprintf(stderr, "usage: test_api bounded_loop.o loops_sound.o\n");
+	if (argc != 4) {
+		fprintf(stderr, "usage: test_api bounded_loop.o loops_sound.o "
+			"loops_beyond.o\n");
 		return 2;
 	}
 	bounded_loop(argv[1]);
 	sound(argv[2]);
 	sizes(argv[1]);
+	linux_verdicts(argv[3], argv[1]);
 	CHECK(bpfcheck_object_open("/nonexistent.o", NULL, &obj, err,
 				   sizeof(err)) < 0);
 	CHECK(strstr(err, "/nonexistent.o") != NULL);

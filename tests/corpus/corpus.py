@@ -19,6 +19,7 @@ OBJDIR/NAME.{O1,O2,O3,v3}.o. Commands:
                                        table: bpfcheck vs EXPECT vs Linux
 """
 import argparse
+import concurrent.futures
 import json
 import os
 import re
@@ -272,9 +273,10 @@ KNOWN_TSV = os.path.join(os.path.dirname(os.path.abspath(__file__)),
                          "known.tsv")
 
 
-def read_known(path=KNOWN_TSV):
+def read_known(path=None):
     """{(file, program, variant, mode): reason} of known mismatches."""
     res = {}
+    path = path or KNOWN_TSV
     if not os.path.exists(path):
         return res
     for line in open(path):
@@ -453,6 +455,78 @@ def cmd_agreement(a):
     return 1 if unsound else 0
 
 
+def run_object(bpfcheck, path, mode, extra):
+    """{program: JSON record} of one bpfcheck verify --json run."""
+    cmd = (bpfcheck.split() + ["verify", "--json"] + BPFCHECK_FLAGS[mode] +
+           extra + [path])
+    p = subprocess.run(cmd, capture_output=True, text=True, timeout=1200)
+    try:
+        return {d["name"]: d for d in json.loads(p.stdout)["programs"]}
+    except (ValueError, KeyError):
+        return {}
+
+
+KNOWN_COMPAT_TSV = os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                "known_compat.tsv")
+
+
+def compat_group(a, path, mode, rows):
+    """(what, case, linux, got) of every case where --linux-compat, or the
+    default mode's prediction, is not Linux's recorded verdict."""
+    out = []
+    compat = run_object(a.bpfcheck, path, mode, ["--linux-compat"])
+    dflt = run_object(a.bpfcheck, path, mode, [])
+    for e, v, lin in rows:
+        c = compat.get(e.prog, {}).get("verdict", "missing")
+        d = dflt.get(e.prog, {}).get("linux", {}).get("verdict", "unknown")
+        case = (os.path.basename(e.src), e.prog, v, mode)
+        for what, got in (("--linux-compat", c), ("predicted", d)):
+            if got != lin["verdict"]:
+                out.append((what, case, lin, got))
+    return out
+
+
+def cmd_compat(a):
+    """verify --linux-compat, and the default mode's "linux" verdict,
+    against Linux's recorded verdicts (linux.tsv). Known differences
+    (known_compat.tsv) are bpfcheck rejecting what Linux accepts, never
+    the other way round; an entry that agrees again must be removed."""
+    known = read_known(KNOWN_COMPAT_TSV)
+    groups = {}
+    for e, v, lin in tsv_rows(a):
+        if a.variants and v not in a.variants.split(","):
+            continue
+        groups.setdefault((obj(a.objdir, e.src, v), e.mode), []).append(
+            (e, v, lin))
+    with concurrent.futures.ThreadPoolExecutor(a.jobs) as ex:
+        res = list(ex.map(lambda kv: compat_group(a, kv[0][0], kv[0][1],
+                                                  kv[1]),
+                          sorted(groups.items())))
+    n = sum(len(r) for r in groups.values())
+    seen = set()
+    bad = nknown = 0
+    for what, case, lin, got in (m for r in res for m in r):
+        seen.add(case)
+        tag = "DIFF"
+        if case in known and got == "reject":
+            tag = "KNOWN"
+            nknown += 1
+        else:
+            bad += 1
+        print("%s %s %s: linux %s (%s); bpfcheck %s" % (
+            tag, what, " ".join(case), lin["verdict"],
+            short(lin["message"]), got))
+    cases_run = {(os.path.basename(e.src), e.prog, v, e.mode)
+                 for r in groups.values() for e, v, _ in r}
+    for case in sorted(set(known) & cases_run - seen):
+        bad += 1
+        print("FIXED (remove from known_compat.tsv) %s" % " ".join(case))
+    print("Linux's verdict given by --linux-compat and predicted by the "
+          "default mode: %d of %d programs, %d known differences "
+          "(tests/corpus/known_compat.tsv)" % (n - len(seen), n, nknown))
+    return 1 if bad else 0
+
+
 def cmd_report(a):
     tsv = read_tsv(a.tsv)
     c = {"exp": 0, "lin": 0, "n": 0}
@@ -482,10 +556,12 @@ def main():
     ap.add_argument("--kload")
     ap.add_argument("--tsv")
     ap.add_argument("--out")
+    ap.add_argument("--variants", help="only these variants (compat)")
+    ap.add_argument("-j", "--jobs", type=int, default=os.cpu_count() or 1)
     a = ap.parse_args()
     fn = {"expect": cmd_expect, "lint": cmd_lint, "selftest": cmd_selftest, "check": cmd_check, "linux": cmd_linux,
           "linux-check": cmd_linux_check, "agreement": cmd_agreement,
-          "report": cmd_report}.get(a.cmd)
+          "report": cmd_report, "compat": cmd_compat}.get(a.cmd)
     if not fn:
         ap.error("unknown command " + a.cmd)
     sys.exit(fn(a) or 0)
