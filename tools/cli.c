@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 #include "cli.h"
 
+#include <fnmatch.h>
 #include <stdarg.h>
 #include <string.h>
 
@@ -10,7 +11,18 @@ bool cli_input_option(struct cli_input *in, int c, const char *arg)
 	case OPT_TYPE: in->type = arg; return true;
 	case OPT_RAW: in->raw = true; return true;
 	case OPT_ASM: in->asm_text = true; return true;
-	case OPT_PROG: in->prog = arg; return true;
+	case OPT_PROG:
+		if (in->prog_cnt < CLI_MAX_SELECT)
+			in->progs[in->prog_cnt++] = arg;
+		else
+			in->too_many = true;
+		return true;
+	case 'f':
+		if (in->filter_cnt < CLI_MAX_SELECT)
+			in->filters[in->filter_cnt++] = arg;
+		else
+			in->too_many = true;
+		return true;
 	case OPT_SECTION: in->section = arg; return true;
 	}
 	return false;
@@ -39,22 +51,71 @@ int cli_usage_error(const char *cmd, const char *fmt, ...)
 	return EXIT_BADINPUT;
 }
 
+/* One filter without its '!': GLOB (file or program) or FILE/PROG. */
+static bool filter_matches(const char *f, const char *file, const char *prog)
+{
+	const char *slash = strrchr(f, '/');
+	const char *base = strrchr(file, '/');
+	char fglob[512];
+
+	base = base ? base + 1 : file;
+	if (!slash)
+		return !fnmatch(f, base, 0) || !fnmatch(f, prog, 0);
+	snprintf(fglob, sizeof(fglob), "%.*s", (int)(slash - f), f);
+	return (!fnmatch(fglob, base, 0) || !fnmatch(fglob, file, 0)) &&
+	       !fnmatch(slash + 1, prog, 0);
+}
+
+/*
+ * veristat's rule: with allow filters, a program must match one; it must
+ * match no deny (!) filter.
+ */
+static bool filters_pass(const struct cli_input *in, const char *file,
+			 const char *prog)
+{
+	bool any_allow = false, allowed = false;
+
+	for (int i = 0; i < in->filter_cnt; i++) {
+		const char *f = in->filters[i];
+		bool deny = f[0] == '!';
+
+		if (deny && filter_matches(f + 1, file, prog))
+			return false;
+		if (!deny) {
+			any_allow = true;
+			allowed |= filter_matches(f, file, prog);
+		}
+	}
+	return !any_allow || allowed;
+}
+
 bool cli_selected(const struct cli_input *in, const struct bc_prog *p)
 {
-	if (in->prog && strcmp(in->prog, p->name))
+	const char *name = p->name ? p->name : "";
+	int i;
+
+	for (i = 0; i < in->prog_cnt && strcmp(in->progs[i], name); i++)
+		;
+	if (in->prog_cnt && i == in->prog_cnt)
 		return false;
 	if (in->section && strcmp(in->section, p->section))
 		return false;
-	return true;
+	return filters_pass(in, p->obj && p->obj->path ? p->obj->path : "",
+			    name);
 }
 
-struct bc_object *cli_open(const char *path, const struct cli_input *in)
+struct bc_object *cli_open(const char *path, const struct cli_input *in,
+			   bool *skipped)
 {
 	struct bc_open_opts o = { .type = in->type };
 	struct bc_object *obj;
 	struct bc_err err;
 	uint32_t i;
 
+	if (in->too_many) {
+		cli_error("more than %d --prog or -f options", CLI_MAX_SELECT);
+		return NULL;
+	}
 	if (in->raw) {
 		if (!in->type) {
 			cli_error("%s: --raw needs --type T (raw instructions carry no program type)",
@@ -76,13 +137,21 @@ struct bc_object *cli_open(const char *path, const struct cli_input *in)
 	for (i = 0; i < obj->prog_cnt; i++)
 		if (cli_selected(in, &obj->progs[i]))
 			break;
+	/* veristat: a file none of whose programs pass -f is skipped */
+	if (i == obj->prog_cnt && skipped && in->filter_cnt &&
+	    !in->prog_cnt && !in->section) {
+		*skipped = true;
+		bc_object_free(obj);
+		return NULL;
+	}
 	if (i == obj->prog_cnt) {
-		if (in->prog || in->section)
-			cli_error("%s: no program matches%s%s%s%s", path,
-				  in->prog ? " --prog " : "",
-				  in->prog ? in->prog : "",
+		if (in->prog_cnt || in->section || in->filter_cnt)
+			cli_error("%s: no program matches%s%s%s%s%s", path,
+				  in->prog_cnt ? " --prog " : "",
+				  in->prog_cnt ? in->progs[0] : "",
 				  in->section ? " --section " : "",
-				  in->section ? in->section : "");
+				  in->section ? in->section : "",
+				  in->filter_cnt ? " the filters" : "");
 		else
 			cli_error("%s: no programs found", path);
 		bc_object_free(obj);

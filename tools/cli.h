@@ -12,13 +12,20 @@
 #define EXIT_REJECT 1
 #define EXIT_BADINPUT 2
 
+#define CLI_MAX_SELECT 64
+
 /* Options every command that reads programs accepts. */
 struct cli_input {
 	const char *type;	/* --type T */
 	bool raw;		/* --raw */
 	bool asm_text;		/* --asm */
-	const char *prog;	/* --prog NAME */
+	const char *progs[CLI_MAX_SELECT];	/* --prog NAME, repeatable */
+	int prog_cnt;
 	const char *section;	/* --section S */
+	/* -f GLOB: veristat's filters, [!]FILE_GLOB/PROG_GLOB or [!]GLOB */
+	const char *filters[CLI_MAX_SELECT];
+	int filter_cnt;
+	bool too_many;		/* more --prog or -f than CLI_MAX_SELECT */
 };
 
 /* Long-option ids for the shared input options (>= 1000). */
@@ -36,26 +43,36 @@ enum {
 	{ "raw", no_argument, NULL, OPT_RAW }, \
 	{ "asm", no_argument, NULL, OPT_ASM }, \
 	{ "prog", required_argument, NULL, OPT_PROG }, \
-	{ "section", required_argument, NULL, OPT_SECTION }
+	{ "section", required_argument, NULL, OPT_SECTION }, \
+	{ "filter", required_argument, NULL, 'f' }
 
 #define CLI_INPUT_HELP \
 	"  --prog NAME      only the program with this function name\n" \
+	"                   (repeatable)\n" \
 	"  --section S      only programs in ELF section S\n" \
+	"  -f, --filter [!]GLOB  veristat's filter (repeatable): GLOB matches\n" \
+	"                   the file or the program name, FILE_GLOB/PROG_GLOB\n" \
+	"                   both; with ! the matches are left out\n" \
 	"  --type T         program type (libbpf name such as xdp, sched_cls,\n" \
 	"                   socket_filter, kprobe, or a section name such as\n" \
 	"                   cgroup/connect4)\n" \
 	"  --raw            FILE is raw 8-byte instructions (needs --type)\n" \
 	"  --asm            FILE is assembly text (default unless ELF)\n"
 
+/* getopt's short options of the shared input options. */
+#define CLI_INPUT_SHORT "f:"
+
 /* Handle a shared option; returns true if c was one. */
 bool cli_input_option(struct cli_input *in, int c, const char *arg);
 
 /*
  * Open FILE; on failure print "bpfcheck: FILE: message" to stderr and
- * return NULL. The selection (--prog/--section) is checked to match at
- * least one program.
+ * return NULL. The selection (--prog/--section/-f) is checked to match at
+ * least one program; where skipped is not NULL, a file that only -f
+ * filters out sets *skipped and returns NULL without an error.
  */
-struct bc_object *cli_open(const char *path, const struct cli_input *in);
+struct bc_object *cli_open(const char *path, const struct cli_input *in,
+			   bool *skipped);
 bool cli_selected(const struct cli_input *in, const struct bc_prog *p);
 
 void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

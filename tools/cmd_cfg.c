@@ -382,7 +382,7 @@ int cmd_cfg(int argc, char **argv)
 
 	optind = 1;
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "h" CLI_INPUT_SHORT, opts, NULL)) != -1) {
 		if (cli_input_option(&in, c, optarg))
 			continue;
 		switch (c) {
@@ -408,7 +408,7 @@ int cmd_cfg(int argc, char **argv)
 	if (optind != argc - 1)
 		return cli_usage_error("cfg", optind == argc ?
 				       "missing FILE" : "expected one FILE");
-	obj = cli_open(argv[optind], &in);
+	obj = cli_open(argv[optind], &in, NULL);
 	if (!obj)
 		return EXIT_BADINPUT;
 	if (json)

@@ -231,7 +231,7 @@ int cmd_list(int argc, char **argv)
 	int c, i, rc = 0;
 
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "h", list_opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "h" CLI_INPUT_SHORT, list_opts, NULL)) != -1) {
 		if (cli_input_option(&in, c, optarg))
 			continue;
 		switch (c) {
@@ -247,10 +247,11 @@ int cmd_list(int argc, char **argv)
 	if (json)
 		printf("{\"files\":[");
 	for (i = optind; i < argc; i++) {
-		struct bc_object *o = cli_open(argv[i], &in);
+		bool skipped = false;
+		struct bc_object *o = cli_open(argv[i], &in, &skipped);
 
 		if (!o) {
-			rc = EXIT_BADINPUT;
+			rc = skipped ? rc : EXIT_BADINPUT;
 			continue;
 		}
 		if (json) {

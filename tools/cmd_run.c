@@ -499,7 +499,7 @@ static int parse_args(int argc, char **argv, struct cli_input *in,
 
 	optind = 1;
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "h" CLI_INPUT_SHORT, opts, NULL)) != -1) {
 		if (cli_input_option(in, c, optarg))
 			continue;
 		switch (c) {
@@ -562,7 +562,7 @@ int cmd_run(int argc, char **argv)
 		free_sets(&o);
 		return rc < 0 ? 0 : rc;
 	}
-	obj = cli_open(argv[optind], &in);
+	obj = cli_open(argv[optind], &in, NULL);
 	if (!obj) {
 		free_sets(&o);
 		return EXIT_BADINPUT;

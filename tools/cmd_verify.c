@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "stats_table.h"
 #include "isa/insn.h"
 #include "platform/helpers.h"
 #include "verifier/verify.h"
@@ -23,7 +24,8 @@ enum {
 static void help(FILE *f)
 {
 	fprintf(f,
-		"Usage: bpfcheck verify [OPTIONS] FILE...\n\n"
+		"Usage: bpfcheck verify [OPTIONS] FILE...\n"
+		"   or: bpfcheck verify -C [-o FMT] [-e SPEC] A.csv B.csv\n\n"
 		"Verify every program of every FILE with the Linux verifier's\n"
 		"safety rules and print one line per program:\n"
 		"  PASS file.o section/name (N insns processed)\n"
@@ -32,7 +34,16 @@ static void help(FILE *f)
 		"  --log-level N    0 none, 1 the path to the error, 2 every insn\n"
 		"                   (the log goes to stderr)\n"
 		"  --stats          veristat figures per program\n"
-		"  --json           one JSON document (schema in the README)\n"
+		"  -o, --output-format FMT  text (default), json, or veristat's\n"
+		"                   table and csv (columns file_name, prog_name,\n"
+		"                   verdict, duration, total_insns, total_states,\n"
+		"                   peak_states, ...)\n"
+		"  -e, --emit SPEC  the columns of table/csv, comma-separated\n"
+		"                   (also section, prog_type, max_states_per_insn,\n"
+		"                   stack_depth, worst_case_insns, loops_proven,\n"
+		"                   linux_verdict, error)\n"
+		"  -C, --compare    compare two CSV files of -o csv (or veristat's)\n"
+		"  --json           one JSON document (-o json)\n"
 		"  --unprivileged   verify as a loader without CAP_BPF/CAP_PERFMON\n"
 		"  --linux-compat   the verdict Linux would give: no loop proofs,\n"
 		"                   Linux's limits (1,000,000 processed insns, 8,193\n"
@@ -255,11 +266,46 @@ static void stats_prog(const struct bc_verify_result *r)
 		       r->loops_explored ? r->loop_note : "");
 }
 
+enum out_format { OUT_TEXT, OUT_JSON, OUT_TABLE, OUT_CSV };
+
 struct verify_args {
 	struct cli_input in;
 	struct bc_verify_opts vo;
-	bool json, stats;
+	bool json, stats, compare;
+	enum out_format out;
+	struct stats_spec spec;
+	const char *emit;
 };
+
+static bool parse_format(const char *arg, enum out_format *out)
+{
+	static const char *names[] = { "text", "json", "table", "csv" };
+
+	for (int i = 0; i < 4; i++)
+		if (!strcmp(arg, names[i])) {
+			*out = (enum out_format)i;
+			return true;
+		}
+	return false;
+}
+
+/* -o, -e and -C together; -1 to go on, else the exit status. */
+static int check_formats(int argc, struct verify_args *a)
+{
+	enum stats_format f = a->out == OUT_CSV ? STATS_CSV : STATS_TABLE;
+	bool veristat = a->out == OUT_TABLE || a->out == OUT_CSV;
+
+	if (a->compare && (argc - optind != 2 || a->out == OUT_JSON))
+		return cli_usage_error("verify", "-C takes two CSV files and "
+				       "prints a table or csv");
+	if (a->emit && !veristat && !a->compare)
+		return cli_usage_error("verify", "-e needs -o table or -o csv");
+	stats_default_spec(&a->spec, f);
+	if (a->emit && !stats_parse_spec(a->emit, &a->spec))
+		return EXIT_BADINPUT;
+	a->json = a->out == OUT_JSON;
+	return -1;
+}
 
 /* Options into *a; -1 to go on, else the exit status (help, bad usage). */
 static int parse_args(int argc, char **argv, struct verify_args *a)
@@ -275,6 +321,9 @@ static int parse_args(int argc, char **argv, struct verify_args *a)
 		{ "insn-budget", required_argument, NULL, OPT_BUDGET },
 		{ "prog-flags", required_argument, NULL, OPT_PROG_FLAGS },
 		{ "linux-compat", no_argument, NULL, OPT_LINUX_COMPAT },
+		{ "output-format", required_argument, NULL, 'o' },
+		{ "emit", required_argument, NULL, 'e' },
+		{ "compare", no_argument, NULL, 'C' },
 		{ "help", no_argument, NULL, 'h' },
 		{ 0 }
 	};
@@ -284,7 +333,8 @@ static int parse_args(int argc, char **argv, struct verify_args *a)
 
 	optind = 1;
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "hCo:e:" CLI_INPUT_SHORT, opts,
+				NULL)) != -1) {
 		if (cli_input_option(&a->in, c, optarg))
 			continue;
 		switch (c) {
@@ -298,7 +348,19 @@ static int parse_args(int argc, char **argv, struct verify_args *a)
 			a->stats = true;
 			break;
 		case OPT_JSON:
-			a->json = true;
+			a->out = OUT_JSON;
+			break;
+		case 'o':
+			if (!parse_format(optarg, &a->out))
+				return cli_usage_error("verify", "bad -o '%s' "
+						       "(text, json, table or "
+						       "csv)", optarg);
+			break;
+		case 'e':
+			a->emit = optarg;
+			break;
+		case 'C':
+			a->compare = true;
 			break;
 		case OPT_UNPRIV:
 			vo->unprivileged = true;
@@ -333,8 +395,6 @@ static int parse_args(int argc, char **argv, struct verify_args *a)
 					       argv[optind - 1]);
 		}
 	}
-	if (optind >= argc)
-		return cli_usage_error("verify", "missing FILE");
 	if (vo->linux_compat && (vo->insn_budget || vo->reject_irreducible))
 		return cli_usage_error("verify", "--linux-compat uses Linux's "
 				       "limits and rules: no --insn-budget or "
@@ -342,55 +402,87 @@ static int parse_args(int argc, char **argv, struct verify_args *a)
 	vo->predict_linux = true;
 	if (vo->log_level)
 		vo->log = stderr;
-	return -1;
+	if (optind >= argc)
+		return cli_usage_error("verify", "missing FILE");
+	return check_formats(argc, a);
+}
+
+/* One program's result, in the chosen format. */
+static void output_prog(struct verify_args *a, struct stats_rows *rows,
+			const char *file, const struct bc_prog *p,
+			const struct bc_verify_result *r, bool *first)
+{
+	switch (a->out) {
+	case OUT_JSON:
+		json_prog(file, p, r, *first);
+		*first = false;
+		break;
+	case OUT_TABLE:
+	case OUT_CSV:
+		stats_add(rows, file, p, r);
+		break;
+	case OUT_TEXT:
+		text_prog(file, p, r);
+		config_warnings(p, false);
+		if (a->stats)
+			stats_prog(r);
+		break;
+	}
+}
+
+/* Verify the selected programs of one file; false on bad input. */
+static bool verify_file(struct verify_args *a, struct stats_rows *rows,
+			const char *file, bool *first, int *rc)
+{
+	bool skipped = false;
+	struct bc_object *obj = cli_open(file, &a->in, &skipped);
+	bool ok = obj || skipped;
+
+	for (uint32_t k = 0; obj && k < obj->prog_cnt; k++) {
+		const struct bc_prog *p = &obj->progs[k];
+		struct bc_verify_result r;
+
+		if (!cli_selected(&a->in, p))
+			continue;
+		if (bc_verify(p, &a->vo, &r) < 0) {
+			cli_error("%s: %s: %s", file, p->name, r.error);
+			ok = false;
+			continue;
+		}
+		if (!r.accepted && !*rc)
+			*rc = EXIT_REJECT;
+		output_prog(a, rows, file, p, &r, first);
+	}
+	if (obj)
+		bc_object_free(obj);
+	return ok;
 }
 
 int cmd_verify(int argc, char **argv)
 {
 	struct verify_args a = { 0 };
+	struct stats_rows rows = { 0 };
 	bool first = true, bad = false;
 	int rc = parse_args(argc, argv, &a);
 
 	if (rc >= 0)
 		return rc;
+	if (a.compare)
+		return stats_compare(argv[optind], argv[optind + 1],
+				     a.emit ? &a.spec : NULL,
+				     a.out == OUT_CSV ? STATS_CSV :
+				     STATS_TABLE);
 	rc = 0;
 	if (a.json)
 		fputs("{\"programs\":[", stdout);
-	for (int i = optind; i < argc; i++) {
-		const char *file = argv[i];
-		struct bc_object *obj = cli_open(file, &a.in);
-
-		if (!obj) {
-			bad = true;
-			continue;
-		}
-		for (uint32_t k = 0; k < obj->prog_cnt; k++) {
-			const struct bc_prog *p = &obj->progs[k];
-			struct bc_verify_result r;
-
-			if (!cli_selected(&a.in, p))
-				continue;
-			if (bc_verify(p, &a.vo, &r) < 0) {
-				cli_error("%s: %s: %s", file, p->name, r.error);
-				bad = true;
-				continue;
-			}
-			if (!r.accepted && !rc)
-				rc = EXIT_REJECT;
-			if (a.json) {
-				json_prog(file, p, &r, first);
-				first = false;
-				continue;
-			}
-			text_prog(file, p, &r);
-			config_warnings(p, false);
-			if (a.stats)
-				stats_prog(&r);
-		}
-		bc_object_free(obj);
-	}
+	for (int i = optind; i < argc; i++)
+		bad |= !verify_file(&a, &rows, argv[i], &first, &rc);
 	if (a.json)
 		fputs("]}\n", stdout);
+	if (a.out == OUT_TABLE || a.out == OUT_CSV)
+		stats_print(&rows, &a.spec, a.out == OUT_CSV ? STATS_CSV :
+			    STATS_TABLE);
+	stats_free(&rows);
 	if (bad)
 		return EXIT_BADINPUT;
 	return rc;

@@ -1,0 +1,6 @@
+# SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+# The command line as veristat users expect it (tests/cli/).
+add_test(NAME cli_veristat
+  COMMAND sh ${TESTS_DIR}/cli/veristat.sh $<TARGET_FILE:bpfcheck>
+          ${CMAKE_BINARY_DIR}/examples
+          ${CMAKE_BINARY_DIR}/tests/corpus/loops_beyond.O2.o)
