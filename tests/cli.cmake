@@ -4,3 +4,6 @@ add_test(NAME cli_veristat
   COMMAND sh ${TESTS_DIR}/cli/veristat.sh $<TARGET_FILE:bpfcheck>
           ${CMAKE_BINARY_DIR}/examples
           ${CMAKE_BINARY_DIR}/tests/corpus/loops_beyond.O2.o)
+add_test(NAME cli_multi_file
+  COMMAND sh ${TESTS_DIR}/cli/multi_file.sh $<TARGET_FILE:bpfcheck>
+          ${CMAKE_BINARY_DIR}/examples)

@@ -6,6 +6,7 @@
 #include <bpfcheck/bpfcheck.h>
 
 #include "cli.h"
+#include "platform/progtypes.h"
 
 static const struct {
 	const char *name;
@@ -29,7 +30,25 @@ static void usage(FILE *f)
 		   "assembly text, or raw instructions (--raw).\n\nCommands:\n");
 	for (i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
 		fprintf(f, "  %-8s %s\n", commands[i].name, commands[i].help);
-	fprintf(f, "\nRun 'bpfcheck COMMAND --help' for a command's options,\n"
+	fprintf(f, "\nProgram types (--type T; a section name such as cgroup/connect4\n"
+		   "also sets the attach type):");
+	for (uint32_t t = 0, col = 80; t < 64; t++) {
+		const char *name = bc_progtype_name(t);
+
+		uint32_t back, attach;
+		bool aset;
+
+		/* the names --type takes back (not "unspec", "unknown") */
+		if (!name || !bc_progtype_parse(name, &back, &attach, &aset) ||
+		    back != t || !t)
+			continue;
+		if (col + strlen(name) + 1 > 76) {
+			fputs("\n ", f);
+			col = 1;
+		}
+		col += fprintf(f, " %s", name);
+	}
+	fprintf(f, "\n\nRun 'bpfcheck COMMAND --help' for a command's options,\n"
 		   "'bpfcheck --version' (-V) for the version.\n"
 		   "Exit status: 0 success (all accepted), 1 a program was rejected,\n"
 		   "2 bad input or usage.\n");

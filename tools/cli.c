@@ -160,6 +160,32 @@ struct bc_object *cli_open(const char *path, const struct cli_input *in,
 	return obj;
 }
 
+int cli_each_prog(int argc, char **argv, const struct cli_input *in,
+		  cli_prog_fn fn, void *ctx)
+{
+	int rc = 0;
+
+	for (int i = optind; i < argc; i++) {
+		bool skipped = false;
+		struct bc_object *obj = cli_open(argv[i], in, &skipped);
+
+		if (!obj) {
+			rc = skipped ? rc : EXIT_BADINPUT;
+			continue;
+		}
+		for (uint32_t k = 0; k < obj->prog_cnt; k++) {
+			int r;
+
+			if (!cli_selected(in, &obj->progs[k]))
+				continue;
+			r = fn(ctx, argv[i], &obj->progs[k]);
+			rc = r > rc ? r : rc;
+		}
+		bc_object_free(obj);
+	}
+	return rc;
+}
+
 void cli_json_str(FILE *f, const char *s)
 {
 	fputc('"', f);

@@ -55,7 +55,7 @@ enum {
 	"                   both; with ! the matches are left out\n" \
 	"  --type T         program type (libbpf name such as xdp, sched_cls,\n" \
 	"                   socket_filter, kprobe, or a section name such as\n" \
-	"                   cgroup/connect4)\n" \
+	"                   cgroup/connect4; 'bpfcheck --help' lists them)\n" \
 	"  --raw            FILE is raw 8-byte instructions (needs --type)\n" \
 	"  --asm            FILE is assembly text (default unless ELF)\n"
 
@@ -74,6 +74,16 @@ bool cli_input_option(struct cli_input *in, int c, const char *arg);
 struct bc_object *cli_open(const char *path, const struct cli_input *in,
 			   bool *skipped);
 bool cli_selected(const struct cli_input *in, const struct bc_prog *p);
+
+/*
+ * Call fn for each selected program of each FILE argv[optind..argc-1]
+ * (a command's files). Returns EXIT_BADINPUT when a file could not be
+ * opened, else the largest status fn returned.
+ */
+typedef int (*cli_prog_fn)(void *ctx, const char *file,
+			   const struct bc_prog *p);
+int cli_each_prog(int argc, char **argv, const struct cli_input *in,
+		  cli_prog_fn fn, void *ctx);
 
 void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* Prints "bpfcheck CMD: message\nTry 'bpfcheck CMD --help'." and returns 2. */

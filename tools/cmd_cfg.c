@@ -15,7 +15,7 @@ enum {
 static void help(FILE *f)
 {
 	fprintf(f,
-		"Usage: bpfcheck cfg [OPTIONS] FILE\n\n"
+		"Usage: bpfcheck cfg [OPTIONS] FILE...\n\n"
 		"Print each program's control flow: per subprogram its basic blocks\n"
 		"(instruction range, successors, predecessors, immediate dominator and\n"
 		"post-dominator), then its natural loops and irreducible cycles.\n\n"
@@ -142,14 +142,30 @@ static void json_opt(FILE *f, uint32_t v)
 		fprintf(f, "%u", v);
 }
 
-void cfgp_json_prog_head(FILE *f, const struct bc_prog *p)
+void cfgp_json_prog_head(FILE *f, const char *file, const struct bc_prog *p)
 {
-	fputs("{\"section\":", f);
+	fputc('{', f);
+	if (file) {
+		fputs("\"file\":", f);
+		cli_json_str(f, file);
+		fputc(',', f);
+	}
+	fputs("\"section\":", f);
 	cli_json_str(f, p->section);
 	fputs(",\"name\":", f);
 	cli_json_str(f, p->name);
 	fputs(",\"type\":", f);
 	cli_json_str(f, bc_progtype_name(p->type));
+}
+
+void cfgp_json_prog_error(FILE *f, const char *file, const struct bc_prog *p,
+			  const struct bc_err *err)
+{
+	cfgp_json_prog_head(f, file, p);
+	fprintf(f, ",\"error\":{\"insn\":%lld,\"message\":",
+		(long long)err->insn);
+	cli_json_str(f, err->msg);
+	fputs("}}", f);
 }
 
 void cfgp_json_subprogs(FILE *f, const struct bc_cfg *cfg)
@@ -364,6 +380,64 @@ void cfgp_dot_prog(FILE *f, const struct bc_cfg *cfg, uint32_t pi)
 	}
 }
 
+struct cfg_ctx {
+	struct bc_cfg_opts copts;
+	bool dot, json, multi, first;
+	uint32_t dot_idx;	/* programs drawn so far: unique node names */
+};
+
+static void cfg_text(const char *file, const struct bc_prog *p,
+		     const struct bc_cfg *cfg, bool multi)
+{
+	printf("%s%s%s/%s (%s):\n", multi ? file : "", multi ? ": " : "",
+	       p->section, p->name, bc_progtype_name(p->type));
+	cfgp_text(stdout, cfg);
+	printf("loops:%s\n", cfg->loop_cnt ? "" : " none");
+	for (uint32_t l = 0; l < cfg->loop_cnt; l++) {
+		fputs("  ", stdout);
+		loop_line(stdout, cfg, l);
+	}
+	if (cfg->irr_cnt) {
+		puts("irreducible:");
+		cfgp_irr_text(stdout, cfg);
+	}
+}
+
+static int cfg_prog(void *arg, const char *file, const struct bc_prog *p)
+{
+	struct cfg_ctx *ctx = arg;
+	const char *jfile = ctx->multi ? file : NULL;
+	struct bc_cfg *cfg;
+	struct bc_err err;
+	bool first = ctx->first;
+
+	ctx->first = false;
+	bc_err_init(&err);
+	if (bc_cfg_build(p, &ctx->copts, &cfg, &err)) {
+		cli_error("%s: %s: %s", file, p->name, err.msg);
+		if (ctx->json) {
+			fputs(first ? "" : ",", stdout);
+			cfgp_json_prog_error(stdout, jfile, p, &err);
+		}
+		return EXIT_REJECT;
+	}
+	if (ctx->json) {
+		fputs(first ? "" : ",", stdout);
+		cfgp_json_prog_head(stdout, jfile, p);
+		cfgp_json_subprogs(stdout, cfg);
+		cfgp_json_loops(stdout, cfg);
+		fputc('}', stdout);
+	} else if (ctx->dot) {
+		cfgp_dot_prog(stdout, cfg, ctx->dot_idx++);
+	} else {
+		if (!first)
+			putchar('\n');
+		cfg_text(file, p, cfg, ctx->multi);
+	}
+	bc_cfg_free(cfg);
+	return 0;
+}
+
 int cmd_cfg(int argc, char **argv)
 {
 	static const struct option opts[] = {
@@ -375,10 +449,8 @@ int cmd_cfg(int argc, char **argv)
 		{ 0 }
 	};
 	struct cli_input in = { 0 };
-	struct bc_cfg_opts copts = { 0 };
-	bool dot = false, json = false, first = true;
-	struct bc_object *obj;
-	int c, rc = 0;
+	struct cfg_ctx ctx = { .first = true };
+	int c, rc;
 
 	optind = 1;
 	opterr = 0;
@@ -387,13 +459,13 @@ int cmd_cfg(int argc, char **argv)
 			continue;
 		switch (c) {
 		case OPT_DOT:
-			dot = true;
+			ctx.dot = true;
 			break;
 		case OPT_JSON:
-			json = true;
+			ctx.json = true;
 			break;
 		case OPT_REJECT_IRR:
-			copts.reject_irreducible = true;
+			ctx.copts.reject_irreducible = true;
 			break;
 		case 'h':
 			help(stdout);
@@ -403,73 +475,21 @@ int cmd_cfg(int argc, char **argv)
 					       argv[optind - 1]);
 		}
 	}
-	if (dot && json)
+	if (ctx.dot && ctx.json)
 		return cli_usage_error("cfg", "--dot and --json exclude each other");
-	if (optind != argc - 1)
-		return cli_usage_error("cfg", optind == argc ?
-				       "missing FILE" : "expected one FILE");
-	obj = cli_open(argv[optind], &in, NULL);
-	if (!obj)
-		return EXIT_BADINPUT;
-	if (json)
+	if (optind == argc)
+		return cli_usage_error("cfg", "missing FILE");
+	ctx.multi = argc - optind > 1;
+	if (ctx.json)
 		fputs("{\"programs\":[", stdout);
-	if (dot)
+	if (ctx.dot)
 		fputs("digraph cfg {\n  node [shape=box, fontname=\"monospace\"];\n",
 		      stdout);
-	for (uint32_t i = 0; i < obj->prog_cnt; i++) {
-		const struct bc_prog *p = &obj->progs[i];
-		struct bc_cfg *cfg;
-		struct bc_err err;
-
-		if (!cli_selected(&in, p))
-			continue;
-		bc_err_init(&err);
-		if (bc_cfg_build(p, &copts, &cfg, &err)) {
-			cli_error("%s: %s: %s", argv[optind], p->name, err.msg);
-			rc = EXIT_REJECT;
-			if (json) {
-				fputs(first ? "" : ",", stdout);
-				cfgp_json_prog_head(stdout, p);
-				fprintf(stdout, ",\"error\":{\"insn\":%lld,\"message\":",
-					(long long)err.insn);
-				cli_json_str(stdout, err.msg);
-				fputs("}}", stdout);
-				first = false;
-			}
-			continue;
-		}
-		if (json) {
-			fputs(first ? "" : ",", stdout);
-			cfgp_json_prog_head(stdout, p);
-			cfgp_json_subprogs(stdout, cfg);
-			cfgp_json_loops(stdout, cfg);
-			fputc('}', stdout);
-		} else if (dot) {
-			cfgp_dot_prog(stdout, cfg, i);
-		} else {
-			if (!first)
-				putchar('\n');
-			printf("%s/%s (%s):\n", p->section, p->name,
-			       bc_progtype_name(p->type));
-			cfgp_text(stdout, cfg);
-			printf("loops:%s\n", cfg->loop_cnt ? "" : " none");
-			for (uint32_t l = 0; l < cfg->loop_cnt; l++) {
-				fputs("  ", stdout);
-				loop_line(stdout, cfg, l);
-			}
-			if (cfg->irr_cnt) {
-				puts("irreducible:");
-				cfgp_irr_text(stdout, cfg);
-			}
-		}
-		first = false;
-		bc_cfg_free(cfg);
-	}
-	if (json)
+	rc = cli_each_prog(argc, argv, &in, cfg_prog, &ctx);
+	if (ctx.json)
 		fputs("]}\n", stdout);
-	if (dot)
+	if (ctx.dot)
 		fputs("}\n", stdout);
-	bc_object_free(obj);
 	if (fflush(stdout))
 		return EXIT_BADINPUT;
 	return rc;

@@ -13,7 +13,7 @@ enum {
 static void help(FILE *f)
 {
 	fprintf(f,
-		"Usage: bpfcheck disasm [OPTIONS] FILE\n\n"
+		"Usage: bpfcheck disasm [OPTIONS] FILE...\n\n"
 		"Print every program's instructions in the Linux verifier-log syntax,\n"
 		"with instruction indices, opcode bytes and source lines (from BTF).\n"
 		"Without the header line, the output reads back as assembly (--asm).\n\n"
@@ -23,6 +23,25 @@ static void help(FILE *f)
 		CLI_INPUT_HELP
 		"  -h, --help       this help\n\n"
 		"Exit status: 0 success, 2 bad input or usage.\n");
+}
+
+struct disasm_ctx {
+	unsigned flags;
+	bool multi, first;	/* several files: name each program's */
+};
+
+static int disasm_prog(void *arg, const char *file, const struct bc_prog *p)
+{
+	struct disasm_ctx *ctx = arg;
+
+	if (!ctx->first)
+		putchar('\n');
+	ctx->first = false;
+	printf("%s%s%s/%s (%s):\n", ctx->multi ? file : "",
+	       ctx->multi ? ": " : "", p->section, p->name,
+	       bc_progtype_name(p->type));
+	bc_disasm_prog(stdout, p, ctx->flags);
+	return 0;
 }
 
 int cmd_disasm(int argc, char **argv)
@@ -35,11 +54,8 @@ int cmd_disasm(int argc, char **argv)
 		{ 0 }
 	};
 	struct cli_input in = { 0 };
-	unsigned flags = BC_DISASM_LINES;
-	struct bc_object *obj;
-	bool first = true;
-	uint32_t i;
-	int c;
+	struct disasm_ctx ctx = { .flags = BC_DISASM_LINES, .first = true };
+	int c, rc;
 
 	optind = 1;
 	opterr = 0;
@@ -48,10 +64,10 @@ int cmd_disasm(int argc, char **argv)
 			continue;
 		switch (c) {
 		case OPT_NO_LINES:
-			flags &= ~BC_DISASM_LINES;
+			ctx.flags &= ~BC_DISASM_LINES;
 			break;
 		case OPT_RAW_BYTES:
-			flags |= BC_DISASM_RAW;
+			ctx.flags |= BC_DISASM_RAW;
 			break;
 		case 'h':
 			help(stdout);
@@ -61,24 +77,11 @@ int cmd_disasm(int argc, char **argv)
 					       argv[optind - 1]);
 		}
 	}
-	if (optind != argc - 1)
-		return cli_usage_error("disasm", optind == argc ?
-				       "missing FILE" : "expected one FILE");
-	obj = cli_open(argv[optind], &in, NULL);
-	if (!obj)
+	if (optind == argc)
+		return cli_usage_error("disasm", "missing FILE");
+	ctx.multi = argc - optind > 1;
+	rc = cli_each_prog(argc, argv, &in, disasm_prog, &ctx);
+	if (fflush(stdout))
 		return EXIT_BADINPUT;
-	for (i = 0; i < obj->prog_cnt; i++) {
-		const struct bc_prog *p = &obj->progs[i];
-
-		if (!cli_selected(&in, p))
-			continue;
-		if (!first)
-			putchar('\n');
-		first = false;
-		printf("%s/%s (%s):\n", p->section, p->name,
-		       bc_progtype_name(p->type));
-		bc_disasm_prog(stdout, p, flags);
-	}
-	bc_object_free(obj);
-	return fflush(stdout) ? EXIT_BADINPUT : 0;
+	return rc;
 }

@@ -13,7 +13,7 @@ enum {
 static void help(FILE *f)
 {
 	fprintf(f,
-		"Usage: bpfcheck loops [OPTIONS] FILE\n\n"
+		"Usage: bpfcheck loops [OPTIONS] FILE...\n\n"
 		"Print each program's loop nesting forest: per loop its header and\n"
 		"latch instructions with source lines (from BTF), body size, exits\n"
 		"and depth; then any irreducible cycles.\n\n"
@@ -58,6 +58,45 @@ static void print_loop(const struct bc_cfg *cfg, uint32_t l)
 		print_loop(cfg, L->children[c]);
 }
 
+struct loops_ctx {
+	struct bc_cfg_opts copts;
+	bool json, multi, first;
+};
+
+static int loops_prog(void *arg, const char *file, const struct bc_prog *p)
+{
+	struct loops_ctx *ctx = arg;
+	struct bc_cfg *cfg;
+	struct bc_err err;
+
+	fputs(ctx->json && !ctx->first ? "," : "", stdout);
+	ctx->first = false;
+	bc_err_init(&err);
+	if (bc_cfg_build(p, &ctx->copts, &cfg, &err)) {
+		cli_error("%s: %s: %s", file, p->name, err.msg);
+		if (ctx->json)
+			cfgp_json_prog_error(stdout, ctx->multi ? file : NULL,
+					     p, &err);
+		return EXIT_REJECT;
+	}
+	if (ctx->json) {
+		cfgp_json_prog_head(stdout, ctx->multi ? file : NULL, p);
+		cfgp_json_loops(stdout, cfg);
+		fputc('}', stdout);
+	} else {
+		printf("%s%s%s/%s (%s): %u loop%s\n", ctx->multi ? file : "",
+		       ctx->multi ? ": " : "", p->section, p->name,
+		       bc_progtype_name(p->type), cfg->loop_cnt,
+		       cfg->loop_cnt == 1 ? "" : "s");
+		for (uint32_t l = 0; l < cfg->loop_cnt; l++)
+			if (cfg->loops[l].parent == BC_NONE)
+				print_loop(cfg, l);
+		cfgp_irr_text(stdout, cfg);
+	}
+	bc_cfg_free(cfg);
+	return 0;
+}
+
 int cmd_loops(int argc, char **argv)
 {
 	static const struct option opts[] = {
@@ -68,10 +107,8 @@ int cmd_loops(int argc, char **argv)
 		{ 0 }
 	};
 	struct cli_input in = { 0 };
-	struct bc_cfg_opts copts = { 0 };
-	bool json = false, first = true;
-	struct bc_object *obj;
-	int c, rc = 0;
+	struct loops_ctx ctx = { .first = true };
+	int c, rc;
 
 	optind = 1;
 	opterr = 0;
@@ -80,10 +117,10 @@ int cmd_loops(int argc, char **argv)
 			continue;
 		switch (c) {
 		case OPT_JSON:
-			json = true;
+			ctx.json = true;
 			break;
 		case OPT_REJECT_IRR:
-			copts.reject_irreducible = true;
+			ctx.copts.reject_irreducible = true;
 			break;
 		case 'h':
 			help(stdout);
@@ -93,56 +130,14 @@ int cmd_loops(int argc, char **argv)
 					       argv[optind - 1]);
 		}
 	}
-	if (optind != argc - 1)
-		return cli_usage_error("loops", optind == argc ?
-				       "missing FILE" : "expected one FILE");
-	obj = cli_open(argv[optind], &in, NULL);
-	if (!obj)
-		return EXIT_BADINPUT;
-	if (json)
+	if (optind == argc)
+		return cli_usage_error("loops", "missing FILE");
+	ctx.multi = argc - optind > 1;
+	if (ctx.json)
 		fputs("{\"programs\":[", stdout);
-	for (uint32_t i = 0; i < obj->prog_cnt; i++) {
-		const struct bc_prog *p = &obj->progs[i];
-		struct bc_cfg *cfg;
-		struct bc_err err;
-
-		if (!cli_selected(&in, p))
-			continue;
-		bc_err_init(&err);
-		if (bc_cfg_build(p, &copts, &cfg, &err)) {
-			cli_error("%s: %s: %s", argv[optind], p->name, err.msg);
-			rc = EXIT_REJECT;
-			if (json) {
-				fputs(first ? "" : ",", stdout);
-				cfgp_json_prog_head(stdout, p);
-				printf(",\"error\":{\"insn\":%lld,\"message\":",
-				       (long long)err.insn);
-				cli_json_str(stdout, err.msg);
-				fputs("}}", stdout);
-				first = false;
-			}
-			continue;
-		}
-		if (json) {
-			fputs(first ? "" : ",", stdout);
-			cfgp_json_prog_head(stdout, p);
-			cfgp_json_loops(stdout, cfg);
-			fputc('}', stdout);
-		} else {
-			printf("%s/%s (%s): %u loop%s\n", p->section, p->name,
-			       bc_progtype_name(p->type), cfg->loop_cnt,
-			       cfg->loop_cnt == 1 ? "" : "s");
-			for (uint32_t l = 0; l < cfg->loop_cnt; l++)
-				if (cfg->loops[l].parent == BC_NONE)
-					print_loop(cfg, l);
-			cfgp_irr_text(stdout, cfg);
-		}
-		first = false;
-		bc_cfg_free(cfg);
-	}
-	if (json)
+	rc = cli_each_prog(argc, argv, &in, loops_prog, &ctx);
+	if (ctx.json)
 		fputs("]}\n", stdout);
-	bc_object_free(obj);
 	if (fflush(stdout))
 		return EXIT_BADINPUT;
 	return rc;

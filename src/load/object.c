@@ -116,7 +116,7 @@ static int apply_type(struct bc_object *obj, const char *type,
 		return 0;
 	if (!bc_progtype_parse(type, &t, &a, &aset))
 		return bc_errf(err, -1, EINVAL,
-			       "unknown program type '%s' (see --help for the list)",
+			       "unknown program type '%s' ('bpfcheck --help' lists them)",
 			       type);
 	for (i = 0; i < obj->prog_cnt; i++) {
 		obj->progs[i].type = t;
