@@ -13,7 +13,7 @@
 
 enum col {
 	C_FILE, C_PROG, C_SECTION, C_TYPE, C_VERDICT, C_DURATION, C_INSNS,
-	C_STATES, C_PEAK, C_MAXSPI, C_STACK, C_WORST, C_LOOPS, C_LINUX,
+	C_STATES, C_PEAK, C_MAXSPI, C_MEM, C_MEM_KB, C_STACK, C_WORST, C_LOOPS, C_LINUX,
 	C_ERROR, C_CNT
 };
 
@@ -34,6 +34,8 @@ static const struct col_def {
 	[C_PEAK] = { { "peak_states" }, "Peak states", false, true },
 	[C_MAXSPI] = { { "max_states_per_insn" }, "Max states per insn",
 		       false, true },
+	[C_MEM] = { { "mem_peak" }, "Peak memory (MiB)", false, true },
+	[C_MEM_KB] = { { "mem_peak_kb" }, "Peak memory (KiB)", false, true },
 	[C_STACK] = { { "stack_depth", "stack" }, "Stack depth", false, true },
 	[C_WORST] = { { "worst_case_insns", "worst" }, "Worst case insns",
 		      false, true },
@@ -66,6 +68,7 @@ bool stats_parse_spec(const char *arg, struct stats_spec *spec)
 				  "prog_name, section, prog_type, verdict, "
 				  "duration, total_insns, total_states, "
 				  "peak_states, max_states_per_insn, "
+				  "mem_peak, mem_peak_kb, "
 				  "stack_depth, worst_case_insns, "
 				  "loops_proven, linux_verdict, error)",
 				  (int)len, s);
@@ -83,7 +86,8 @@ void stats_default_spec(struct stats_spec *spec, enum stats_format fmt)
 				     C_INSNS, C_STATES, C_PEAK };
 	static const int csv[] = { C_FILE, C_PROG, C_VERDICT, C_DURATION,
 				   C_INSNS, C_STATES, C_PEAK, C_MAXSPI,
-				   C_STACK, C_WORST, C_LOOPS, C_LINUX };
+				   C_MEM, C_MEM_KB, C_STACK, C_WORST, C_LOOPS,
+				   C_LINUX };
 	const int *c = fmt == STATS_CSV ? csv : table;
 	int n = fmt == STATS_CSV ? (int)(sizeof(csv) / sizeof(csv[0])) :
 		(int)(sizeof(table) / sizeof(table[0]));
@@ -125,6 +129,9 @@ void stats_add(struct stats_rows *rows, const char *file,
 	c[C_STATES] = fmt_u64(r->total_states);
 	c[C_PEAK] = fmt_u64(r->peak_states);
 	c[C_MAXSPI] = fmt_u64(r->max_states_per_insn);
+	/* veristat's mem_peak is in MiB */
+	c[C_MEM] = fmt_u64(((uint64_t)r->peak_mem_kb + 512) / 1024);
+	c[C_MEM_KB] = fmt_u64((uint64_t)r->peak_mem_kb);
 	c[C_STACK] = fmt_u64(r->stack_depth);
 	c[C_WORST] = r->accepted && r->has_worst_case ?
 		     fmt_u64(r->worst_case_insns) : bc_xstrdup("");

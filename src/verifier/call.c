@@ -839,7 +839,7 @@ static int prepare_func_exit(struct venv *e, uint32_t pc)
 				      " should have been in [%d, %d]",
 				      r0.s.smin, r0.s.smax, f->cb_ret_min,
 				      f->cb_ret_max);
-		free(f);
+		bc_vframe_free(f);
 		st->frames[st->curframe--] = NULL;
 		st->pc = cs;	/* the callback may run again */
 		return 0;
@@ -848,7 +848,7 @@ static int prepare_func_exit(struct venv *e, uint32_t pc)
 		return vc_err(e, pc, "cannot return stack pointer to the "
 			      "caller frame");
 	sp = f->subprog;
-	free(f);
+	bc_vframe_free(f);
 	st->frames[st->curframe--] = NULL;
 	f = st->frames[st->curframe];
 	f->regs[0] = r0;

@@ -635,7 +635,7 @@ static bool widen(const struct vsum *s, uint32_t own,
 static void adopt(struct bc_vstate *st, struct bc_vstate *nw)
 {
 	for (uint32_t f = 0; f <= st->curframe; f++) {
-		free(st->frames[f]);
+		bc_vframe_free(st->frames[f]);
 		st->frames[f] = nw->frames[f];
 	}
 	free(nw->refs);

@@ -128,11 +128,45 @@ void bc_vreg_fmt(const struct bc_vreg *r, char *buf, size_t len)
 	snprintf(buf + n, len - n, "%s)", v);
 }
 
+static _Thread_local size_t vmem_live, vmem_peak;
+
+static struct bc_vframe *frame_alloc(void)
+{
+	vmem_live += sizeof(struct bc_vframe);
+	if (vmem_live > vmem_peak)
+		vmem_peak = vmem_live;
+	return bc_xmalloc(sizeof(struct bc_vframe));
+}
+
+void bc_vframe_free(struct bc_vframe *f)
+{
+	if (!f)
+		return;
+	vmem_live -= vmem_live < sizeof(*f) ? vmem_live : sizeof(*f);
+	free(f);
+}
+
+size_t bc_vmem_live(void)
+{
+	return vmem_live;
+}
+
+size_t bc_vmem_peak(void)
+{
+	return vmem_peak;
+}
+
+void bc_vmem_reset_peak(void)
+{
+	vmem_peak = vmem_live;
+}
+
 struct bc_vframe *bc_vframe_new(uint32_t subprog, uint32_t callsite,
 				uint32_t frameno)
 {
-	struct bc_vframe *f = bc_xcalloc(1, sizeof(*f));
+	struct bc_vframe *f = frame_alloc();
 
+	memset(f, 0, sizeof(*f));
 	f->subprog = subprog;
 	f->callsite = callsite;
 	f->cb_proto = -1;
@@ -145,7 +179,7 @@ void bc_vstate_copy(struct bc_vstate *dst, const struct bc_vstate *src)
 {
 	*dst = *src;
 	for (uint32_t i = 0; i <= src->curframe; i++) {
-		dst->frames[i] = bc_xmalloc(sizeof(struct bc_vframe));
+		dst->frames[i] = frame_alloc();
 		*dst->frames[i] = *src->frames[i];
 	}
 	for (uint32_t i = src->curframe + 1; i < BC_MAX_CALL_FRAMES; i++)
@@ -160,7 +194,7 @@ void bc_vstate_copy(struct bc_vstate *dst, const struct bc_vstate *src)
 void bc_vstate_free(struct bc_vstate *st)
 {
 	for (uint32_t i = 0; i < BC_MAX_CALL_FRAMES; i++) {
-		free(st->frames[i]);
+		bc_vframe_free(st->frames[i]);
 		st->frames[i] = NULL;
 	}
 	free(st->refs);

@@ -131,6 +131,14 @@ void bc_vreg_fmt(const struct bc_vreg *r, char *buf, size_t len);
 
 void bc_vstate_copy(struct bc_vstate *dst, const struct bc_vstate *src);
 void bc_vstate_free(struct bc_vstate *st);
+void bc_vframe_free(struct bc_vframe *f);
+/*
+ * Bytes of frames alive in this thread (the bulk of the verifier's
+ * memory), and their peak since bc_vmem_reset_peak.
+ */
+size_t bc_vmem_live(void);
+size_t bc_vmem_peak(void);
+void bc_vmem_reset_peak(void);
 struct bc_vframe *bc_vframe_new(uint32_t subprog, uint32_t callsite,
 				uint32_t frameno);
 

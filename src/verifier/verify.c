@@ -285,12 +285,14 @@ int bc_verify(const struct bc_prog *prog, const struct bc_verify_opts *opts,
 	struct bc_err err;
 	bool by_proof = false, as_linux;
 	uint64_t t0 = bc_now_us();
+	size_t mem0 = bc_vmem_live();
 
 	if (!opts)
 		opts = &dflt;
 	memset(res, 0, sizeof(*res));
 	res->error_insn = -1;
 	res->linux_error_insn = -1;
+	bc_vmem_reset_peak();
 	bc_err_init(&err);
 	if (bc_insn_check(prog->insns, prog->insn_cnt, &err)) {
 		snprintf(res->error, sizeof(res->error), "%s", err.msg);
@@ -319,10 +321,10 @@ out:
 	if (as_linux)
 		linux_is(res);
 	res->duration_us = bc_now_us() - t0;
+	res->peak_mem_kb = (long)((bc_vmem_peak() - mem0 + 1023) / 1024);
 	if (!as_linux && cfg && opts->predict_linux)
 		predict_linux(prog, cfg, opts, res);
 	if (cfg)
 		bc_cfg_free(cfg);
-	res->peak_mem_kb = bc_peak_rss_kb();
 	return 0;
 }

@@ -56,7 +56,8 @@ struct bc_verify_result {
 	int64_t error_insn;	/* -1 when no single instruction */
 	uint64_t processed_insns, total_states, peak_states,
 		 max_states_per_insn, duration_us;
-	long peak_mem_kb;
+	long peak_mem_kb;	/* the states' register and stack frames
+				 * (the bulk of the memory) at their peak */
 	uint32_t stack_depth;	/* main program's stack depth in bytes */
 	/*
 	 * Loops: summaries (header states) proven by induction, and whether

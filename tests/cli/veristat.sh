@@ -12,9 +12,9 @@ bad() { echo "FAIL $1"; shift; for l in "$@"; do echo "  $l"; done; fail=1; }
 
 # CSV: veristat's header, then one row per program
 "$bin" verify -o csv "$ex/bounded_loop.o" "$ex/tc_classifier.o" >"$tmp/a.csv"
-head -1 "$tmp/a.csv" | grep -qx 'file_name,prog_name,verdict,duration,total_insns,total_states,peak_states,max_states_per_insn,stack_depth,worst_case_insns,loops_proven,linux_verdict' &&
+head -1 "$tmp/a.csv" | grep -qx 'file_name,prog_name,verdict,duration,total_insns,total_states,peak_states,max_states_per_insn,mem_peak,mem_peak_kb,stack_depth,worst_case_insns,loops_proven,linux_verdict' &&
 	[ "$(wc -l <"$tmp/a.csv")" = 3 ] &&
-	grep -qE "^$ex/bounded_loop.o,xdp_sum,success,[0-9]+,51,[0-9]+,[0-9]+,[0-9]+,0,585,1,success\$" "$tmp/a.csv" &&
+	grep -qE "^$ex/bounded_loop.o,xdp_sum,success,[0-9]+,51,[0-9]+,[0-9]+,[0-9]+,0,[1-9][0-9],0,585,1,success\$" "$tmp/a.csv" &&
 	ok csv || bad csv "$(cat "$tmp/a.csv")"
 
 # -e picks and orders columns; an error message with a comma is quoted
