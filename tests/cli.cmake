@@ -7,3 +7,6 @@ add_test(NAME cli_veristat
 add_test(NAME cli_multi_file
   COMMAND sh ${TESTS_DIR}/cli/multi_file.sh $<TARGET_FILE:bpfcheck>
           ${CMAKE_BINARY_DIR}/examples)
+add_test(NAME cli_log
+  COMMAND sh ${TESTS_DIR}/cli/log.sh $<TARGET_FILE:bpfcheck>
+          ${CMAKE_BINARY_DIR}/tests/corpus/loops_bad.O2.o)

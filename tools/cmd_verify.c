@@ -162,6 +162,10 @@ static void json_prog(const char *file, const struct bc_prog *p,
 	if (!r->accepted) {
 		fputs(",\"error\":{\"message\":", stdout);
 		cli_json_str(stdout, r->error);
+		if (*r->detail) {
+			fputs(",\"detail\":", stdout);
+			cli_json_str(stdout, r->detail);
+		}
 		printf(",\"insn\":%lld}", (long long)r->error_insn);
 	}
 	printf(",\"processed_insns\":%llu,\"total_states\":%llu,"
@@ -225,8 +229,9 @@ static void text_prog(const char *file, const struct bc_prog *p,
 	printf("FAIL %s %s/%s: ", file, p->section, p->name);
 	if (r->error_insn >= 0)
 		printf("insn %lld: ", (long long)r->error_insn);
-	printf("%s%s%s%s\n", r->error, *loc ? " (" : "", loc,
-	       *loc ? ")" : "");
+	/* Linux's line above the error says what was accessed where */
+	printf("%s%s%s%s%s%s\n", r->error, *r->detail ? "; " : "", r->detail,
+	       *loc ? " (" : "", loc, *loc ? ")" : "");
 	/* why the loop was not proven instead */
 	if (r->loops_explored && r->loop_note[0] &&
 	    strcmp(r->loop_note, r->error))

@@ -160,6 +160,7 @@ struct bpfcheck_verdict {
 	char linux_error[512];	/* Linux's reason when it rejects */
 	int64_t linux_error_insn;
 	uint64_t linux_processed_insns;
+	char error_detail[256];	/* Linux's log line above error, or "" */
 };
 
 /*

@@ -229,6 +229,7 @@ static void to_verdict(const struct bc_verify_result *r,
 	snprintf(v->linux_error, sizeof(v->linux_error), "%s", r->linux_error);
 	v->linux_error_insn = r->linux_error_insn;
 	v->linux_processed_insns = r->linux_processed_insns;
+	snprintf(v->error_detail, sizeof(v->error_detail), "%s", r->detail);
 }
 
 int bpfcheck_verify(const struct bpfcheck_prog *prog,

@@ -569,10 +569,14 @@ static const char *base_name(const char *path)
 	return s ? s + 1 : path;
 }
 
-static void print_line(FILE *f, const struct bc_prog *prog, uint32_t i,
-		       const struct bc_line **last)
+void bc_disasm_line(FILE *f, const struct bc_prog *prog, uint32_t i,
+		    const struct bc_line **last)
 {
-	const struct bc_line *l = &prog->lines[i];
+	const struct bc_line *l;
+
+	if (!prog->lines || i >= prog->insn_cnt)
+		return;
+	l = &prog->lines[i];
 	const char *text = l->text ? l->text : "";
 
 	/* no record, or the compiler's line-0 artifact */
@@ -650,7 +654,7 @@ void bc_disasm_prog(FILE *f, const struct bc_prog *prog, unsigned flags)
 				   "%s:\n", fs[k]->name);
 		}
 		if ((flags & BC_DISASM_LINES) && prog->lines)
-			print_line(f, prog, i, &last);
+			bc_disasm_line(f, prog, i, &last);
 		n = bc_disasm_insn(prog, prog->insns, prog->insn_cnt, i, buf,
 				   sizeof(buf));
 		fprintf(f, "%5u: ", i);

@@ -28,6 +28,12 @@ enum {
  * (BC_DISASM_LINES). The output reads back through bc_asm_open().
  */
 void bc_disasm_prog(FILE *f, const struct bc_prog *prog, unsigned flags);
+/*
+ * "; source text @ file:line" for instruction i when its line differs
+ * from *last (then *last is updated), as Linux's verifier log shows it.
+ */
+void bc_disasm_line(FILE *f, const struct bc_prog *prog, uint32_t i,
+		    const struct bc_line **last);
 
 /* Can map m be referred to by name ("map[NAME]") in assembly text? */
 bool bc_disasm_map_named(const struct bc_map *m);

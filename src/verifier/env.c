@@ -26,15 +26,49 @@ int vc_err(struct venv *e, uint32_t pc, const char *fmt, ...)
 	return -1;
 }
 
+/*
+ * A line Linux prints above its error (e.g. "invalid access to map value,
+ * value_size=64 off=64 size=1"): kept for the result and, at level 1,
+ * printed after the path, just above the error, as in Linux's log.
+ */
 void vc_log(struct venv *e, const char *fmt, ...)
 {
+	size_t n = strlen(e->detail);
 	va_list ap;
 
-	if (!e->log || e->level < 1)
-		return;
 	va_start(ap, fmt);
-	vfprintf(e->log, fmt, ap);
+	vsnprintf(e->detail + n, sizeof(e->detail) - n, fmt, ap);
 	va_end(ap);
+	if (e->log && e->level >= 2)
+		fputs(e->detail + n, e->log);
+}
+
+/*
+ * The stack slots in use, as Linux prints them: a spilled register, or a
+ * character per byte from fp-1 down ('m' data, '0' zero, '?' unwritten).
+ */
+static void log_stack(FILE *log, const struct bc_vframe *f)
+{
+	static const char byte_char[] = { [VS_INVALID] = '?', [VS_MISC] = 'm',
+					  [VS_ZERO] = '0', [VS_SPILL] = 'r' };
+	char buf[320];
+
+	for (int k = BC_SLOTS - 1; k >= 0; k--) {
+		const uint8_t *t = &f->stype[8 * k];
+		int off = 8 * k - BC_STACK;
+
+		if (t[0] == VS_SPILL) {
+			bc_vreg_fmt(&f->spill[k], buf, sizeof(buf));
+			fprintf(log, " fp%d=%s", off, buf);
+			continue;
+		}
+		if (!memchr(t, VS_MISC, 8) && !memchr(t, VS_ZERO, 8))
+			continue;
+		for (int i = 0; i < 8; i++)
+			buf[i] = byte_char[t[7 - i] & 3];
+		buf[8] = 0;
+		fprintf(log, " fp%d=%s", off, buf);
+	}
 }
 
 void vc_log_regs(struct venv *e)
@@ -48,6 +82,7 @@ void vc_log_regs(struct venv *e)
 		bc_vreg_fmt(&f->regs[r], buf, sizeof(buf));
 		fprintf(e->log, " R%d=%s", r, buf);
 	}
+	log_stack(e->log, f);
 	fputc('\n', e->log);
 }
 
@@ -55,6 +90,7 @@ void vc_log_insn(struct venv *e, uint32_t pc)
 {
 	char buf[256];
 
+	bc_disasm_line(e->log, e->prog, pc, &e->log_line);
 	bc_disasm_insn(e->prog, e->prog->insns, e->prog->insn_cnt, pc, buf,
 		       sizeof(buf));
 	fprintf(e->log, "%u: (%02x) %s\n", pc, e->prog->insns[pc].code, buf);

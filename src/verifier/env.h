@@ -69,6 +69,10 @@ struct venv {
 	bool sum_abort;		/* a summary failed: verify again without */
 	bool cb_widened;	/* a callback entry state was widened */
 	char sum_why[200];
+	/* the log: the kernel's lines above the error, written during the
+	 * current instruction, and the source line printed last */
+	char detail[256];
+	const struct bc_line *log_line;
 	uint8_t *reached;	/* per insn: processed at least once */
 	uint8_t *loop_unsum;	/* per loop: reached without a summary */
 	uint64_t *loop_trip;	/* per loop: largest trip bound proven */

@@ -391,6 +391,7 @@ static void mark_prune_points(struct venv *e)
 	}
 }
 
+/* Level 1: the path to the error, its state, the lines above the error. */
 static void log_path(struct venv *e)
 {
 	if (!e->log || e->level != 1)
@@ -398,6 +399,7 @@ static void log_path(struct venv *e)
 	for (size_t i = 0; i < e->hist_n; i++)
 		vc_log_insn(e, e->hist[i].pc);
 	vc_log_regs(e);
+	fputs(e->detail, e->log);
 }
 
 /* Linux's do_check: until every path ended or one failed. */
@@ -439,6 +441,7 @@ static void run(struct venv *e)
 		vp_hist_push(e, pc);
 		frame = e->cur.curframe;
 		vp_read(e, frame, e->use[pc], 0);
+		e->detail[0] = 0;
 		r = step(e);
 		if (!r && e->cur.curframe == frame)
 			e->cur.wr[frame] |= e->def[pc];

@@ -4,6 +4,7 @@
  * checks, then the search, first with loop summaries and, when they do
  * not decide, again exploring iterations; the result's figures.
  */
+#include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -170,8 +171,17 @@ static void set_result(struct venv *e, struct bc_verify_result *res)
 	if (e->sum_abort && e->log && e->level >= 1)
 		fprintf(e->log, "%s: verifying again, exploring iterations\n",
 			e->sum_why);
+	snprintf(res->detail, sizeof(res->detail), "%s",
+		 e->failed ? e->detail : "");
+	res->detail[strcspn(res->detail, "\n")] = 0;
 	if (e->failed && e->log && e->level >= 1)
 		fprintf(e->log, "%s\n", res->error);
+	if (e->log && e->level >= 1)
+		fprintf(e->log, "processed %" PRIu64 " insns (limit %" PRIu64
+			") max_states_per_insn %" PRIu64 " total_states %"
+			PRIu64 " peak_states %" PRIu64 "\n", e->processed,
+			e->budget, res->max_states_per_insn, e->states,
+			res->peak_states);
 }
 
 /*

@@ -53,6 +53,8 @@ enum bc_linux_verdict {
 struct bc_verify_result {
 	bool accepted;
 	char error[512];	/* last line of the rejection */
+	char detail[256];	/* Linux's line above it, if any (e.g.
+				 * "invalid access to map value, ...") */
 	int64_t error_insn;	/* -1 when no single instruction */
 	uint64_t processed_insns, total_states, peak_states,
 		 max_states_per_insn, duration_us;

@@ -88,6 +88,7 @@ static void sound(const char *path)
 		CHECK(!v.accepted);
 		CHECK(!strcmp(v.error, "invalid write to stack R2 off=0 size=1"));
 		CHECK(v.error_insn == 4);
+		CHECK(v.error_detail[0] == 0);
 	}
 	bpfcheck_object_close(obj);
 }
