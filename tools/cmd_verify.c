@@ -5,6 +5,8 @@
 
 #include "cli.h"
 #include "stats_table.h"
+#include "verify_jobs.h"
+#include "util/util.h"
 #include "isa/insn.h"
 #include "platform/helpers.h"
 #include "verifier/verify.h"
@@ -19,6 +21,7 @@ enum {
 	OPT_NO_PREC,
 	OPT_PROG_FLAGS,
 	OPT_LINUX_COMPAT,
+	OPT_JOBS,
 };
 
 static void help(FILE *f)
@@ -45,6 +48,8 @@ static void help(FILE *f)
 		"                   error)\n"
 		"  -C, --compare    compare two CSV files of -o csv (or veristat's)\n"
 		"  --json           one JSON document (-o json)\n"
+		"  -j, --jobs N     verify on N threads (output in input order;\n"
+		"                   not with --log-level)\n"
 		"  --unprivileged   verify as a loader without CAP_BPF/CAP_PERFMON\n"
 		"  --linux-compat   the verdict Linux would give: no loop proofs,\n"
 		"                   Linux's limits (1,000,000 processed insns, 8,193\n"
@@ -281,6 +286,7 @@ struct verify_args {
 	enum out_format out;
 	struct stats_spec spec;
 	const char *emit;
+	int jobs;
 };
 
 static bool parse_format(const char *arg, enum out_format *out)
@@ -330,6 +336,7 @@ static int parse_args(int argc, char **argv, struct verify_args *a)
 		{ "output-format", required_argument, NULL, 'o' },
 		{ "emit", required_argument, NULL, 'e' },
 		{ "compare", no_argument, NULL, 'C' },
+		{ "jobs", required_argument, NULL, 'j' },
 		{ "help", no_argument, NULL, 'h' },
 		{ 0 }
 	};
@@ -339,7 +346,7 @@ static int parse_args(int argc, char **argv, struct verify_args *a)
 
 	optind = 1;
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, "hCo:e:" CLI_INPUT_SHORT, opts,
+	while ((c = getopt_long(argc, argv, "hCo:e:j:" CLI_INPUT_SHORT, opts,
 				NULL)) != -1) {
 		if (cli_input_option(&a->in, c, optarg))
 			continue;
@@ -367,6 +374,12 @@ static int parse_args(int argc, char **argv, struct verify_args *a)
 			break;
 		case 'C':
 			a->compare = true;
+			break;
+		case 'j':
+			a->jobs = (int)strtol(optarg, &end, 10);
+			if (*end || a->jobs < 1 || a->jobs > 1024)
+				return cli_usage_error("verify", "bad -j '%s' "
+						       "(1 to 1024)", optarg);
 			break;
 		case OPT_UNPRIV:
 			vo->unprivileged = true;
@@ -405,6 +418,9 @@ static int parse_args(int argc, char **argv, struct verify_args *a)
 		return cli_usage_error("verify", "--linux-compat uses Linux's "
 				       "limits and rules: no --insn-budget or "
 				       "--reject-irreducible");
+	if (a->jobs > 1 && vo->log_level)
+		return cli_usage_error("verify", "-j and --log-level: the logs "
+				       "would interleave");
 	vo->predict_linux = true;
 	if (vo->log_level)
 		vo->log = stderr;
@@ -464,6 +480,66 @@ static bool verify_file(struct verify_args *a, struct stats_rows *rows,
 	return ok;
 }
 
+struct par_out {
+	struct verify_args *a;
+	struct stats_rows *rows;
+	bool *first;
+	int *rc;
+	bool bad;
+};
+
+static void par_output(void *arg, struct verify_job *j)
+{
+	struct par_out *o = arg;
+
+	if (j->rc < 0) {
+		cli_error("%s: %s: %s", j->file, j->prog->name, j->res.error);
+		o->bad = true;
+		return;
+	}
+	if (!j->res.accepted && !*o->rc)
+		*o->rc = EXIT_REJECT;
+	output_prog(o->a, o->rows, j->file, j->prog, &j->res, o->first);
+}
+
+/*
+ * -j N: open every file (errors in input order), then verify all
+ * selected programs on N threads; false on bad input.
+ */
+static bool verify_parallel(struct verify_args *a, struct stats_rows *rows,
+			    int argc, char **argv, bool *first, int *rc)
+{
+	struct bc_object **objs = calloc(argc, sizeof(*objs));
+	struct verify_job *jobs = NULL;
+	size_t n = 0, cap = 0;
+	struct par_out o = { a, rows, first, rc, !objs };
+
+	for (int i = optind; objs && i < argc; i++) {
+		bool skipped = false;
+
+		objs[i] = cli_open(argv[i], &a->in, &skipped);
+		o.bad |= !objs[i] && !skipped;
+		for (uint32_t k = 0; objs[i] && k < objs[i]->prog_cnt; k++) {
+			if (!cli_selected(&a->in, &objs[i]->progs[k]))
+				continue;
+			BC_GROW(jobs, cap, n + 1);
+			memset(&jobs[n], 0, sizeof(jobs[n]));
+			jobs[n].file = argv[i];
+			jobs[n++].prog = &objs[i]->progs[k];
+		}
+	}
+	if (n && !verify_jobs_run(jobs, n, a->jobs, &a->vo, par_output, &o)) {
+		cli_error("cannot start %d threads", a->jobs);
+		o.bad = true;
+	}
+	for (int i = optind; objs && i < argc; i++)
+		if (objs[i])
+			bc_object_free(objs[i]);
+	free(objs);
+	free(jobs);
+	return !o.bad;
+}
+
 int cmd_verify(int argc, char **argv)
 {
 	struct verify_args a = { 0 };
@@ -481,7 +557,9 @@ int cmd_verify(int argc, char **argv)
 	rc = 0;
 	if (a.json)
 		fputs("{\"programs\":[", stdout);
-	for (int i = optind; i < argc; i++)
+	if (a.jobs > 1)
+		bad = !verify_parallel(&a, &rows, argc, argv, &first, &rc);
+	for (int i = optind; a.jobs <= 1 && i < argc; i++)
 		bad |= !verify_file(&a, &rows, argv[i], &first, &rc);
 	if (a.json)
 		fputs("]}\n", stdout);

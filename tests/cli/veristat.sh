@@ -61,10 +61,20 @@ grep -qx "PASS $beyond tc/beyond_10m (24 insns processed; Linux would reject: in
 [ $? = 1 ] && grep -qx "FAIL $beyond tc/beyond_10m: insn 10: BPF program is too large. Processed 1000001 insn (loops_beyond.c:34)" "$tmp/l" &&
 	ok linux_compat || bad linux_compat "$(cat "$tmp/l")"
 
+# -j N: the same output, in the same order, as one thread
+d=$(dirname "$beyond")
+"$bin" verify "$d/pkt.O2.o" "$ex"/*.o "$d/ctx.O2.o" >"$tmp/j1" 2>&1
+r1=$?
+"$bin" verify -j 3 "$d/pkt.O2.o" "$ex"/*.o "$d/ctx.O2.o" >"$tmp/j3" 2>&1
+r3=$?
+[ $r1 = $r3 ] && [ -s "$tmp/j1" ] && cmp -s "$tmp/j1" "$tmp/j3" && ok jobs ||
+	bad jobs "exit $r1 vs $r3" "$(diff "$tmp/j1" "$tmp/j3" | head -5)"
+
 # usage errors: one line and exit 2
 for args in "-o xml $ex/bounded_loop.o" "-e nosuch -o csv $ex/bounded_loop.o" \
 	    "-e verdict $ex/bounded_loop.o" "-C $tmp/a.csv" \
-	    "--linux-compat --insn-budget 5 $ex/bounded_loop.o"; do
+	    "--linux-compat --insn-budget 5 $ex/bounded_loop.o" \
+	    "-j 0 $ex/bounded_loop.o" "-j 2 --log-level 1 $ex/bounded_loop.o"; do
 	# shellcheck disable=SC2086
 	"$bin" verify $args >/dev/null 2>"$tmp/err"
 	rc=$?
