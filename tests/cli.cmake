@@ -10,3 +10,18 @@ add_test(NAME cli_multi_file
 add_test(NAME cli_log
   COMMAND sh ${TESTS_DIR}/cli/log.sh $<TARGET_FILE:bpfcheck>
           ${CMAKE_BINARY_DIR}/tests/corpus/loops_bad.O2.o)
+# Against the live kernel's logs (skips without bpf()).
+find_package(Python3 COMPONENTS Interpreter)
+if(Python3_FOUND)
+add_test(NAME cli_log_kernel
+  COMMAND ${Python3_EXECUTABLE} ${TESTS_DIR}/cli/log_kernel.py
+          --bpfcheck $<TARGET_FILE:bpfcheck> --kload $<TARGET_FILE:kload>
+          ${CMAKE_BINARY_DIR}/tests/corpus/mapval.O2.o
+          ${CMAKE_BINARY_DIR}/tests/corpus/pkt.O2.o
+          ${CMAKE_BINARY_DIR}/tests/corpus/stack.O2.o
+          ${CMAKE_BINARY_DIR}/tests/corpus/ptr.O2.o
+          ${CMAKE_BINARY_DIR}/tests/corpus/alu.O2.o
+          ${CMAKE_BINARY_DIR}/tests/corpus/branch.O2.o
+          ${CMAKE_BINARY_DIR}/tests/corpus/helpers.O2.o)
+set_tests_properties(cli_log_kernel PROPERTIES SKIP_RETURN_CODE 77)
+endif()

@@ -332,8 +332,7 @@ static int check_map_arg(struct venv *e, uint32_t pc,
 	if (r->kind != VK_FP && r->kind != VK_PKT && r->kind != VK_PKT_META &&
 	    r->kind != VK_MAP_VALUE && r->kind != VK_MAP_KEY &&
 	    r->kind != VK_MEM)
-		return type_err(e, pc, regno, r,
-				"fp, pkt, pkt_meta, map_key, map_value");
+		return type_err(e, pc, regno, r, MEM_KINDS);
 	return helper_mem(e, pc, regno,
 			  k == BC_ARG_PTR_TO_MAP_KEY ? m->key_size :
 			  m->value_size, k == BC_ARG_PTR_TO_UNINIT_MAP_VALUE,

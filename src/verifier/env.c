@@ -23,13 +23,13 @@ int vc_err(struct venv *e, uint32_t pc, const char *fmt, ...)
 	vsnprintf(e->res->error, sizeof(e->res->error), fmt, ap);
 	va_end(ap);
 	e->res->error_insn = pc;
+	vlog_printf(e, "%s\n", e->res->error);
 	return -1;
 }
 
 /*
  * A line Linux prints above its error (e.g. "invalid access to map value,
- * value_size=64 off=64 size=1"): kept for the result and, at level 1,
- * printed after the path, just above the error, as in Linux's log.
+ * value_size=64 off=64 size=1"): in the log, and kept for the result.
  */
 void vc_log(struct venv *e, const char *fmt, ...)
 {
@@ -39,61 +39,7 @@ void vc_log(struct venv *e, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(e->detail + n, sizeof(e->detail) - n, fmt, ap);
 	va_end(ap);
-	if (e->log && e->level >= 2)
-		fputs(e->detail + n, e->log);
-}
-
-/*
- * The stack slots in use, as Linux prints them: a spilled register, or a
- * character per byte from fp-1 down ('m' data, '0' zero, '?' unwritten).
- */
-static void log_stack(FILE *log, const struct bc_vframe *f)
-{
-	static const char byte_char[] = { [VS_INVALID] = '?', [VS_MISC] = 'm',
-					  [VS_ZERO] = '0', [VS_SPILL] = 'r' };
-	char buf[320];
-
-	for (int k = BC_SLOTS - 1; k >= 0; k--) {
-		const uint8_t *t = &f->stype[8 * k];
-		int off = 8 * k - BC_STACK;
-
-		if (t[0] == VS_SPILL) {
-			bc_vreg_fmt(&f->spill[k], buf, sizeof(buf));
-			fprintf(log, " fp%d=%s", off, buf);
-			continue;
-		}
-		if (!memchr(t, VS_MISC, 8) && !memchr(t, VS_ZERO, 8))
-			continue;
-		for (int i = 0; i < 8; i++)
-			buf[i] = byte_char[t[7 - i] & 3];
-		buf[8] = 0;
-		fprintf(log, " fp%d=%s", off, buf);
-	}
-}
-
-void vc_log_regs(struct venv *e)
-{
-	struct bc_vframe *f = vc_frame(e);
-	char buf[320];
-
-	for (int r = 0; r < BC_MAX_REG; r++) {
-		if (f->regs[r].kind == VK_NOT_INIT)
-			continue;
-		bc_vreg_fmt(&f->regs[r], buf, sizeof(buf));
-		fprintf(e->log, " R%d=%s", r, buf);
-	}
-	log_stack(e->log, f);
-	fputc('\n', e->log);
-}
-
-void vc_log_insn(struct venv *e, uint32_t pc)
-{
-	char buf[256];
-
-	bc_disasm_line(e->log, e->prog, pc, &e->log_line);
-	bc_disasm_insn(e->prog, e->prog->insns, e->prog->insn_cnt, pc, buf,
-		       sizeof(buf));
-	fprintf(e->log, "%u: (%02x) %s\n", pc, e->prog->insns[pc].code, buf);
+	vlog_printf(e, "%s", e->detail + n);
 }
 
 int vc_check_read(struct venv *e, uint32_t pc, int r)
@@ -171,6 +117,7 @@ int vc_push(struct venv *e, uint32_t pc)
 	bc_vstate_copy(s, &e->cur);
 	s->pc = pc;
 	s->path_len = e->hist_n;
+	vlog_push(e, s);
 	if (s->parent)
 		s->parent->branches++;
 	return 0;
@@ -214,11 +161,11 @@ static void seen_add(struct venv *e, struct bc_vchk *c, uint32_t pc)
 }
 
 /* Evicted checkpoints are judged by their hash alone. */
-bool vc_looping(struct venv *e, uint32_t pc, uint64_t key,
-		const uint16_t *live)
+const struct bc_vchk *vc_looping(struct venv *e, uint32_t pc, uint64_t key,
+			       const uint16_t *live)
 {
 	if (!e->seen_cap)
-		return false;
+		return NULL;
 	for (size_t i = seen_slot(e, pc, key); e->seen[i];
 	     i = (i + 1) & (e->seen_cap - 1)) {
 		struct bc_vchk *c = e->seen[i];
@@ -227,9 +174,9 @@ bool vc_looping(struct venv *e, uint32_t pc, uint64_t key,
 			continue;
 		if (!c->st.frames[0] ||
 		    bc_vstate_subsumes(&c->st, &e->cur, live, BC_SUB_EXACT, 0))
-			return true;
+			return c;
 	}
-	return false;
+	return NULL;
 }
 
 struct bc_vchk *vc_checkpoint(struct venv *e, uint32_t pc, uint64_t key)

@@ -14,6 +14,7 @@
 
 #include "cfg/cfg.h"
 #include "load/prog.h"
+#include "verifier/log.h"
 #include "verifier/state.h"
 #include "verifier/verify.h"
 
@@ -69,8 +70,9 @@ struct venv {
 	bool sum_abort;		/* a summary failed: verify again without */
 	bool cb_widened;	/* a callback entry state was widened */
 	char sum_why[200];
-	/* the log: the kernel's lines above the error, written during the
-	 * current instruction, and the source line printed last */
+	/* the log (log.h); the kernel's lines above the error, written
+	 * during the current instruction; the source line printed last */
+	struct vlog lg;
 	char detail[256];
 	const struct bc_line *log_line;
 	uint8_t *reached;	/* per insn: processed at least once */
@@ -98,9 +100,6 @@ int vc_err(struct venv *e, uint32_t pc, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 void vc_log(struct venv *e, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
-/* The instruction at pc, and the current frame's registers, to e->log. */
-void vc_log_insn(struct venv *e, uint32_t pc);
-void vc_log_regs(struct venv *e);
 
 /* Linux's check_reg_arg: SRC_OP (r must be set) and DST_OP (not r10). */
 int vc_check_read(struct venv *e, uint32_t pc, int r);
@@ -128,9 +127,9 @@ struct bc_vchk *vc_checkpoint(struct venv *e, uint32_t pc, uint64_t key);
 /*
  * Is the current state equal to one still being explored below it (a
  * checkpoint at pc with live paths and the same key)? Then the path came
- * back to where it was and can go round forever.
+ * back to where it was and can go round forever: that checkpoint.
  */
-bool vc_looping(struct venv *e, uint32_t pc, uint64_t key,
-		const uint16_t *live);
+const struct bc_vchk *vc_looping(struct venv *e, uint32_t pc, uint64_t key,
+			       const uint16_t *live);
 
 #endif

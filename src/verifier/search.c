@@ -34,8 +34,7 @@ static bool pop(struct venv *e)
 		return false;
 	e->cur = e->stack[--e->stack_n];
 	e->hist_n = e->cur.path_len;
-	if (e->log && e->level >= 2)
-		fprintf(e->log, "from %u:\n", e->cur.pc);
+	vlog_pop(e);
 	return true;
 }
 
@@ -91,10 +90,14 @@ static int visit(struct venv *e, uint32_t pc)
 	if (e->prune[pc] == 2 && !e->nosum)
 		vl_callback(e, pc);
 	if (e->prune[pc] != 2) {
+		const struct bc_vchk *old;
+
 		key = bc_vstate_hash(&e->cur, live);
-		if (vc_looping(e, pc, key, live))
-			return vc_err(e, pc, "infinite loop detected at insn %u",
-				      pc);
+		if ((old = vc_looping(e, pc, key, live))) {
+			vc_err(e, pc, "infinite loop detected at insn %u", pc);
+			vlog_states(e, &e->cur, &old->st);
+			return -1;
+		}
 	}
 	/*
 	 * A new checkpoint every 8 insns and 2 jumps, at callbacks always,
@@ -391,17 +394,6 @@ static void mark_prune_points(struct venv *e)
 	}
 }
 
-/* Level 1: the path to the error, its state, the lines above the error. */
-static void log_path(struct venv *e)
-{
-	if (!e->log || e->level != 1)
-		return;
-	for (size_t i = 0; i < e->hist_n; i++)
-		vc_log_insn(e, e->hist[i].pc);
-	vc_log_regs(e);
-	fputs(e->detail, e->log);
-}
-
 /* Linux's do_check: until every path ended or one failed. */
 static void run(struct venv *e)
 {
@@ -409,6 +401,7 @@ static void run(struct venv *e)
 
 	bc_vreg_ptr(&f0->regs[1], VK_CTX);
 	e->cur.frames[0] = f0;
+	vlog_start(e);
 	for (;;) {
 		uint32_t pc = e->cur.pc, frame;
 		int r = 0;
@@ -427,8 +420,7 @@ static void run(struct venv *e)
 				break;
 		}
 		if (r == 1) {
-			if (e->log && e->level >= 2)
-				fprintf(e->log, "%u: safe\n", pc);
+			vlog_safe(e, pc);
 			end_path(e);
 			if (!pop(e))
 				return;
@@ -442,14 +434,12 @@ static void run(struct venv *e)
 		frame = e->cur.curframe;
 		vp_read(e, frame, e->use[pc], 0);
 		e->detail[0] = 0;
+		vlog_insn_begin(e, pc);
 		r = step(e);
 		if (!r && e->cur.curframe == frame)
 			e->cur.wr[frame] |= e->def[pc];
-		if (e->log && e->level >= 2) {
-			vc_log_insn(e, pc);
-			if (r >= 0)
-				vc_log_regs(e);
-		}
+		if (r >= 0)
+			vlog_insn_end(e, pc);
 		if (r < 0)
 			break;
 		if (r == 1) {
@@ -458,7 +448,6 @@ static void run(struct venv *e)
 				return;
 		}
 	}
-	log_path(e);
 	end_path(e);
 }
 

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "util/util.h"
+#include "load/prog.h"
 #include "verifier/state.h"
 
 static const char *const kind_names[VK_MAX] = {
@@ -88,9 +89,16 @@ void bc_vreg_ptr(struct bc_vreg *r, unsigned kind)
 	bc_scalar_const(&r->s, 0);
 }
 
-void bc_vreg_fmt(const struct bc_vreg *r, char *buf, size_t len)
+static bool is_map_kind(unsigned kind)
 {
-	char v[256];
+	return kind == VK_MAP_PTR || kind == VK_MAP_VALUE ||
+	       kind == VK_MAP_VALUE_OR_NULL || kind == VK_MAP_KEY;
+}
+
+static void vreg_fmt(const struct bc_vreg *r, const struct bc_object *obj,
+		     char *buf, size_t len)
+{
+	char v[320];
 	int n;
 
 	if (r->kind == VK_SCALAR) {
@@ -108,6 +116,11 @@ void bc_vreg_fmt(const struct bc_vreg *r, char *buf, size_t len)
 	if (r->ref_id)
 		snprintf(v + strlen(v), sizeof(v) - strlen(v), "ref_obj_id=%u,",
 			 r->ref_id);
+	if (obj && is_map_kind(r->kind) && r->map < obj->map_cnt)
+		snprintf(v + strlen(v), sizeof(v) - strlen(v),
+			 "map=%.40s,ks=%u,vs=%u,", obj->maps[r->map].name,
+			 obj->maps[r->map].key_size,
+			 obj->maps[r->map].value_size);
 	if (r->off)
 		snprintf(v + strlen(v), sizeof(v) - strlen(v), "off=%d,", r->off);
 	if (r->kind == VK_PKT || r->kind == VK_PKT_META)
@@ -126,6 +139,17 @@ void bc_vreg_fmt(const struct bc_vreg *r, char *buf, size_t len)
 	if (n < 0 || (size_t)n >= len)
 		return;
 	snprintf(buf + n, len - n, "%s)", v);
+}
+
+void bc_vreg_fmt(const struct bc_vreg *r, char *buf, size_t len)
+{
+	vreg_fmt(r, NULL, buf, len);
+}
+
+void bc_vreg_fmt_obj(const struct bc_vreg *r, const struct bc_object *obj,
+		     char *buf, size_t len)
+{
+	vreg_fmt(r, obj, buf, len);
 }
 
 static _Thread_local size_t vmem_live, vmem_peak;

@@ -91,6 +91,8 @@ struct bc_vstate {
 	uint32_t ref_cnt;
 	uint32_t pc;
 	uint32_t path_len;		/* length of the path's history at fork */
+	uint64_t log_pos;		/* the log's position at fork (level 1) */
+	uint32_t from;			/* the branch that pushed it */
 	struct bc_vchk *parent;		/* last checkpoint on this path */
 	uint32_t sums[BC_MAX_SUMS];	/* active loop summaries, innermost last */
 	uint32_t nsum;
@@ -128,6 +130,11 @@ void bc_vreg_scalar(struct bc_vreg *r);		/* unknown scalar */
 void bc_vreg_const(struct bc_vreg *r, uint64_t v);
 void bc_vreg_ptr(struct bc_vreg *r, unsigned kind);
 void bc_vreg_fmt(const struct bc_vreg *r, char *buf, size_t len);
+struct bc_object;
+/* As bc_vreg_fmt, naming a map pointer's map as Linux's log does
+ * (map=NAME,ks=K,vs=V). */
+void bc_vreg_fmt_obj(const struct bc_vreg *r, const struct bc_object *obj,
+		     char *buf, size_t len);
 
 void bc_vstate_copy(struct bc_vstate *dst, const struct bc_vstate *src);
 void bc_vstate_free(struct bc_vstate *st);

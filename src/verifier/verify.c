@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "isa/insn.h"
 #include "util/util.h"
 #include "verifier/cost.h"
 #include "verifier/env.h"
@@ -73,6 +74,7 @@ static void env_free(struct venv *e)
 		free(c);
 	}
 	vl_free(e);
+	vlog_free(e);
 	free(e->seen);
 	free(e->chk);
 	free(e->chk_cnt);
@@ -168,20 +170,17 @@ static void set_result(struct venv *e, struct bc_verify_result *res)
 	if (e->sum_abort)
 		snprintf(res->loop_note, sizeof(res->loop_note), "%s",
 			 e->sum_why);
-	if (e->sum_abort && e->log && e->level >= 1)
-		fprintf(e->log, "%s: verifying again, exploring iterations\n",
-			e->sum_why);
+	if (e->sum_abort)
+		vlog_printf(e, "%s: verifying again, exploring iterations\n",
+			    e->sum_why);
 	snprintf(res->detail, sizeof(res->detail), "%s",
 		 e->failed ? e->detail : "");
 	res->detail[strcspn(res->detail, "\n")] = 0;
-	if (e->failed && e->log && e->level >= 1)
-		fprintf(e->log, "%s\n", res->error);
-	if (e->log && e->level >= 1)
-		fprintf(e->log, "processed %" PRIu64 " insns (limit %" PRIu64
-			") max_states_per_insn %" PRIu64 " total_states %"
-			PRIu64 " peak_states %" PRIu64 "\n", e->processed,
-			e->budget, res->max_states_per_insn, e->states,
-			res->peak_states);
+	vlog_printf(e, "processed %" PRIu64 " insns (limit %" PRIu64
+		    ") max_states_per_insn %" PRIu64 " total_states %" PRIu64
+		    " peak_states %" PRIu64 "\n", e->processed, e->budget,
+		    res->max_states_per_insn, e->states, res->peak_states);
+	vlog_flush(e);
 }
 
 /*
@@ -208,6 +207,28 @@ static bool verify_run(const struct bc_prog *prog, struct bc_cfg *cfg,
 	widened = e.sum_cnt || e.cb_widened;
 	env_free(&e);
 	return widened;
+}
+
+/*
+ * For an unprivileged loader Linux also explores the branch a known
+ * condition never takes (sanitize_speculative_path), so a write to the
+ * frame pointer anywhere the control flow reaches is found. bpfcheck does
+ * not explore those paths yet: it looks for such a write first. Returns
+ * its instruction, or -1.
+ */
+static int64_t fp_write(const struct bc_prog *p)
+{
+	for (uint32_t pc = 0; pc < p->insn_cnt;
+	     pc += bc_insn_slots(&p->insns[pc])) {
+		const struct bpf_insn *in = &p->insns[pc];
+		enum bc_insn_kind k = bc_insn_kind(in);
+
+		if ((k == BC_INSN_ALU || k == BC_INSN_ALU64 ||
+		     k == BC_INSN_LDDW || k == BC_INSN_LDX) &&
+		    in->dst_reg == BPF_REG_10)
+			return pc;
+	}
+	return -1;
 }
 
 /* Linux's verdict is the one res holds (a search without summaries). */
@@ -313,6 +334,11 @@ int bc_verify(const struct bc_prog *prog, const struct bc_verify_opts *opts,
 	if (bc_cfg_build(prog, &copts, &cfg, &err)) {
 		snprintf(res->error, sizeof(res->error), "%s", err.msg);
 		res->error_insn = err.insn;
+		goto out;
+	}
+	if (opts->unprivileged && (res->error_insn = fp_write(prog)) >= 0) {
+		snprintf(res->error, sizeof(res->error),
+			 "frame pointer is read only");
 		goto out;
 	}
 	if (opts->linux_compat) {

@@ -184,6 +184,25 @@ __naked void ptr_write_r10(void)
 	"exit;" ::: "memory");
 }
 
+/*
+ * A write to r10 that no path runs: an error of the path, not of the code,
+ * so Linux accepts. For a loader without CAP_PERFMON Linux also follows
+ * the branch a known condition never takes; 6.12 rejects there, 6.18
+ * accepts (a speculative path's error makes it insert a barrier instead).
+ */
+/* EXPECT accept */
+/* EXPECT unpriv accept */
+SEC("socket")
+__naked void ptr_write_r10_dead(void)
+{
+	asm volatile (
+	"r0 = 5;"
+	"if r0 < 16 goto 1f;"
+	"r10 = 1;"
+	"1: r0 = 0;"
+	"exit;" ::: "memory");
+}
+
 /* EXPECT reject: R0 !read_ok */
 SEC("socket")
 __naked void ptr_exit_uninit_r0(void)

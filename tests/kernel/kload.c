@@ -2,7 +2,8 @@
 /*
  * kload: Linux's verdict on programs of an eBPF object.
  *
- *   kload [--unpriv] [--level1] [--flags N] [--aux PROG]... [-v] FILE [PROG...]
+ *   kload [--unpriv] [--level1] [--log] [--flags N] [--aux PROG]... [-v]
+ *         FILE [PROG...]
  *
  * Loads each named program (every program when none is named) into the
  * running kernel with libbpf, one program per load (only that program has
@@ -23,6 +24,9 @@
  * without pointer-leak permission (allow_ptr_leaks, allow_uninit_stack and
  * bypass_spec_* are all off). Exit: 0 done, 2 bad usage or unreadable object,
  * 77 when bpf() is not available at all.
+ *
+ * --log prints, after each program's line, its whole log from a load at
+ * level 1 (the path to the error, as the kernel keeps it), then "--".
  *
  * --flags N ORs N into the program's load flags (BPF_F_STRICT_ALIGNMENT,
  * BPF_F_TEST_STATE_FREQ, ...); --aux PROG (repeatable) loads PROG along with
@@ -48,6 +52,7 @@
 
 static bool verbose;
 static bool level1_always;
+static bool print_log;
 static char *logbuf;
 static unsigned extra_flags;
 static const char **aux_names;
@@ -203,6 +208,18 @@ static void report(const char *file, const char *name)
 	printf("%s\treject\t%ld\t%ld\t%s\n", name, r.processed, r.usec, r.last);
 }
 
+/* --log: the level-1 log of one more load, then "--". */
+static void report_log(const char *file, const char *name)
+{
+	struct result r;
+	bool found;
+
+	load_one(file, name, 1, &r, &found);
+	if (found)
+		fputs(logbuf, stdout);
+	puts("--");
+}
+
 /* libbpf may crash on odd objects: load each program in a child. */
 static void isolated_report(const char *file, const char *name)
 {
@@ -213,6 +230,8 @@ static void isolated_report(const char *file, const char *name)
 	pid = fork();
 	if (pid == 0) {
 		report(file, name);
+		if (print_log)
+			report_log(file, name);
 		fflush(stdout);
 		_exit(0);
 	}
@@ -277,6 +296,8 @@ int main(int argc, char **argv)
 			unpriv = true;
 		else if (!strcmp(argv[i], "--level1"))
 			level1_always = true;
+		else if (!strcmp(argv[i], "--log"))
+			print_log = true;
 		else if (!strcmp(argv[i], "-v"))
 			verbose = true;
 		else if (!strcmp(argv[i], "--flags") && i + 1 < argc)
@@ -287,7 +308,7 @@ int main(int argc, char **argv)
 			break;
 	}
 	if (i >= argc) {
-		fprintf(stderr, "usage: kload [--unpriv] [--level1] [--flags N] "
+		fprintf(stderr, "usage: kload [--unpriv] [--level1] [--log] [--flags N] "
 				"[--aux PROG]... [-v] FILE [PROG...]\n");
 		return 2;
 	}
