@@ -7,6 +7,7 @@
 #include <linux/bpf.h>
 #include <linux/bpf_perf_event.h>
 #include <stddef.h>
+#include <string.h>
 
 #include "platform/ctx.h"
 #include "platform/progtypes.h"
@@ -649,18 +650,27 @@ const char *bc_ctx_name(uint32_t prog_type)
 	return name ? name : "ctx";
 }
 
+bool bc_ctx_retval(uint32_t prog_type, uint32_t attach_type,
+		   const char *target, struct bc_retval *r)
+{
+	const struct bc_prog_type_ops *ops = bc_prog_type_ops(prog_type);
+
+	memset(r, 0, sizeof(*r));
+	return ops->retval_range &&
+	       ops->retval_range(attach_type, target, r);
+}
+
 bool bc_ctx_retval_range(uint32_t prog_type, uint32_t attach_type,
 			 int64_t *lo, int64_t *hi)
 {
-	const struct bc_prog_type_ops *ops = bc_prog_type_ops(prog_type);
-	int64_t l, h;
+	struct bc_retval r;
 
-	if (!ops->retval_range || !ops->retval_range(attach_type, &l, &h))
+	if (!bc_ctx_retval(prog_type, attach_type, NULL, &r))
 		return false;
 	if (lo)
-		*lo = l;
+		*lo = r.lo;
 	if (hi)
-		*hi = h;
+		*hi = r.hi;
 	return true;
 }
 

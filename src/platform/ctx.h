@@ -13,6 +13,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+struct bc_retval;
+
 /* What loading a context field yields. */
 enum bc_ctx_kind {
 	BC_CTXF_SCALAR,
@@ -102,7 +104,14 @@ bool bc_ctx_check_ldsx(uint32_t prog_type, uint32_t attach_type,
 		       bool privileged, int32_t off, int size,
 		       struct bc_ctx_access *acc);
 
-/* Allowed return value range in r0 at exit of the main program. */
+/*
+ * Allowed return value range in r0 at exit of the main program, for a
+ * program attached to target (the section name's part after '/', for
+ * the types whose rule depends on it: LSM hooks; NULL if none).
+ */
+bool bc_ctx_retval(uint32_t prog_type, uint32_t attach_type,
+		   const char *target, struct bc_retval *r);
+/* The same without a target, 64-bit ranges only. */
 bool bc_ctx_retval_range(uint32_t prog_type, uint32_t attach_type,
 			 int64_t *lo, int64_t *hi);
 

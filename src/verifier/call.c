@@ -9,6 +9,7 @@
 
 #include "platform/ctx.h"
 #include "platform/helpers.h"
+#include "platform/progtypes.h"
 #include "isa/insn.h"
 #include "verifier/call.h"
 #include "verifier/mem.h"
@@ -864,16 +865,32 @@ static int prepare_func_exit(struct venv *e, uint32_t pc)
 	return 0;
 }
 
+/*
+ * Linux's verbose_invalid_scalar: the bounds that say something, or
+ * "unknown scalar value".
+ */
+static int bad_retval(struct venv *e, uint32_t pc, const char *where,
+		      const struct bc_vreg *r0, int64_t lo, int64_t hi)
+{
+	char smin[32] = "", smax[32] = "";
+
+	if (r0->s.smin > INT64_MIN)
+		snprintf(smin, sizeof(smin), " smin=%" PRId64, r0->s.smin);
+	if (r0->s.smax < INT64_MAX)
+		snprintf(smax, sizeof(smax), " smax=%" PRId64, r0->s.smax);
+	return vc_err(e, pc, "%s the register R0 has%s%s%s should have been "
+		      "in [%" PRId64 ", %" PRId64 "]", where, smin, smax,
+		      smin[0] || smax[0] ? "" : " unknown scalar value", lo,
+		      hi);
+}
+
 /* Linux's check_reference_leak and check_return_code at the main exit. */
 static int check_main_exit(struct venv *e, uint32_t pc)
 {
 	struct bc_vreg *r0 = vc_reg(e, 0);
-	int64_t lo, hi;
+	struct bc_retval rv;
+	bool checked, in;
 
-	if (r0->kind == VK_NOT_INIT)
-		return vc_err(e, pc, "R0 !read_ok");
-	if (!e->priv && bc_vkind_is_ptr(r0->kind))
-		return vc_err(e, pc, "R0 leaks addr as return value");
 	if (e->cur.ref_cnt) {
 		for (uint32_t i = 0; i < e->cur.ref_cnt; i++)
 			vc_log(e, "Unreleased reference id=%u alloc_insn=%u\n",
@@ -881,17 +898,26 @@ static int check_main_exit(struct venv *e, uint32_t pc)
 		return vc_err(e, pc, "BPF_EXIT instruction in main prog would "
 			      "lead to reference leak");
 	}
-	if (!bc_ctx_retval_range(e->type, e->attach, &lo, &hi))
+	checked = bc_ctx_retval(e->type, e->attach, e->target, &rv);
+	if (!checked && e->type == BPF_PROG_TYPE_LSM &&
+	    e->attach == BPF_LSM_MAC)
+		return 1;	/* a void hook: r0 is not even read */
+	if (r0->kind == VK_NOT_INIT)
+		return vc_err(e, pc, "R0 !read_ok");
+	if (!e->priv && bc_vkind_is_ptr(r0->kind))
+		return vc_err(e, pc, "R0 leaks addr as return value");
+	if (!checked)
 		return 1;
 	if (r0->kind != VK_SCALAR)
 		return vc_err(e, pc, "At program exit the register R0 is not a "
 			      "known value (%s)", bc_vkind_name(r0->kind));
 	vp_mark_reg(e, 0);
-	if (r0->s.smin < lo || r0->s.smax > hi)
-		return vc_err(e, pc, "At program exit the register R0 has "
-			      "smin=%" PRId64 " smax=%" PRId64 " should have "
-			      "been in [%" PRId64 ", %" PRId64 "]", r0->s.smin,
-			      r0->s.smax, lo, hi);
+	if (rv.low32)
+		in = r0->s.s32_min >= rv.lo && r0->s.s32_max <= rv.hi;
+	else
+		in = r0->s.smin >= rv.lo && r0->s.smax <= rv.hi;
+	if (!in)
+		return bad_retval(e, pc, "At program exit", r0, rv.lo, rv.hi);
 	return 1;
 }
 

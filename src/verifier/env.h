@@ -29,6 +29,7 @@ struct venv {
 	bool priv;
 	bool strict_align;	/* BPF_F_STRICT_ALIGNMENT without ANY */
 	uint32_t type, attach;
+	const char *target;	/* attach target from the section name */
 	uint8_t *prune;		/* 1 pruning point, 2 also against live states */
 	uint16_t *live;		/* registers live into each insn */
 	uint16_t *use, *def;	/* registers each insn reads, writes */

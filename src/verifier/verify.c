@@ -4,9 +4,11 @@
  * checks, then the search, first with loop summaries and, when they do
  * not decide, again exploring iterations; the result's figures.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "platform/lsm.h"
 #include "util/util.h"
 #include "verifier/cost.h"
 #include "verifier/env.h"
@@ -26,6 +28,7 @@ static void env_init(struct venv *e, const struct bc_prog *prog,
 	e->priv = !opts->unprivileged;
 	e->type = prog->type;
 	e->attach = prog->attach_type;
+	e->target = bc_progtype_target(prog->section);
 	e->log = opts->log;
 	e->level = opts->log ? opts->log_level : 0;
 	e->budget = opts->insn_budget ? opts->insn_budget : BC_MAX_INSNS;
@@ -198,6 +201,22 @@ static bool verify_run(const struct bc_prog *prog, struct bc_cfg *cfg,
 	return widened;
 }
 
+/*
+ * Linux's check_attach_btf_id, before any instruction is verified: the
+ * LSM hooks BPF may not attach to (bpf_lsm_verify_prog).
+ */
+static bool attach_check(const struct bc_prog *prog,
+			 struct bc_verify_result *res)
+{
+	const char *hook = bc_progtype_target(prog->section);
+
+	if (prog->type != BPF_PROG_TYPE_LSM || !bc_lsm_hook_disabled(hook))
+		return true;
+	snprintf(res->error, sizeof(res->error), "attach target of %s points "
+		 "to disabled hook bpf_lsm_%s", prog->section, hook);
+	return false;
+}
+
 int bc_verify(const struct bc_prog *prog, const struct bc_verify_opts *opts,
 	      struct bc_verify_result *res)
 {
@@ -217,6 +236,8 @@ int bc_verify(const struct bc_prog *prog, const struct bc_verify_opts *opts,
 		res->error_insn = err.insn;
 		goto out;
 	}
+	if (!attach_check(prog, res))
+		goto out;
 	copts.reject_irreducible = opts->reject_irreducible;
 	if (bc_cfg_build(prog, &copts, &cfg, &err)) {
 		snprintf(res->error, sizeof(res->error), "%s", err.msg);
