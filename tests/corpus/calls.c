@@ -254,6 +254,22 @@ int cb_bpf_loop_oob_index(struct __sk_buff *skb)
 	return buf[3];
 }
 
+/* the body is one jump to the callback's own first instruction */
+static int loop_cb_spin(__u32 i, void *ctx)
+{
+	for (;;) {
+	}
+	return 0;
+}
+
+/* EXPECT reject: infinite loop detected at insn */
+SEC("tc")
+int cb_bpf_loop_spins_at_entry(struct __sk_buff *skb)
+{
+	bpf_loop(10, loop_cb_spin, 0, 0);
+	return 0;
+}
+
 static int loop_cb_ret2(__u32 i, void *ctx)
 {
 	return 2;
