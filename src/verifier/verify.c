@@ -217,6 +217,40 @@ static bool attach_check(const struct bc_prog *prog,
 	return false;
 }
 
+/*
+ * Linux's check_btf_func: a subprogram whose BTF prototype returns
+ * something other than an int or enum may not use LD_ABS/LD_IND or tail
+ * calls (both may end the program with r0 as its return value).
+ */
+static bool func_ret_check(const struct bc_prog *prog,
+			   struct bc_verify_result *res)
+{
+	for (uint32_t k = 1; k < prog->func_cnt; k++) {
+		const struct bc_func *f = &prog->funcs[k];
+
+		for (uint32_t pc = f->start; f->btf && !f->ret_scalar &&
+		     pc < f->start + f->len && pc < prog->insn_cnt; pc++) {
+			const struct bpf_insn *in = &prog->insns[pc];
+			const char *what = NULL;
+
+			if (bc_class(in) == BPF_LD &&
+			    (BPF_MODE(in->code) == BPF_ABS ||
+			     BPF_MODE(in->code) == BPF_IND))
+				what = "LD_ABS";
+			else if (in->code == (BPF_JMP | BPF_CALL) &&
+				 !in->src_reg && in->imm == BPF_FUNC_tail_call)
+				what = "tail_call";
+			if (!what)
+				continue;
+			snprintf(res->error, sizeof(res->error), "%s is only "
+				 "allowed in functions that return 'int'.",
+				 what);
+			return false;
+		}
+	}
+	return true;
+}
+
 int bc_verify(const struct bc_prog *prog, const struct bc_verify_opts *opts,
 	      struct bc_verify_result *res)
 {
@@ -236,7 +270,7 @@ int bc_verify(const struct bc_prog *prog, const struct bc_verify_opts *opts,
 		res->error_insn = err.insn;
 		goto out;
 	}
-	if (!attach_check(prog, res))
+	if (!attach_check(prog, res) || !func_ret_check(prog, res))
 		goto out;
 	copts.reject_irreducible = opts->reject_irreducible;
 	if (bc_cfg_build(prog, &copts, &cfg, &err)) {

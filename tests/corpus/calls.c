@@ -254,6 +254,20 @@ int cb_bpf_loop_oob_index(struct __sk_buff *skb)
 	return buf[3];
 }
 
+/* a tail call ends the program with the callee's r0: only from an int */
+static __noinline void tail_call_void(struct __sk_buff *skb)
+{
+	bpf_tail_call(skb, &jt, 0);
+}
+
+/* EXPECT reject: tail_call is only allowed in functions that return 'int'. */
+SEC("tc")
+int tail_call_in_void_subprog(struct __sk_buff *skb)
+{
+	tail_call_void(skb);
+	return 0;
+}
+
 /* the body is one jump to the callback's own first instruction */
 static int loop_cb_spin(__u32 i, void *ctx)
 {
