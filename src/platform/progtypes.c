@@ -582,7 +582,12 @@ static const struct bc_sec_def *find_def(const char *sec, bool sloppy,
 bool bc_progtype_from_section(const char *sec, uint32_t *type,
 			      uint32_t *attach, bool *attach_set)
 {
-	const struct bc_sec_def *d = find_def(sec, false, type);
+	const struct bc_sec_def *d;
+
+	/* libbpf: a leading '?' only turns autoload off */
+	if (sec[0] == '?')
+		sec++;
+	d = find_def(sec, false, type);
 
 	if (!d)
 		d = find_def(sec, true, type);
