@@ -58,6 +58,8 @@ static void read_arg(const struct btf *btf, uint32_t id,
 	if (pt && (btf_is_struct(pt) || btf_is_union(pt)))
 		a->pointee = btf__name_by_offset(btf, pt->name_off);
 	a->dynptr = a->pointee && !strcmp(a->pointee, "bpf_dynptr");
+	a->to_void = !pid;
+	a->to_int = pt && btf_is_int(pt);
 	sz = pt && pid ? btf__resolve_size(btf, pid) : -1;
 	a->size = sz > 0 || (pt && btf_is_composite(pt) && sz == 0) ? sz : -1;
 }

@@ -72,6 +72,7 @@ struct bc_func_arg {
 	uint8_t tags;		/* BC_ARG_TAG_* */
 	bool pt_regs;		/* pointer to typedef bpf_user_pt_regs_t */
 	bool dynptr;		/* pointer to struct bpf_dynptr */
+	bool to_void, to_int;	/* pointer to void, to an int */
 	const char *pointee;	/* name of the struct pointed to, or NULL */
 	int64_t size;		/* bytes pointed to, -1 when unknown (void) */
 };

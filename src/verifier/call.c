@@ -12,6 +12,7 @@
 #include "platform/progtypes.h"
 #include "isa/insn.h"
 #include "verifier/call.h"
+#include "verifier/global.h"
 #include "verifier/mem.h"
 #include "verifier/precision.h"
 
@@ -788,7 +789,12 @@ int vc_call(struct venv *e, uint32_t pc, const struct bpf_insn *in,
 {
 	if (bc_is_pseudo_call(in)) {
 		uint32_t t = pc + in->imm + 1;
+		const struct bc_func *g = vg_global_func(e, t);
 
+		if (g) {
+			*next = pc + 1;
+			return vg_call(e, pc, g);
+		}
 		if (enter_frame(e, pc, t))
 			return -1;
 		*next = t;
@@ -818,6 +824,44 @@ static bool may_tail_call(struct venv *e, uint32_t sp)
 		if (may_tail_call(e, s->callees[i]))
 			e->sub_tail[sp] = 2;
 	return e->sub_tail[sp] == 2;
+}
+
+int vc_mem_arg(struct venv *e, uint32_t pc, int regno, uint64_t size,
+	       bool write)
+{
+	return helper_mem(e, pc, regno, size, write, true);
+}
+
+void vc_clear_pkt(struct venv *e)
+{
+	vc_for_each_reg(e, clear_pkt_fn, NULL);
+}
+
+static bool calls_pkt_changer(struct venv *e, const struct bc_subprog *s)
+{
+	for (uint32_t pc = s->start; pc < s->end; pc++) {
+		const struct bpf_insn *in = &e->prog->insns[pc];
+		const struct bc_helper_proto *p;
+
+		if (in->code != (BPF_JMP | BPF_CALL) || in->src_reg)
+			continue;
+		p = bc_helper_proto_for(in->imm, e->type, e->attach);
+		if (p && (p->flags & BC_HF_CHANGES_PKT))
+			return true;
+	}
+	return false;
+}
+
+bool vc_sub_changes_pkt(struct venv *e, uint32_t sp)
+{
+	const struct bc_subprog *s = &e->cfg->subs[sp];
+
+	if (may_tail_call(e, sp) || calls_pkt_changer(e, s))
+		return true;
+	for (uint32_t i = 0; i < s->callee_cnt; i++)
+		if (vc_sub_changes_pkt(e, s->callees[i]))
+			return true;
+	return false;
 }
 
 /* exit from a subprogram frame: pop it, set e->cur.pc. */
@@ -884,6 +928,21 @@ static int bad_retval(struct venv *e, uint32_t pc, const char *where,
 		      hi);
 }
 
+/* check_return_code for a global function verified on its own. */
+static int check_global_exit(struct venv *e, uint32_t pc)
+{
+	struct bc_vreg *r0 = vc_reg(e, 0);
+
+	if (r0->kind == VK_NOT_INIT)
+		return vc_err(e, pc, "R0 !read_ok");
+	if (!e->priv && bc_vkind_is_ptr(r0->kind))
+		return vc_err(e, pc, "R0 leaks addr as return value");
+	if (r0->kind != VK_SCALAR)
+		return vc_err(e, pc, "At subprogram exit the register R0 is not "
+			      "a scalar value (%s)", bc_vkind_name(r0->kind));
+	return 1;
+}
+
 /* Linux's check_reference_leak and check_return_code at the main exit. */
 static int check_main_exit(struct venv *e, uint32_t pc)
 {
@@ -898,6 +957,8 @@ static int check_main_exit(struct venv *e, uint32_t pc)
 		return vc_err(e, pc, "BPF_EXIT instruction in main prog would "
 			      "lead to reference leak");
 	}
+	if (e->cur.frames[0]->subprog)
+		return check_global_exit(e, pc);
 	checked = bc_ctx_retval(e->type, e->attach, e->target, &rv);
 	if (!checked && e->type == BPF_PROG_TYPE_LSM &&
 	    e->attach == BPF_LSM_MAC)

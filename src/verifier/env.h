@@ -43,6 +43,8 @@ struct venv {
 	struct bc_vstate cur;
 	uint32_t id_gen;
 	uint32_t *sub_depth;	/* stack depth per subprogram */
+	uint8_t *global_state;	/* per prog->funcs[k]: a global function
+				 * called (1), then verified on its own (2) */
 	uint8_t *insn_ptr;	/* per load/store insn: 1 + the kind of the
 				 * pointer it first used, 0 none yet */
 	uint8_t *sub_tail;	/* per subprogram: it or a callee may tail

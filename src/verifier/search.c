@@ -11,6 +11,7 @@
 #include "platform/helpers.h"
 #include "verifier/alu.h"
 #include "verifier/call.h"
+#include "verifier/global.h"
 #include "verifier/induction.h"
 #include "verifier/jmp.h"
 #include "verifier/mem.h"
@@ -448,12 +449,14 @@ static void run(struct venv *e)
 			if (e->log && e->level >= 2)
 				fprintf(e->log, "%u: safe\n", pc);
 			end_path(e);
-			if (!pop(e))
+			if (!pop(e) && !vg_next(e))
 				return;
 			continue;
 		}
 		e->reached[pc] = 1;
-		if (e->opts->claims)
+		/* a global function's own run assumes only its prototype:
+		 * its states say nothing about one concrete call */
+		if (e->opts->claims && !e->cur.frames[0]->subprog)
 			bc_claims_record(e->opts->claims, pc, e->live[pc],
 					 vc_frame(e), e->cur.curframe);
 		vp_hist_push(e, pc);
@@ -471,7 +474,7 @@ static void run(struct venv *e)
 			break;
 		if (r == 1) {
 			end_path(e);
-			if (!pop(e))
+			if (!pop(e) && !vg_next(e))
 				return;
 		}
 	}

@@ -44,6 +44,7 @@ static void env_init(struct venv *e, const struct bc_prog *prog,
 	e->chk_cnt = bc_xcalloc(prog->insn_cnt + 1, sizeof(*e->chk_cnt));
 	e->sub_depth = bc_xcalloc(e->cfg->sub_cnt + 1, sizeof(uint32_t));
 	e->sub_tail = bc_xcalloc(e->cfg->sub_cnt + 1, 1);
+	e->global_state = bc_xcalloc(prog->func_cnt + 1, 1);
 	e->insn_ptr = bc_xcalloc(prog->insn_cnt + 1, 1);
 	e->reached = bc_xcalloc(prog->insn_cnt + 1, 1);
 	e->loop_unsum = bc_xcalloc(cfg->loop_cnt + 1, 1);
@@ -83,6 +84,7 @@ static void env_free(struct venv *e)
 	free(e->def);
 	free(e->sub_depth);
 	free(e->sub_tail);
+	free(e->global_state);
 	free(e->insn_ptr);
 	free(e->hist);
 	free(e->reached);

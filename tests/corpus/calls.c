@@ -344,3 +344,68 @@ int call_null_arg_checked(struct __sk_buff *skb)
 
 	return sub_ret_ptr_use((__u32 *)v);
 }
+
+/*
+ * Global functions: verified once on their own, from their BTF prototype
+ * (a pointer argument may be NULL), and a call returns an unknown scalar.
+ */
+__noinline int glob_deref(__u32 *p)
+{
+	return *p + 1;
+}
+
+/* EXPECT reject: R1 invalid mem access 'mem_or_null' */
+SEC("tc")
+int global_arg_may_be_null(struct __sk_buff *skb)
+{
+	__u32 x = skb->len;
+
+	return glob_deref(&x) & 1;
+}
+
+__noinline int glob_deref_checked(__u32 *p)
+{
+	return p ? *p + 1 : 0;
+}
+
+/* EXPECT accept */
+SEC("tc")
+int global_arg_null_checked(struct __sk_buff *skb)
+{
+	__u32 x = skb->len;
+
+	return glob_deref_checked(&x) & 1;
+}
+
+/* weak: clang may not assume this definition's result at the call */
+__attribute__((weak)) int glob_three(int x)
+{
+	return 3;
+}
+
+/* EXPECT reject: makes map_value pointer be out of bounds */
+SEC("tc")
+int global_result_unknown(struct __sk_buff *skb)
+{
+	struct val *v = val0();
+
+	if (!v)
+		return 0;
+	return v->b[glob_three(skb->len)];
+}
+
+static __noinline int stat_three(int x)
+{
+	return x ? 3 : 2;
+}
+
+/* EXPECT accept */
+SEC("tc")
+int static_result_known(struct __sk_buff *skb)
+{
+	struct val *v = val0();
+
+	if (!v)
+		return 0;
+	return v->b[stat_three(skb->len)];
+}
