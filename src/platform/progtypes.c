@@ -196,6 +196,7 @@ static const struct bc_prog_type_ops prog_types[] = {
 		.is_valid_access = bc_kprobe_prog_is_valid_access,
 		.has_func_proto = bc_kprobe_prog_has_func_proto,
 		.ctx_layout = BC_CTX_PT_REGS,
+		.ctx_tag_ok = bc_ctx_tag_pt_regs,
 	},
 	[BPF_PROG_TYPE_SCHED_CLS] = {
 		.name = "sched_cls",
@@ -228,6 +229,7 @@ static const struct bc_prog_type_ops prog_types[] = {
 		.ctx_size = BC_PERF_MAX_TRACE_SIZE,
 		.is_valid_access = bc_tp_prog_is_valid_access,
 		.has_func_proto = bc_tp_prog_has_func_proto,
+		.ctx_tag_ok = bc_ctx_tag_any,
 	},
 	[BPF_PROG_TYPE_XDP] = {
 		.name = "xdp",
@@ -252,6 +254,7 @@ static const struct bc_prog_type_ops prog_types[] = {
 		.is_valid_access = bc_pe_prog_is_valid_access,
 		.has_func_proto = bc_pe_prog_has_func_proto,
 		.ctx_layout = BC_CTX_PERF_EVENT,
+		.ctx_tag_ok = bc_ctx_tag_pt_regs,
 	},
 	[BPF_PROG_TYPE_CGROUP_SKB] = {
 		.name = "cgroup_skb",
@@ -358,6 +361,7 @@ static const struct bc_prog_type_ops prog_types[] = {
 		.ctx_size = 8 * BC_MAX_FUNC_ARGS,
 		.is_valid_access = bc_raw_tp_prog_is_valid_access,
 		.has_func_proto = bc_raw_tp_prog_has_func_proto,
+		.ctx_tag_ok = bc_ctx_tag_raw_tp,
 	},
 	[BPF_PROG_TYPE_CGROUP_SOCK_ADDR] = {
 		.name = "cgroup_sock_addr",
@@ -438,6 +442,7 @@ static const struct bc_prog_type_ops prog_types[] = {
 		.name = "raw_tracepoint_writable",
 		.sec_defs = SECS(PLUS("raw_tracepoint.w"), PLUS("raw_tp.w")),
 		.has_func_proto = bc_raw_tp_prog_has_func_proto,
+		.ctx_tag_ok = bc_ctx_tag_raw_tp,
 	},
 	[BPF_PROG_TYPE_CGROUP_SOCKOPT] = {
 		.name = "cgroup_sockopt",
@@ -467,16 +472,19 @@ static const struct bc_prog_type_ops prog_types[] = {
 		.is_valid_access = bc_tracing_prog_is_valid_access,
 		.has_func_proto = bc_tracing_prog_has_func_proto,
 		.retval_range = tracing_retval,
+		.ctx_tag_ok = bc_ctx_tag_tracing,
 	},
 	[BPF_PROG_TYPE_STRUCT_OPS] = {
 		.name = "struct_ops",
 		.sec_defs = SECS(PLUS("struct_ops")),
 		.has_func_proto = bc_btf_target_has_func_proto,
+		.ctx_tag_ok = bc_ctx_tag_u64,
 	},
 	[BPF_PROG_TYPE_EXT] = {
 		.name = "ext",
 		.sec_defs = SECS(PLUS("freplace")),
 		.has_func_proto = bc_btf_target_has_func_proto,
+		.ctx_tag_ok = bc_ctx_tag_any,
 	},
 	[BPF_PROG_TYPE_LSM] = {
 		.name = "lsm",
@@ -489,6 +497,7 @@ static const struct bc_prog_type_ops prog_types[] = {
 		.is_valid_access = bc_tracing_prog_is_valid_access,
 		.has_func_proto = bc_lsm_has_func_proto,
 		.retval_range = lsm_retval,
+		.ctx_tag_ok = bc_ctx_tag_u64,
 	},
 	[BPF_PROG_TYPE_SK_LOOKUP] = {
 		.name = "sk_lookup",
@@ -502,6 +511,7 @@ static const struct bc_prog_type_ops prog_types[] = {
 	[BPF_PROG_TYPE_SYSCALL] = {
 		.name = "syscall",
 		.sec_defs = SECS(EXACT("syscall")),
+		.ctx_tag_ok = bc_ctx_tag_any,
 	},
 	/* its context (struct bpf_nf_ctx) holds BTF-typed pointers only,
 	 * which bpfcheck does not type yet: no context access */

@@ -13,6 +13,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+struct bc_ctx_arg;
 struct bc_ctx_req;
 struct bc_func_req;
 struct bc_helper_proto;
@@ -68,6 +69,12 @@ struct bc_prog_type_ops {
 	const char *ctx_name;
 	uint32_t ctx_size;
 	bool (*is_valid_access)(struct bc_ctx_req *req);
+	/*
+	 * btf_validate_prog_ctx_type: what a global function's argument
+	 * tagged __arg_ctx may point to besides void and the context
+	 * struct (NULL: nothing else).
+	 */
+	bool (*ctx_tag_ok)(uint32_t attach, const struct bc_ctx_arg *a);
 
 	/*
 	 * Does get_func_proto give a prototype for func_id? NULL: only

@@ -14,7 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "platform/progtypes.h"
+#include "platform/ctx.h"
 #include "verifier/call.h"
 #include "verifier/global.h"
 #include "verifier/precision.h"
@@ -39,72 +39,12 @@ const struct bc_func *vg_global_func(const struct venv *e, uint32_t start)
 	return NULL;
 }
 
-/* btf_is_prog_ctx_type: a pointer to the program type's context struct. */
-static bool is_ctx_type(const struct venv *e, const struct bc_func_arg *a)
+static struct bc_ctx_arg ctx_arg(const struct bc_func_arg *a)
 {
-	const char *ctx = bc_prog_type_ops(e->type)->ctx_name;
-	static const char *const views[][2] = {
-		{ "__sk_buff", "sk_buff" }, { "xdp_md", "xdp_buff" },
-	};
+	struct bc_ctx_arg c = { a->pointee, a->to_void,
+				a->to_int && a->size == 8, a->pt_regs };
 
-	if (a->pt_regs)
-		return e->type == BPF_PROG_TYPE_KPROBE;
-	if (!ctx || strncmp(ctx, "struct ", 7) || !a->pointee)
-		return false;
-	ctx += 7;
-	if (!strcmp(ctx, a->pointee))
-		return true;
-	for (size_t i = 0; i < sizeof(views) / sizeof(views[0]); i++)
-		if (!strcmp(ctx, views[i][0]) && !strcmp(a->pointee, views[i][1]))
-			return true;
-	return false;
-}
-
-static bool is_u64(const struct bc_func_arg *a)
-{
-	return a->to_int && a->size == 8;
-}
-
-/*
- * btf_validate_prog_ctx_type: what an argument tagged __arg_ctx may point
- * to, beyond void: per program type, or the context struct itself.
- */
-static bool tagged_ctx_ok(const struct venv *e, const struct bc_func_arg *a)
-{
-	const char *p = a->pointee ? a->pointee : "";
-
-	if (a->to_void || is_ctx_type(e, a))
-		return true;
-	switch (e->type) {
-	case BPF_PROG_TYPE_KPROBE:
-	case BPF_PROG_TYPE_PERF_EVENT:
-		return a->pt_regs || !strcmp(p, "pt_regs");
-	case BPF_PROG_TYPE_RAW_TRACEPOINT:
-	case BPF_PROG_TYPE_RAW_TRACEPOINT_WRITABLE:
-		return is_u64(a) || !strcmp(p, "bpf_raw_tracepoint_args");
-	case BPF_PROG_TYPE_LSM:
-	case BPF_PROG_TYPE_STRUCT_OPS:
-		return is_u64(a);
-	case BPF_PROG_TYPE_TRACEPOINT:
-	case BPF_PROG_TYPE_SYSCALL:
-	case BPF_PROG_TYPE_EXT:
-		return true;
-	case BPF_PROG_TYPE_TRACING:
-		break;
-	default:
-		return false;
-	}
-	switch (e->attach) {
-	case BPF_TRACE_RAW_TP:
-		return is_u64(a) || !strcmp(p, "bpf_raw_tracepoint_args");
-	case BPF_TRACE_ITER:
-		return !strncmp(p, "bpf_iter__", 10);
-	case BPF_TRACE_FENTRY:
-	case BPF_TRACE_FEXIT:
-	case BPF_MODIFY_RETURN:
-		return is_u64(a);
-	}
-	return false;
+	return c;
 }
 
 static enum garg bad(char *why, size_t n, const char *fmt, int i)
@@ -119,6 +59,7 @@ static enum garg arg_kind(const struct venv *e, const struct bc_func *f,
 {
 	const struct bc_func_arg *a = &f->args[i];
 	uint8_t tags = a->tags;
+	struct bc_ctx_arg c;
 
 	if (tags & BC_ARG_TAG_UNKNOWN)
 		return bad(why, n, "arg#%d has unsupported set of tags", i);
@@ -132,11 +73,13 @@ static enum garg arg_kind(const struct venv *e, const struct bc_func *f,
 			 f->name);
 		return GA_BAD;
 	}
-	if ((tags & BC_ARG_TAG_CTX) || is_ctx_type(e, a)) {
+	c = ctx_arg(a);
+	if ((tags & BC_ARG_TAG_CTX) || bc_ctx_arg_is_ctx(e->type, &c)) {
 		if (tags & ~BC_ARG_TAG_CTX)
 			return bad(why, n, "arg#%d has invalid combination of "
 				   "tags", i);
-		if ((tags & BC_ARG_TAG_CTX) && !tagged_ctx_ok(e, a))
+		if ((tags & BC_ARG_TAG_CTX) &&
+		    !bc_ctx_arg_tag_ok(e->type, e->attach, &c))
 			return bad(why, n, "arg#%d type is not the program's "
 				   "context type", i);
 		return GA_CTX;

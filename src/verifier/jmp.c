@@ -74,13 +74,16 @@ static int pkt_good_branch(uint8_t op)
 	return -1;
 }
 
-/* Linux's find_good_pkt_pointers: p and its copies are inside. */
-static void mark_pkt(struct venv *e, const struct bc_vreg *p)
+/*
+ * Linux's find_good_pkt_pointers: p and its copies are inside. p < end
+ * (right_open) proves one byte more than p <= end, except at off 0.
+ */
+static void mark_pkt(struct venv *e, const struct bc_vreg *p, bool right_open)
 {
-	struct range_arg ra = { p->kind, p->id, p->off };
+	struct range_arg ra = { p->kind, p->id, p->off + right_open };
 
-	if (p->off < 0 || p->off > 0xffff || p->s.umax > 0xffff ||
-	    p->s.umax + (uint64_t)p->off > 0xffff)
+	if (p->off < 0 || (!p->off && right_open) || p->off > 0xffff ||
+	    p->s.umax > 0xffff || p->s.umax + (uint64_t)p->off > 0xffff)
 		return;
 	vc_for_each_reg(e, range_fn, &ra);
 }
@@ -325,8 +328,8 @@ static int ptr_branch_taken(const struct bc_vreg *a, const struct bc_vreg *b,
 static void pkt_branch(struct venv *e, bool good, const struct bc_vreg *pv,
 		       int preg, uint8_t pop)
 {
-	if (good)
-		mark_pkt(e, pv);
+	if (good)	/* the good branch of JLT and JGE: p < end */
+		mark_pkt(e, pv, pop == BPF_JLT || pop == BPF_JGE);
 	else
 		mark_pkt_end(vc_reg(e, preg), pop);
 }
