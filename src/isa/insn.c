@@ -94,10 +94,9 @@ static int check_alu(const struct bpf_insn *in, uint32_t pc,
 	}
 	if (x && in->src_reg >= BC_MAX_REG)
 		return bad_reg(err, pc, in->src_reg);
+	/* a write to r10 is refused where it is reached (check_reg_arg) */
 	if (in->dst_reg >= BC_MAX_REG)
 		return bad_reg(err, pc, in->dst_reg);
-	if (in->dst_reg == BPF_REG_10)
-		return bc_errf(err, pc, EACCES, "frame pointer is read only");
 	return 0;
 }
 
@@ -148,8 +147,6 @@ static int check_ldimm64(const struct bpf_insn *in, uint32_t pc, uint32_t cnt,
 		return bc_errf(err, pc, EINVAL, "unrecognized bpf_ld_imm64 insn");
 	if (in->dst_reg >= BC_MAX_REG)
 		return bad_reg(err, pc, in->dst_reg);
-	if (in->dst_reg == BPF_REG_10)
-		return bc_errf(err, pc, EACCES, "frame pointer is read only");
 	return 0;
 }
 
@@ -178,8 +175,6 @@ static int check_ldx(const struct bpf_insn *in, uint32_t pc,
 {
 	if (in->imm)
 		return bc_errf(err, pc, EINVAL, "BPF_LDX uses reserved fields");
-	if (in->dst_reg == BPF_REG_10)
-		return bc_errf(err, pc, EACCES, "frame pointer is read only");
 	return check_mem_regs(in, pc, err);
 }
 

@@ -184,6 +184,19 @@ __naked void ptr_write_r10(void)
 	"exit;" ::: "memory");
 }
 
+/* only where it is reached: here the branch is never taken */
+/* EXPECT accept */
+SEC("socket")
+__naked void ptr_write_r10_dead(void)
+{
+	asm volatile (
+	"r0 = 0;"
+	"if r0 != 0 goto 1f;"
+	"exit;"
+	"1: r10 = 0;"
+	"exit;" ::: "memory");
+}
+
 /* EXPECT reject: R0 !read_ok */
 SEC("socket")
 __naked void ptr_exit_uninit_r0(void)

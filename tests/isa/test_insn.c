@@ -135,10 +135,10 @@ int main(void)
 	/* Registers. */
 	expect("dst r11", I(BPF_ALU64 | BPF_MOV | BPF_K, 11, 0, 0, 0), "R11 is invalid");
 	expect("src r12", I(BPF_ALU64 | BPF_ADD | BPF_X, 1, 12, 0, 0), "R12 is invalid");
-	expect("write r10", I(BPF_ALU64 | BPF_MOV | BPF_K, 10, 0, 0, 0),
-	       "frame pointer is read only");
-	expect("ldx into r10", I(BPF_LDX | BPF_MEM | BPF_DW, 10, 1, 0, 0),
-	       "frame pointer is read only");
+	/* a write to r10 is refused by the verifier where it is reached
+	 * (Linux's check_reg_arg), not here: dead code may hold one */
+	expect("write r10", I(BPF_ALU64 | BPF_MOV | BPF_K, 10, 0, 0, 0), NULL);
+	expect("ldx into r10", I(BPF_LDX | BPF_MEM | BPF_DW, 10, 1, 0, 0), NULL);
 	expect("jmp r15", I(BPF_JMP | BPF_JGT | BPF_X, 1, 15, 0, 0), "R15 is invalid");
 
 	lddw_cases();
