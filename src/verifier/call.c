@@ -309,6 +309,27 @@ static int check_scalar_arg(struct venv *e, uint32_t pc,
 	return 0;
 }
 
+/*
+ * Linux's resolve_map_arg_type: a sockmap's or sockhash's value, in a
+ * program, is the socket itself (ARG_PTR_TO_BTF_ID_SOCK_COMMON).
+ */
+static int sock_value_arg(struct venv *e, uint32_t pc, int regno, uint32_t k)
+{
+	struct bc_vreg *r = vc_reg(e, regno);
+
+	if (k != BC_ARG_PTR_TO_MAP_VALUE)
+		return vc_err(e, pc, "invalid arg_type for sockmap/sockhash");
+	switch (r->kind) {
+	case VK_SOCK_COMMON:
+	case VK_SOCK:
+	case VK_TCP_SOCK:
+		return 0;
+	}
+	return type_err(e, pc, regno, r,
+			"sock_common, sock, tcp_sock, xdp_sock, ptr_, "
+			"trusted_ptr_");
+}
+
 /* The map argument, and the key or value of that map. */
 static int check_map_arg(struct venv *e, uint32_t pc,
 			 const struct bc_helper_proto *p, int regno,
@@ -331,6 +352,9 @@ static int check_map_arg(struct venv *e, uint32_t pc,
 	}
 	if (!m)
 		return vc_err(e, pc, "invalid map_ptr to access map->key");
+	if (k != BC_ARG_PTR_TO_MAP_KEY && (m->type == BPF_MAP_TYPE_SOCKMAP ||
+					  m->type == BPF_MAP_TYPE_SOCKHASH))
+		return sock_value_arg(e, pc, regno, k);
 	if (r->kind != VK_FP && r->kind != VK_PKT && r->kind != VK_PKT_META &&
 	    r->kind != VK_MAP_VALUE && r->kind != VK_MAP_KEY &&
 	    r->kind != VK_MEM)
