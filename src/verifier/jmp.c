@@ -405,6 +405,40 @@ static bool pkt_any(const struct bc_vreg *r)
  * only with another packet pointer, or with 0 when that says whether it is
  * null (Linux's !allow_ptr_leaks: the comparison would leak it).
  */
+/*
+ * Two pointers compared for equality, one maybe null and the other not
+ * (BTF pointers aside): where they are equal, the first is not null.
+ */
+static bool eq_infers_not_null(const struct bc_vreg *a, const struct bc_vreg *b)
+{
+	if (a->kind == VK_SCALAR || b->kind == VK_SCALAR ||
+	    a->kind == VK_BTF_ID || a->kind == VK_BTF_ID_OR_NULL ||
+	    b->kind == VK_BTF_ID || b->kind == VK_BTF_ID_OR_NULL)
+		return false;
+	return bc_vkind_or_null(a->kind) != bc_vkind_or_null(b->kind);
+}
+
+/* Linux's mark_ptr_not_null_reg on the equal branch of "a == b". */
+static int eq_not_null(struct venv *e, uint32_t pc, const struct bpf_insn *in,
+		       uint32_t *next)
+{
+	int r = bc_vkind_or_null(vc_reg(e, in->dst_reg)->kind) ? in->dst_reg :
+		in->src_reg;
+	struct bc_vreg *p = vc_reg(e, r), saved = *p;
+	struct null_arg na = { p->id, false, e->obj };
+	bool jeq = bc_op(in) == BPF_JEQ;
+
+	if (jeq)
+		null_fn(p, &na);
+	if (vc_push(e, bc_jmp_target(in, pc)))
+		return -1;
+	*vc_reg(e, r) = saved;
+	if (!jeq)
+		null_fn(vc_reg(e, r), &na);
+	*next = pc + 1;
+	return 0;
+}
+
 static int ptr_jmp(struct venv *e, uint32_t pc, const struct bpf_insn *in,
 		   const struct bc_vreg *a, const struct bc_vreg *b,
 		   uint32_t *next)
@@ -433,6 +467,9 @@ static int ptr_jmp(struct venv *e, uint32_t pc, const struct bpf_insn *in,
 	}
 	if (!e->priv && a->kind != VK_SCALAR)
 		return vc_err(e, pc, "R%d pointer comparison prohibited", d);
+	if (!j32 && bc_srcbit(in) && (op == BPF_JEQ || op == BPF_JNE) &&
+	    eq_infers_not_null(a, b))
+		return eq_not_null(e, pc, in, next);
 	if (vc_push(e, bc_jmp_target(in, pc)))
 		return -1;
 	*next = pc + 1;
