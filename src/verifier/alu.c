@@ -154,6 +154,24 @@ static int san_commit(struct venv *e, uint32_t pc, const struct bpf_insn *in,
 }
 
 /* What Linux's adjust_ptr_min_max_vals refuses before computing. */
+/*
+ * A map pointer plus a known 0 stays the map pointer (adjust_ptr_min_max_vals
+ * lets it through; unprivileged, the masking refuses it later). The zero
+ * is what makes it allowed: it counts for pruning.
+ */
+static bool map_ptr_plus_zero(struct venv *e, const struct bpf_insn *in,
+			      const struct bc_vreg *ptr,
+			      const struct bc_vreg *sc)
+{
+	if (!e->priv || ptr->kind != VK_MAP_PTR || bc_op(in) != BPF_ADD ||
+	    !bc_scalar_is_const(&sc->s) || sc->s.var_off.value)
+		return false;
+	vp_mark_reg(e, in->dst_reg);
+	if (bc_srcbit(in))
+		vp_mark_reg(e, in->src_reg);
+	return true;
+}
+
 static int ptr_alu_allowed(struct venv *e, uint32_t pc,
 			   const struct bpf_insn *in, const struct bc_vreg *ptr,
 			   const struct bc_vreg *sc)
@@ -168,6 +186,8 @@ static int ptr_alu_allowed(struct venv *e, uint32_t pc,
 		return vc_err(e, pc, "R%d pointer arithmetic on %s prohibited, "
 			      "null-check it first", d,
 			      bc_vkind_name(ptr->kind));
+	if (map_ptr_plus_zero(e, in, ptr, sc))
+		return 0;
 	switch (ptr->kind) {
 	case VK_PKT_END: case VK_MAP_PTR: case VK_SOCK: case VK_SOCK_COMMON:
 	case VK_TCP_SOCK: case VK_FLOW_KEYS: case VK_FUNC: case VK_BTF_ID:

@@ -203,3 +203,38 @@ __naked void ptr_exit_uninit_r0(void)
 {
 	asm volatile ("exit;" ::: "memory");
 }
+
+/* a map pointer plus a known 0 is still the map pointer; plus 8 is not */
+/* EXPECT accept */
+SEC("socket")
+__naked void ptr_map_ptr_plus_zero(void)
+{
+	asm volatile (
+	"r0 = 0;"
+	"*(u64 *)(r10 - 8) = r0;"
+	"r2 = r10;"
+	"r2 += -8;"
+	"r1 = %[hmap] ll;"
+	"r1 += r0;"
+	"call 1;"
+	"r0 = 0;"
+	"exit;"
+	:: [hmap]"i"(&hmap) : "memory");
+}
+
+/* EXPECT reject: R1 pointer arithmetic on map_ptr prohibited */
+SEC("socket")
+__naked void ptr_map_ptr_plus_eight(void)
+{
+	asm volatile (
+	"r0 = 8;"
+	"*(u64 *)(r10 - 8) = r0;"
+	"r2 = r10;"
+	"r2 += -8;"
+	"r1 = %[hmap] ll;"
+	"r1 += r0;"
+	"call 1;"
+	"r0 = 0;"
+	"exit;"
+	:: [hmap]"i"(&hmap) : "memory");
+}
