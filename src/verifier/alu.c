@@ -345,6 +345,11 @@ static int alu_unary(struct venv *e, uint32_t pc, const struct bpf_insn *in,
 {
 	bool alu32 = bc_class(in) == BPF_ALU;
 
+	/* privileged, a pointer may leak: the result is just unknown */
+	if (dst->kind != VK_SCALAR && e->priv) {
+		bc_vreg_scalar(dst);
+		return 0;
+	}
 	if (dst->kind != VK_SCALAR)
 		return vc_err(e, pc, "R%d pointer arithmetic prohibited",
 			      in->dst_reg);

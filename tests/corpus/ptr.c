@@ -238,3 +238,16 @@ __naked void ptr_map_ptr_plus_eight(void)
 	"exit;"
 	:: [hmap]"i"(&hmap) : "memory");
 }
+
+/* privileged, negating a pointer leaks it, which is allowed: a scalar */
+/* EXPECT accept */
+SEC("socket")
+__naked void ptr_neg_becomes_scalar(void)
+{
+	asm volatile (
+	"r1 = r10;"
+	"r1 = -r1;"
+	"r0 = r1;"
+	"r0 &= 1;"
+	"exit;" ::: "memory");
+}
