@@ -377,6 +377,11 @@ static int alu_with_ptr(struct venv *e, uint32_t pc, const struct bpf_insn *in,
 		return vc_err(e, pc, "R%d pointer %s pointer prohibited", d,
 			      op_str(op));
 	}
+	if (bc_class(in) == BPF_ALU && op == BPF_SUB && e->priv) {
+		/* a 32-bit difference with a pointer: a meaningless scalar */
+		bc_vreg_scalar(dst);
+		return 0;
+	}
 	if (dst->kind != VK_SCALAR) {
 		if (bc_srcbit(in))
 			vp_mark_reg(e, in->src_reg);

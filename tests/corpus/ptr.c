@@ -251,3 +251,33 @@ __naked void ptr_neg_becomes_scalar(void)
 	"r0 &= 1;"
 	"exit;" ::: "memory");
 }
+
+/* privileged, a 32-bit subtraction with a pointer gives a scalar ... */
+/* EXPECT accept */
+SEC("socket")
+__naked void ptr_sub32_becomes_scalar(void)
+{
+	asm volatile (
+	"r1 = r10;"
+	"w1 -= 8;"
+	"w2 = 5;"
+	"r3 = r10;"
+	"w2 -= w3;"
+	"r0 = r1;"
+	"r0 += r2;"
+	"r0 &= 1;"
+	"exit;" ::: "memory");
+}
+
+/* ... a 64-bit one from a scalar is refused */
+/* EXPECT reject: R2 tried to subtract pointer from scalar */
+SEC("socket")
+__naked void ptr_scalar_minus_ptr64(void)
+{
+	asm volatile (
+	"r2 = 5;"
+	"r3 = r10;"
+	"r2 -= r3;"
+	"r0 = 0;"
+	"exit;" ::: "memory");
+}
