@@ -80,3 +80,14 @@ disasm_cli_test(asm_cli_disasm_multi_section 0
   -DEXPECTED=${TESTS_DIR}/asm/disasm_multi_tc.expected
   -DREASSEMBLE=${ASM_RT_DIR}/elf/scale_len.s
   "-DSKIP_IF=not implemented")
+
+# Verdicts of assembler programs on rules the corpus cannot record from
+# this machine's kernel (it refuses lsm programs before verifying them):
+# each file's "; EXPECT" line, from the kernel's sources and selftests.
+file(GLOB ASM_VERDICT_FILES CONFIGURE_DEPENDS ${TESTS_DIR}/asm/verdict/*.s)
+foreach(f ${ASM_VERDICT_FILES})
+  get_filename_component(n ${f} NAME_WE)
+  add_test(NAME asm_verdict_${n}
+    COMMAND ${CMAKE_COMMAND} -DBPFCHECK=${BPFCHECK_BIN} -DFILE=${f}
+            -P ${TESTS_DIR}/asm/verdict.cmake)
+endforeach()

@@ -94,6 +94,7 @@ static int check_alu(const struct bpf_insn *in, uint32_t pc,
 	}
 	if (x && in->src_reg >= BC_MAX_REG)
 		return bad_reg(err, pc, in->src_reg);
+	/* a write to r10 is refused where it is reached (check_reg_arg) */
 	if (in->dst_reg >= BC_MAX_REG)
 		return bad_reg(err, pc, in->dst_reg);
 	return 0;

@@ -476,9 +476,11 @@ static int64_t link_func(struct linker *K, uint32_t sec, const struct efunc *f)
 	c->out = p->insn_cnt;
 	s->linked[fi] = c->out;
 	BC_GROW(p->funcs, K->func_cap, p->func_cnt + 1);
+	memset(&p->funcs[p->func_cnt], 0, sizeof(*p->funcs));
 	p->funcs[p->func_cnt].name = bc_xstrdup(f->name);
 	p->funcs[p->func_cnt].start = p->insn_cnt;
 	p->funcs[p->func_cnt].len = n;
+	bc_func_from_btf(K->L->obj->btf, &p->funcs[p->func_cnt]);
 	p->func_cnt++;
 	p->insn_cnt += n;
 	return c->out;

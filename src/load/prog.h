@@ -55,11 +55,44 @@ struct bc_line {
 	uint32_t line, col;
 };
 
+/* "arg:" decl tags of a function argument (__arg_ctx, __arg_nullable, ...). */
+enum {
+	BC_ARG_TAG_CTX = 1,
+	BC_ARG_TAG_NONNULL = 2,
+	BC_ARG_TAG_NULLABLE = 4,
+	BC_ARG_TAG_TRUSTED = 8,
+	BC_ARG_TAG_ARENA = 16,
+	BC_ARG_TAG_UNKNOWN = 128,
+};
+
+/* An argument as the function's BTF prototype declares it. */
+struct bc_func_arg {
+	bool ptr;		/* a pointer; else an int or enum, or other */
+	bool scalar;		/* an int or enum */
+	uint8_t tags;		/* BC_ARG_TAG_* */
+	bool pt_regs;		/* pointer to typedef bpf_user_pt_regs_t */
+	bool dynptr;		/* pointer to struct bpf_dynptr */
+	bool to_void, to_int;	/* pointer to void, to an int */
+	const char *pointee;	/* name of the struct pointed to, or NULL */
+	int64_t size;		/* bytes pointed to, -1 when unknown (void) */
+};
+
+#define BC_FUNC_MAX_ARGS 5
+
 /* A function inside a linked program (main program or appended subprog). */
 struct bc_func {
 	char *name;
 	uint32_t start;		/* first instruction index in prog->insns */
 	uint32_t len;
+	/*
+	 * From the object's BTF, as the kernel takes it from func_info:
+	 * btf says it was found; global is the FUNC's linkage (a global
+	 * function is verified once on its own, from its prototype).
+	 */
+	bool btf, global;
+	bool ret_scalar;	/* returns an int or enum */
+	uint8_t arg_cnt;	/* may exceed BC_FUNC_MAX_ARGS */
+	struct bc_func_arg args[BC_FUNC_MAX_ARGS];
 };
 
 struct bc_object;
@@ -143,6 +176,8 @@ const char *bc_maptype_name(uint32_t type);
 /* Helpers for building objects (used by every loader). */
 struct bc_prog *bc_object_add_prog(struct bc_object *obj);
 struct bc_map *bc_object_add_map(struct bc_object *obj);
+/* Fill f's BTF facts from the FUNC named f->name in btf (funcinfo.c). */
+void bc_func_from_btf(const struct btf *btf, struct bc_func *f);
 /* Compute prog->maps_used from its pseudo map loads. */
 void bc_prog_collect_maps(struct bc_prog *prog);
 

@@ -7,6 +7,7 @@
 #include <linux/bpf.h>
 #include <linux/bpf_perf_event.h>
 #include <stddef.h>
+#include <string.h>
 
 #include "platform/ctx.h"
 #include "platform/progtypes.h"
@@ -649,18 +650,93 @@ const char *bc_ctx_name(uint32_t prog_type)
 	return name ? name : "ctx";
 }
 
+bool bc_ctx_retval(uint32_t prog_type, uint32_t attach_type,
+		   const char *target, struct bc_retval *r)
+{
+	const struct bc_prog_type_ops *ops = bc_prog_type_ops(prog_type);
+
+	memset(r, 0, sizeof(*r));
+	return ops->retval_range &&
+	       ops->retval_range(attach_type, target, r);
+}
+
+bool bc_ctx_arg_is_ctx(uint32_t prog_type, const struct bc_ctx_arg *a)
+{
+	const char *ctx = bc_prog_type_ops(prog_type)->ctx_name;
+	/* the kernel's names for the structs the uapi ones stand for */
+	static const char *const views[][2] = {
+		{ "__sk_buff", "sk_buff" }, { "xdp_md", "xdp_buff" },
+	};
+
+	if (a->pt_regs)
+		return prog_type == BPF_PROG_TYPE_KPROBE;
+	if (!ctx || strncmp(ctx, "struct ", 7) || !a->pointee)
+		return false;
+	ctx += 7;
+	if (!strcmp(ctx, a->pointee))
+		return true;
+	for (size_t i = 0; i < BC_ARRAY_SIZE(views); i++)
+		if (!strcmp(ctx, views[i][0]) && !strcmp(a->pointee, views[i][1]))
+			return true;
+	return false;
+}
+
+/* What __arg_ctx may point to besides void and the context struct. */
+bool bc_ctx_tag_u64(uint32_t attach_type, const struct bc_ctx_arg *a)
+{
+	return a->to_u64;
+}
+
+bool bc_ctx_tag_any(uint32_t attach_type, const struct bc_ctx_arg *a)
+{
+	return true;
+}
+
+bool bc_ctx_tag_pt_regs(uint32_t attach_type, const struct bc_ctx_arg *a)
+{
+	return a->pt_regs || (a->pointee && !strcmp(a->pointee, "pt_regs"));
+}
+
+bool bc_ctx_tag_raw_tp(uint32_t attach_type, const struct bc_ctx_arg *a)
+{
+	return a->to_u64 ||
+	       (a->pointee && !strcmp(a->pointee, "bpf_raw_tracepoint_args"));
+}
+
+bool bc_ctx_tag_tracing(uint32_t attach_type, const struct bc_ctx_arg *a)
+{
+	const char *p = a->pointee ? a->pointee : "";
+
+	if (attach_type == BPF_TRACE_RAW_TP)
+		return bc_ctx_tag_raw_tp(attach_type, a);
+	if (attach_type == BPF_TRACE_ITER)
+		return !strncmp(p, "bpf_iter__", 10);
+	return (attach_type == BPF_TRACE_FENTRY ||
+		attach_type == BPF_TRACE_FEXIT ||
+		attach_type == BPF_MODIFY_RETURN) && a->to_u64;
+}
+
+bool bc_ctx_arg_tag_ok(uint32_t prog_type, uint32_t attach_type,
+		       const struct bc_ctx_arg *a)
+{
+	const struct bc_prog_type_ops *ops = bc_prog_type_ops(prog_type);
+
+	if (a->to_void || bc_ctx_arg_is_ctx(prog_type, a))
+		return true;
+	return ops->ctx_tag_ok && ops->ctx_tag_ok(attach_type, a);
+}
+
 bool bc_ctx_retval_range(uint32_t prog_type, uint32_t attach_type,
 			 int64_t *lo, int64_t *hi)
 {
-	const struct bc_prog_type_ops *ops = bc_prog_type_ops(prog_type);
-	int64_t l, h;
+	struct bc_retval r;
 
-	if (!ops->retval_range || !ops->retval_range(attach_type, &l, &h))
+	if (!bc_ctx_retval(prog_type, attach_type, NULL, &r))
 		return false;
 	if (lo)
-		*lo = l;
+		*lo = r.lo;
 	if (hi)
-		*hi = h;
+		*hi = r.hi;
 	return true;
 }
 

@@ -13,6 +13,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+struct bc_retval;
+
 /* What loading a context field yields. */
 enum bc_ctx_kind {
 	BC_CTXF_SCALAR,
@@ -102,7 +104,36 @@ bool bc_ctx_check_ldsx(uint32_t prog_type, uint32_t attach_type,
 		       bool privileged, int32_t off, int size,
 		       struct bc_ctx_access *acc);
 
-/* Allowed return value range in r0 at exit of the main program. */
+/*
+ * Allowed return value range in r0 at exit of the main program, for a
+ * program attached to target (the section name's part after '/', for
+ * the types whose rule depends on it: LSM hooks; NULL if none).
+ */
+bool bc_ctx_retval(uint32_t prog_type, uint32_t attach_type,
+		   const char *target, struct bc_retval *r);
+/*
+ * A global function's pointer argument, as the context: what it points
+ * to (a struct's name, void, a 64-bit int, the typedef bpf_user_pt_regs_t).
+ */
+struct bc_ctx_arg {
+	const char *pointee;
+	bool to_void, to_u64, pt_regs;
+};
+
+/* Is it the program type's context without a tag (btf_is_prog_ctx_type)? */
+bool bc_ctx_arg_is_ctx(uint32_t prog_type, const struct bc_ctx_arg *a);
+/* May an argument tagged __arg_ctx point to it (btf_validate_prog_ctx_type)? */
+bool bc_ctx_arg_tag_ok(uint32_t prog_type, uint32_t attach_type,
+		       const struct bc_ctx_arg *a);
+
+/* A row's ctx_tag_ok (progtypes.h), per program type. */
+bool bc_ctx_tag_u64(uint32_t attach_type, const struct bc_ctx_arg *a);
+bool bc_ctx_tag_any(uint32_t attach_type, const struct bc_ctx_arg *a);
+bool bc_ctx_tag_pt_regs(uint32_t attach_type, const struct bc_ctx_arg *a);
+bool bc_ctx_tag_raw_tp(uint32_t attach_type, const struct bc_ctx_arg *a);
+bool bc_ctx_tag_tracing(uint32_t attach_type, const struct bc_ctx_arg *a);
+
+/* The same without a target, 64-bit ranges only. */
 bool bc_ctx_retval_range(uint32_t prog_type, uint32_t attach_type,
 			 int64_t *lo, int64_t *hi);
 

@@ -15,6 +15,7 @@
 #include "platform/progtypes.h"
 #include "platform/ctx.h"
 #include "platform/helpers.h"
+#include "platform/lsm.h"
 #include "util/util.h"
 
 /* Types and attach types newer than the uapi header bpfcheck builds with. */
@@ -28,25 +29,28 @@
 /* ---- check_return_code ---- */
 
 /* The plain cgroup rule: 0 rejects, 1 allows. */
-static bool retval_0_1(uint32_t attach, int64_t *lo, int64_t *hi)
+static bool retval_0_1(uint32_t attach, const char *target,
+		       struct bc_retval *r)
 {
-	*lo = 0;
-	*hi = 1;
+	r->lo = 0;
+	r->hi = 1;
 	return true;
 }
 
 /* Egress may also say "congestion" (2, 3). */
-static bool cg_skb_retval(uint32_t attach, int64_t *lo, int64_t *hi)
+static bool cg_skb_retval(uint32_t attach, const char *target,
+			  struct bc_retval *r)
 {
-	*lo = 0;
-	*hi = attach == BPF_CGROUP_INET_EGRESS ? 3 : 1;
+	r->lo = 0;
+	r->hi = attach == BPF_CGROUP_INET_EGRESS ? 3 : 1;
 	return true;
 }
 
-static bool sock_addr_retval(uint32_t attach, int64_t *lo, int64_t *hi)
+static bool sock_addr_retval(uint32_t attach, const char *target,
+			     struct bc_retval *r)
 {
-	*lo = 0;
-	*hi = 1;
+	r->lo = 0;
+	r->hi = 1;
 	switch (attach) {
 	case BPF_CGROUP_UDP4_RECVMSG:
 	case BPF_CGROUP_UDP6_RECVMSG:
@@ -57,11 +61,11 @@ static bool sock_addr_retval(uint32_t attach, int64_t *lo, int64_t *hi)
 	case BC_CGROUP_UNIX_RECVMSG:
 	case BC_CGROUP_UNIX_GETPEERNAME:
 	case BC_CGROUP_UNIX_GETSOCKNAME:
-		*lo = 1;
+		r->lo = 1;
 		break;
 	case BPF_CGROUP_INET4_BIND:
 	case BPF_CGROUP_INET6_BIND:
-		*hi = 3;
+		r->hi = 3;
 		break;
 	}
 	return true;
@@ -69,18 +73,50 @@ static bool sock_addr_retval(uint32_t attach, int64_t *lo, int64_t *hi)
 
 /* fentry/fexit must return 0, iterators 0 or 1; other attach types
  * are not checked. */
-static bool tracing_retval(uint32_t attach, int64_t *lo, int64_t *hi)
+static bool tracing_retval(uint32_t attach, const char *target,
+			   struct bc_retval *r)
 {
 	switch (attach) {
 	case BPF_TRACE_FENTRY:
 	case BPF_TRACE_FEXIT:
-		*lo = 0;
-		*hi = 0;
+		r->lo = 0;
+		r->hi = 0;
 		return true;
 	case BPF_TRACE_ITER:
-		return retval_0_1(attach, lo, hi);
+		return retval_0_1(attach, target, r);
 	}
 	return false;
+}
+
+/*
+ * LSM: by the hook (platform/lsm.c), comparing r0's low 32 bits (the
+ * hooks return int). lsm_cgroup programs say allow (1) or deny (0), and
+ * on a void hook they may only allow.
+ */
+static bool lsm_retval(uint32_t attach, const char *target,
+		       struct bc_retval *r)
+{
+	enum bc_lsm_ret ret = bc_lsm_hook_ret(target);
+
+	if (attach == BPF_LSM_CGROUP) {
+		r->lo = ret == BC_LSM_RET_VOID ? 1 : 0;
+		r->hi = 1;
+		return true;
+	}
+	r->low32 = true;
+	switch (ret) {
+	case BC_LSM_RET_VOID:
+		return false;
+	case BC_LSM_RET_BOOL:
+		r->lo = 0;
+		r->hi = 1;
+		return true;
+	case BC_LSM_RET_ERRNO:
+		break;
+	}
+	r->lo = -4095;	/* -MAX_ERRNO */
+	r->hi = 0;
+	return true;
 }
 
 /* ---- what r0 means ---- */
@@ -160,6 +196,7 @@ static const struct bc_prog_type_ops prog_types[] = {
 		.is_valid_access = bc_kprobe_prog_is_valid_access,
 		.has_func_proto = bc_kprobe_prog_has_func_proto,
 		.ctx_layout = BC_CTX_PT_REGS,
+		.ctx_tag_ok = bc_ctx_tag_pt_regs,
 	},
 	[BPF_PROG_TYPE_SCHED_CLS] = {
 		.name = "sched_cls",
@@ -192,6 +229,7 @@ static const struct bc_prog_type_ops prog_types[] = {
 		.ctx_size = BC_PERF_MAX_TRACE_SIZE,
 		.is_valid_access = bc_tp_prog_is_valid_access,
 		.has_func_proto = bc_tp_prog_has_func_proto,
+		.ctx_tag_ok = bc_ctx_tag_any,
 	},
 	[BPF_PROG_TYPE_XDP] = {
 		.name = "xdp",
@@ -216,6 +254,7 @@ static const struct bc_prog_type_ops prog_types[] = {
 		.is_valid_access = bc_pe_prog_is_valid_access,
 		.has_func_proto = bc_pe_prog_has_func_proto,
 		.ctx_layout = BC_CTX_PERF_EVENT,
+		.ctx_tag_ok = bc_ctx_tag_pt_regs,
 	},
 	[BPF_PROG_TYPE_CGROUP_SKB] = {
 		.name = "cgroup_skb",
@@ -322,6 +361,7 @@ static const struct bc_prog_type_ops prog_types[] = {
 		.ctx_size = 8 * BC_MAX_FUNC_ARGS,
 		.is_valid_access = bc_raw_tp_prog_is_valid_access,
 		.has_func_proto = bc_raw_tp_prog_has_func_proto,
+		.ctx_tag_ok = bc_ctx_tag_raw_tp,
 	},
 	[BPF_PROG_TYPE_CGROUP_SOCK_ADDR] = {
 		.name = "cgroup_sock_addr",
@@ -402,6 +442,7 @@ static const struct bc_prog_type_ops prog_types[] = {
 		.name = "raw_tracepoint_writable",
 		.sec_defs = SECS(PLUS("raw_tracepoint.w"), PLUS("raw_tp.w")),
 		.has_func_proto = bc_raw_tp_prog_has_func_proto,
+		.ctx_tag_ok = bc_ctx_tag_raw_tp,
 	},
 	[BPF_PROG_TYPE_CGROUP_SOCKOPT] = {
 		.name = "cgroup_sockopt",
@@ -431,16 +472,19 @@ static const struct bc_prog_type_ops prog_types[] = {
 		.is_valid_access = bc_tracing_prog_is_valid_access,
 		.has_func_proto = bc_tracing_prog_has_func_proto,
 		.retval_range = tracing_retval,
+		.ctx_tag_ok = bc_ctx_tag_tracing,
 	},
 	[BPF_PROG_TYPE_STRUCT_OPS] = {
 		.name = "struct_ops",
 		.sec_defs = SECS(PLUS("struct_ops")),
 		.has_func_proto = bc_btf_target_has_func_proto,
+		.ctx_tag_ok = bc_ctx_tag_u64,
 	},
 	[BPF_PROG_TYPE_EXT] = {
 		.name = "ext",
 		.sec_defs = SECS(PLUS("freplace")),
 		.has_func_proto = bc_btf_target_has_func_proto,
+		.ctx_tag_ok = bc_ctx_tag_any,
 	},
 	[BPF_PROG_TYPE_LSM] = {
 		.name = "lsm",
@@ -452,6 +496,8 @@ static const struct bc_prog_type_ops prog_types[] = {
 		.ctx_size = 8 * BC_MAX_FUNC_ARGS,
 		.is_valid_access = bc_tracing_prog_is_valid_access,
 		.has_func_proto = bc_lsm_has_func_proto,
+		.retval_range = lsm_retval,
+		.ctx_tag_ok = bc_ctx_tag_u64,
 	},
 	[BPF_PROG_TYPE_SK_LOOKUP] = {
 		.name = "sk_lookup",
@@ -465,6 +511,7 @@ static const struct bc_prog_type_ops prog_types[] = {
 	[BPF_PROG_TYPE_SYSCALL] = {
 		.name = "syscall",
 		.sec_defs = SECS(EXACT("syscall")),
+		.ctx_tag_ok = bc_ctx_tag_any,
 	},
 	/* its context (struct bpf_nf_ctx) holds BTF-typed pointers only,
 	 * which bpfcheck does not type yet: no context access */
@@ -545,7 +592,12 @@ static const struct bc_sec_def *find_def(const char *sec, bool sloppy,
 bool bc_progtype_from_section(const char *sec, uint32_t *type,
 			      uint32_t *attach, bool *attach_set)
 {
-	const struct bc_sec_def *d = find_def(sec, false, type);
+	const struct bc_sec_def *d;
+
+	/* libbpf: a leading '?' only turns autoload off */
+	if (sec[0] == '?')
+		sec++;
+	d = find_def(sec, false, type);
 
 	if (!d)
 		d = find_def(sec, true, type);
@@ -617,6 +669,13 @@ bool bc_progtype_spell(uint32_t type, uint32_t attach, bool attach_set,
 			return true;
 	}
 	return false;
+}
+
+const char *bc_progtype_target(const char *section)
+{
+	const char *slash = section ? strchr(section, '/') : NULL;
+
+	return slash && slash[1] ? slash + 1 : NULL;
 }
 
 const char *bc_progtype_name(uint32_t type)

@@ -13,9 +13,16 @@
 #include <stddef.h>
 #include <stdint.h>
 
+struct bc_ctx_arg;
 struct bc_ctx_req;
 struct bc_func_req;
 struct bc_helper_proto;
+
+/* check_return_code: the range r0 must be in at the main program's exit. */
+struct bc_retval {
+	int64_t lo, hi;
+	bool low32;	/* only r0's low 32 bits count (signed) */
+};
 
 /* How a libbpf section name matches. */
 enum bc_sec_match {
@@ -62,6 +69,12 @@ struct bc_prog_type_ops {
 	const char *ctx_name;
 	uint32_t ctx_size;
 	bool (*is_valid_access)(struct bc_ctx_req *req);
+	/*
+	 * btf_validate_prog_ctx_type: what a global function's argument
+	 * tagged __arg_ctx may point to besides void and the context
+	 * struct (NULL: nothing else).
+	 */
+	bool (*ctx_tag_ok)(uint32_t attach, const struct bc_ctx_arg *a);
 
 	/*
 	 * Does get_func_proto give a prototype for func_id? NULL: only
@@ -72,8 +85,13 @@ struct bc_prog_type_ops {
 	bool (*has_func_proto)(int32_t func_id, const struct bc_func_req *req);
 	const struct bc_helper_proto *(*func_proto)(int32_t func_id);
 
-	/* check_return_code: r0's range at exit; NULL: not checked. */
-	bool (*retval_range)(uint32_t attach, int64_t *lo, int64_t *hi);
+	/*
+	 * check_return_code: r0's range at exit for this attach type and
+	 * attach target (the section name's part after '/', or NULL);
+	 * NULL or false: not checked.
+	 */
+	bool (*retval_range)(uint32_t attach, const char *target,
+			     struct bc_retval *r);
 
 	enum bc_direct_pkt direct_pkt;
 	bool ld_abs;				/* may_access_skb */
@@ -94,6 +112,11 @@ bool bc_progtype_from_section(const char *sec, uint32_t *type,
 /* --type: libbpf type name ("sched_cls") or section-style name. */
 bool bc_progtype_parse(const char *name, uint32_t *type, uint32_t *attach,
 		       bool *attach_set);
+/*
+ * The attach target a section name gives ("lsm/file_open": "file_open"):
+ * the part after the first '/', or NULL.
+ */
+const char *bc_progtype_target(const char *section);
 /* libbpf-style name of a program type ("xdp", "sched_cls", ...). */
 const char *bc_progtype_name(uint32_t type);
 /* A section-style name that reads back as this type and attach type. */

@@ -154,6 +154,24 @@ static int san_commit(struct venv *e, uint32_t pc, const struct bpf_insn *in,
 }
 
 /* What Linux's adjust_ptr_min_max_vals refuses before computing. */
+/*
+ * A map pointer plus a known 0 stays the map pointer (adjust_ptr_min_max_vals
+ * lets it through; unprivileged, the masking refuses it later). The zero
+ * is what makes it allowed: it counts for pruning.
+ */
+static bool map_ptr_plus_zero(struct venv *e, const struct bpf_insn *in,
+			      const struct bc_vreg *ptr,
+			      const struct bc_vreg *sc)
+{
+	if (!e->priv || ptr->kind != VK_MAP_PTR || bc_op(in) != BPF_ADD ||
+	    !bc_scalar_is_const(&sc->s) || sc->s.var_off.value)
+		return false;
+	vp_mark_reg(e, in->dst_reg);
+	if (bc_srcbit(in))
+		vp_mark_reg(e, in->src_reg);
+	return true;
+}
+
 static int ptr_alu_allowed(struct venv *e, uint32_t pc,
 			   const struct bpf_insn *in, const struct bc_vreg *ptr,
 			   const struct bc_vreg *sc)
@@ -168,6 +186,8 @@ static int ptr_alu_allowed(struct venv *e, uint32_t pc,
 		return vc_err(e, pc, "R%d pointer arithmetic on %s prohibited, "
 			      "null-check it first", d,
 			      bc_vkind_name(ptr->kind));
+	if (map_ptr_plus_zero(e, in, ptr, sc))
+		return 0;
 	switch (ptr->kind) {
 	case VK_PKT_END: case VK_MAP_PTR: case VK_SOCK: case VK_SOCK_COMMON:
 	case VK_TCP_SOCK: case VK_FLOW_KEYS: case VK_FUNC: case VK_BTF_ID:
@@ -327,6 +347,11 @@ static int alu_unary(struct venv *e, uint32_t pc, const struct bpf_insn *in,
 {
 	bool alu32 = bc_class(in) == BPF_ALU;
 
+	/* privileged, a pointer may leak: the result is just unknown */
+	if (dst->kind != VK_SCALAR && e->priv) {
+		bc_vreg_scalar(dst);
+		return 0;
+	}
 	if (dst->kind != VK_SCALAR)
 		return vc_err(e, pc, "R%d pointer arithmetic prohibited",
 			      in->dst_reg);
@@ -353,6 +378,11 @@ static int alu_with_ptr(struct venv *e, uint32_t pc, const struct bpf_insn *in,
 		}
 		return vc_err(e, pc, "R%d pointer %s pointer prohibited", d,
 			      op_str(op));
+	}
+	if (bc_class(in) == BPF_ALU && op == BPF_SUB && e->priv) {
+		/* a 32-bit difference with a pointer: a meaningless scalar */
+		bc_vreg_scalar(dst);
+		return 0;
 	}
 	if (dst->kind != VK_SCALAR) {
 		if (bc_srcbit(in))

@@ -9,8 +9,10 @@
 
 #include "platform/ctx.h"
 #include "platform/helpers.h"
+#include "platform/progtypes.h"
 #include "isa/insn.h"
 #include "verifier/call.h"
+#include "verifier/global.h"
 #include "verifier/mem.h"
 #include "verifier/precision.h"
 
@@ -307,6 +309,27 @@ static int check_scalar_arg(struct venv *e, uint32_t pc,
 	return 0;
 }
 
+/*
+ * Linux's resolve_map_arg_type: a sockmap's or sockhash's value, in a
+ * program, is the socket itself (ARG_PTR_TO_BTF_ID_SOCK_COMMON).
+ */
+static int sock_value_arg(struct venv *e, uint32_t pc, int regno, uint32_t k)
+{
+	struct bc_vreg *r = vc_reg(e, regno);
+
+	if (k != BC_ARG_PTR_TO_MAP_VALUE)
+		return vc_err(e, pc, "invalid arg_type for sockmap/sockhash");
+	switch (r->kind) {
+	case VK_SOCK_COMMON:
+	case VK_SOCK:
+	case VK_TCP_SOCK:
+		return 0;
+	}
+	return type_err(e, pc, regno, r,
+			"sock_common, sock, tcp_sock, xdp_sock, ptr_, "
+			"trusted_ptr_");
+}
+
 /* The map argument, and the key or value of that map. */
 static int check_map_arg(struct venv *e, uint32_t pc,
 			 const struct bc_helper_proto *p, int regno,
@@ -329,6 +352,9 @@ static int check_map_arg(struct venv *e, uint32_t pc,
 	}
 	if (!m)
 		return vc_err(e, pc, "invalid map_ptr to access map->key");
+	if (k != BC_ARG_PTR_TO_MAP_KEY && (m->type == BPF_MAP_TYPE_SOCKMAP ||
+					  m->type == BPF_MAP_TYPE_SOCKHASH))
+		return sock_value_arg(e, pc, regno, k);
 	if (r->kind != VK_FP && r->kind != VK_PKT && r->kind != VK_PKT_META &&
 	    r->kind != VK_MAP_VALUE && r->kind != VK_MAP_KEY &&
 	    r->kind != VK_MEM)
@@ -786,7 +812,12 @@ int vc_call(struct venv *e, uint32_t pc, const struct bpf_insn *in,
 {
 	if (bc_is_pseudo_call(in)) {
 		uint32_t t = pc + in->imm + 1;
+		const struct bc_func *g = vg_global_func(e, t);
 
+		if (g) {
+			*next = pc + 1;
+			return vg_call(e, pc, g);
+		}
 		if (enter_frame(e, pc, t))
 			return -1;
 		*next = t;
@@ -816,6 +847,44 @@ static bool may_tail_call(struct venv *e, uint32_t sp)
 		if (may_tail_call(e, s->callees[i]))
 			e->sub_tail[sp] = 2;
 	return e->sub_tail[sp] == 2;
+}
+
+int vc_mem_arg(struct venv *e, uint32_t pc, int regno, uint64_t size,
+	       bool write)
+{
+	return helper_mem(e, pc, regno, size, write, true);
+}
+
+void vc_clear_pkt(struct venv *e)
+{
+	vc_for_each_reg(e, clear_pkt_fn, NULL);
+}
+
+static bool calls_pkt_changer(struct venv *e, const struct bc_subprog *s)
+{
+	for (uint32_t pc = s->start; pc < s->end; pc++) {
+		const struct bpf_insn *in = &e->prog->insns[pc];
+		const struct bc_helper_proto *p;
+
+		if (in->code != (BPF_JMP | BPF_CALL) || in->src_reg)
+			continue;
+		p = bc_helper_proto_for(in->imm, e->type, e->attach);
+		if (p && (p->flags & BC_HF_CHANGES_PKT))
+			return true;
+	}
+	return false;
+}
+
+bool vc_sub_changes_pkt(struct venv *e, uint32_t sp)
+{
+	const struct bc_subprog *s = &e->cfg->subs[sp];
+
+	if (may_tail_call(e, sp) || calls_pkt_changer(e, s))
+		return true;
+	for (uint32_t i = 0; i < s->callee_cnt; i++)
+		if (vc_sub_changes_pkt(e, s->callees[i]))
+			return true;
+	return false;
 }
 
 /* exit from a subprogram frame: pop it, set e->cur.pc. */
@@ -863,16 +932,47 @@ static int prepare_func_exit(struct venv *e, uint32_t pc)
 	return 0;
 }
 
-/* Linux's check_reference_leak and check_return_code at the main exit. */
-static int check_main_exit(struct venv *e, uint32_t pc)
+/*
+ * Linux's verbose_invalid_scalar: the bounds that say something, or
+ * "unknown scalar value".
+ */
+static int bad_retval(struct venv *e, uint32_t pc, const char *where,
+		      const struct bc_vreg *r0, int64_t lo, int64_t hi)
+{
+	char smin[32] = "", smax[32] = "";
+
+	if (r0->s.smin > INT64_MIN)
+		snprintf(smin, sizeof(smin), " smin=%" PRId64, r0->s.smin);
+	if (r0->s.smax < INT64_MAX)
+		snprintf(smax, sizeof(smax), " smax=%" PRId64, r0->s.smax);
+	return vc_err(e, pc, "%s the register R0 has%s%s%s should have been "
+		      "in [%" PRId64 ", %" PRId64 "]", where, smin, smax,
+		      smin[0] || smax[0] ? "" : " unknown scalar value", lo,
+		      hi);
+}
+
+/* check_return_code for a global function verified on its own. */
+static int check_global_exit(struct venv *e, uint32_t pc)
 {
 	struct bc_vreg *r0 = vc_reg(e, 0);
-	int64_t lo, hi;
 
 	if (r0->kind == VK_NOT_INIT)
 		return vc_err(e, pc, "R0 !read_ok");
 	if (!e->priv && bc_vkind_is_ptr(r0->kind))
 		return vc_err(e, pc, "R0 leaks addr as return value");
+	if (r0->kind != VK_SCALAR)
+		return vc_err(e, pc, "At subprogram exit the register R0 is not "
+			      "a scalar value (%s)", bc_vkind_name(r0->kind));
+	return 1;
+}
+
+/* Linux's check_reference_leak and check_return_code at the main exit. */
+static int check_main_exit(struct venv *e, uint32_t pc)
+{
+	struct bc_vreg *r0 = vc_reg(e, 0);
+	struct bc_retval rv;
+	bool checked, in;
+
 	if (e->cur.ref_cnt) {
 		for (uint32_t i = 0; i < e->cur.ref_cnt; i++)
 			vc_log(e, "Unreleased reference id=%u alloc_insn=%u\n",
@@ -880,17 +980,28 @@ static int check_main_exit(struct venv *e, uint32_t pc)
 		return vc_err(e, pc, "BPF_EXIT instruction in main prog would "
 			      "lead to reference leak");
 	}
-	if (!bc_ctx_retval_range(e->type, e->attach, &lo, &hi))
+	if (e->cur.frames[0]->subprog)
+		return check_global_exit(e, pc);
+	checked = bc_ctx_retval(e->type, e->attach, e->target, &rv);
+	if (!checked && e->type == BPF_PROG_TYPE_LSM &&
+	    e->attach == BPF_LSM_MAC)
+		return 1;	/* a void hook: r0 is not even read */
+	if (r0->kind == VK_NOT_INIT)
+		return vc_err(e, pc, "R0 !read_ok");
+	if (!e->priv && bc_vkind_is_ptr(r0->kind))
+		return vc_err(e, pc, "R0 leaks addr as return value");
+	if (!checked)
 		return 1;
 	if (r0->kind != VK_SCALAR)
 		return vc_err(e, pc, "At program exit the register R0 is not a "
 			      "known value (%s)", bc_vkind_name(r0->kind));
 	vp_mark_reg(e, 0);
-	if (r0->s.smin < lo || r0->s.smax > hi)
-		return vc_err(e, pc, "At program exit the register R0 has "
-			      "smin=%" PRId64 " smax=%" PRId64 " should have "
-			      "been in [%" PRId64 ", %" PRId64 "]", r0->s.smin,
-			      r0->s.smax, lo, hi);
+	if (rv.low32)
+		in = r0->s.s32_min >= rv.lo && r0->s.s32_max <= rv.hi;
+	else
+		in = r0->s.smin >= rv.lo && r0->s.smax <= rv.hi;
+	if (!in)
+		return bad_retval(e, pc, "At program exit", r0, rv.lo, rv.hi);
 	return 1;
 }
 

@@ -3,6 +3,7 @@
 #ifndef BC_VCALL_H
 #define BC_VCALL_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "isa/insn.h"
@@ -16,5 +17,15 @@ int vc_call(struct venv *e, uint32_t pc, const struct bpf_insn *in,
  * the end of the program (1, the path ends), < 0 error.
  */
 int vc_exit(struct venv *e, uint32_t pc);
+/*
+ * Linux's check_helper_mem_access for an argument: register regno points
+ * to size bytes that may be read (or written).
+ */
+int vc_mem_arg(struct venv *e, uint32_t pc, int regno, uint64_t size,
+	       bool write);
+/* May subprogram sp or one it calls change the packet (or tail call)? */
+bool vc_sub_changes_pkt(struct venv *e, uint32_t sp);
+/* clear_all_pkt_pointers */
+void vc_clear_pkt(struct venv *e);
 
 #endif

@@ -30,6 +30,7 @@ struct venv {
 	bool priv;
 	bool strict_align;	/* BPF_F_STRICT_ALIGNMENT without ANY */
 	uint32_t type, attach;
+	const char *target;	/* attach target from the section name */
 	uint8_t *prune;		/* 1 pruning point, 2 also against live states */
 	uint16_t *live;		/* registers live into each insn */
 	uint16_t *use, *def;	/* registers each insn reads, writes */
@@ -43,6 +44,8 @@ struct venv {
 	struct bc_vstate cur;
 	uint32_t id_gen;
 	uint32_t *sub_depth;	/* stack depth per subprogram */
+	uint8_t *global_state;	/* per prog->funcs[k]: a global function
+				 * called (1), then verified on its own (2) */
 	uint8_t *insn_ptr;	/* per load/store insn: 1 + the kind of the
 				 * pointer it first used, 0 none yet */
 	uint8_t *sub_tail;	/* per subprogram: it or a callee may tail

@@ -74,13 +74,16 @@ static int pkt_good_branch(uint8_t op)
 	return -1;
 }
 
-/* Linux's find_good_pkt_pointers: p and its copies are inside. */
-static void mark_pkt(struct venv *e, const struct bc_vreg *p)
+/*
+ * Linux's find_good_pkt_pointers: p and its copies are inside. p < end
+ * (right_open) proves one byte more than p <= end, except at off 0.
+ */
+static void mark_pkt(struct venv *e, const struct bc_vreg *p, bool right_open)
 {
-	struct range_arg ra = { p->kind, p->id, p->off };
+	struct range_arg ra = { p->kind, p->id, p->off + right_open };
 
-	if (p->off < 0 || p->off > 0xffff || p->s.umax > 0xffff ||
-	    p->s.umax + (uint64_t)p->off > 0xffff)
+	if (p->off < 0 || (!p->off && right_open) || p->off > 0xffff ||
+	    p->s.umax > 0xffff || p->s.umax + (uint64_t)p->off > 0xffff)
 		return;
 	vc_for_each_reg(e, range_fn, &ra);
 }
@@ -325,8 +328,8 @@ static int ptr_branch_taken(const struct bc_vreg *a, const struct bc_vreg *b,
 static void pkt_branch(struct venv *e, bool good, const struct bc_vreg *pv,
 		       int preg, uint8_t pop)
 {
-	if (good)
-		mark_pkt(e, pv);
+	if (good)	/* the good branch of JLT and JGE: p < end */
+		mark_pkt(e, pv, pop == BPF_JLT || pop == BPF_JGE);
 	else
 		mark_pkt_end(vc_reg(e, preg), pop);
 }
@@ -402,6 +405,40 @@ static bool pkt_any(const struct bc_vreg *r)
  * only with another packet pointer, or with 0 when that says whether it is
  * null (Linux's !allow_ptr_leaks: the comparison would leak it).
  */
+/*
+ * Two pointers compared for equality, one maybe null and the other not
+ * (BTF pointers aside): where they are equal, the first is not null.
+ */
+static bool eq_infers_not_null(const struct bc_vreg *a, const struct bc_vreg *b)
+{
+	if (a->kind == VK_SCALAR || b->kind == VK_SCALAR ||
+	    a->kind == VK_BTF_ID || a->kind == VK_BTF_ID_OR_NULL ||
+	    b->kind == VK_BTF_ID || b->kind == VK_BTF_ID_OR_NULL)
+		return false;
+	return bc_vkind_or_null(a->kind) != bc_vkind_or_null(b->kind);
+}
+
+/* Linux's mark_ptr_not_null_reg on the equal branch of "a == b". */
+static int eq_not_null(struct venv *e, uint32_t pc, const struct bpf_insn *in,
+		       uint32_t *next)
+{
+	int r = bc_vkind_or_null(vc_reg(e, in->dst_reg)->kind) ? in->dst_reg :
+		in->src_reg;
+	struct bc_vreg *p = vc_reg(e, r), saved = *p;
+	struct null_arg na = { p->id, false, e->obj };
+	bool jeq = bc_op(in) == BPF_JEQ;
+
+	if (jeq)
+		null_fn(p, &na);
+	if (vc_push(e, bc_jmp_target(in, pc)))
+		return -1;
+	*vc_reg(e, r) = saved;
+	if (!jeq)
+		null_fn(vc_reg(e, r), &na);
+	*next = pc + 1;
+	return 0;
+}
+
 static int ptr_jmp(struct venv *e, uint32_t pc, const struct bpf_insn *in,
 		   const struct bc_vreg *a, const struct bc_vreg *b,
 		   uint32_t *next)
@@ -430,6 +467,9 @@ static int ptr_jmp(struct venv *e, uint32_t pc, const struct bpf_insn *in,
 	}
 	if (!e->priv && a->kind != VK_SCALAR)
 		return vc_err(e, pc, "R%d pointer comparison prohibited", d);
+	if (!j32 && bc_srcbit(in) && (op == BPF_JEQ || op == BPF_JNE) &&
+	    eq_infers_not_null(a, b))
+		return eq_not_null(e, pc, in, next);
 	if (vc_push(e, bc_jmp_target(in, pc)))
 		return -1;
 	*next = pc + 1;

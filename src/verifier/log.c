@@ -152,10 +152,13 @@ void vlog_insn_begin(struct venv *e, uint32_t pc)
 
 	if (!on(e))
 		return;
-	if (e->lg.popped && e->level >= 2) {
+	/* a branch resumes: its state (level 1 as print_insn_state) */
+	if (e->lg.popped && e->level >= 2)
 		vlog_printf(e, "\nfrom %u to %u:", e->cur.from, pc);
+	else if (e->lg.popped)
+		vlog_printf(e, "%u:", pc);
+	if (e->lg.popped)
 		vlog_state(e);
-	}
 	e->lg.popped = false;
 	if (e->prog->lines) {
 		char *text = NULL;

@@ -748,7 +748,7 @@ int vm_access(struct venv *e, uint32_t pc, int regno, int off, int size,
 		return 0;
 	default:
 		return vc_err(e, pc, "R%d invalid mem access '%s'", regno,
-			      bc_vkind_name(r.kind));
+			      bc_vreg_kind_name(&r));
 	}
 }
 

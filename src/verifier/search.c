@@ -11,6 +11,7 @@
 #include "platform/helpers.h"
 #include "verifier/alu.h"
 #include "verifier/call.h"
+#include "verifier/global.h"
 #include "verifier/induction.h"
 #include "verifier/jmp.h"
 #include "verifier/mem.h"
@@ -67,6 +68,26 @@ static void evict(struct venv *e, struct bc_vchk **pp)
 }
 
 /*
+ * Is pc a callback's first insn, reached from the helper call that runs
+ * the callback? The callback's entry states are then compared with the
+ * ones still being explored (the callback may run again). Reached by a
+ * jump inside the callback instead, it is a loop in the callback's body,
+ * checked as any loop is: an exact repeat is an infinite loop.
+ */
+static bool callback_entry(struct venv *e, uint32_t pc)
+{
+	const struct vhist *h;
+	const struct bpf_insn *in;
+
+	if (e->prune[pc] != 2 || !e->hist_n)
+		return e->prune[pc] == 2;
+	h = &e->hist[e->hist_n - 1];
+	in = &e->prog->insns[h->pc];
+	return h->frame != e->cur.curframe || !bc_is_jmp_class(in) ||
+	       bc_is_call(in) || bc_is_exit(in);
+}
+
+/*
  * Linux's is_state_visited: 1 when the current state is pruned by one
  * explored at pc, else 0, perhaps after adding a checkpoint.
  */
@@ -75,7 +96,7 @@ static int visit(struct venv *e, uint32_t pc)
 	uint16_t live[BC_MAX_CALL_FRAMES];
 	uint32_t loop = bc_cfg_loop_at(e->cfg, pc);
 	uint64_t key = 0;
-	bool add, far;
+	bool add, far, cb = callback_entry(e, pc);
 	int r;
 
 	live_masks(e, pc, live);
@@ -87,9 +108,9 @@ static int visit(struct venv *e, uint32_t pc)
 		return r == 2 ? 0 : r;
 	if (loop != BC_NONE)
 		e->loop_unsum[loop] = 1;
-	if (e->prune[pc] == 2 && !e->nosum)
+	if (cb && !e->nosum)
 		vl_callback(e, pc);
-	if (e->prune[pc] != 2) {
+	if (!cb) {
 		const struct bc_vchk *old;
 
 		key = bc_vstate_hash(&e->cur, live);
@@ -106,7 +127,7 @@ static int visit(struct venv *e, uint32_t pc)
 	 * makes each precision walk go all the way back).
 	 */
 	far = e->hist_n - (e->cur.parent ? e->cur.parent->hist : 0) >= 100;
-	add = e->prune[pc] == 2 || far ||
+	add = cb || far ||
 	      (e->processed - e->last_chk >= 8 && e->jmps - e->last_jmps >= 2);
 	for (struct bc_vchk **pp = &e->chk[pc], *c; (c = *pp);) {
 		uint16_t lv[BC_MAX_CALL_FRAMES];
@@ -116,7 +137,7 @@ static int visit(struct venv *e, uint32_t pc)
 		memcpy(lv, live, sizeof(lv));
 		memset(sl, 0xff, sizeof(sl));
 		vp_live(e, c, pc, lv, sl);
-		hit = (!c->branches || e->prune[pc] == 2) &&
+		hit = (!c->branches || cb) &&
 		      bc_vstate_subsumes_live(&c->st, &e->cur, lv, sl,
 					      e->explore_alu ? BC_SUB_STRICT :
 					      BC_SUB_PRUNE, 0);
@@ -124,7 +145,7 @@ static int visit(struct venv *e, uint32_t pc)
 		 * a new checkpoint only every 20 jumps or 100 insns, as
 		 * Linux, so that the loop's states are not evicted by its
 		 * own iterations */
-		if (!hit && c->branches && e->prune[pc] != 2 && !far &&
+		if (!hit && c->branches && !cb && !far &&
 		    e->jmps - e->last_jmps < 20 &&
 		    e->processed - e->last_chk < 100)
 			add = false;
@@ -422,12 +443,14 @@ static void run(struct venv *e)
 		if (r == 1) {
 			vlog_safe(e, pc);
 			end_path(e);
-			if (!pop(e))
+			if (!pop(e) && !vg_next(e))
 				return;
 			continue;
 		}
 		e->reached[pc] = 1;
-		if (e->opts->claims)
+		/* a global function's own run assumes only its prototype:
+		 * its states say nothing about one concrete call */
+		if (e->opts->claims && !e->cur.frames[0]->subprog)
 			bc_claims_record(e->opts->claims, pc, e->live[pc],
 					 vc_frame(e), e->cur.curframe);
 		vp_hist_push(e, pc);
@@ -444,7 +467,7 @@ static void run(struct venv *e)
 			break;
 		if (r == 1) {
 			end_path(e);
-			if (!pop(e))
+			if (!pop(e) && !vg_next(e))
 				return;
 		}
 	}

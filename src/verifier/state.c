@@ -39,6 +39,15 @@ const char *bc_vkind_name(unsigned kind)
 	return kind < VK_MAX ? kind_names[kind] : "?";
 }
 
+const char *bc_vreg_kind_name(const struct bc_vreg *r)
+{
+	if (r->kind == VK_MEM && r->frame)
+		return "mem";
+	if (r->kind == VK_MEM_OR_NULL && r->frame)
+		return "mem_or_null";
+	return bc_vkind_name(r->kind);
+}
+
 bool bc_vkind_is_ptr(unsigned kind)
 {
 	return kind != VK_NOT_INIT && kind != VK_SCALAR;

@@ -39,7 +39,9 @@ enum bc_vkind {
 
 struct bc_vreg {
 	uint8_t kind;		/* enum bc_vkind */
-	uint8_t frame;		/* VK_FP: frame number */
+	uint8_t frame;		/* VK_FP: frame number; VK_MEM(_OR_NULL): 1
+				 * plain memory (a global function's
+				 * argument), 0 a ringbuf record */
 	uint8_t precise;	/* in a checkpoint: the value mattered
 				 * (precision.h); elsewhere meaningless */
 	int32_t off;		/* fixed offset of a pointer */
@@ -122,6 +124,8 @@ struct bc_vchk {
 };
 
 const char *bc_vkind_name(unsigned kind);
+/* The kernel's name of r's type (reg_type_str). */
+const char *bc_vreg_kind_name(const struct bc_vreg *r);
 bool bc_vkind_is_ptr(unsigned kind);
 bool bc_vkind_or_null(unsigned kind);
 unsigned bc_vkind_not_null(unsigned kind);

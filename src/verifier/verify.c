@@ -5,10 +5,12 @@
  * not decide, again exploring iterations; the result's figures.
  */
 #include <inttypes.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "isa/insn.h"
+#include "platform/lsm.h"
 #include "util/util.h"
 #include "verifier/cost.h"
 #include "verifier/env.h"
@@ -28,6 +30,7 @@ static void env_init(struct venv *e, const struct bc_prog *prog,
 	e->priv = !opts->unprivileged;
 	e->type = prog->type;
 	e->attach = prog->attach_type;
+	e->target = bc_progtype_target(prog->section);
 	e->log = opts->log;
 	e->level = opts->log ? opts->log_level : 0;
 	e->budget = opts->insn_budget ? opts->insn_budget : BC_MAX_INSNS;
@@ -44,6 +47,7 @@ static void env_init(struct venv *e, const struct bc_prog *prog,
 	e->chk_cnt = bc_xcalloc(prog->insn_cnt + 1, sizeof(*e->chk_cnt));
 	e->sub_depth = bc_xcalloc(e->cfg->sub_cnt + 1, sizeof(uint32_t));
 	e->sub_tail = bc_xcalloc(e->cfg->sub_cnt + 1, 1);
+	e->global_state = bc_xcalloc(prog->func_cnt + 1, 1);
 	e->insn_ptr = bc_xcalloc(prog->insn_cnt + 1, 1);
 	e->reached = bc_xcalloc(prog->insn_cnt + 1, 1);
 	e->loop_unsum = bc_xcalloc(cfg->loop_cnt + 1, 1);
@@ -84,6 +88,7 @@ static void env_free(struct venv *e)
 	free(e->def);
 	free(e->sub_depth);
 	free(e->sub_tail);
+	free(e->global_state);
 	free(e->insn_ptr);
 	free(e->hist);
 	free(e->reached);
@@ -307,6 +312,56 @@ static bool verify_summarised(const struct bc_prog *prog, struct bc_cfg *cfg,
 	return false;
 }
 
+/*
+ * Linux's check_attach_btf_id, before any instruction is verified: the
+ * LSM hooks BPF may not attach to (bpf_lsm_verify_prog).
+ */
+static bool attach_check(const struct bc_prog *prog,
+			 struct bc_verify_result *res)
+{
+	const char *hook = bc_progtype_target(prog->section);
+
+	if (prog->type != BPF_PROG_TYPE_LSM || !bc_lsm_hook_disabled(hook))
+		return true;
+	snprintf(res->error, sizeof(res->error), "attach target of %s points "
+		 "to disabled hook bpf_lsm_%s", prog->section, hook);
+	return false;
+}
+
+/*
+ * Linux's check_btf_func: a subprogram whose BTF prototype returns
+ * something other than an int or enum may not use LD_ABS/LD_IND or tail
+ * calls (both may end the program with r0 as its return value).
+ */
+static bool func_ret_check(const struct bc_prog *prog,
+			   struct bc_verify_result *res)
+{
+	for (uint32_t k = 1; k < prog->func_cnt; k++) {
+		const struct bc_func *f = &prog->funcs[k];
+
+		for (uint32_t pc = f->start; f->btf && !f->ret_scalar &&
+		     pc < f->start + f->len && pc < prog->insn_cnt; pc++) {
+			const struct bpf_insn *in = &prog->insns[pc];
+			const char *what = NULL;
+
+			if (bc_class(in) == BPF_LD &&
+			    (BPF_MODE(in->code) == BPF_ABS ||
+			     BPF_MODE(in->code) == BPF_IND))
+				what = "LD_ABS";
+			else if (in->code == (BPF_JMP | BPF_CALL) &&
+				 !in->src_reg && in->imm == BPF_FUNC_tail_call)
+				what = "tail_call";
+			if (!what)
+				continue;
+			snprintf(res->error, sizeof(res->error), "%s is only "
+				 "allowed in functions that return 'int'.",
+				 what);
+			return false;
+		}
+	}
+	return true;
+}
+
 int bc_verify(const struct bc_prog *prog, const struct bc_verify_opts *opts,
 	      struct bc_verify_result *res)
 {
@@ -330,6 +385,8 @@ int bc_verify(const struct bc_prog *prog, const struct bc_verify_opts *opts,
 		res->error_insn = err.insn;
 		goto out;
 	}
+	if (!attach_check(prog, res) || !func_ret_check(prog, res))
+		goto out;
 	copts.reject_irreducible = opts->reject_irreducible;
 	if (bc_cfg_build(prog, &copts, &cfg, &err)) {
 		snprintf(res->error, sizeof(res->error), "%s", err.msg);

@@ -260,3 +260,35 @@ int ldabs_c_builtin(struct __sk_buff *skb)
 {
 	return load_byte(skb, 23) == 6;
 }
+
+/* a subprogram's LD_ABS may end the program: only where r0 is an int */
+static __noinline void ldabs_into(struct __sk_buff *skb, __u64 *out)
+{
+	*out = load_byte(skb, 23);
+}
+
+/* EXPECT reject: LD_ABS is only allowed in functions that return 'int'. */
+SEC("socket")
+int ldabs_in_void_subprog(struct __sk_buff *skb)
+{
+	__u64 v = 0;
+
+	ldabs_into(skb, &v);
+	return v == 6;
+}
+
+static __noinline int ldabs_int(struct __sk_buff *skb, __u64 *out)
+{
+	*out = load_byte(skb, 23);
+	return 0;
+}
+
+/* EXPECT accept */
+SEC("socket")
+int ldabs_in_int_subprog(struct __sk_buff *skb)
+{
+	__u64 v = 0;
+
+	ldabs_int(skb, &v);
+	return v == 6;
+}

@@ -254,6 +254,36 @@ int cb_bpf_loop_oob_index(struct __sk_buff *skb)
 	return buf[3];
 }
 
+/* a tail call ends the program with the callee's r0: only from an int */
+static __noinline void tail_call_void(struct __sk_buff *skb)
+{
+	bpf_tail_call(skb, &jt, 0);
+}
+
+/* EXPECT reject: tail_call is only allowed in functions that return 'int'. */
+SEC("tc")
+int tail_call_in_void_subprog(struct __sk_buff *skb)
+{
+	tail_call_void(skb);
+	return 0;
+}
+
+/* the body is one jump to the callback's own first instruction */
+static int loop_cb_spin(__u32 i, void *ctx)
+{
+	for (;;) {
+	}
+	return 0;
+}
+
+/* EXPECT reject: infinite loop detected at insn */
+SEC("tc")
+int cb_bpf_loop_spins_at_entry(struct __sk_buff *skb)
+{
+	bpf_loop(10, loop_cb_spin, 0, 0);
+	return 0;
+}
+
 static int loop_cb_ret2(__u32 i, void *ctx)
 {
 	return 2;
@@ -313,4 +343,69 @@ int call_null_arg_checked(struct __sk_buff *skb)
 	__u64 *v = bpf_map_lookup_elem(&hmap, &k);
 
 	return sub_ret_ptr_use((__u32 *)v);
+}
+
+/*
+ * Global functions: verified once on their own, from their BTF prototype
+ * (a pointer argument may be NULL), and a call returns an unknown scalar.
+ */
+__noinline int glob_deref(__u32 *p)
+{
+	return *p + 1;
+}
+
+/* EXPECT reject: R1 invalid mem access 'mem_or_null' */
+SEC("tc")
+int global_arg_may_be_null(struct __sk_buff *skb)
+{
+	__u32 x = skb->len;
+
+	return glob_deref(&x) & 1;
+}
+
+__noinline int glob_deref_checked(__u32 *p)
+{
+	return p ? *p + 1 : 0;
+}
+
+/* EXPECT accept */
+SEC("tc")
+int global_arg_null_checked(struct __sk_buff *skb)
+{
+	__u32 x = skb->len;
+
+	return glob_deref_checked(&x) & 1;
+}
+
+/* weak: clang may not assume this definition's result at the call */
+__attribute__((weak)) int glob_three(int x)
+{
+	return 3;
+}
+
+/* EXPECT reject: makes map_value pointer be out of bounds */
+SEC("tc")
+int global_result_unknown(struct __sk_buff *skb)
+{
+	struct val *v = val0();
+
+	if (!v)
+		return 0;
+	return v->b[glob_three(skb->len)];
+}
+
+static __noinline int stat_three(int x)
+{
+	return x ? 3 : 2;
+}
+
+/* EXPECT accept */
+SEC("tc")
+int static_result_known(struct __sk_buff *skb)
+{
+	struct val *v = val0();
+
+	if (!v)
+		return 0;
+	return v->b[stat_three(skb->len)];
 }

@@ -186,6 +186,57 @@ __naked void null_check_other_lookup(void)
 	:: [hmap]"i"(&hmap) : "memory");
 }
 
+/* equal to a pointer that is not null: not null either (JEQ and JNE) */
+/* EXPECT accept */
+SEC("socket")
+__naked void null_check_by_equal_pointer(void)
+{
+	asm volatile (
+	"r1 = 0;"
+	"*(u32 *)(r10 - 4) = r1;"
+	"r2 = r10;"
+	"r2 += -4;"
+	"r1 = %[hmap] ll;"
+	"call 1;"
+	"r6 = r0;"
+	"r2 = r10;"
+	"r2 += -4;"
+	"r1 = %[hmap] ll;"
+	"call 1;"
+	"if r0 == 0 goto 1f;"
+	"if r0 != r6 goto 1f;"
+	"r0 = *(u64 *)(r6 + 0);"
+	"exit;"
+	"1: r0 = 0;"
+	"exit;"
+	:: [hmap]"i"(&hmap) : "memory");
+}
+
+/* EXPECT reject: invalid mem access 'map_value_or_null' */
+SEC("socket")
+__naked void null_check_by_unequal_pointer(void)
+{
+	asm volatile (
+	"r1 = 0;"
+	"*(u32 *)(r10 - 4) = r1;"
+	"r2 = r10;"
+	"r2 += -4;"
+	"r1 = %[hmap] ll;"
+	"call 1;"
+	"r6 = r0;"
+	"r2 = r10;"
+	"r2 += -4;"
+	"r1 = %[hmap] ll;"
+	"call 1;"
+	"if r0 == 0 goto 1f;"
+	"if r0 == r6 goto 1f;"
+	"r0 = *(u64 *)(r6 + 0);"
+	"exit;"
+	"1: r0 = 0;"
+	"exit;"
+	:: [hmap]"i"(&hmap) : "memory");
+}
+
 /* EXPECT accept */
 SEC("socket")
 __naked void null_check_spilled_copy(void)

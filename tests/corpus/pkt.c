@@ -331,3 +331,38 @@ __naked void pkt_beyond_end_moved(void)
 	"2: r0 = 1;"
 	"exit;" ::: "memory");
 }
+
+/* p < end proves one byte more than p <= end: data + 7 < end, 8 bytes */
+/* EXPECT accept */
+SEC("xdp")
+__naked void pkt_strictly_below_end(void)
+{
+	asm volatile (
+	"r2 = *(u32 *)(r1 + 0);"
+	"r3 = *(u32 *)(r1 + 4);"
+	"r1 = r2;"
+	"r1 += 7;"
+	"if r3 > r1 goto 1f;"
+	"r0 = 2;"
+	"exit;"
+	"1: r0 = *(u64 *)(r1 - 7);"
+	"r0 = 2;"
+	"exit;" ::: "memory");
+}
+
+/* EXPECT reject: R1 offset is outside of the packet */
+SEC("xdp")
+__naked void pkt_at_most_end_one_short(void)
+{
+	asm volatile (
+	"r2 = *(u32 *)(r1 + 0);"
+	"r3 = *(u32 *)(r1 + 4);"
+	"r1 = r2;"
+	"r1 += 7;"
+	"if r3 >= r1 goto 1f;"
+	"r0 = 2;"
+	"exit;"
+	"1: r0 = *(u64 *)(r1 - 7);"
+	"r0 = 2;"
+	"exit;" ::: "memory");
+}

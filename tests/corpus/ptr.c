@@ -209,3 +209,81 @@ __naked void ptr_exit_uninit_r0(void)
 {
 	asm volatile ("exit;" ::: "memory");
 }
+
+/* a map pointer plus a known 0 is still the map pointer; plus 8 is not */
+/* EXPECT accept */
+SEC("socket")
+__naked void ptr_map_ptr_plus_zero(void)
+{
+	asm volatile (
+	"r0 = 0;"
+	"*(u64 *)(r10 - 8) = r0;"
+	"r2 = r10;"
+	"r2 += -8;"
+	"r1 = %[hmap] ll;"
+	"r1 += r0;"
+	"call 1;"
+	"r0 = 0;"
+	"exit;"
+	:: [hmap]"i"(&hmap) : "memory");
+}
+
+/* EXPECT reject: R1 pointer arithmetic on map_ptr prohibited */
+SEC("socket")
+__naked void ptr_map_ptr_plus_eight(void)
+{
+	asm volatile (
+	"r0 = 8;"
+	"*(u64 *)(r10 - 8) = r0;"
+	"r2 = r10;"
+	"r2 += -8;"
+	"r1 = %[hmap] ll;"
+	"r1 += r0;"
+	"call 1;"
+	"r0 = 0;"
+	"exit;"
+	:: [hmap]"i"(&hmap) : "memory");
+}
+
+/* privileged, negating a pointer leaks it, which is allowed: a scalar */
+/* EXPECT accept */
+SEC("socket")
+__naked void ptr_neg_becomes_scalar(void)
+{
+	asm volatile (
+	"r1 = r10;"
+	"r1 = -r1;"
+	"r0 = r1;"
+	"r0 &= 1;"
+	"exit;" ::: "memory");
+}
+
+/* privileged, a 32-bit subtraction with a pointer gives a scalar ... */
+/* EXPECT accept */
+SEC("socket")
+__naked void ptr_sub32_becomes_scalar(void)
+{
+	asm volatile (
+	"r1 = r10;"
+	"w1 -= 8;"
+	"w2 = 5;"
+	"r3 = r10;"
+	"w2 -= w3;"
+	"r0 = r1;"
+	"r0 += r2;"
+	"r0 &= 1;"
+	"exit;" ::: "memory");
+}
+
+/* ... a 64-bit one from a scalar is refused */
+/* EXPECT reject: R2 tried to subtract pointer from scalar */
+SEC("socket")
+__naked void ptr_scalar_minus_ptr64(void)
+{
+	asm volatile (
+	"r2 = 5;"
+	"r3 = r10;"
+	"r2 -= r3;"
+	"r0 = 0;"
+	"exit;" ::: "memory");
+}
