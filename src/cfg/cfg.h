@@ -72,6 +72,9 @@ struct bc_loop {
 	uint32_t depth;		/* 1 for outermost */
 	uint32_t *children;
 	uint32_t child_cnt;
+	/* every cycle through the header falls through a may_goto of the
+	 * loop's own function: the frame's budget bounds the loop */
+	bool may_goto_bound;
 };
 
 /* A cycle with more than one entry (Stoltz's algorithm). */

@@ -358,6 +358,65 @@ void bc_irr_describe(const struct bc_cfg *cfg, const struct bc_irreducible *r,
 			      cfg->blocks[r->entries[k]].first);
 }
 
+/* Does block b end with may_goto and is edge k its fall-through? */
+static bool spends_budget(const struct bc_cfg *cfg, uint32_t b, uint32_t k)
+{
+	const struct bc_block *bl = &cfg->blocks[b];
+
+	return bl->last != BC_NONE && cfg->succ_kind[k] == BC_EDGE_FALL &&
+	       bc_is_may_goto(&cfg->prog->insns[bl->last]);
+}
+
+/*
+ * Is there a cycle from loop l's header back to it that spends none of
+ * the budget? A search over the body that never takes a may_goto's
+ * fall-through. seen is scratch, all zero on entry and on return.
+ */
+static bool free_cycle(const struct bc_cfg *cfg, const struct bc_loop *l,
+		       uint8_t *seen, uint32_t *queue)
+{
+	uint32_t n = 0, head = 0;
+	bool found = false;
+
+	queue[n++] = l->header;
+	seen[l->header] = 1;
+	while (head < n && !found) {
+		uint32_t b = queue[head++];
+		const struct bc_block *bl = &cfg->blocks[b];
+
+		for (uint32_t k = bl->succ_off; k < bl->succ_off + bl->succ_cnt;
+		     k++) {
+			uint32_t t = cfg->succ[k];
+
+			if (spends_budget(cfg, b, k) ||
+			    !bsearch(&t, l->body, l->body_cnt, sizeof(t),
+				     cmp_u32))
+				continue;
+			if (t == l->header)
+				found = true;
+			if (!seen[t]) {
+				seen[t] = 1;
+				queue[n++] = t;
+			}
+		}
+	}
+	for (uint32_t i = 0; i < n; i++)
+		seen[queue[i]] = 0;
+	return found;
+}
+
+static void may_goto_bounds(struct bc_cfg *cfg)
+{
+	uint8_t *seen = bc_xcalloc(cfg->block_cnt + 1, 1);
+	uint32_t *queue = bc_xmalloc((cfg->block_cnt + 1) * sizeof(uint32_t));
+
+	for (uint32_t l = 0; l < cfg->loop_cnt; l++)
+		cfg->loops[l].may_goto_bound =
+			!free_cycle(cfg, &cfg->loops[l], seen, queue);
+	free(seen);
+	free(queue);
+}
+
 int bc_loops_build(struct bc_cfg *cfg, const struct bc_cfg_opts *opts,
 		   struct bc_err *err)
 {
@@ -383,6 +442,7 @@ int bc_loops_build(struct bc_cfg *cfg, const struct bc_cfg_opts *opts,
 	free(w.mark);
 	free(w.queue);
 	free(w.hdr);
+	may_goto_bounds(cfg);
 	irreducible(cfg);
 	if (cfg->irr_cnt && opts->reject_irreducible) {
 		bc_irr_describe(cfg, &cfg->irr[0], msg, sizeof(msg));

@@ -16,6 +16,7 @@ struct bc_frame {
 	uint32_t ret_pc;		/* caller's pc to resume at */
 	uint64_t saved[5];		/* caller's r6..r10 */
 	bool callback;			/* entered from a helper */
+	uint64_t may_goto;		/* this frame's may_goto budget */
 };
 
 /* Memory handed to the program besides stacks, ctx, packet and maps. */
@@ -56,7 +57,6 @@ struct bc_vm {
 	size_t dyn_cnt, dyn_cap;
 	uint32_t keybuf;		/* for_each_map_elem array keys */
 	uint64_t insns, limit;
-	uint64_t may_goto;
 	uint32_t tail_calls;
 	const struct bc_prog *tail_target;
 	bool ld_abs_fail;		/* LD_ABS out of packet: return 0 */

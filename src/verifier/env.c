@@ -187,7 +187,8 @@ bool vc_looping(struct venv *e, uint32_t pc, uint64_t key,
 	     i = (i + 1) & (e->seen_cap - 1)) {
 		struct bc_vchk *c = e->seen[i];
 
-		if (c->key != key || c->st.pc != pc || !c->branches)
+		if (c->key != key || c->st.pc != pc || !c->branches ||
+		    c->st.may_goto_depth != e->cur.may_goto_depth)
 			continue;
 		if (!c->st.frames[0] ||
 		    bc_vstate_subsumes(&c->st, &e->cur, live, BC_SUB_EXACT, 0))

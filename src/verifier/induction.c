@@ -751,7 +751,7 @@ static void rank(struct venv *e, struct vsum *s, uint32_t id)
 			s->w32[j] = true;
 		any = true;
 	}
-	if (!any)
+	if (!any && !e->cfg->loops[s->loop].may_goto_bound)
 		sum_abort(e, s, "no register or stack slot changes by a "
 			  "constant step of one sign on every path around it");
 }
@@ -883,6 +883,7 @@ void vl_after_insn(struct venv *e, const struct bpf_insn *in,
 	case BC_INSN_JA:
 	case BC_INSN_JMP:
 	case BC_INSN_JMP32:
+	case BC_INSN_MAY_GOTO:
 	case BC_INSN_CALL:
 	case BC_INSN_EXIT:
 	case BC_INSN_UNKNOWN:
@@ -1021,6 +1022,13 @@ void vl_finish(struct venv *e)
 				best = t;
 				bj = j;
 			}
+		}
+		/* each round spends the frame's may_goto budget: at most
+		 * BPF_MAX_LOOPS back edges */
+		if (e->cfg->loops[s->loop].may_goto_bound &&
+		    (bj < 0 || best > BC_MAX_LOOPS + 1ull)) {
+			best = BC_MAX_LOOPS + 1ull;
+			bj = 0;
 		}
 		if (bj < 0) {
 			char n[16] = "";

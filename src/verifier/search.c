@@ -71,19 +71,40 @@ static void evict(struct venv *e, struct bc_vchk **pp)
  * Linux's is_state_visited: 1 when the current state is pruned by one
  * explored at pc, else 0, perhaps after adding a checkpoint.
  */
+/*
+ * May the current state be pruned by c? A checkpoint still being explored
+ * counts only at a callback's entry, and at a may_goto when the two
+ * differ in the budget spent (then every scalar is compared: c's marks
+ * are not final), as Linux's is_state_visited.
+ */
+static bool hits(struct venv *e, const struct bc_vchk *c, uint32_t pc,
+		 const uint16_t *lv, const uint64_t *sl)
+{
+	enum bc_sub_mode mode = e->explore_alu ? BC_SUB_STRICT : BC_SUB_PRUNE;
+
+	if (c->branches && e->prune[pc] != 2) {
+		if (!bc_is_may_goto(&e->prog->insns[pc]) ||
+		    c->st.may_goto_depth == e->cur.may_goto_depth)
+			return false;
+		if (mode == BC_SUB_PRUNE)
+			mode = BC_SUB_RANGE;
+	}
+	return bc_vstate_subsumes_live(&c->st, &e->cur, lv, sl, mode, 0);
+}
+
 static int visit(struct venv *e, uint32_t pc)
 {
 	uint16_t live[BC_MAX_CALL_FRAMES];
 	uint32_t loop = bc_cfg_loop_at(e->cfg, pc);
+	bool mg = bc_is_may_goto(&e->prog->insns[pc]);
 	uint64_t key = 0;
 	bool add, far;
 	int r;
 
 	live_masks(e, pc, live);
 	/* a summary's header state is joined from and compared with the
-	 * whole state: everything before it counts */
-	if (loop != BC_NONE && !e->nosum)
-		vp_all(e);
+	 * whole state: everything before it counts (vp_checkpoint makes the
+	 * path all precise when the summary's checkpoint is made) */
 	if (loop != BC_NONE && (r = vl_header(e, pc, loop, live)) != 0)
 		return r == 2 ? 0 : r;
 	if (loop != BC_NONE)
@@ -103,7 +124,7 @@ static int visit(struct venv *e, uint32_t pc)
 	 * makes each precision walk go all the way back).
 	 */
 	far = e->hist_n - (e->cur.parent ? e->cur.parent->hist : 0) >= 100;
-	add = e->prune[pc] == 2 || far ||
+	add = e->prune[pc] == 2 || far || mg ||
 	      (e->processed - e->last_chk >= 8 && e->jmps - e->last_jmps >= 2);
 	for (struct bc_vchk **pp = &e->chk[pc], *c; (c = *pp);) {
 		uint16_t lv[BC_MAX_CALL_FRAMES];
@@ -113,15 +134,12 @@ static int visit(struct venv *e, uint32_t pc)
 		memcpy(lv, live, sizeof(lv));
 		memset(sl, 0xff, sizeof(sl));
 		vp_live(e, c, pc, lv, sl);
-		hit = (!c->branches || e->prune[pc] == 2) &&
-		      bc_vstate_subsumes_live(&c->st, &e->cur, lv, sl,
-					      e->explore_alu ? BC_SUB_STRICT :
-					      BC_SUB_PRUNE, 0);
+		hit = hits(e, c, pc, lv, sl);
 		/* going round a loop (a state here is still being explored):
 		 * a new checkpoint only every 20 jumps or 100 insns, as
 		 * Linux, so that the loop's states are not evicted by its
 		 * own iterations */
-		if (!hit && c->branches && e->prune[pc] != 2 && !far &&
+		if (!hit && c->branches && e->prune[pc] != 2 && !far && !mg &&
 		    e->jmps - e->last_jmps < 20 &&
 		    e->processed - e->last_chk < 100)
 			add = false;
@@ -130,7 +148,10 @@ static int visit(struct venv *e, uint32_t pc)
 			/* the path relied on what c compared */
 			for (uint32_t f = 0; f <= e->cur.curframe; f++)
 				vp_read(e, f, lv[f], sl[f]);
-			vp_prune_hit(e, c, lv);
+			if (c->branches)	/* what it relies on is open */
+				vp_all(e);
+			else
+				vp_prune_hit(e, c, lv);
 			return 1;
 		}
 		if (add && !c->sum && ++c->miss > c->hit * 3 + 3) {
@@ -178,6 +199,9 @@ static int check_insn(struct venv *e, uint32_t pc, const struct bpf_insn *in,
 	case BC_INSN_JMP32:
 		e->jmps++;
 		return vc_jmp(e, pc, in, next);
+	case BC_INSN_MAY_GOTO:
+		e->jmps++;
+		return vc_may_goto(e, pc, in, next);
 	case BC_INSN_CALL:
 		e->jmps++;
 		return vc_call(e, pc, in, next);
@@ -294,13 +318,12 @@ static void insn_use_def(const struct venv *e, const struct bpf_insn *in,
 		break;
 	case BC_INSN_JMP:
 	case BC_INSN_JMP32:
-		if (op != BPF_JCOND) {
-			u |= dst;
-			if (bc_srcbit(in))
-				u |= src;
-		}
+		u |= dst;
+		if (bc_srcbit(in))
+			u |= src;
 		break;
 	case BC_INSN_JA:
+	case BC_INSN_MAY_GOTO:
 	case BC_INSN_UNKNOWN:
 		break;
 	}

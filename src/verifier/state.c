@@ -391,6 +391,8 @@ uint64_t bc_vstate_hash(const struct bc_vstate *st, const uint16_t *live)
 {
 	uint64_t h = mix(0, st->curframe | (uint64_t)st->ref_cnt << 32);
 
+	h = mix(h, st->may_goto_depth);
+
 	for (uint32_t f = 0; f <= st->curframe; f++) {
 		const struct bc_vframe *fr = st->frames[f];
 

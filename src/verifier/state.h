@@ -94,6 +94,12 @@ struct bc_vstate {
 	struct bc_vchk *parent;		/* last checkpoint on this path */
 	uint32_t sums[BC_MAX_SUMS];	/* active loop summaries, innermost last */
 	uint32_t nsum;
+	/*
+	 * may_goto fall-throughs taken on this path (Linux's may_goto_depth):
+	 * the hidden budget counter, kept out of every comparison but the
+	 * infinite loop check, so that states differing only in it are equal
+	 */
+	uint32_t may_goto_depth;
 	/* written since the last checkpoint, per frame (precision.h) */
 	uint16_t wr[BC_MAX_CALL_FRAMES];
 	uint64_t swr[BC_MAX_CALL_FRAMES];
@@ -141,6 +147,8 @@ enum bc_sub_mode {
 			 * summary (own) are ignored, others must agree */
 	BC_SUB_STRICT,	/* as PRUNE, but scalars must be equal (Linux's
 			 * explore_alu_limits for unprivileged loaders) */
+	BC_SUB_RANGE,	/* containment of every scalar, precise or not
+			 * (Linux's RANGE_WITHIN); tags must agree */
 };
 
 /*

@@ -151,7 +151,8 @@ static void set_result(struct venv *e, struct bc_verify_result *res)
 	if (res->accepted) {
 		for (uint32_t l = 0; l < cfg->loop_cnt; l++)
 			if (e->loop_unsum[l])
-				e->loop_trip[l] = 0;
+				e->loop_trip[l] = cfg->loops[l].may_goto_bound ?
+						  BC_MAX_LOOPS + 1ull : 0;
 		res->has_worst_case = bc_worst_case(cfg, e->reached,
 						    e->loop_trip,
 						    &res->worst_case_insns);
