@@ -16,5 +16,7 @@ int vc_call(struct venv *e, uint32_t pc, const struct bpf_insn *in,
  * the end of the program (1, the path ends), < 0 error.
  */
 int vc_exit(struct venv *e, uint32_t pc);
+/* A new reference acquired at pc (Linux's acquire_reference_state). */
+uint32_t vc_acquire(struct venv *e, uint32_t pc);
 
 #endif

@@ -417,6 +417,13 @@ static void widen_slot(const struct vsum *s, uint32_t own,
 	uint8_t *ot = o->stype + 8 * k;
 	const uint8_t *ct = c->stype + 8 * k;
 
+	if (ot[0] == VS_ITER || ct[0] == VS_ITER) {	/* kept only if equal */
+		if (memcmp(ot, ct, 8) || o->spill[k].map != c->spill[k].map ||
+		    o->spill[k].off != c->spill[k].off ||
+		    o->spill[k].ref_id != c->spill[k].ref_id)
+			memset(ot, VS_INVALID, 8);
+		return;
+	}
 	if (ot[0] == VS_SPILL && ct[0] == VS_SPILL) {
 		widen_reg(s, own, &o->spill[k], &c->spill[k]);
 		if (o->spill[k].kind == VK_NOT_INIT)

@@ -474,27 +474,22 @@ static bool same_callsites(const struct bc_vstate *a,
 	return true;
 }
 
-/*
- * Linux's find_prev_entry: the state of an earlier round at this
- * may_goto on the current path (fewer fall-throughs taken), or NULL.
- */
-static const struct bc_vchk *prev_round(const struct venv *e, uint32_t pc)
+const struct bc_vchk *vc_prev_round(const struct venv *e, uint32_t pc)
 {
 	const struct bc_vchk *c = e->cur.parent;
 
+	if (e->cur.nsum)	/* summaries: every state is precise */
+		return NULL;
 	for (int steps = 0; c && steps < 4096; c = c->parent, steps++)
 		if (c->st.pc == pc && c->st.frames[0] &&
-		    c->st.may_goto_depth < e->cur.may_goto_depth &&
+		    (c->st.may_goto_depth != e->cur.may_goto_depth ||
+		     c->st.iter_depth != e->cur.iter_depth) &&
 		    same_callsites(&c->st, &e->cur))
 			return c;
 	return NULL;
 }
 
-/*
- * Linux's maybe_widen_reg: a scalar no decision has depended on yet
- * (imprecise in the earlier round) that changed since becomes unknown,
- * so that the rounds converge.
- */
+/* Linux's maybe_widen_reg */
 static void widen_imprecise(const struct bc_vreg *o, struct bc_vreg *c)
 {
 	if (o->kind != VK_SCALAR || c->kind != VK_SCALAR || o->precise ||
@@ -503,7 +498,7 @@ static void widen_imprecise(const struct bc_vreg *o, struct bc_vreg *c)
 	bc_vreg_scalar(c);
 }
 
-static void widen_round(const struct bc_vchk *prev, struct bc_vstate *st)
+void vc_widen_round(const struct bc_vchk *prev, struct bc_vstate *st)
 {
 	if (prev->all_precise)
 		return;
@@ -529,12 +524,12 @@ int vc_may_goto(struct venv *e, uint32_t pc, const struct bpf_insn *in,
 	*next = bc_jmp_target(in, pc);
 	if (!in->off)	/* a nop: Linux removes it */
 		return 0;
-	prev = e->cur.nsum ? NULL : prev_round(e, pc);
+	prev = vc_prev_round(e, pc);
 	if (vc_push(e, pc + 1))
 		return -1;
 	fall = &e->stack[e->stack_n - 1];
 	fall->may_goto_depth++;
 	if (prev)
-		widen_round(prev, fall);
+		vc_widen_round(prev, fall);
 	return 0;
 }

@@ -547,7 +547,7 @@ static int stack_access(struct venv *e, uint32_t pc, int regno,
 
 		if (t == VS_SPILL && f->spill[(i + b) / 8].kind != VK_SCALAR)
 			return vc_err(e, pc, "invalid size of register fill");
-		if (t == VS_INVALID && !e->priv)
+		if ((t == VS_INVALID && !e->priv) || t == VS_ITER)
 			return vc_err(e, pc, "invalid read from stack off "
 				      "%d+%d size %d", o, b, size);
 		if (t != VS_ZERO)

@@ -13,6 +13,7 @@
 #include "verifier/call.h"
 #include "verifier/induction.h"
 #include "verifier/jmp.h"
+#include "verifier/kfunc.h"
 #include "verifier/mem.h"
 #include "verifier/precision.h"
 #include "verifier/search.h"
@@ -83,8 +84,13 @@ static bool hits(struct venv *e, const struct bc_vchk *c, uint32_t pc,
 	enum bc_sub_mode mode = e->explore_alu ? BC_SUB_STRICT : BC_SUB_PRUNE;
 
 	if (c->branches && e->prune[pc] != 2) {
-		if (!bc_is_may_goto(&e->prog->insns[pc]) ||
-		    c->st.may_goto_depth == e->cur.may_goto_depth)
+		bool mg = bc_is_may_goto(&e->prog->insns[pc]);
+
+		if (mg && c->st.may_goto_depth == e->cur.may_goto_depth)
+			return false;
+		/* an iterator's next(): the loop converged while the
+		 * iterator is still active (it ends by its contract) */
+		if (!mg && !(vk_is_iter_next(e, pc) && vk_iter_active(e)))
 			return false;
 		if (mode == BC_SUB_PRUNE)
 			mode = BC_SUB_RANGE;
@@ -96,7 +102,9 @@ static int visit(struct venv *e, uint32_t pc)
 {
 	uint16_t live[BC_MAX_CALL_FRAMES];
 	uint32_t loop = bc_cfg_loop_at(e->cfg, pc);
-	bool mg = bc_is_may_goto(&e->prog->insns[pc]);
+	/* rounds of may_goto and iterator loops: always a checkpoint */
+	bool mg = bc_is_may_goto(&e->prog->insns[pc]) ||
+		  vk_is_iter_next(e, pc);
 	uint64_t key = 0;
 	bool add, far;
 	int r;
@@ -256,7 +264,7 @@ static uint16_t call_use(const struct venv *e, const struct bpf_insn *in)
 	const struct bc_helper_proto *p;
 	uint16_t u = 0;
 
-	if (bc_is_pseudo_call(in) ||
+	if (bc_is_pseudo_call(in) || bc_is_kfunc_call(in) ||
 	    !(p = bc_helper_proto_for(in->imm, e->type, e->attach)))
 		return 0x3e;
 	for (int i = 0; i < 5; i++)
@@ -395,6 +403,8 @@ static void mark_prune_points(struct venv *e)
 		}
 		if (bc_is_call(in) && i + 1 < p->insn_cnt && !e->prune[i + 1])
 			e->prune[i + 1] = 1;
+		if (vk_is_iter_next(e, i) && !e->prune[i])
+			e->prune[i] = 1;
 		if (!bc_is_jmp_class(in) || bc_is_call(in) || bc_is_exit(in))
 			continue;
 		int64_t t = bc_jmp_target(in, i);
