@@ -40,6 +40,16 @@ foreach(src ${MODERN_SRCS})
             --bpfcheck $<TARGET_FILE:bpfcheck>)
 endforeach()
 add_test(NAME modern_lint COMMAND ${MODERN_PY} lint ${MODERN_SRCS})
+# Worst-case bounds: an iterator loop by its elements (iter_sum runs 83
+# insns: 10 elements, one taken before the loop), a may_goto loop by the
+# budget (8,388,608 rounds of at least 3 insns).
+add_test(NAME modern_bounds_iters
+  COMMAND ${MODERN_PY} bounds $<TARGET_FILE:bpfcheck>
+          ${MODERN_OBJDIR}/iters.c19v3.o iter_sum 83 200)
+add_test(NAME modern_bounds_may_goto
+  COMMAND ${MODERN_PY} bounds $<TARGET_FILE:bpfcheck>
+          ${MODERN_OBJDIR}/may_goto.c19v3.o can_loop_random_sum 25165824
+          60000000 can_loop_masked_index 50331648 100000000)
 add_test(NAME modern_linux_tsv
   COMMAND ${MODERN_PY} linux-check ${MODERN_SRCS}
           --tsv ${MODERN_DIR}/linux.tsv)

@@ -359,62 +359,57 @@ void bc_irr_describe(const struct bc_cfg *cfg, const struct bc_irreducible *r,
 }
 
 /* Does block b end with may_goto and is edge k its fall-through? */
-static bool spends_budget(const struct bc_cfg *cfg, uint32_t b, uint32_t k)
+static bool spends_budget(const struct bc_cfg *cfg, uint32_t b, uint32_t k,
+			  void *arg)
 {
 	const struct bc_block *bl = &cfg->blocks[b];
 
+	(void)arg;
 	return bl->last != BC_NONE && cfg->succ_kind[k] == BC_EDGE_FALL &&
 	       bc_is_may_goto(&cfg->prog->insns[bl->last]);
 }
 
-/*
- * Is there a cycle from loop l's header back to it that spends none of
- * the budget? A search over the body that never takes a may_goto's
- * fall-through. seen is scratch, all zero on entry and on return.
- */
-static bool free_cycle(const struct bc_cfg *cfg, const struct bc_loop *l,
-		       uint8_t *seen, uint32_t *queue)
+bool bc_loop_free_cycle(const struct bc_cfg *cfg, uint32_t l,
+			bool (*cut)(const struct bc_cfg *, uint32_t, uint32_t,
+				    void *), void *arg)
 {
+	const struct bc_loop *lp = &cfg->loops[l];
+	uint8_t *seen = bc_xcalloc(lp->body_cnt + 1, 1);
+	uint32_t *queue = bc_xmalloc((lp->body_cnt + 1) * sizeof(uint32_t));
 	uint32_t n = 0, head = 0;
 	bool found = false;
 
-	queue[n++] = l->header;
-	seen[l->header] = 1;
+	queue[n++] = lp->header;
 	while (head < n && !found) {
 		uint32_t b = queue[head++];
 		const struct bc_block *bl = &cfg->blocks[b];
 
 		for (uint32_t k = bl->succ_off; k < bl->succ_off + bl->succ_cnt;
 		     k++) {
-			uint32_t t = cfg->succ[k];
+			uint32_t t = cfg->succ[k], *at;
 
-			if (spends_budget(cfg, b, k) ||
-			    !bsearch(&t, l->body, l->body_cnt, sizeof(t),
-				     cmp_u32))
+			if (cut(cfg, b, k, arg) ||
+			    !(at = bsearch(&t, lp->body, lp->body_cnt,
+					   sizeof(t), cmp_u32)))
 				continue;
-			if (t == l->header)
+			if (t == lp->header)
 				found = true;
-			if (!seen[t]) {
-				seen[t] = 1;
+			if (!seen[at - lp->body]) {
+				seen[at - lp->body] = 1;
 				queue[n++] = t;
 			}
 		}
 	}
-	for (uint32_t i = 0; i < n; i++)
-		seen[queue[i]] = 0;
+	free(seen);
+	free(queue);
 	return found;
 }
 
 static void may_goto_bounds(struct bc_cfg *cfg)
 {
-	uint8_t *seen = bc_xcalloc(cfg->block_cnt + 1, 1);
-	uint32_t *queue = bc_xmalloc((cfg->block_cnt + 1) * sizeof(uint32_t));
-
 	for (uint32_t l = 0; l < cfg->loop_cnt; l++)
 		cfg->loops[l].may_goto_bound =
-			!free_cycle(cfg, &cfg->loops[l], seen, queue);
-	free(seen);
-	free(queue);
+			!bc_loop_free_cycle(cfg, l, spends_budget, NULL);
 }
 
 int bc_loops_build(struct bc_cfg *cfg, const struct bc_cfg_opts *opts,

@@ -420,6 +420,7 @@ static void widen_slot(const struct vsum *s, uint32_t own,
 	if (ot[0] == VS_ITER || ct[0] == VS_ITER) {	/* kept only if equal */
 		if (memcmp(ot, ct, 8) || o->spill[k].map != c->spill[k].map ||
 		    o->spill[k].off != c->spill[k].off ||
+		    o->spill[k].range != c->spill[k].range ||
 		    o->spill[k].ref_id != c->spill[k].ref_id)
 			memset(ot, VS_INVALID, 8);
 		return;

@@ -181,9 +181,30 @@ static bool iter_valid(const struct bc_vframe *f, int k,
 	return true;
 }
 
+/*
+ * The most elements an iterator made by this call yields, or -1: for
+ * bpf_iter_num_new(it, start, end), end - start, or none when start > end
+ * or more than BPF_MAX_LOOPS (-EINVAL, -E2BIG), as Linux's bpf_iter_num_new.
+ */
+static int32_t iter_count(struct venv *e, const struct kcall *kc)
+{
+	const struct bc_vreg *a = vc_reg(e, 2), *b = vc_reg(e, 3);
+	int64_t lo, hi;
+
+	if (strcmp(iter_kinds[kc->iter].name, "num"))
+		return -1;
+	if (a->kind != VK_SCALAR || b->kind != VK_SCALAR ||
+	    !bc_scalar_is_const(&a->s) || !bc_scalar_is_const(&b->s))
+		return BC_MAX_LOOPS;
+	lo = (int32_t)a->s.var_off.value;
+	hi = (int32_t)b->s.var_off.value;
+	return lo > hi || hi - lo > BC_MAX_LOOPS ? 0 : (int32_t)(hi - lo);
+}
+
 static int iter_new(struct venv *e, uint32_t pc, const struct kcall *kc)
 {
 	struct bc_vframe *f;
+	int32_t cnt = iter_count(e, kc);
 	uint32_t ref;
 	int k = iter_slot(e, pc, kc, &f);
 
@@ -206,6 +227,7 @@ static int iter_new(struct venv *e, uint32_t pc, const struct kcall *kc)
 		s->off = VK_ITER_ACTIVE;
 		s->mem_size = (uint32_t)i;
 		s->ref_id = i ? 0 : ref;
+		s->range = cnt;
 	}
 	return 0;
 }
@@ -254,6 +276,20 @@ static int set_ret(struct venv *e, uint32_t pc, const struct kcall *kc)
  * active, one round deeper) is pushed; this path goes on with the
  * iterator drained and NULL returned.
  */
+static void note_site(struct venv *e, uint32_t pc, uint32_t frame,
+		      const struct bc_vreg *s, int k)
+{
+	uint32_t slot = 1 + (frame << 16 | (uint32_t)k);
+	uint32_t cnt = s->range < 0 ? UINT32_MAX : (uint32_t)s->range;
+
+	if (!e->iter_slot[pc])
+		e->iter_slot[pc] = slot;
+	else if (e->iter_slot[pc] != slot)
+		e->iter_slot[pc] = UINT32_MAX;
+	if (cnt > e->iter_cnt[pc])
+		e->iter_cnt[pc] = cnt;
+}
+
 static int iter_next(struct venv *e, uint32_t pc, struct bc_vframe *f, int k)
 {
 	if (f->spill[k].off == VK_ITER_ACTIVE) {
@@ -297,6 +333,8 @@ int vk_call(struct venv *e, uint32_t pc, const struct bpf_insn *in,
 			      "#0", iter_kinds[kc.iter].name);
 	if (fl & BC_KF_ITER_DESTROY)
 		iter_destroy(e, f, k, &kc);
+	if (fl & BC_KF_ITER_NEXT)
+		note_site(e, pc, vc_reg(e, 1)->frame, &f->spill[k], k);
 	if (set_ret(e, pc, &kc))
 		return -1;
 	if ((fl & BC_KF_ITER_NEXT) && iter_next(e, pc, f, k))
@@ -332,4 +370,88 @@ bool vk_iter_active(struct venv *e)
 	f = e->cur.frames[r->frame];
 	o = (BC_STACK + o) / 8;
 	return f->stype[8 * o] == VS_ITER && f->spill[o].off == VK_ITER_ACTIVE;
+}
+
+/* ---- trip bounds of iterator loops (beyond Linux) ---- */
+
+/* Is insn i something that could make an iterator inside a loop? */
+static bool makes_iter(const struct venv *e, uint32_t i)
+{
+	const struct bpf_insn *in = &e->prog->insns[i];
+	const char *name;
+	const struct bc_kfunc *k;
+
+	if (bc_is_pseudo_call(in) || bc_is_pseudo_func(in))
+		return true;
+	if (!bc_is_kfunc_call(in))
+		return false;
+	name = bc_object_ksym_name(e->obj, in->imm);
+	k = name ? bc_kfunc_find(name) : NULL;
+	return !k || (k->flags & BC_KF_ITER_NEW);
+}
+
+/*
+ * The next() call whose result block b's last insn tests against zero
+ * (r0 unchanged in between), with a known count and one slot; or
+ * BC_NONE.
+ */
+static uint32_t tested_site(const struct venv *e, uint32_t b)
+{
+	const struct bc_block *bl = &e->cfg->blocks[b];
+	const struct bpf_insn *j;
+
+	if (bl->last == BC_NONE)
+		return BC_NONE;
+	j = &e->prog->insns[bl->last];
+	if (j->code != (BPF_JMP | BPF_JEQ | BPF_K) &&
+	    j->code != (BPF_JMP | BPF_JNE | BPF_K))
+		return BC_NONE;
+	if (j->dst_reg != 0 || j->imm != 0)
+		return BC_NONE;
+	for (uint32_t i = bl->last; i-- > bl->first;) {
+		if (vk_is_iter_next(e, i))
+			return e->iter_slot[i] && e->iter_slot[i] != UINT32_MAX &&
+			       e->iter_cnt[i] != UINT32_MAX ? i : BC_NONE;
+		if (e->def[i] & 1)
+			return BC_NONE;
+	}
+	return BC_NONE;
+}
+
+/* The edge on which next() returned an element. */
+static bool element_edge(const struct bc_cfg *cfg, uint32_t b, uint32_t k,
+			 void *arg)
+{
+	const struct venv *e = arg;
+	const struct bpf_insn *j;
+
+	if (tested_site(e, b) == BC_NONE)
+		return false;
+	j = &e->prog->insns[cfg->blocks[b].last];
+	return cfg->succ_kind[k] == (bc_op(j) == BPF_JEQ ? BC_EDGE_FALL :
+						      BC_EDGE_TAKEN);
+}
+
+uint64_t vk_loop_trip(struct venv *e, uint32_t l)
+{
+	const struct bc_loop *lp = &e->cfg->loops[l];
+	uint64_t sum = 1;
+
+	for (uint32_t i = 0; i < lp->body_cnt; i++) {
+		const struct bc_block *bl = &e->cfg->blocks[lp->body[i]];
+
+		for (uint32_t p = bl->first; bl->last != BC_NONE && p <= bl->last;
+		     p++)
+			if (makes_iter(e, p))
+				return 0;
+	}
+	if (bc_loop_free_cycle(e->cfg, l, element_edge, e))
+		return 0;
+	for (uint32_t i = 0; i < lp->body_cnt; i++) {
+		uint32_t s = tested_site(e, lp->body[i]);
+
+		if (s != BC_NONE)
+			sum += e->iter_cnt[s];
+	}
+	return sum;
 }

@@ -19,4 +19,13 @@ bool vk_is_iter_next(const struct venv *e, uint32_t pc);
 /* Does R1 point to an active iterator (at an iterator's next() call)? */
 bool vk_iter_active(struct venv *e);
 
+/*
+ * Beyond Linux: a trip bound for loop l (header visits per entry), or 0.
+ * Every way round the loop must go on only past a next() that returned
+ * an element, of iterators made before the loop (none is made in it and
+ * it calls no function), each passed in one stack slot: the rounds are
+ * at most the elements those iterators yield (bpf_for(i, a, b): b - a).
+ */
+uint64_t vk_loop_trip(struct venv *e, uint32_t l);
+
 #endif

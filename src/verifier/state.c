@@ -282,7 +282,7 @@ static bool iter_sub(const struct bc_vframe *o, const struct bc_vframe *c,
 	if (memcmp(o->stype + 8 * k, c->stype + 8 * k, 8))
 		return false;
 	return a->map == b->map && a->off == b->off &&
-	       a->mem_size == b->mem_size &&
+	       a->mem_size == b->mem_size && a->range == b->range &&
 	       idmap_check(m, a->ref_id | 0x80000000u, b->ref_id | 0x80000000u);
 }
 
