@@ -40,12 +40,12 @@ foreach(src ${MODERN_SRCS})
             --bpfcheck $<TARGET_FILE:bpfcheck>)
 endforeach()
 add_test(NAME modern_lint COMMAND ${MODERN_PY} lint ${MODERN_SRCS})
-# Worst-case bounds: an iterator loop by its elements (iter_sum runs 83
-# insns: 10 elements, one taken before the loop), a may_goto loop by the
-# budget (8,388,608 rounds of at least 3 insns).
+# Worst-case bounds: an iterator loop by its elements (a run of iter_sum
+# executes 90 insns: 10 elements), a may_goto loop by the budget
+# (8,388,608 rounds of at least 3 insns).
 add_test(NAME modern_bounds_iters
   COMMAND ${MODERN_PY} bounds $<TARGET_FILE:bpfcheck>
-          ${MODERN_OBJDIR}/iters.c19v3.o iter_sum 83 200)
+          ${MODERN_OBJDIR}/iters.c19v3.o iter_sum 90 200)
 add_test(NAME modern_bounds_may_goto
   COMMAND ${MODERN_PY} bounds $<TARGET_FILE:bpfcheck>
           ${MODERN_OBJDIR}/may_goto.c19v3.o can_loop_random_sum 25165824
@@ -66,3 +66,10 @@ add_custom_target(modern_linux_tsv
   DEPENDS modern_objs kload
   COMMENT "Recording Linux verdicts in tests/modern/linux.tsv"
   VERBATIM)
+
+# The interpreter runs bpf_iter_num as Linux: 0 + 1 + ... + 9 = 45 is odd.
+add_test(NAME modern_run_iter_num
+  COMMAND $<TARGET_FILE:bpfcheck> run --prog iter_sum
+          ${MODERN_OBJDIR}/iters.c19v3.o)
+set_tests_properties(modern_run_iter_num PROPERTIES
+  PASS_REGULAR_EXPRESSION "r0 = 2 \\(0x2, XDP_PASS\\)\ninsns executed: 90")

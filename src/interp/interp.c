@@ -470,6 +470,16 @@ static int do_call(struct bc_vm *vm, const struct bpf_insn *in, uint32_t pc,
 		*npc = pc + in->imm + 1;
 		return r;
 	}
+	if (in->src_reg == BPF_PSEUDO_KFUNC_CALL) {
+		const char *name = bc_object_ksym_name(vm->obj, in->imm);
+
+		r = bc_rt_kfunc(vm, pc, name);
+		if (r == -ENOTSUP)
+			return fail(vm, pc, ENOTSUP, "kfunc %s is not "
+				    "supported by the interpreter",
+				    name ? name : "?");
+		return r;
+	}
 	if (in->src_reg != 0)
 		return fail(vm, pc, ENOTSUP,
 			    "kfunc calls are not supported by the interpreter");

@@ -72,6 +72,8 @@ void *bc_vm_mem(struct bc_vm *vm, uint32_t pc, uint64_t addr, uint64_t size,
 /* Call a subprogram (callback) from a helper; result in *ret. */
 int bc_vm_callback(struct bc_vm *vm, uint32_t pc, uint64_t func,
 		   const uint64_t args[5], uint64_t *ret);
+/* Execute kfunc name at pc; -ENOTSUP (no error set) when unknown. */
+int bc_rt_kfunc(struct bc_vm *vm, uint32_t pc, const char *name);
 /* Execute helper `id` at pc (args in vm->regs, result to r0). */
 int bc_rt_helper(struct bc_vm *vm, uint32_t pc, int32_t id);
 /* Add/remove a dynamic region (ring buffer records). */
