@@ -72,6 +72,9 @@ struct bc_loop {
 	uint32_t depth;		/* 1 for outermost */
 	uint32_t *children;
 	uint32_t child_cnt;
+	/* every cycle through the header falls through a may_goto of the
+	 * loop's own function: the frame's budget bounds the loop */
+	bool may_goto_bound;
 };
 
 /* A cycle with more than one entry (Stoltz's algorithm). */
@@ -153,6 +156,13 @@ bool bc_cfg_dominates(const struct bc_cfg *cfg, uint32_t a, uint32_t b);
 bool bc_cfg_postdominates(const struct bc_cfg *cfg, uint32_t a, uint32_t b);
 /* Subprogram containing instruction pc. */
 uint32_t bc_cfg_subprog_of(const struct bc_cfg *cfg, uint32_t pc);
+/*
+ * Is there a cycle through loop l's header, inside its body, that takes
+ * no edge cut(cfg, block, k, arg) says is cut (k: index into cfg->succ)?
+ */
+bool bc_loop_free_cycle(const struct bc_cfg *cfg, uint32_t l,
+			bool (*cut)(const struct bc_cfg *, uint32_t, uint32_t,
+				    void *), void *arg);
 /* Is pc the first instruction of a loop header block? Returns loop or BC_NONE. */
 uint32_t bc_cfg_loop_at(const struct bc_cfg *cfg, uint32_t pc);
 

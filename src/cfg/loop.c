@@ -358,6 +358,60 @@ void bc_irr_describe(const struct bc_cfg *cfg, const struct bc_irreducible *r,
 			      cfg->blocks[r->entries[k]].first);
 }
 
+/* Does block b end with may_goto and is edge k its fall-through? */
+static bool spends_budget(const struct bc_cfg *cfg, uint32_t b, uint32_t k,
+			  void *arg)
+{
+	const struct bc_block *bl = &cfg->blocks[b];
+
+	(void)arg;
+	return bl->last != BC_NONE && cfg->succ_kind[k] == BC_EDGE_FALL &&
+	       bc_is_may_goto(&cfg->prog->insns[bl->last]);
+}
+
+bool bc_loop_free_cycle(const struct bc_cfg *cfg, uint32_t l,
+			bool (*cut)(const struct bc_cfg *, uint32_t, uint32_t,
+				    void *), void *arg)
+{
+	const struct bc_loop *lp = &cfg->loops[l];
+	uint8_t *seen = bc_xcalloc(lp->body_cnt + 1, 1);
+	uint32_t *queue = bc_xmalloc((lp->body_cnt + 1) * sizeof(uint32_t));
+	uint32_t n = 0, head = 0;
+	bool found = false;
+
+	queue[n++] = lp->header;
+	while (head < n && !found) {
+		uint32_t b = queue[head++];
+		const struct bc_block *bl = &cfg->blocks[b];
+
+		for (uint32_t k = bl->succ_off; k < bl->succ_off + bl->succ_cnt;
+		     k++) {
+			uint32_t t = cfg->succ[k], *at;
+
+			if (cut(cfg, b, k, arg) ||
+			    !(at = bsearch(&t, lp->body, lp->body_cnt,
+					   sizeof(t), cmp_u32)))
+				continue;
+			if (t == lp->header)
+				found = true;
+			if (!seen[at - lp->body]) {
+				seen[at - lp->body] = 1;
+				queue[n++] = t;
+			}
+		}
+	}
+	free(seen);
+	free(queue);
+	return found;
+}
+
+static void may_goto_bounds(struct bc_cfg *cfg)
+{
+	for (uint32_t l = 0; l < cfg->loop_cnt; l++)
+		cfg->loops[l].may_goto_bound =
+			!bc_loop_free_cycle(cfg, l, spends_budget, NULL);
+}
+
 int bc_loops_build(struct bc_cfg *cfg, const struct bc_cfg_opts *opts,
 		   struct bc_err *err)
 {
@@ -383,6 +437,7 @@ int bc_loops_build(struct bc_cfg *cfg, const struct bc_cfg_opts *opts,
 	free(w.mark);
 	free(w.queue);
 	free(w.hdr);
+	may_goto_bounds(cfg);
 	irreducible(cfg);
 	if (cfg->irr_cnt && opts->reject_irreducible) {
 		bc_irr_describe(cfg, &cfg->irr[0], msg, sizeof(msg));

@@ -430,6 +430,7 @@ static int push_frame(struct bc_vm *vm, uint32_t pc, uint32_t ret_pc,
 	f->prog = vm->frames[vm->depth - 1].prog;
 	f->ret_pc = ret_pc;
 	f->callback = callback;
+	f->may_goto = BC_MAX_LOOPS;
 	memcpy(f->saved, &vm->regs[6], sizeof(f->saved));
 	memset(vm->stacks[vm->depth], 0, BC_INTERP_STACK_SIZE);
 	set_r10(vm);
@@ -467,6 +468,16 @@ static int do_call(struct bc_vm *vm, const struct bpf_insn *in, uint32_t pc,
 	if (in->src_reg == BPF_PSEUDO_CALL) {
 		r = push_frame(vm, pc, pc + 1, false);
 		*npc = pc + in->imm + 1;
+		return r;
+	}
+	if (in->src_reg == BPF_PSEUDO_KFUNC_CALL) {
+		const char *name = bc_object_ksym_name(vm->obj, in->imm);
+
+		r = bc_rt_kfunc(vm, pc, name);
+		if (r == -ENOTSUP)
+			return fail(vm, pc, ENOTSUP, "kfunc %s is not "
+				    "supported by the interpreter",
+				    name ? name : "?");
 		return r;
 	}
 	if (in->src_reg != 0)
@@ -516,20 +527,31 @@ static void alu(struct bc_vm *vm, const struct bpf_insn *in)
 				     s);
 }
 
-/* Next pc after a conditional jump, or after may_goto (BPF_JCOND). */
+/*
+ * may_goto: every call of a function (and a tail call) starts with a
+ * budget of BPF_MAX_LOOPS, as Linux's prologue sets it; each may_goto
+ * falls through and spends one until none is left, then jumps.
+ */
+static uint32_t may_goto(struct bc_vm *vm, const struct bpf_insn *in,
+			 uint32_t pc)
+{
+	struct bc_frame *f = &vm->frames[vm->depth];
+
+	if (!in->off)	/* "may_goto +0": a nop Linux removes */
+		return pc + 1;
+	if (!f->may_goto)
+		return pc + in->off + 1;
+	f->may_goto--;
+	return pc + 1;
+}
+
+/* Next pc after a conditional jump. */
 static uint32_t cond_jmp(struct bc_vm *vm, const struct bpf_insn *in,
 			 uint32_t pc)
 {
 	uint64_t *r = vm->regs;
 	uint64_t s;
 
-	if (bc_op(in) == BPF_JCOND) {
-		/* may_goto: jump once the budget is spent */
-		if (!vm->may_goto)
-			return pc + in->off + 1;
-		vm->may_goto--;
-		return pc + 1;
-	}
 	s = bc_srcbit(in) == BPF_X ? r[in->src_reg] :
 	    (uint64_t)(int64_t)in->imm;
 	if (bc_jmp_eval(bc_op(in), bc_class(in) == BPF_JMP32, r[in->dst_reg],
@@ -546,6 +568,7 @@ static int call(struct bc_vm *vm, const struct bpf_insn *in, uint32_t pc,
 
 	if (!e && vm->tail_target) {
 		vm->frames[vm->depth].prog = vm->tail_target;
+		vm->frames[vm->depth].may_goto = BC_MAX_LOOPS;
 		vm->tail_target = NULL;
 		*npc = 0;
 	}
@@ -666,6 +689,9 @@ static int exec(struct bc_vm *vm, uint32_t pc, int stop_depth)
 		case BC_INSN_JMP:
 		case BC_INSN_JMP32:
 			npc = cond_jmp(vm, in, pc);
+			break;
+		case BC_INSN_MAY_GOTO:
+			npc = may_goto(vm, in, pc);
 			break;
 		case BC_INSN_CALL:
 		case BC_INSN_UNKNOWN:	/* insn_ok lets a JMP32 call pass */
@@ -917,10 +943,10 @@ int bc_vm_run(struct bc_vm *vm, const struct bc_prog *prog,
 	vm->tail_calls = 0;
 	vm->tail_target = NULL;
 	vm->ld_abs_fail = false;
-	vm->may_goto = 8 * 1024 * 1024;
 	vm->events = 0;
 	vm->depth = 0;
-	vm->frames[0] = (struct bc_frame){ .prog = prog };
+	vm->frames[0] = (struct bc_frame){ .prog = prog,
+					   .may_goto = BC_MAX_LOOPS };
 	memset(vm->regs, 0, sizeof(vm->regs));
 	memset(vm->stacks[0], 0, BC_INTERP_STACK_SIZE);
 	set_r10(vm);

@@ -16,6 +16,7 @@ struct bc_frame {
 	uint32_t ret_pc;		/* caller's pc to resume at */
 	uint64_t saved[5];		/* caller's r6..r10 */
 	bool callback;			/* entered from a helper */
+	uint64_t may_goto;		/* this frame's may_goto budget */
 };
 
 /* Memory handed to the program besides stacks, ctx, packet and maps. */
@@ -56,7 +57,6 @@ struct bc_vm {
 	size_t dyn_cnt, dyn_cap;
 	uint32_t keybuf;		/* for_each_map_elem array keys */
 	uint64_t insns, limit;
-	uint64_t may_goto;
 	uint32_t tail_calls;
 	const struct bc_prog *tail_target;
 	bool ld_abs_fail;		/* LD_ABS out of packet: return 0 */
@@ -72,6 +72,8 @@ void *bc_vm_mem(struct bc_vm *vm, uint32_t pc, uint64_t addr, uint64_t size,
 /* Call a subprogram (callback) from a helper; result in *ret. */
 int bc_vm_callback(struct bc_vm *vm, uint32_t pc, uint64_t func,
 		   const uint64_t args[5], uint64_t *ret);
+/* Execute kfunc name at pc; -ENOTSUP (no error set) when unknown. */
+int bc_rt_kfunc(struct bc_vm *vm, uint32_t pc, const char *name);
 /* Execute helper `id` at pc (args in vm->regs, result to r0). */
 int bc_rt_helper(struct bc_vm *vm, uint32_t pc, int32_t id);
 /* Add/remove a dynamic region (ring buffer records). */

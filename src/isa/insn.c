@@ -32,7 +32,7 @@ static bool opcode_known(uint8_t code)
 	case BPF_JMP32:
 		if (op == BPF_JA)
 			return !(code & BPF_X);
-		if (op == BPF_CALL || op == BPF_EXIT)
+		if (op == BPF_CALL || op == BPF_EXIT || op == BPF_JCOND)
 			return cls == BPF_JMP && !(code & BPF_X);
 		return op <= BPF_JSLE;
 	case BPF_LD:
@@ -122,6 +122,14 @@ static int check_jmp(const struct bpf_insn *in, uint32_t pc,
 	if (op == BPF_EXIT) {
 		if (in->imm || in->src_reg || in->dst_reg || in->off)
 			return bc_errf(err, pc, EINVAL, "BPF_EXIT uses reserved fields");
+		return 0;
+	}
+	/* may_goto is its only form; "may_goto +0" is a nop (Linux 6.14) */
+	if (op == BPF_JCOND) {
+		if (in->src_reg != BPF_MAY_GOTO || in->dst_reg || in->imm)
+			return bc_errf(err, pc, EINVAL,
+				       "invalid may_goto off %d imm %d",
+				       in->off, in->imm);
 		return 0;
 	}
 	if ((bc_srcbit(in) == BPF_X && in->imm) ||
@@ -223,6 +231,7 @@ static int check_fields(const struct bpf_insn *in, uint32_t pc, uint32_t cnt,
 	case BC_INSN_JMP32:
 	case BC_INSN_CALL:
 	case BC_INSN_EXIT:
+	case BC_INSN_MAY_GOTO:
 		return check_jmp(in, pc, err);
 	case BC_INSN_LDDW:
 		return check_ldimm64(in, pc, cnt, err);

@@ -20,6 +20,9 @@
 #ifndef BPF_JCOND
 #define BPF_JCOND 0xe0
 #endif
+#ifndef BPF_MAY_GOTO
+#define BPF_MAY_GOTO 0
+#endif
 #ifndef BPF_PSEUDO_MAP_IDX
 #define BPF_PSEUDO_MAP_IDX 5
 #endif
@@ -32,6 +35,8 @@
 
 #define BC_MAX_INSNS 1000000u	/* Linux's BPF_COMPLEXITY_LIMIT_INSNS */
 #define BC_MAX_REG 11		/* r0..r10 */
+#define BC_MAX_LOOPS (8u * 1024 * 1024)	/* Linux's BPF_MAX_LOOPS: the
+					 * may_goto budget of one frame */
 
 static inline uint8_t bc_class(const struct bpf_insn *i) { return i->code & 0x07; }
 static inline uint8_t bc_op(const struct bpf_insn *i) { return i->code & 0xf0; }
@@ -88,6 +93,12 @@ static inline bool bc_is_ja(const struct bpf_insn *i)
 	       (i->code == (BPF_JMP32 | BPF_JA));
 }
 
+/* may_goto (Linux 6.9): falls through while the frame's budget lasts */
+static inline bool bc_is_may_goto(const struct bpf_insn *i)
+{
+	return i->code == (BPF_JMP | BPF_JCOND) && i->src_reg == BPF_MAY_GOTO;
+}
+
 /* conditional jump (anything in a JMP class but ja/call/exit) */
 static inline bool bc_is_cond_jmp(const struct bpf_insn *i)
 {
@@ -117,6 +128,7 @@ enum bc_insn_kind {
 	BC_INSN_JA,		/* ja (JMP, off) or gotol (JMP32, imm) */
 	BC_INSN_JMP,		/* conditional jump, 64-bit operands */
 	BC_INSN_JMP32,		/* conditional jump, 32-bit operands */
+	BC_INSN_MAY_GOTO,	/* JMP | JCOND: may_goto */
 	BC_INSN_CALL,		/* helper, bpf-to-bpf or kfunc call */
 	BC_INSN_EXIT,
 	BC_INSN_LDDW,		/* ld_imm64: two slots */
@@ -137,6 +149,9 @@ static inline enum bc_insn_kind bc_jmp_kind(const struct bpf_insn *i)
 		return bc_class(i) == BPF_JMP ? BC_INSN_CALL : BC_INSN_UNKNOWN;
 	case BPF_EXIT:
 		return bc_class(i) == BPF_JMP ? BC_INSN_EXIT : BC_INSN_UNKNOWN;
+	case BPF_JCOND:
+		return bc_class(i) == BPF_JMP ? BC_INSN_MAY_GOTO :
+		       BC_INSN_UNKNOWN;
 	}
 	return bc_class(i) == BPF_JMP ? BC_INSN_JMP : BC_INSN_JMP32;
 }

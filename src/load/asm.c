@@ -4,7 +4,8 @@
  *
  *  - the Linux verifier log / llvm-objdump syntax that disasm.c prints:
  *    "r1 = *(u32 *)(r6 +76)", "w1 += w2", "if r2 > r3 goto pc+5",
- *    "call bpf_map_lookup_elem#1", "r0 = 0x1122334455667788 ll";
+ *    "call bpf_map_lookup_elem#1", "r0 = 0x1122334455667788 ll",
+ *    "may_goto pc+3" (also "may_goto +3" and "may_goto label");
  *  - the bpf_conformance syntax: "mov %r0, 1", "jgt %r1, 5, +2",
  *    "ldxw %r0, [%r1+4]", "lock fetch add [%r10-8], %r1".
  *
@@ -299,6 +300,11 @@ static int statement(struct cur *p)
 
 		k = bc_asm_jump_to(p, (l ? BPF_JMP32 : BPF_JMP) | BPF_JA, 0, 0,
 				   0, l ? FIX_IMM : FIX_OFF);
+		return k ? k : bc_asm_end_of_line(p);
+	}
+	if (!strcmp(w0, "may_goto")) {	/* "may_goto pc+3", "+3", label */
+		k = bc_asm_jump_to(p, BPF_JMP | BPF_JCOND, 0, BPF_MAY_GOTO, 0,
+				   FIX_OFF);
 		return k ? k : bc_asm_end_of_line(p);
 	}
 	if (!strcmp(w0, "if"))

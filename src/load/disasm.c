@@ -398,6 +398,11 @@ static bool fmt_insn(struct out *o, const struct bc_prog *prog,
 	case BC_INSN_CALL:
 	case BC_INSN_EXIT:
 		return fmt_jmp(o, prog, in, pc);
+	case BC_INSN_MAY_GOTO:
+		if (!bc_is_may_goto(in) || in->dst_reg || in->imm)
+			return false;
+		put(o, "may_goto pc%+d", in->off);
+		return true;
 	case BC_INSN_LDDW:
 		return pc + 1 < cnt && fmt_lddw(o, prog, in, pc);
 	case BC_INSN_LD_PKT:

@@ -13,6 +13,7 @@
 #include "isa/insn.h"
 #include "verifier/call.h"
 #include "verifier/global.h"
+#include "verifier/kfunc.h"
 #include "verifier/mem.h"
 #include "verifier/precision.h"
 
@@ -37,6 +38,11 @@ static uint32_t acquire(struct venv *e, uint32_t pc)
 	st->refs[st->ref_cnt].id = id;
 	st->refs[st->ref_cnt++].insn = pc;
 	return id;
+}
+
+uint32_t vc_acquire(struct venv *e, uint32_t pc)
+{
+	return acquire(e, pc);
 }
 
 static int type_err(struct venv *e, uint32_t pc, int regno,
@@ -796,17 +802,6 @@ static int helper_call(struct venv *e, uint32_t pc, const struct bpf_insn *in,
 	return 0;
 }
 
-/* Until kfuncs are typed from kernel BTF, a kfunc call ends the path. */
-static int kfunc_call(struct venv *e, uint32_t pc, const struct bpf_insn *in)
-{
-	const char *name = bc_object_ksym_name(e->obj, in->imm);
-
-	if (!name)
-		return vc_err(e, pc, "kfunc#%d is not supported by bpfcheck",
-			      in->imm);
-	return vc_err(e, pc, "kfunc %s is not supported by bpfcheck", name);
-}
-
 int vc_call(struct venv *e, uint32_t pc, const struct bpf_insn *in,
 	    uint32_t *next)
 {
@@ -824,7 +819,7 @@ int vc_call(struct venv *e, uint32_t pc, const struct bpf_insn *in,
 		return 0;
 	}
 	if (bc_is_kfunc_call(in))
-		return kfunc_call(e, pc, in);
+		return vk_call(e, pc, in, next);
 	return helper_call(e, pc, in, next);
 }
 

@@ -27,5 +27,7 @@ int vc_mem_arg(struct venv *e, uint32_t pc, int regno, uint64_t size,
 bool vc_sub_changes_pkt(struct venv *e, uint32_t sp);
 /* clear_all_pkt_pointers */
 void vc_clear_pkt(struct venv *e);
+/* A new reference acquired at pc (Linux's acquire_reference_state). */
+uint32_t vc_acquire(struct venv *e, uint32_t pc);
 
 #endif

@@ -170,7 +170,9 @@ const struct bc_vchk *vc_looping(struct venv *e, uint32_t pc, uint64_t key,
 	     i = (i + 1) & (e->seen_cap - 1)) {
 		struct bc_vchk *c = e->seen[i];
 
-		if (c->key != key || c->st.pc != pc || !c->branches)
+		if (c->key != key || c->st.pc != pc || !c->branches ||
+		    c->st.may_goto_depth != e->cur.may_goto_depth ||
+		    c->st.iter_depth != e->cur.iter_depth)
 			continue;
 		if (!c->st.frames[0] ||
 		    bc_vstate_subsumes(&c->st, &e->cur, live, BC_SUB_EXACT, 0))

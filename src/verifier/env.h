@@ -81,6 +81,11 @@ struct venv {
 	uint8_t *reached;	/* per insn: processed at least once */
 	uint8_t *loop_unsum;	/* per loop: reached without a summary */
 	uint64_t *loop_trip;	/* per loop: largest trip bound proven */
+	/* per insn, at an iterator's next() (kfunc.c): the most elements an
+	 * iterator passed there may still yield (UINT32_MAX: not known),
+	 * and the stack slot passed (1 + frame << 16 | slot, UINT32_MAX:
+	 * more than one) */
+	uint32_t *iter_cnt, *iter_slot;
 	struct vsum *sums;
 	uint32_t sum_cnt;
 	size_t sum_cap;

@@ -417,6 +417,14 @@ static void widen_slot(const struct vsum *s, uint32_t own,
 	uint8_t *ot = o->stype + 8 * k;
 	const uint8_t *ct = c->stype + 8 * k;
 
+	if (ot[0] == VS_ITER || ct[0] == VS_ITER) {	/* kept only if equal */
+		if (memcmp(ot, ct, 8) || o->spill[k].map != c->spill[k].map ||
+		    o->spill[k].off != c->spill[k].off ||
+		    o->spill[k].range != c->spill[k].range ||
+		    o->spill[k].ref_id != c->spill[k].ref_id)
+			memset(ot, VS_INVALID, 8);
+		return;
+	}
 	if (ot[0] == VS_SPILL && ct[0] == VS_SPILL) {
 		widen_reg(s, own, &o->spill[k], &c->spill[k]);
 		if (o->spill[k].kind == VK_NOT_INIT)
@@ -751,7 +759,7 @@ static void rank(struct venv *e, struct vsum *s, uint32_t id)
 			s->w32[j] = true;
 		any = true;
 	}
-	if (!any)
+	if (!any && !e->cfg->loops[s->loop].may_goto_bound)
 		sum_abort(e, s, "no register or stack slot changes by a "
 			  "constant step of one sign on every path around it");
 }
@@ -883,6 +891,7 @@ void vl_after_insn(struct venv *e, const struct bpf_insn *in,
 	case BC_INSN_JA:
 	case BC_INSN_JMP:
 	case BC_INSN_JMP32:
+	case BC_INSN_MAY_GOTO:
 	case BC_INSN_CALL:
 	case BC_INSN_EXIT:
 	case BC_INSN_UNKNOWN:
@@ -1021,6 +1030,13 @@ void vl_finish(struct venv *e)
 				best = t;
 				bj = j;
 			}
+		}
+		/* each round spends the frame's may_goto budget: at most
+		 * BPF_MAX_LOOPS back edges */
+		if (e->cfg->loops[s->loop].may_goto_bound &&
+		    (bj < 0 || best > BC_MAX_LOOPS + 1ull)) {
+			best = BC_MAX_LOOPS + 1ull;
+			bj = 0;
 		}
 		if (bj < 0) {
 			char n[16] = "";

@@ -479,18 +479,10 @@ static int ptr_jmp(struct venv *e, uint32_t pc, const struct bpf_insn *in,
 int vc_jmp(struct venv *e, uint32_t pc, const struct bpf_insn *in,
 	   uint32_t *next)
 {
-	uint8_t op = bc_op(in);
 	bool j32 = bc_class(in) == BPF_JMP32;
-	uint32_t tgt = bc_jmp_target(in, pc), fall = pc + 1;
 	int d = in->dst_reg, s = in->src_reg;
 	struct bc_vreg a, b;
 
-	if (op == BPF_JCOND) {	/* may_goto: both ways */
-		if (vc_push(e, tgt))
-			return -1;
-		*next = fall;
-		return 0;
-	}
 	if (vc_check_read(e, pc, d))
 		return -1;
 	a = *vc_reg(e, d);
@@ -507,4 +499,77 @@ int vc_jmp(struct venv *e, uint32_t pc, const struct bpf_insn *in,
 	if (a.kind == VK_NOT_INIT || b.kind == VK_NOT_INIT)
 		return vc_err(e, pc, "R%d !read_ok", d);
 	return ptr_jmp(e, pc, in, &a, &b, next);
+}
+
+/* ---- may_goto ---- */
+
+static bool same_callsites(const struct bc_vstate *a,
+			   const struct bc_vstate *b)
+{
+	if (a->curframe != b->curframe)
+		return false;
+	for (uint32_t f = 0; f <= a->curframe; f++)
+		if (a->frames[f]->callsite != b->frames[f]->callsite)
+			return false;
+	return true;
+}
+
+const struct bc_vchk *vc_prev_round(const struct venv *e, uint32_t pc)
+{
+	const struct bc_vchk *c = e->cur.parent;
+
+	if (e->cur.nsum)	/* summaries: every state is precise */
+		return NULL;
+	for (int steps = 0; c && steps < 4096; c = c->parent, steps++)
+		if (c->st.pc == pc && c->st.frames[0] &&
+		    (c->st.may_goto_depth != e->cur.may_goto_depth ||
+		     c->st.iter_depth != e->cur.iter_depth) &&
+		    same_callsites(&c->st, &e->cur))
+			return c;
+	return NULL;
+}
+
+/* Linux's maybe_widen_reg */
+static void widen_imprecise(const struct bc_vreg *o, struct bc_vreg *c)
+{
+	if (o->kind != VK_SCALAR || c->kind != VK_SCALAR || o->precise ||
+	    (bc_scalar_equal(&o->s, &c->s) && o->id == c->id))
+		return;
+	bc_vreg_scalar(c);
+}
+
+void vc_widen_round(const struct bc_vchk *prev, struct bc_vstate *st)
+{
+	if (prev->all_precise)
+		return;
+	for (uint32_t f = 0; f <= st->curframe; f++) {
+		const struct bc_vframe *fo = prev->st.frames[f];
+		struct bc_vframe *fc = st->frames[f];
+
+		for (int r = 0; r < BC_MAX_REG; r++)
+			widen_imprecise(&fo->regs[r], &fc->regs[r]);
+		for (int k = 0; k < BC_SLOTS; k++)
+			if (fo->stype[8 * k] == VS_SPILL &&
+			    fc->stype[8 * k] == VS_SPILL)
+				widen_imprecise(&fo->spill[k], &fc->spill[k]);
+	}
+}
+
+int vc_may_goto(struct venv *e, uint32_t pc, const struct bpf_insn *in,
+		uint32_t *next)
+{
+	const struct bc_vchk *prev;
+	struct bc_vstate *fall;
+
+	*next = bc_jmp_target(in, pc);
+	if (!in->off)	/* a nop: Linux removes it */
+		return 0;
+	prev = vc_prev_round(e, pc);
+	if (vc_push(e, pc + 1))
+		return -1;
+	fall = &e->stack[e->stack_n - 1];
+	fall->may_goto_depth++;
+	if (prev)
+		vc_widen_round(prev, fall);
+	return 0;
 }

@@ -426,7 +426,8 @@ int vm_stack_range(struct venv *e, uint32_t pc, int regno,
 	for (int64_t o = lo; o < hi + size; o++) {
 		int i = BC_STACK + (int)o;
 		uint8_t t = f->stype[i];
-		bool ok = e->priv || t == VS_MISC || t == VS_ZERO;
+		bool ok = (e->priv && t != VS_ITER) || t == VS_MISC ||
+			  t == VS_ZERO;
 
 		/* Linux checks a spill for the whole slot: any byte of a slot
 		 * holding a spilled scalar is initialised for a helper */
@@ -547,7 +548,7 @@ static int stack_access(struct venv *e, uint32_t pc, int regno,
 
 		if (t == VS_SPILL && f->spill[(i + b) / 8].kind != VK_SCALAR)
 			return vc_err(e, pc, "invalid size of register fill");
-		if (t == VS_INVALID && !e->priv)
+		if ((t == VS_INVALID && !e->priv) || t == VS_ITER)
 			return vc_err(e, pc, "invalid read from stack off "
 				      "%d+%d size %d", o, b, size);
 		if (t != VS_ZERO)

@@ -149,7 +149,7 @@ static int bt_jmp(struct bt *bt, const struct vhist *h,
 		bt->regs[f] &= ~0x3fu;
 		return 0;
 	}
-	if (op == BPF_JA || op == BPF_JCOND)
+	if (op == BPF_JA)
 		return 0;
 	if ((bt->regs[f] & h->link) || (bt->slots[f] & h->link_slots) ||
 	    ((h->flags & VH_LINKX) && (bt_frames(bt) & ~(1u << f)))) {
@@ -215,6 +215,7 @@ static int bt_insn(struct venv *e, struct bt *bt, const struct vhist *h)
 	case BC_INSN_EXIT:
 		r = bt_jmp(bt, h, in);
 		break;
+	case BC_INSN_MAY_GOTO:	/* reads and writes no register */
 	case BC_INSN_UNKNOWN:
 		break;
 	}

@@ -14,6 +14,7 @@
 #include "verifier/global.h"
 #include "verifier/induction.h"
 #include "verifier/jmp.h"
+#include "verifier/kfunc.h"
 #include "verifier/mem.h"
 #include "verifier/precision.h"
 #include "verifier/search.h"
@@ -91,19 +92,47 @@ static bool callback_entry(struct venv *e, uint32_t pc)
  * Linux's is_state_visited: 1 when the current state is pruned by one
  * explored at pc, else 0, perhaps after adding a checkpoint.
  */
+/*
+ * May the current state be pruned by c? A checkpoint still being explored
+ * counts only at a callback's entry, and at a may_goto when the two
+ * differ in the budget spent (then every scalar is compared: c's marks
+ * are not final), as Linux's is_state_visited.
+ */
+static bool hits(struct venv *e, const struct bc_vchk *c, uint32_t pc,
+		 const uint16_t *lv, const uint64_t *sl, bool cb)
+{
+	enum bc_sub_mode mode = e->explore_alu ? BC_SUB_STRICT : BC_SUB_PRUNE;
+
+	if (c->branches && !cb) {
+		bool mg = bc_is_may_goto(&e->prog->insns[pc]);
+
+		if (mg && c->st.may_goto_depth == e->cur.may_goto_depth)
+			return false;
+		/* an iterator's next(): the loop converged while the
+		 * iterator is still active (it ends by its contract) */
+		if (!mg && !(vk_is_iter_next(e, pc) && vk_iter_active(e)))
+			return false;
+		if (mode == BC_SUB_PRUNE)
+			mode = BC_SUB_RANGE;
+	}
+	return bc_vstate_subsumes_live(&c->st, &e->cur, lv, sl, mode, 0);
+}
+
 static int visit(struct venv *e, uint32_t pc)
 {
 	uint16_t live[BC_MAX_CALL_FRAMES];
 	uint32_t loop = bc_cfg_loop_at(e->cfg, pc);
+	/* rounds of may_goto and iterator loops: always a checkpoint */
+	bool mg = bc_is_may_goto(&e->prog->insns[pc]) ||
+		  vk_is_iter_next(e, pc);
 	uint64_t key = 0;
 	bool add, far, cb = callback_entry(e, pc);
 	int r;
 
 	live_masks(e, pc, live);
 	/* a summary's header state is joined from and compared with the
-	 * whole state: everything before it counts */
-	if (loop != BC_NONE && !e->nosum)
-		vp_all(e);
+	 * whole state: everything before it counts (vp_checkpoint makes the
+	 * path all precise when the summary's checkpoint is made) */
 	if (loop != BC_NONE && (r = vl_header(e, pc, loop, live)) != 0)
 		return r == 2 ? 0 : r;
 	if (loop != BC_NONE)
@@ -127,7 +156,7 @@ static int visit(struct venv *e, uint32_t pc)
 	 * makes each precision walk go all the way back).
 	 */
 	far = e->hist_n - (e->cur.parent ? e->cur.parent->hist : 0) >= 100;
-	add = cb || far ||
+	add = cb || far || mg ||
 	      (e->processed - e->last_chk >= 8 && e->jmps - e->last_jmps >= 2);
 	for (struct bc_vchk **pp = &e->chk[pc], *c; (c = *pp);) {
 		uint16_t lv[BC_MAX_CALL_FRAMES];
@@ -137,15 +166,12 @@ static int visit(struct venv *e, uint32_t pc)
 		memcpy(lv, live, sizeof(lv));
 		memset(sl, 0xff, sizeof(sl));
 		vp_live(e, c, pc, lv, sl);
-		hit = (!c->branches || cb) &&
-		      bc_vstate_subsumes_live(&c->st, &e->cur, lv, sl,
-					      e->explore_alu ? BC_SUB_STRICT :
-					      BC_SUB_PRUNE, 0);
+		hit = hits(e, c, pc, lv, sl, cb);
 		/* going round a loop (a state here is still being explored):
 		 * a new checkpoint only every 20 jumps or 100 insns, as
 		 * Linux, so that the loop's states are not evicted by its
 		 * own iterations */
-		if (!hit && c->branches && !cb && !far &&
+		if (!hit && c->branches && !cb && !far && !mg &&
 		    e->jmps - e->last_jmps < 20 &&
 		    e->processed - e->last_chk < 100)
 			add = false;
@@ -154,7 +180,10 @@ static int visit(struct venv *e, uint32_t pc)
 			/* the path relied on what c compared */
 			for (uint32_t f = 0; f <= e->cur.curframe; f++)
 				vp_read(e, f, lv[f], sl[f]);
-			vp_prune_hit(e, c, lv);
+			if (c->branches)	/* what it relies on is open */
+				vp_all(e);
+			else
+				vp_prune_hit(e, c, lv);
 			return 1;
 		}
 		if (add && !c->sum && ++c->miss > c->hit * 3 + 3) {
@@ -202,6 +231,9 @@ static int check_insn(struct venv *e, uint32_t pc, const struct bpf_insn *in,
 	case BC_INSN_JMP32:
 		e->jmps++;
 		return vc_jmp(e, pc, in, next);
+	case BC_INSN_MAY_GOTO:
+		e->jmps++;
+		return vc_may_goto(e, pc, in, next);
 	case BC_INSN_CALL:
 		e->jmps++;
 		return vc_call(e, pc, in, next);
@@ -256,7 +288,7 @@ static uint16_t call_use(const struct venv *e, const struct bpf_insn *in)
 	const struct bc_helper_proto *p;
 	uint16_t u = 0;
 
-	if (bc_is_pseudo_call(in) ||
+	if (bc_is_pseudo_call(in) || bc_is_kfunc_call(in) ||
 	    !(p = bc_helper_proto_for(in->imm, e->type, e->attach)))
 		return 0x3e;
 	for (int i = 0; i < 5; i++)
@@ -318,13 +350,12 @@ static void insn_use_def(const struct venv *e, const struct bpf_insn *in,
 		break;
 	case BC_INSN_JMP:
 	case BC_INSN_JMP32:
-		if (op != BPF_JCOND) {
-			u |= dst;
-			if (bc_srcbit(in))
-				u |= src;
-		}
+		u |= dst;
+		if (bc_srcbit(in))
+			u |= src;
 		break;
 	case BC_INSN_JA:
+	case BC_INSN_MAY_GOTO:
 	case BC_INSN_UNKNOWN:
 		break;
 	}
@@ -396,6 +427,8 @@ static void mark_prune_points(struct venv *e)
 		}
 		if (bc_is_call(in) && i + 1 < p->insn_cnt && !e->prune[i + 1])
 			e->prune[i + 1] = 1;
+		if (vk_is_iter_next(e, i) && !e->prune[i])
+			e->prune[i] = 1;
 		if (!bc_is_jmp_class(in) || bc_is_call(in) || bc_is_exit(in))
 			continue;
 		int64_t t = bc_jmp_target(in, i);

@@ -337,6 +337,22 @@ static bool misc_for(const struct bc_vframe *o, const struct bc_vframe *c,
 	return true;
 }
 
+/*
+ * An iterator slot (Linux's stacksafe for STACK_ITER): the same kind and
+ * state, references that correspond; the depth is not compared.
+ */
+static bool iter_sub(const struct bc_vframe *o, const struct bc_vframe *c,
+		     int k, struct idmap *m)
+{
+	const struct bc_vreg *a = &o->spill[k], *b = &c->spill[k];
+
+	if (memcmp(o->stype + 8 * k, c->stype + 8 * k, 8))
+		return false;
+	return a->map == b->map && a->off == b->off &&
+	       a->mem_size == b->mem_size && a->range == b->range &&
+	       idmap_check(m, a->ref_id | 0x80000000u, b->ref_id | 0x80000000u);
+}
+
 static bool frame_sub(const struct bc_vframe *o, const struct bc_vframe *c,
 		      uint16_t live, uint64_t slive, struct idmap *m,
 		      enum bc_sub_mode mode, uint32_t own)
@@ -357,6 +373,11 @@ static bool frame_sub(const struct bc_vframe *o, const struct bc_vframe *c,
 
 		if (!(slive & (1ull << k)))
 			continue;
+		if (ot[0] == VS_ITER || ct[0] == VS_ITER) {
+			if (!iter_sub(o, c, k, m))
+				return false;
+			continue;
+		}
 		if (ot[0] == VS_SPILL || ct[0] == VS_SPILL) {
 			if (ot[0] == VS_SPILL && ct[0] == VS_SPILL) {
 				if (!reg_sub(&o->spill[k], &c->spill[k], m,
@@ -458,6 +479,8 @@ uint64_t bc_vstate_hash(const struct bc_vstate *st, const uint16_t *live)
 {
 	uint64_t h = mix(0, st->curframe | (uint64_t)st->ref_cnt << 32);
 
+	h = mix(h, st->may_goto_depth | (uint64_t)st->iter_depth << 32);
+
 	for (uint32_t f = 0; f <= st->curframe; f++) {
 		const struct bc_vframe *fr = st->frames[f];
 
@@ -472,6 +495,9 @@ uint64_t bc_vstate_hash(const struct bc_vstate *st, const uint16_t *live)
 			h = mix(h, t);
 			if (fr->stype[8 * k] == VS_SPILL)
 				h = reg_hash(h, &fr->spill[k]);
+			if (fr->stype[8 * k] == VS_ITER)
+				h = mix(h, fr->spill[k].map |
+					(uint64_t)(uint32_t)fr->spill[k].off << 32);
 		}
 	}
 	return h | 1;	/* never 0 */

@@ -65,7 +65,17 @@ struct bc_vreg {
 #define BC_STACK 512
 #define BC_SLOTS (BC_STACK / 8)
 
-enum { VS_INVALID, VS_MISC, VS_ZERO, VS_SPILL };
+/*
+ * VS_ITER: a slot of an open-coded iterator (Linux's STACK_ITER), made by
+ * its *_new kfunc; spill[k] of each of its slots describes it: map is the
+ * iterator's kind (1 + its index in kfunc.c), off its state (enum
+ * vk_iter_state), ref_id its reference (first slot only), mem_size the
+ * slot's place in it (0 first).
+ */
+enum { VS_INVALID, VS_MISC, VS_ZERO, VS_SPILL, VS_ITER };
+
+/* Linux's BPF_ITER_STATE_*: next() may return an element, or no more. */
+enum vk_iter_state { VK_ITER_ACTIVE = 1, VK_ITER_DRAINED = 2 };
 
 struct bc_vframe {
 	struct bc_vreg regs[BC_MAX_REG];
@@ -98,6 +108,15 @@ struct bc_vstate {
 	struct bc_vchk *parent;		/* last checkpoint on this path */
 	uint32_t sums[BC_MAX_SUMS];	/* active loop summaries, innermost last */
 	uint32_t nsum;
+	/*
+	 * may_goto fall-throughs taken on this path (Linux's may_goto_depth):
+	 * the hidden budget counter, kept out of every comparison but the
+	 * infinite loop check, so that states differing only in it are equal
+	 */
+	uint32_t may_goto_depth;
+	/* iterator next() calls that returned an element on this path
+	 * (Linux's iter.depth), kept out of comparisons as may_goto_depth */
+	uint32_t iter_depth;
 	/* written since the last checkpoint, per frame (precision.h) */
 	uint16_t wr[BC_MAX_CALL_FRAMES];
 	uint64_t swr[BC_MAX_CALL_FRAMES];
@@ -160,6 +179,8 @@ enum bc_sub_mode {
 			 * summary (own) are ignored, others must agree */
 	BC_SUB_STRICT,	/* as PRUNE, but scalars must be equal (Linux's
 			 * explore_alu_limits for unprivileged loaders) */
+	BC_SUB_RANGE,	/* containment of every scalar, precise or not
+			 * (Linux's RANGE_WITHIN); tags must agree */
 };
 
 /*

@@ -15,6 +15,7 @@
 #include "verifier/cost.h"
 #include "verifier/env.h"
 #include "verifier/induction.h"
+#include "verifier/kfunc.h"
 #include "verifier/search.h"
 #include "verifier/verify.h"
 
@@ -52,6 +53,8 @@ static void env_init(struct venv *e, const struct bc_prog *prog,
 	e->reached = bc_xcalloc(prog->insn_cnt + 1, 1);
 	e->loop_unsum = bc_xcalloc(cfg->loop_cnt + 1, 1);
 	e->loop_trip = bc_xcalloc(cfg->loop_cnt + 1, sizeof(uint64_t));
+	e->iter_cnt = bc_xcalloc(prog->insn_cnt + 1, sizeof(uint32_t));
+	e->iter_slot = bc_xcalloc(prog->insn_cnt + 1, sizeof(uint32_t));
 	if (!e->priv) {	/* Spectre masking: unprivileged loaders only */
 		e->alu_state = bc_xcalloc(prog->insn_cnt + 1, 1);
 		e->alu_limit = bc_xcalloc(prog->insn_cnt + 1, sizeof(uint32_t));
@@ -94,6 +97,8 @@ static void env_free(struct venv *e)
 	free(e->reached);
 	free(e->loop_unsum);
 	free(e->loop_trip);
+	free(e->iter_cnt);
+	free(e->iter_slot);
 	free(e->alu_state);
 	free(e->alu_limit);
 	free(e->tc_map);
@@ -160,7 +165,9 @@ static void set_result(struct venv *e, struct bc_verify_result *res)
 	if (res->accepted) {
 		for (uint32_t l = 0; l < cfg->loop_cnt; l++)
 			if (e->loop_unsum[l])
-				e->loop_trip[l] = 0;
+				e->loop_trip[l] = cfg->loops[l].may_goto_bound ?
+						  BC_MAX_LOOPS + 1ull :
+						  vk_loop_trip(e, l);
 		res->has_worst_case = bc_worst_case(cfg, e->reached,
 						    e->loop_trip,
 						    &res->worst_case_insns);

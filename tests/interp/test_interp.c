@@ -215,6 +215,30 @@ static void test_frames(void)
 		   NULL, 0, "insn 2: call depth exceeds 8 frames");
 }
 
+/*
+ * may_goto: each call of a function starts with its own budget of
+ * BPF_MAX_LOOPS fall-throughs, then jumps; "may_goto +0" spends none.
+ */
+static void test_may_goto(void)
+{
+	struct t_run t;
+
+	run_n(&t, "r0 = 0\nl: may_goto out\nr0 += 1\ngoto l\nout: exit\n",
+	      NULL, 30000000, 1);
+	CHECK(t.rc == 0 && t.res.r0 == 8388608,
+	      "may_goto budget: rc %d r0 %llu: %s", t.rc,
+	      (unsigned long long)t.res.r0, t.msg);
+	t_free(&t);
+	run_n(&t, "call f\nr6 = r0\nmay_goto +1\nr6 += 1\nmay_goto +0\n"
+	      "r0 = r6\nexit\n"
+	      "f: r0 = 0\nl: may_goto o\nr0 += 1\ngoto l\no: exit\n",
+	      NULL, 30000000, 1);
+	CHECK(t.rc == 0 && t.res.r0 == 8388609,
+	      "may_goto budget per frame: rc %d r0 %llu: %s", t.rc,
+	      (unsigned long long)t.res.r0, t.msg);
+	t_free(&t);
+}
+
 static void test_ctx(void)
 {
 	const char *pkt = "ffffffffffff0011223344550800"
@@ -572,6 +596,7 @@ int main(void)
 	test_hook();
 	test_faults();
 	test_frames();
+	test_may_goto();
 	test_ctx();
 	test_maps();
 	test_map_in_map();

@@ -74,6 +74,8 @@ int main(void)
 	expect("be16", I(BPF_ALU | BPF_END | BPF_TO_BE, 1, 0, 0, 16), NULL);
 	expect("bswap64", I(BPF_ALU64 | BPF_END | BPF_TO_LE, 1, 0, 0, 64), NULL);
 	expect("gotol", I(BPF_JMP32 | BPF_JA, 0, 0, 0, 0), NULL);
+	expect("may_goto", I(BPF_JMP | BPF_JCOND, 0, 0, 3, 0), NULL);
+	expect("may_goto +0", I(BPF_JMP | BPF_JCOND, 0, 0, 0, 0), NULL);
 	expect("jset32", I(BPF_JMP32 | BPF_JSET | BPF_K, 1, 0, 0, 4), NULL);
 	expect("ldxsx", I(BPF_LDX | BPF_MEMSX | BPF_B, 1, 10, -8, 0), NULL);
 	expect("atomic fetch add", I(BPF_STX | BPF_ATOMIC | BPF_DW, 10, 1, -8,
@@ -114,6 +116,15 @@ int main(void)
 	expect("ja imm", I(BPF_JMP | BPF_JA, 0, 0, 0, 3), "BPF_JA uses reserved fields");
 	expect("gotol off", I(BPF_JMP32 | BPF_JA, 0, 0, 2, 0), "BPF_JA uses reserved fields");
 	expect("exit imm", I(BPF_JMP | BPF_EXIT, 0, 0, 0, 1), "BPF_EXIT uses reserved fields");
+	expect("may_goto imm", I(BPF_JMP | BPF_JCOND, 0, 0, 2, 7),
+	       "invalid may_goto off 2 imm 7");
+	expect("may_goto src", I(BPF_JMP | BPF_JCOND, 0, 1, 2, 0),
+	       "invalid may_goto off 2 imm 0");
+	expect("may_goto dst", I(BPF_JMP | BPF_JCOND, 3, 0, -4, 0),
+	       "invalid may_goto off -4 imm 0");
+	expect("jcond32", I(BPF_JMP32 | BPF_JCOND, 0, 0, 2, 0), "unknown opcode e6");
+	expect("jcond x", I(BPF_JMP | BPF_JCOND | BPF_X, 0, 0, 2, 0),
+	       "unknown opcode ed");
 	expect("call dst", I(BPF_JMP | BPF_CALL, 1, 0, 0, 1), "BPF_CALL uses reserved fields");
 	expect("call src 3", I(BPF_JMP | BPF_CALL, 0, 3, 0, 1), "BPF_CALL uses reserved fields");
 	expect("jeq imm src", I(BPF_JMP | BPF_JEQ | BPF_K, 1, 2, 0, 0),

@@ -1,0 +1,57 @@
+// SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+/*
+ * kfuncs in the interpreter: the numeric iterator, with the semantics of
+ * Linux's bpf_iter_num_new/next/destroy (kernel/bpf/bpf_iter.c): the
+ * iterator's 8 bytes hold the current and the last value, next() returns
+ * a pointer to the current one inside the iterator, or NULL once done.
+ */
+#include <errno.h>
+#include <string.h>
+
+#include "interp/interp_priv.h"
+
+struct iter_num {
+	int32_t cur, end;
+};
+
+static int iter_num(struct bc_vm *vm, uint32_t pc, const char *op)
+{
+	uint64_t *r = vm->regs;
+	struct iter_num *s = bc_vm_mem(vm, pc, r[1], sizeof(*s), true);
+
+	if (!s)
+		return -EFAULT;
+	if (!strcmp(op, "new")) {
+		int32_t start = (int32_t)r[2], end = (int32_t)r[3];
+
+		s->cur = s->end = 0;
+		if (start > end)
+			r[0] = (uint64_t)-EINVAL;
+		else if ((int64_t)end - start > BC_MAX_LOOPS)
+			r[0] = (uint64_t)-E2BIG;
+		else {
+			s->cur = (int32_t)((uint32_t)start - 1);
+			s->end = end;
+			r[0] = 0;
+		}
+		return 0;
+	}
+	if (!strcmp(op, "next")) {
+		if ((int64_t)s->cur + 1 >= s->end) {
+			s->cur = s->end = 0;
+			r[0] = 0;
+		} else {
+			s->cur++;
+			r[0] = r[1];	/* &s->cur, the iterator's first bytes */
+		}
+		return 0;
+	}
+	return 0;	/* destroy */
+}
+
+int bc_rt_kfunc(struct bc_vm *vm, uint32_t pc, const char *name)
+{
+	if (name && !strncmp(name, "bpf_iter_num_", 13))
+		return iter_num(vm, pc, name + 13);
+	return -ENOTSUP;
+}

@@ -1,0 +1,112 @@
+// SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+/*
+ * The kfuncs Linux ships, with their flags and id sets (kfuncs.h), as the
+ * kernel's sources state them (Linux 6.12: kernel/bpf/helpers.c
+ * generic_btf_ids and common_btf_ids, kernel/bpf/cpumask.c). Sorted by
+ * name.
+ */
+#include <linux/bpf.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "platform/kfuncs.h"
+#include "util/util.h"
+
+#define ACQ BC_KF_ACQUIRE
+#define REL BC_KF_RELEASE
+#define NUL BC_KF_RET_NULL
+#define TRU BC_KF_TRUSTED_ARGS
+#define RCU BC_KF_RCU
+#define NEW BC_KF_ITER_NEW
+#define NXT (BC_KF_ITER_NEXT | BC_KF_RET_NULL)
+#define DES BC_KF_ITER_DESTROY
+#define RCP BC_KF_RCU_PROTECTED
+
+static const struct bc_kfunc kfuncs[] = {
+	{ "bpf_cast_to_kern_ctx", 0, BC_KFS_COMMON },
+	{ "bpf_cgroup_acquire", ACQ | RCU | NUL, BC_KFS_GENERIC },
+	{ "bpf_cgroup_ancestor", ACQ | RCU | NUL, BC_KFS_GENERIC },
+	{ "bpf_cgroup_from_id", ACQ | NUL, BC_KFS_GENERIC },
+	{ "bpf_cgroup_release", REL, BC_KFS_GENERIC },
+	{ "bpf_cpumask_acquire", ACQ | TRU, BC_KFS_CPUMASK },
+	{ "bpf_cpumask_create", ACQ | NUL, BC_KFS_CPUMASK },
+	{ "bpf_cpumask_release", REL, BC_KFS_CPUMASK },
+	{ "bpf_iter_bits_destroy", DES, BC_KFS_COMMON },
+	{ "bpf_iter_bits_new", NEW, BC_KFS_COMMON, 1u << 1 },
+	{ "bpf_iter_bits_next", NXT, BC_KFS_COMMON },
+	{ "bpf_iter_css_destroy", DES, BC_KFS_COMMON },
+	{ "bpf_iter_css_new", NEW | TRU | RCP, BC_KFS_COMMON },
+	{ "bpf_iter_css_next", NXT, BC_KFS_COMMON },
+	{ "bpf_iter_css_task_destroy", DES, BC_KFS_COMMON },
+	{ "bpf_iter_css_task_new", NEW | TRU, BC_KFS_COMMON },
+	{ "bpf_iter_css_task_next", NXT, BC_KFS_COMMON },
+	{ "bpf_iter_num_destroy", DES, BC_KFS_COMMON },
+	{ "bpf_iter_num_new", NEW, BC_KFS_COMMON },
+	{ "bpf_iter_num_next", NXT, BC_KFS_COMMON },
+	{ "bpf_iter_task_destroy", DES, BC_KFS_COMMON },
+	{ "bpf_iter_task_new", NEW | TRU | RCP, BC_KFS_COMMON },
+	{ "bpf_iter_task_next", NXT, BC_KFS_COMMON },
+	{ "bpf_iter_task_vma_destroy", DES, BC_KFS_COMMON },
+	{ "bpf_iter_task_vma_new", NEW | RCU, BC_KFS_COMMON },
+	{ "bpf_iter_task_vma_next", NXT, BC_KFS_COMMON },
+	{ "bpf_rcu_read_lock", 0, BC_KFS_COMMON },
+	{ "bpf_rcu_read_unlock", 0, BC_KFS_COMMON },
+	{ "bpf_rdonly_cast", 0, BC_KFS_COMMON, 1u << 0 },
+	{ "bpf_task_acquire", ACQ | RCU | NUL, BC_KFS_GENERIC },
+	{ "bpf_task_from_pid", ACQ | NUL, BC_KFS_GENERIC },
+	{ "bpf_task_release", REL, BC_KFS_GENERIC },
+	{ "bpf_task_under_cgroup", RCU, BC_KFS_GENERIC },
+};
+
+static int by_name(const void *key, const void *elem)
+{
+	return strcmp(key, ((const struct bc_kfunc *)elem)->name);
+}
+
+const struct bc_kfunc *bc_kfunc_find(const char *name)
+{
+	return bsearch(name, kfuncs, BC_ARRAY_SIZE(kfuncs), sizeof(kfuncs[0]),
+		       by_name);
+}
+
+/*
+ * The kfunc hook of each program type (bpf_prog_type_to_kfunc_hook):
+ * tracing covers tracepoint, perf_event and LSM programs too, and a set
+ * registered for cgroup_skb serves every cgroup program type.
+ */
+static bool tracing_hook(uint32_t t)
+{
+	return t == BPF_PROG_TYPE_TRACING || t == BPF_PROG_TYPE_TRACEPOINT ||
+	       t == BPF_PROG_TYPE_PERF_EVENT || t == BPF_PROG_TYPE_LSM;
+}
+
+static bool cgroup_hook(uint32_t t)
+{
+	static const uint32_t cgroup_types[] = {
+		BPF_PROG_TYPE_CGROUP_SKB, BPF_PROG_TYPE_CGROUP_SOCK,
+		BPF_PROG_TYPE_CGROUP_DEVICE, BPF_PROG_TYPE_CGROUP_SOCK_ADDR,
+		BPF_PROG_TYPE_CGROUP_SOCKOPT, BPF_PROG_TYPE_CGROUP_SYSCTL,
+	};
+
+	for (size_t i = 0; i < BC_ARRAY_SIZE(cgroup_types); i++)
+		if (t == cgroup_types[i])
+			return true;
+	return false;
+}
+
+bool bc_kfunc_allowed(const struct bc_kfunc *k, uint32_t t)
+{
+	switch ((enum bc_kfunc_set)k->set) {
+	case BC_KFS_COMMON:
+		return true;
+	case BC_KFS_GENERIC:
+		return tracing_hook(t) || cgroup_hook(t) ||
+		       t == BPF_PROG_TYPE_SCHED_CLS || t == BPF_PROG_TYPE_XDP ||
+		       t == BPF_PROG_TYPE_STRUCT_OPS ||
+		       t == BPF_PROG_TYPE_SYSCALL;
+	case BC_KFS_CPUMASK:
+		return tracing_hook(t) || t == BPF_PROG_TYPE_STRUCT_OPS ||
+		       t == BPF_PROG_TYPE_SYSCALL;
+	}
+	return false;
+}

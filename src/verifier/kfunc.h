@@ -1,0 +1,31 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
+/* kfunc calls and open-coded iterators (kfunc.c). */
+#ifndef BC_VKFUNC_H
+#define BC_VKFUNC_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "isa/insn.h"
+#include "verifier/env.h"
+
+/* A kfunc call at pc (Linux's check_kfunc_call); *next: where it goes. */
+int vk_call(struct venv *e, uint32_t pc, const struct bpf_insn *in,
+	    uint32_t *next);
+
+/* Is the insn at pc a call of an iterator's next()? */
+bool vk_is_iter_next(const struct venv *e, uint32_t pc);
+
+/* Does R1 point to an active iterator (at an iterator's next() call)? */
+bool vk_iter_active(struct venv *e);
+
+/*
+ * Beyond Linux: a trip bound for loop l (header visits per entry), or 0.
+ * Every way round the loop must go on only past a next() that returned
+ * an element, of iterators made before the loop (none is made in it and
+ * it calls no function), each passed in one stack slot: the rounds are
+ * at most the elements those iterators yield (bpf_for(i, a, b): b - a).
+ */
+uint64_t vk_loop_trip(struct venv *e, uint32_t l);
+
+#endif
