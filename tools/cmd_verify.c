@@ -13,6 +13,7 @@ enum {
 	OPT_STATS,
 	OPT_JSON,
 	OPT_UNPRIV,
+	OPT_CAP_BPF,
 	OPT_REJECT_IRR,
 	OPT_BUDGET,
 	OPT_NO_PREC,
@@ -32,7 +33,12 @@ static void help(FILE *f)
 		"                   (the log goes to stderr)\n"
 		"  --stats          veristat figures per program\n"
 		"  --json           one JSON document (schema in the README)\n"
-		"  --unprivileged   verify as a loader without CAP_BPF/CAP_PERFMON\n"
+		"  --unprivileged   verify as a loader without capabilities (no\n"
+		"                   CAP_BPF, CAP_PERFMON, CAP_NET_ADMIN,\n"
+		"                   CAP_SYS_ADMIN), as unprivileged_bpf_disabled=0\n"
+		"                   allows: no loops, no subprograms, at most 4096\n"
+		"                   insns, socket_filter and cgroup_skb only\n"
+		"  --cap-bpf        with --unprivileged: the loader keeps CAP_BPF\n"
 		"  --reject-irreducible  irreducible loops are an error\n"
 		"  --no-precision   no precision tracking: prune only where every\n"
 		"                   scalar is contained (slower, same verdicts)\n"
@@ -229,6 +235,7 @@ static int parse_args(int argc, char **argv, struct verify_args *a)
 		{ "stats", no_argument, NULL, OPT_STATS },
 		{ "json", no_argument, NULL, OPT_JSON },
 		{ "unprivileged", no_argument, NULL, OPT_UNPRIV },
+		{ "cap-bpf", no_argument, NULL, OPT_CAP_BPF },
 		{ "reject-irreducible", no_argument, NULL, OPT_REJECT_IRR },
 		{ "no-precision", no_argument, NULL, OPT_NO_PREC },
 		{ "insn-budget", required_argument, NULL, OPT_BUDGET },
@@ -261,6 +268,9 @@ static int parse_args(int argc, char **argv, struct verify_args *a)
 		case OPT_UNPRIV:
 			vo->unprivileged = true;
 			break;
+		case OPT_CAP_BPF:
+			vo->cap_bpf = true;
+			break;
 		case OPT_REJECT_IRR:
 			vo->reject_irreducible = true;
 			break;
@@ -290,6 +300,9 @@ static int parse_args(int argc, char **argv, struct verify_args *a)
 	}
 	if (optind >= argc)
 		return cli_usage_error("verify", "missing FILE");
+	if (vo->cap_bpf && !vo->unprivileged)
+		return cli_usage_error("verify", "--cap-bpf needs "
+				       "--unprivileged");
 	if (vo->log_level)
 		vo->log = stderr;
 	return -1;

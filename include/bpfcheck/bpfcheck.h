@@ -115,7 +115,9 @@ struct bpfcheck_verify_opts {
 	size_t sz;
 	int log_level;		/* 0 none, 1 the path to the error, 2 all */
 	FILE *log;		/* where the log goes (NULL: none) */
-	bool unprivileged;	/* a loader without CAP_BPF/CAP_PERFMON */
+	/* a loader without capabilities: no CAP_BPF, CAP_PERFMON,
+	 * CAP_NET_ADMIN, CAP_SYS_ADMIN (kernel.unprivileged_bpf_disabled=0) */
+	bool unprivileged;
 	bool reject_irreducible; /* irreducible loops are an error (RFC) */
 	uint64_t insn_budget;	/* processed-instruction limit, 0: 1000000 */
 	bool no_precision;	/* compare every scalar when pruning (slower;
@@ -126,6 +128,8 @@ struct bpfcheck_verify_opts {
 	 * 64 bits wide so that it starts past the older struct's padding.
 	 */
 	uint64_t prog_flags;
+	/* with unprivileged: the loader keeps CAP_BPF (and only it) */
+	bool cap_bpf;
 };
 
 struct bpfcheck_verdict {

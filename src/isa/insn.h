@@ -31,6 +31,7 @@
 #endif
 
 #define BC_MAX_INSNS 1000000u	/* Linux's BPF_COMPLEXITY_LIMIT_INSNS */
+#define BC_MAXINSNS_UNPRIV 4096u	/* BPF_MAXINSNS: without CAP_BPF */
 #define BC_MAX_REG 11		/* r0..r10 */
 
 static inline uint8_t bc_class(const struct bpf_insn *i) { return i->code & 0x07; }

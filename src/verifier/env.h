@@ -26,7 +26,8 @@ struct venv {
 	struct bc_cfg *cfg;
 	const struct bc_verify_opts *opts;
 	struct bc_verify_result *res;
-	bool priv;
+	bool priv;		/* CAP_PERFMON: allow_ptr_leaks, bypass_spec */
+	bool bpf_cap;		/* CAP_BPF (Linux's env->bpf_capable) */
 	bool strict_align;	/* BPF_F_STRICT_ALIGNMENT without ANY */
 	uint32_t type, attach;
 	uint8_t *prune;		/* 1 pruning point, 2 also against live states */

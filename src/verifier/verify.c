@@ -4,9 +4,12 @@
  * checks, then the search, first with loop summaries and, when they do
  * not decide, again exploring iterations; the result's figures.
  */
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "isa/insn.h"
+#include "platform/progtypes.h"
 #include "util/util.h"
 #include "verifier/cost.h"
 #include "verifier/env.h"
@@ -24,6 +27,7 @@ static void env_init(struct venv *e, const struct bc_prog *prog,
 	e->opts = opts;
 	e->res = res;
 	e->priv = !opts->unprivileged;
+	e->bpf_cap = !opts->unprivileged || opts->cap_bpf;
 	e->type = prog->type;
 	e->attach = prog->attach_type;
 	e->log = opts->log;
@@ -33,8 +37,8 @@ static void env_init(struct venv *e, const struct bc_prog *prog,
 	/* Linux: ANY_ALIGNMENT wins; x86 has efficient unaligned access */
 	e->strict_align = (opts->prog_flags & BPF_F_STRICT_ALIGNMENT) &&
 			  !(opts->prog_flags & BPF_F_ANY_ALIGNMENT);
-	/* unprivileged: every scalar precise, as in Linux */
-	e->prec = e->priv && !opts->no_precision && !opts->claims;
+	/* without CAP_BPF: every scalar precise, as in Linux */
+	e->prec = e->bpf_cap && !opts->no_precision && !opts->claims;
 	e->prune = bc_xcalloc(prog->insn_cnt + 1, 1);
 	e->live = bc_xcalloc(prog->insn_cnt + 1, 2);
 	e->chk = bc_xcalloc(prog->insn_cnt + 1, sizeof(*e->chk));
@@ -198,6 +202,73 @@ static bool verify_run(const struct bc_prog *prog, struct bc_cfg *cfg,
 	return widened;
 }
 
+/* Program types Linux's bpf_prog_load gives only to CAP_NET_ADMIN, or to
+ * CAP_PERFMON (is_net_admin_prog_type, is_perfmon_prog_type). */
+static const char *type_needs_cap(uint32_t type)
+{
+	switch (type) {
+	case BPF_PROG_TYPE_SCHED_CLS: case BPF_PROG_TYPE_SCHED_ACT:
+	case BPF_PROG_TYPE_XDP: case BPF_PROG_TYPE_LWT_IN:
+	case BPF_PROG_TYPE_LWT_OUT: case BPF_PROG_TYPE_LWT_XMIT:
+	case BPF_PROG_TYPE_LWT_SEG6LOCAL: case BPF_PROG_TYPE_SK_SKB:
+	case BPF_PROG_TYPE_SK_MSG: case BPF_PROG_TYPE_FLOW_DISSECTOR:
+	case BPF_PROG_TYPE_CGROUP_DEVICE: case BPF_PROG_TYPE_CGROUP_SOCK:
+	case BPF_PROG_TYPE_CGROUP_SOCK_ADDR: case BPF_PROG_TYPE_CGROUP_SOCKOPT:
+	case BPF_PROG_TYPE_CGROUP_SYSCTL: case BPF_PROG_TYPE_SOCK_OPS:
+	case 32:	/* BPF_PROG_TYPE_NETFILTER */
+		return "CAP_NET_ADMIN";
+	case BPF_PROG_TYPE_KPROBE: case BPF_PROG_TYPE_TRACEPOINT:
+	case BPF_PROG_TYPE_PERF_EVENT: case BPF_PROG_TYPE_RAW_TRACEPOINT:
+	case BPF_PROG_TYPE_RAW_TRACEPOINT_WRITABLE: case BPF_PROG_TYPE_TRACING:
+	case BPF_PROG_TYPE_LSM: case BPF_PROG_TYPE_STRUCT_OPS:
+	case BPF_PROG_TYPE_EXT:
+		return "CAP_PERFMON";
+	}
+	return NULL;
+}
+
+/*
+ * What Linux refuses an unprivileged loader before verifying (bpf_prog_load,
+ * then add_subprog_and_kfunc): without CAP_BPF a program has at most
+ * BPF_MAXINSNS instructions, is a socket filter or a cgroup_skb program and
+ * calls no other BPF function nor kfunc. No log in Linux (E2BIG, EPERM)
+ * except for the calls; these messages say which rule it was.
+ */
+static int unpriv_load_check(const struct bc_prog *prog,
+			     const struct bc_verify_opts *opts,
+			     struct bc_err *err)
+{
+	const char *cap = type_needs_cap(prog->type);
+	bool bpf_cap = opts->cap_bpf;
+
+	if (!opts->unprivileged)
+		return 0;
+	if (!bpf_cap && prog->insn_cnt > BC_MAXINSNS_UNPRIV)
+		return bc_errf(err, -1, -E2BIG, "program of %u insns is too "
+			       "large without CAP_BPF (at most %u: "
+			       "BPF_MAXINSNS)", prog->insn_cnt,
+			       BC_MAXINSNS_UNPRIV);
+	if (!bpf_cap && prog->type != BPF_PROG_TYPE_SOCKET_FILTER &&
+	    prog->type != BPF_PROG_TYPE_CGROUP_SKB)
+		return bc_errf(err, -1, -EPERM, "program type %s needs CAP_BPF "
+			       "(without it: socket_filter and cgroup_skb)",
+			       bc_progtype_name(prog->type));
+	if (cap)
+		return bc_errf(err, -1, -EPERM, "program type %s needs %s",
+			       bc_progtype_name(prog->type), cap);
+	for (uint32_t i = 0; i < prog->insn_cnt && !bpf_cap; i++) {
+		const struct bpf_insn *in = &prog->insns[i];
+
+		if (bc_is_pseudo_call(in) || bc_is_kfunc_call(in) ||
+		    bc_is_pseudo_func(in))
+			return bc_errf(err, i, -EPERM, "loading/calling other "
+				       "bpf or kernel functions are allowed "
+				       "for CAP_BPF and CAP_SYS_ADMIN");
+		i += bc_is_lddw(in);
+	}
+	return 0;
+}
+
 int bc_verify(const struct bc_prog *prog, const struct bc_verify_opts *opts,
 	      struct bc_verify_result *res)
 {
@@ -212,12 +283,18 @@ int bc_verify(const struct bc_prog *prog, const struct bc_verify_opts *opts,
 	memset(res, 0, sizeof(*res));
 	res->error_insn = -1;
 	bc_err_init(&err);
+	if (unpriv_load_check(prog, opts, &err)) {
+		snprintf(res->error, sizeof(res->error), "%s", err.msg);
+		res->error_insn = err.insn;
+		goto out;
+	}
 	if (bc_insn_check(prog->insns, prog->insn_cnt, &err)) {
 		snprintf(res->error, sizeof(res->error), "%s", err.msg);
 		res->error_insn = err.insn;
 		goto out;
 	}
 	copts.reject_irreducible = opts->reject_irreducible;
+	copts.no_back_edges = opts->unprivileged && !opts->cap_bpf;
 	if (bc_cfg_build(prog, &copts, &cfg, &err)) {
 		snprintf(res->error, sizeof(res->error), "%s", err.msg);
 		res->error_insn = err.insn;
