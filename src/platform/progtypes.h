@@ -94,6 +94,11 @@ bool bc_progtype_from_section(const char *sec, uint32_t *type,
 /* --type: libbpf type name ("sched_cls") or section-style name. */
 bool bc_progtype_parse(const char *name, uint32_t *type, uint32_t *attach,
 		       bool *attach_set);
+/*
+ * The capability besides CAP_BPF that Linux's bpf_prog_load wants for a
+ * program type ("CAP_NET_ADMIN", "CAP_PERFMON"), or NULL.
+ */
+const char *bc_progtype_load_cap(uint32_t type);
 /* libbpf-style name of a program type ("xdp", "sched_cls", ...). */
 const char *bc_progtype_name(uint32_t type);
 /* A section-style name that reads back as this type and attach type. */

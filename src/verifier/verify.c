@@ -202,31 +202,6 @@ static bool verify_run(const struct bc_prog *prog, struct bc_cfg *cfg,
 	return widened;
 }
 
-/* Program types Linux's bpf_prog_load gives only to CAP_NET_ADMIN, or to
- * CAP_PERFMON (is_net_admin_prog_type, is_perfmon_prog_type). */
-static const char *type_needs_cap(uint32_t type)
-{
-	switch (type) {
-	case BPF_PROG_TYPE_SCHED_CLS: case BPF_PROG_TYPE_SCHED_ACT:
-	case BPF_PROG_TYPE_XDP: case BPF_PROG_TYPE_LWT_IN:
-	case BPF_PROG_TYPE_LWT_OUT: case BPF_PROG_TYPE_LWT_XMIT:
-	case BPF_PROG_TYPE_LWT_SEG6LOCAL: case BPF_PROG_TYPE_SK_SKB:
-	case BPF_PROG_TYPE_SK_MSG: case BPF_PROG_TYPE_FLOW_DISSECTOR:
-	case BPF_PROG_TYPE_CGROUP_DEVICE: case BPF_PROG_TYPE_CGROUP_SOCK:
-	case BPF_PROG_TYPE_CGROUP_SOCK_ADDR: case BPF_PROG_TYPE_CGROUP_SOCKOPT:
-	case BPF_PROG_TYPE_CGROUP_SYSCTL: case BPF_PROG_TYPE_SOCK_OPS:
-	case 32:	/* BPF_PROG_TYPE_NETFILTER */
-		return "CAP_NET_ADMIN";
-	case BPF_PROG_TYPE_KPROBE: case BPF_PROG_TYPE_TRACEPOINT:
-	case BPF_PROG_TYPE_PERF_EVENT: case BPF_PROG_TYPE_RAW_TRACEPOINT:
-	case BPF_PROG_TYPE_RAW_TRACEPOINT_WRITABLE: case BPF_PROG_TYPE_TRACING:
-	case BPF_PROG_TYPE_LSM: case BPF_PROG_TYPE_STRUCT_OPS:
-	case BPF_PROG_TYPE_EXT:
-		return "CAP_PERFMON";
-	}
-	return NULL;
-}
-
 /*
  * What Linux refuses an unprivileged loader before verifying (bpf_prog_load,
  * then add_subprog_and_kfunc): without CAP_BPF a program has at most
@@ -238,7 +213,7 @@ static int unpriv_load_check(const struct bc_prog *prog,
 			     const struct bc_verify_opts *opts,
 			     struct bc_err *err)
 {
-	const char *cap = type_needs_cap(prog->type);
+	const char *cap = bc_progtype_load_cap(prog->type);
 	bool bpf_cap = opts->cap_bpf;
 
 	if (!opts->unprivileged)
