@@ -153,6 +153,23 @@ static int san_commit(struct venv *e, uint32_t pc, const struct bpf_insn *in,
 	return 0;
 }
 
+/*
+ * The mask may cut a register offset to 0 under speculation: the path on
+ * which the pointer did not move is verified too (Linux's do_sim in
+ * sanitize_ptr_alu), from the next insn with dst holding the pointer.
+ */
+static int san_sim(struct venv *e, uint32_t pc, struct bc_vreg *dst,
+		   const struct bc_vreg *ptr)
+{
+	struct bc_vreg keep = *dst;
+	int r;
+
+	*dst = *ptr;
+	r = vc_push_spec(e, pc + 1, -1, -1);
+	*dst = keep;
+	return r;
+}
+
 /* What Linux's adjust_ptr_min_max_vals refuses before computing. */
 static int ptr_alu_allowed(struct venv *e, uint32_t pc,
 			   const struct bpf_insn *in, const struct bc_vreg *ptr,
@@ -263,12 +280,16 @@ static int ptr_alu(struct venv *e, uint32_t pc, const struct bpf_insn *in,
 {
 	struct bc_vreg res = *ptr;
 	struct san sa = { 0 };
-	bool san;
+	bool san, spec;
 
 	if (ptr_alu_allowed(e, pc, in, ptr, sc))
 		return -1;
 	san = !e->priv && bc_srcbit(in);
-	if (san && san_begin(e, pc, in, ptr, sc, ptr == dst, &sa))
+	/* a speculative path only explores: the mask comes from real ones */
+	spec = e->cur.speculative;
+	if (san && !spec && san_begin(e, pc, in, ptr, sc, ptr == dst, &sa))
+		return -1;
+	if (san && !bc_scalar_is_const(&sc->s) && san_sim(e, pc, dst, ptr))
 		return -1;
 	ptr_move(e, bc_op(in), &res, sc);
 	if (res.range < 0)	/* an end mark is for that address only */
@@ -277,7 +298,7 @@ static int ptr_alu(struct venv *e, uint32_t pc, const struct bpf_insn *in,
 		return -1;
 	if (!e->priv && sanitize_check_bounds(e, pc, in->dst_reg, &res))
 		return -1;
-	if (san && san_commit(e, pc, in, &res, &sa))
+	if (san && !spec && san_commit(e, pc, in, &res, &sa))
 		return -1;
 	*dst = res;
 	return 0;

@@ -318,6 +318,23 @@ static void stack_write(struct venv *e, struct bc_vframe *f, int o, int size,
 	memset(f->stype + i, zero ? VS_ZERO : VS_MISC, size);
 }
 
+/*
+ * Spectre v4 for a loader that may not bypass it: a store to the stack is
+ * followed by a barrier when it spills a pointer or overwrites anything
+ * but data (a spill, uninitialised bytes), lest a later load speculatively
+ * see the old bytes (Linux's sanitize_stack_spill).
+ */
+static bool v4_barrier(const struct bc_vframe *f, int o, int size,
+		       const struct bc_vreg *val)
+{
+	if (val && bc_vkind_is_ptr(val->kind))
+		return true;
+	for (int b = BC_STACK + o; b < BC_STACK + o + size; b++)
+		if (f->stype[b] != VS_MISC && f->stype[b] != VS_ZERO)
+			return true;
+	return false;
+}
+
 /* A tnum as Linux prints it (tnum_strn); a constant as its value. */
 static void off_str(char *t, size_t n, struct tnum v)
 {
@@ -508,6 +525,8 @@ static int stack_access(struct venv *e, uint32_t pc, int regno,
 				      "pointer on stack");
 		if (val && bc_vkind_is_ptr(val->kind) && size != 8)
 			return vc_err(e, pc, "invalid size of register spill");
+		if (!e->priv && v4_barrier(f, o, size, val))
+			e->barrier_after = true;
 		stack_write(e, f, o, size, val,
 			    valno >= 0 ? vc_reg(e, valno) : NULL);
 		note_write(e, reg->frame, f, o, size, valno);

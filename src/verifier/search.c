@@ -113,7 +113,9 @@ static int visit(struct venv *e, uint32_t pc)
 		memcpy(lv, live, sizeof(lv));
 		memset(sl, 0xff, sizeof(sl));
 		vp_live(e, c, pc, lv, sl);
+		/* a speculative state never stands for a real one */
 		hit = (!c->branches || e->prune[pc] == 2) &&
+		      !(c->st.speculative && !e->cur.speculative) &&
 		      bc_vstate_subsumes_live(&c->st, &e->cur, lv, sl,
 					      e->explore_alu ? BC_SUB_STRICT :
 					      BC_SUB_PRUNE, 0);
@@ -217,9 +219,13 @@ static int step(struct venv *e)
 			    (int32_t)src->s.var_off.value :
 			    (int64_t)src->s.var_off.value;
 	}
+	e->barrier_after = false;
 	r = check_insn(e, pc, in, &next);
 	if (r)
 		return r;
+	/* speculation stops at a barrier: so does a speculative path */
+	if (e->cur.speculative && e->barrier_after)
+		return 1;
 	if (tags)
 		vl_after_insn(e, in, &before, src_const, k);
 	e->cur.pc = next;

@@ -94,6 +94,7 @@ struct bc_vstate {
 	struct bc_vchk *parent;		/* last checkpoint on this path */
 	uint32_t sums[BC_MAX_SUMS];	/* active loop summaries, innermost last */
 	uint32_t nsum;
+	bool speculative;		/* a mispredicted path (vc_push_spec) */
 	/* written since the last checkpoint, per frame (precision.h) */
 	uint16_t wr[BC_MAX_CALL_FRAMES];
 	uint64_t swr[BC_MAX_CALL_FRAMES];
