@@ -594,9 +594,11 @@ static int ctx_access(struct venv *e, uint32_t pc, int regno,
 			return vc_err(e, pc, "variable ctx access var_off=%s "
 				      "off=%d size=%d", t, off, size);
 		}
-		return vc_err(e, pc, "dereference of modified ctx ptr R%d "
-			      "off=%d disallowed", regno,
-			      reg->off + (int)reg->s.var_off.value);
+		int o = reg->off + (int)reg->s.var_off.value;
+
+		return vc_err(e, pc, "%s ctx ptr R%d off=%d disallowed",
+			      o < 0 ? "negative offset" :
+			      "dereference of modified", regno, o);
 	}
 	ok = sx ? bc_ctx_check_ldsx(e->type, e->attach, e->priv, off, size,
 				    &acc) :
@@ -676,6 +678,23 @@ static int leak(struct venv *e, uint32_t pc, const struct bc_vreg *val,
 	if (!e->priv && val && bc_vkind_is_ptr(val->kind))
 		return vc_err(e, pc, "R%d leaks addr into %s", valno, into);
 	return 0;
+}
+
+/* The kernel struct behind a map pointer of the array and hash families
+ * (what a map_ptr load reads, by BTF), or NULL. */
+static const char *map_struct(uint32_t type)
+{
+	switch (type) {
+	case BPF_MAP_TYPE_ARRAY: case BPF_MAP_TYPE_PERCPU_ARRAY:
+	case BPF_MAP_TYPE_PROG_ARRAY: case BPF_MAP_TYPE_PERF_EVENT_ARRAY:
+	case BPF_MAP_TYPE_CGROUP_ARRAY: case BPF_MAP_TYPE_ARRAY_OF_MAPS:
+		return "bpf_array";
+	case BPF_MAP_TYPE_HASH: case BPF_MAP_TYPE_PERCPU_HASH:
+	case BPF_MAP_TYPE_LRU_HASH: case BPF_MAP_TYPE_LRU_PERCPU_HASH:
+	case BPF_MAP_TYPE_HASH_OF_MAPS:
+		return "bpf_htab";
+	}
+	return NULL;
 }
 
 int vm_access(struct venv *e, uint32_t pc, int regno, int off, int size,
@@ -765,6 +784,12 @@ int vm_access(struct venv *e, uint32_t pc, int regno, int off, int size,
 			return -1;
 		load_scalar(out, size, sx);
 		return 0;
+	case VK_MAP_PTR:
+		if (!e->priv && map_struct(e->obj->maps[r.map].type))
+			return vc_err(e, pc, "'struct %s' access is allowed "
+				      "only to CAP_PERFMON and CAP_SYS_ADMIN",
+				      map_struct(e->obj->maps[r.map].type));
+		/* fallthrough */
 	default:
 		return vc_err(e, pc, "R%d invalid mem access '%s'", regno,
 			      bc_vkind_name(r.kind));
@@ -907,6 +932,9 @@ int vm_atomic(struct venv *e, uint32_t pc, const struct bpf_insn *in)
 	    vm_access(e, pc, in->dst_reg, in->off, size, false, NULL, -1, &old,
 		      false))
 		return -1;
+	if (old.kind != VK_SCALAR && !e->priv && dst->kind == VK_FP)
+		return vc_err(e, pc, "leaking pointer from stack off %d",
+			      dst->off + (int)dst->s.var_off.value + in->off);
 	if (old.kind != VK_SCALAR)
 		return vc_err(e, pc, "R%d atomic on a spilled pointer",
 			      in->dst_reg);
