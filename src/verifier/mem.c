@@ -288,8 +288,10 @@ static void stack_write(struct venv *e, struct bc_vframe *f, int o, int size,
 	int i = BC_STACK + o;
 	bool zero = val && val->kind == VK_SCALAR &&
 		    bc_scalar_is_const(&val->s) && !val->s.var_off.value;
+	/* without CAP_BPF Linux keeps no scalar spill: data (or zeros) */
+	bool track = val && (val->kind != VK_SCALAR || e->bpf_cap);
 
-	if (size == 8 && !(i % 8) && val && val->kind != VK_NOT_INIT) {
+	if (size == 8 && !(i % 8) && track && val->kind != VK_NOT_INIT) {
 		int k = i / 8;
 
 		if (zero) {
@@ -310,7 +312,7 @@ static void stack_write(struct venv *e, struct bc_vframe *f, int o, int size,
 	}
 	/* a register holding 0 is spilled too (Linux: bytes of the slot
 	 * written later turn the whole spill into misc data) */
-	if (size < 8 && !(i % 8) && val && val->kind == VK_SCALAR &&
+	if (size < 8 && !(i % 8) && track && val->kind == VK_SCALAR &&
 	    (!zero || src) && spill_narrow(e, f, i / 8, size, val, src))
 		return;
 	for (int b = 0; b < size; b++)
