@@ -1,8 +1,8 @@
 # SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 # Verdicts of one assembly program under several loader options.
 #   cmake -DBPFCHECK=... -DFILE=prog.s -P run_verdict.cmake
-# Each line "; EXPECT [OPTION...] -> accept" or
-# "; EXPECT [OPTION...] -> reject: MESSAGE" of FILE runs
+# Each line "; EXPECT [OPTION... ->] accept" or
+# "; EXPECT [OPTION... ->] reject: MESSAGE" of FILE runs
 # `bpfcheck verify OPTION... FILE`: accept wants exit 0, reject exit 1 and
 # MESSAGE in the FAIL line. A file without EXPECT lines is an error.
 file(STRINGS ${FILE} lines REGEX "^; EXPECT ")
@@ -11,12 +11,12 @@ if(NOT lines)
 endif()
 set(bad 0)
 foreach(line IN LISTS lines)
-  if(NOT line MATCHES "^; EXPECT ?(.*) -> (accept|reject)(: (.*))?$")
+  if(NOT line MATCHES "^; EXPECT (([^>]*)-> )?(accept|reject)(: *(.*))?$")
     message(FATAL_ERROR "${FILE}: bad line: ${line}")
   endif()
-  set(opts "${CMAKE_MATCH_1}")
-  set(verdict "${CMAKE_MATCH_2}")
-  set(msg "${CMAKE_MATCH_4}")
+  set(opts "${CMAKE_MATCH_2}")
+  set(verdict "${CMAKE_MATCH_3}")
+  set(msg "${CMAKE_MATCH_5}")
   separate_arguments(opts UNIX_COMMAND "${opts}")
   execute_process(COMMAND ${BPFCHECK} verify ${opts} ${FILE}
                   RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
