@@ -16,6 +16,7 @@ enum {
 	OPT_STATS,
 	OPT_JSON,
 	OPT_UNPRIV,
+	OPT_CAP_BPF,
 	OPT_REJECT_IRR,
 	OPT_BUDGET,
 	OPT_NO_PREC,
@@ -50,7 +51,12 @@ static void help(FILE *f)
 		"  --json           one JSON document (-o json)\n"
 		"  -j, --jobs N     verify on N threads (output in input order;\n"
 		"                   not with --log-level)\n"
-		"  --unprivileged   verify as a loader without CAP_BPF/CAP_PERFMON\n"
+		"  --unprivileged   verify as a loader without capabilities (no\n"
+		"                   CAP_BPF, CAP_PERFMON, CAP_NET_ADMIN,\n"
+		"                   CAP_SYS_ADMIN), as unprivileged_bpf_disabled=0\n"
+		"                   allows: no loops, no subprograms, at most 4096\n"
+		"                   insns, socket_filter and cgroup_skb only\n"
+		"  --cap-bpf        with --unprivileged: the loader keeps CAP_BPF\n"
 		"  --linux-compat   the verdict Linux would give: no loop proofs,\n"
 		"                   Linux's limits (1,000,000 processed insns, 8,193\n"
 		"                   jumps in a sequence); to gate kernel loads\n"
@@ -328,6 +334,7 @@ static int parse_args(int argc, char **argv, struct verify_args *a)
 		{ "stats", no_argument, NULL, OPT_STATS },
 		{ "json", no_argument, NULL, OPT_JSON },
 		{ "unprivileged", no_argument, NULL, OPT_UNPRIV },
+		{ "cap-bpf", no_argument, NULL, OPT_CAP_BPF },
 		{ "reject-irreducible", no_argument, NULL, OPT_REJECT_IRR },
 		{ "no-precision", no_argument, NULL, OPT_NO_PREC },
 		{ "insn-budget", required_argument, NULL, OPT_BUDGET },
@@ -384,6 +391,9 @@ static int parse_args(int argc, char **argv, struct verify_args *a)
 		case OPT_UNPRIV:
 			vo->unprivileged = true;
 			break;
+		case OPT_CAP_BPF:
+			vo->cap_bpf = true;
+			break;
 		case OPT_REJECT_IRR:
 			vo->reject_irreducible = true;
 			break;
@@ -422,6 +432,9 @@ static int parse_args(int argc, char **argv, struct verify_args *a)
 		return cli_usage_error("verify", "-j and --log-level: the logs "
 				       "would interleave");
 	vo->predict_linux = true;
+	if (vo->cap_bpf && !vo->unprivileged)
+		return cli_usage_error("verify", "--cap-bpf needs "
+				       "--unprivileged");
 	if (vo->log_level)
 		vo->log = stderr;
 	if (optind >= argc)

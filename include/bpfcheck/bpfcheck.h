@@ -115,7 +115,9 @@ struct bpfcheck_verify_opts {
 	size_t sz;
 	int log_level;		/* 0 none, 1 the path to the error, 2 all */
 	FILE *log;		/* where the log goes (NULL: none) */
-	bool unprivileged;	/* a loader without CAP_BPF/CAP_PERFMON */
+	/* a loader without capabilities: no CAP_BPF, CAP_PERFMON,
+	 * CAP_NET_ADMIN, CAP_SYS_ADMIN (kernel.unprivileged_bpf_disabled=0) */
+	bool unprivileged;
 	bool reject_irreducible; /* irreducible loops are an error (RFC) */
 	uint64_t insn_budget;	/* processed-instruction limit, 0: 1000000 */
 	bool no_precision;	/* compare every scalar when pruning (slower;
@@ -134,6 +136,8 @@ struct bpfcheck_verify_opts {
 	 */
 	bool linux_compat;
 	bool predict_linux;
+	/* with unprivileged: the loader keeps CAP_BPF (and only it) */
+	bool cap_bpf;
 };
 
 enum bpfcheck_linux_verdict {

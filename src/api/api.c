@@ -251,6 +251,7 @@ int bpfcheck_verify(const struct bpfcheck_prog *prog,
 	vo.log_level = o.log_level;
 	vo.log = o.log;
 	vo.unprivileged = o.unprivileged;
+	vo.cap_bpf = o.cap_bpf;
 	vo.reject_irreducible = o.reject_irreducible;
 	vo.insn_budget = o.insn_budget;
 	vo.no_precision = o.no_precision;

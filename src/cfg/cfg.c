@@ -117,6 +117,57 @@ static int check_subprog(const struct bc_prog *p, const struct bc_subprog *s,
 	return 0;
 }
 
+/* Successor k of insn t in the order Linux's check_cfg visits them
+ * (fall-through first), or -1 past the last. */
+static int64_t dfs_succ(const struct bc_prog *p, uint32_t t, int k)
+{
+	const struct bpf_insn *in = &p->insns[t];
+
+	if (bc_is_exit(in))
+		return -1;
+	if (bc_is_ja(in))
+		return k ? -1 : bc_jmp_target(in, t);
+	if (bc_is_cond_jmp(in))
+		return k > 1 ? -1 : k ? bc_jmp_target(in, t) : (int64_t)t + 1;
+	return k ? -1 : (int64_t)t + 1 + bc_is_lddw(in);
+}
+
+/*
+ * Without CAP_BPF Linux allows no loop: its depth-first walk of the
+ * instructions from insn 0 (fall-through before branch) stops at the
+ * first edge to an instruction still on the walk's stack.
+ */
+static int check_back_edges(const struct bc_prog *p, struct bc_err *err)
+{
+	uint32_t n = p->insn_cnt, top = 0;
+	uint8_t *state = bc_xcalloc(n, 1);	/* 1 on the stack, 2 done */
+	uint32_t *stk = bc_xcalloc(n, sizeof(*stk));
+	uint8_t *next = bc_xcalloc(n, 1);
+	int ret = 0;
+
+	stk[top++] = 0;
+	state[0] = 1;
+	while (top && !ret) {
+		uint32_t t = stk[top - 1];
+		int64_t w = dfs_succ(p, t, next[t]++);
+
+		if (w < 0 || w >= n) {
+			state[t] = 2;
+			top--;
+		} else if (state[w] == 1) {
+			ret = bc_errf(err, t, -EINVAL, "back-edge from insn "
+				      "%u to %u", t, (uint32_t)w);
+		} else if (!state[w]) {
+			state[w] = 1;
+			stk[top++] = (uint32_t)w;
+		}
+	}
+	free(state);
+	free(stk);
+	free(next);
+	return ret;
+}
+
 /* Blocks and edges of one subprogram; leaders marked in lead[]. */
 static void count_blocks(struct bc_cfg *cfg, const uint8_t *half,
 			 uint8_t *lead, uint32_t *nblocks, uint32_t *nedges)
@@ -463,6 +514,8 @@ int bc_cfg_build(const struct bc_prog *prog, const struct bc_cfg_opts *opts,
 	ret = find_subprogs(cfg, half, err);
 	for (uint32_t s = 0; s < cfg->sub_cnt && !ret; s++)
 		ret = check_subprog(prog, &cfg->subs[s], half, err);
+	if (!ret && opts->no_back_edges)
+		ret = check_back_edges(prog, err);
 	if (ret)
 		goto fail;
 	lead = bc_xcalloc(prog->insn_cnt, 1);

@@ -107,6 +107,8 @@ struct bc_irreducible {
 
 struct bc_cfg_opts {
 	bool reject_irreducible;	/* the RFC's rule: irreducible is an error */
+	bool no_back_edges;	/* Linux's check_cfg without CAP_BPF: a loop
+				 * is an error ("back-edge from insn") */
 	uint64_t max_loop_blocks;	/* 0: the default above */
 };
 

@@ -34,6 +34,7 @@
 #endif
 
 #define BC_MAX_INSNS 1000000u	/* Linux's BPF_COMPLEXITY_LIMIT_INSNS */
+#define BC_MAXINSNS_UNPRIV 4096u	/* BPF_MAXINSNS: without CAP_BPF */
 #define BC_MAX_REG 11		/* r0..r10 */
 #define BC_MAX_LOOPS (8u * 1024 * 1024)	/* Linux's BPF_MAX_LOOPS: the
 					 * may_goto budget of one frame */

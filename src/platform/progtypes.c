@@ -686,3 +686,35 @@ const char *bc_progtype_name(uint32_t type)
 		s = libbpf_bpf_prog_type_str(type);
 	return s ? s : "unknown";
 }
+
+/* Linux's is_net_admin_prog_type and is_perfmon_prog_type. */
+const char *bc_progtype_load_cap(uint32_t type)
+{
+	static const uint32_t net_admin[] = {
+		BPF_PROG_TYPE_SCHED_CLS, BPF_PROG_TYPE_SCHED_ACT,
+		BPF_PROG_TYPE_XDP, BPF_PROG_TYPE_LWT_IN, BPF_PROG_TYPE_LWT_OUT,
+		BPF_PROG_TYPE_LWT_XMIT, BPF_PROG_TYPE_LWT_SEG6LOCAL,
+		BPF_PROG_TYPE_SK_SKB, BPF_PROG_TYPE_SK_MSG,
+		BPF_PROG_TYPE_FLOW_DISSECTOR, BPF_PROG_TYPE_CGROUP_DEVICE,
+		BPF_PROG_TYPE_CGROUP_SOCK, BPF_PROG_TYPE_CGROUP_SOCK_ADDR,
+		BPF_PROG_TYPE_CGROUP_SOCKOPT, BPF_PROG_TYPE_CGROUP_SYSCTL,
+		BPF_PROG_TYPE_SOCK_OPS, BC_PROG_TYPE_NETFILTER,
+	};
+	static const uint32_t perfmon[] = {
+		BPF_PROG_TYPE_KPROBE, BPF_PROG_TYPE_TRACEPOINT,
+		BPF_PROG_TYPE_PERF_EVENT, BPF_PROG_TYPE_RAW_TRACEPOINT,
+		BPF_PROG_TYPE_RAW_TRACEPOINT_WRITABLE, BPF_PROG_TYPE_TRACING,
+		BPF_PROG_TYPE_LSM, BPF_PROG_TYPE_STRUCT_OPS,
+	};
+
+	/* an extension program replaces any: it wants both */
+	if (type == BPF_PROG_TYPE_EXT)
+		return "CAP_NET_ADMIN and CAP_PERFMON";
+	for (size_t i = 0; i < sizeof(net_admin) / sizeof(net_admin[0]); i++)
+		if (net_admin[i] == type)
+			return "CAP_NET_ADMIN";
+	for (size_t i = 0; i < sizeof(perfmon) / sizeof(perfmon[0]); i++)
+		if (perfmon[i] == type)
+			return "CAP_PERFMON";
+	return NULL;
+}

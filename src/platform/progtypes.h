@@ -117,6 +117,12 @@ bool bc_progtype_parse(const char *name, uint32_t *type, uint32_t *attach,
  * the part after the first '/', or NULL.
  */
 const char *bc_progtype_target(const char *section);
+
+/*
+ * The capability besides CAP_BPF that Linux's bpf_prog_load wants for a
+ * program type ("CAP_NET_ADMIN", "CAP_PERFMON"), or NULL.
+ */
+const char *bc_progtype_load_cap(uint32_t type);
 /* libbpf-style name of a program type ("xdp", "sched_cls", ...). */
 const char *bc_progtype_name(uint32_t type);
 /* A section-style name that reads back as this type and attach type. */

@@ -153,7 +153,6 @@ static int san_commit(struct venv *e, uint32_t pc, const struct bpf_insn *in,
 	return 0;
 }
 
-/* What Linux's adjust_ptr_min_max_vals refuses before computing. */
 /*
  * A map pointer plus a known 0 stays the map pointer (adjust_ptr_min_max_vals
  * lets it through; unprivileged, the masking refuses it later). The zero
@@ -172,16 +171,30 @@ static bool map_ptr_plus_zero(struct venv *e, const struct bpf_insn *in,
 	return true;
 }
 
+/*
+ * The mask may cut a register offset to 0 under speculation: the path on
+ * which the pointer did not move is verified too (Linux's do_sim in
+ * sanitize_ptr_alu), from the next insn with dst holding the pointer.
+ */
+static int san_sim(struct venv *e, uint32_t pc, struct bc_vreg *dst,
+		   const struct bc_vreg *ptr)
+{
+	struct bc_vreg keep = *dst;
+	int r;
+
+	*dst = *ptr;
+	r = vc_push_spec(e, pc + 1, -1, -1);
+	*dst = keep;
+	return r;
+}
+
+/* What Linux's adjust_ptr_min_max_vals refuses before masking. */
 static int ptr_alu_allowed(struct venv *e, uint32_t pc,
 			   const struct bpf_insn *in, const struct bc_vreg *ptr,
 			   const struct bc_vreg *sc)
 {
-	uint8_t op = bc_op(in);
 	int d = in->dst_reg;
 
-	if (bc_class(in) == BPF_ALU)
-		return vc_err(e, pc, "R%d 32-bit pointer arithmetic prohibited",
-			      d);
 	if (bc_vkind_or_null(ptr->kind))
 		return vc_err(e, pc, "R%d pointer arithmetic on %s prohibited, "
 			      "null-check it first", d,
@@ -189,23 +202,42 @@ static int ptr_alu_allowed(struct venv *e, uint32_t pc,
 	if (map_ptr_plus_zero(e, in, ptr, sc))
 		return 0;
 	switch (ptr->kind) {
-	case VK_PKT_END: case VK_MAP_PTR: case VK_SOCK: case VK_SOCK_COMMON:
+	case VK_MAP_PTR:	/* map + 0 is still the map */
+		if (bc_op(in) == BPF_ADD && bc_scalar_is_const(&sc->s) &&
+		    !sc->s.var_off.value)
+			break;
+		/* fallthrough */
+	case VK_PKT_END: case VK_SOCK: case VK_SOCK_COMMON:
 	case VK_TCP_SOCK: case VK_FLOW_KEYS: case VK_FUNC: case VK_BTF_ID:
 		return vc_err(e, pc, "R%d pointer arithmetic on %s prohibited",
 			      d, bc_vkind_name(ptr->kind));
 	}
+	if (sane_offset(e, pc, sc, ptr->kind) ||
+	    sane_offset(e, pc, ptr, ptr->kind))
+		return -1;
+	return 0;
+}
+
+/* The operator's own rules, after the masking checks (as in Linux). */
+static int ptr_alu_op_ok(struct venv *e, uint32_t pc,
+			 const struct bpf_insn *in, const struct bc_vreg *ptr,
+			 bool ptr_is_dst)
+{
+	uint8_t op = bc_op(in);
+	int d = in->dst_reg;
+
+	if (op == BPF_SUB && !ptr_is_dst)
+		return vc_err(e, pc, "R%d tried to subtract pointer from "
+			      "scalar", d);
+	if (op == BPF_SUB && ptr->kind == VK_FP)
+		return vc_err(e, pc, "R%d subtraction from stack pointer "
+			      "prohibited", d);
 	if (op == BPF_AND || op == BPF_OR || op == BPF_XOR)
 		return vc_err(e, pc, "R%d bitwise operator %s on pointer "
 			      "prohibited", d, op_str(op));
 	if (op != BPF_ADD && op != BPF_SUB)
 		return vc_err(e, pc, "R%d pointer arithmetic with %s operator "
 			      "prohibited", d, op_str(op));
-	if (op == BPF_SUB && ptr->kind == VK_FP)
-		return vc_err(e, pc, "R%d subtraction from stack pointer "
-			      "prohibited", d);
-	if (sane_offset(e, pc, sc, ptr->kind) ||
-	    sane_offset(e, pc, ptr, ptr->kind))
-		return -1;
 	return 0;
 }
 
@@ -285,12 +317,19 @@ static int ptr_alu(struct venv *e, uint32_t pc, const struct bpf_insn *in,
 {
 	struct bc_vreg res = *ptr;
 	struct san sa = { 0 };
-	bool san;
+	bool san, spec;
 
 	if (ptr_alu_allowed(e, pc, in, ptr, sc))
 		return -1;
-	san = !e->priv && bc_srcbit(in);
-	if (san && san_begin(e, pc, in, ptr, sc, ptr == dst, &sa))
+	san = !e->priv && bc_srcbit(in) &&
+	      (bc_op(in) == BPF_ADD || bc_op(in) == BPF_SUB);
+	/* a speculative path only explores: the mask comes from real ones */
+	spec = e->cur.speculative;
+	if (san && !spec && san_begin(e, pc, in, ptr, sc, ptr == dst, &sa))
+		return -1;
+	if (san && !bc_scalar_is_const(&sc->s) && san_sim(e, pc, dst, ptr))
+		return -1;
+	if (ptr_alu_op_ok(e, pc, in, ptr, ptr == dst))
 		return -1;
 	ptr_move(e, bc_op(in), &res, sc);
 	if (res.range < 0)	/* an end mark is for that address only */
@@ -299,7 +338,7 @@ static int ptr_alu(struct venv *e, uint32_t pc, const struct bpf_insn *in,
 		return -1;
 	if (!e->priv && sanitize_check_bounds(e, pc, in->dst_reg, &res))
 		return -1;
-	if (san && san_commit(e, pc, in, &res, &sa))
+	if (san && !spec && san_commit(e, pc, in, &res, &sa))
 		return -1;
 	*dst = res;
 	return 0;
@@ -312,6 +351,9 @@ static int alu_mov(struct venv *e, uint32_t pc, const struct bpf_insn *in,
 
 	if (src->kind != VK_SCALAR) {
 		if (alu32 || in->off) {
+			if (!e->priv && !alu32)
+				return vc_err(e, pc, "R%d sign-extension part "
+					      "of pointer", in->src_reg);
 			if (!e->priv)
 				return vc_err(e, pc, "R%d partial copy of "
 					      "pointer", in->src_reg);
@@ -379,10 +421,14 @@ static int alu_with_ptr(struct venv *e, uint32_t pc, const struct bpf_insn *in,
 		return vc_err(e, pc, "R%d pointer %s pointer prohibited", d,
 			      op_str(op));
 	}
-	if (bc_class(in) == BPF_ALU && op == BPF_SUB && e->priv) {
-		/* a 32-bit difference with a pointer: a meaningless scalar */
-		bc_vreg_scalar(dst);
-		return 0;
+	if (bc_class(in) == BPF_ALU) {
+		/* a meaningless scalar (Linux: unknown, all 64 bits) */
+		if (op == BPF_SUB && e->priv) {
+			bc_vreg_scalar(dst);
+			return 0;
+		}
+		return vc_err(e, pc, "R%d 32-bit pointer arithmetic prohibited",
+			      d);
 	}
 	if (dst->kind != VK_SCALAR) {
 		if (bc_srcbit(in))
@@ -391,13 +437,6 @@ static int alu_with_ptr(struct venv *e, uint32_t pc, const struct bpf_insn *in,
 	}
 	struct bc_vreg sc = *dst;
 
-	if (op != BPF_ADD) {
-		if (op == BPF_SUB)
-			return vc_err(e, pc, "R%d tried to subtract pointer "
-				      "from scalar", d);
-		return vc_err(e, pc, "R%d bitwise operator %s on pointer "
-			      "prohibited", d, op_str(op));
-	}
 	vp_mark_reg(e, d);
 	return ptr_alu(e, pc, in, dst, src, &sc);
 }

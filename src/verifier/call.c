@@ -419,8 +419,9 @@ static int check_reg_type(struct venv *e, uint32_t pc,
 		if (r->kind != VK_CTX)
 			return type_err(e, pc, regno, r, "ctx");
 		if (!off0)
-			return vc_err(e, pc, "dereference of modified ctx ptr "
-				      "R%d off=%d disallowed", regno, r->off);
+			return vc_err(e, pc, "%s ctx ptr R%d off=%d disallowed",
+				      r->off < 0 ? "negative offset" :
+				      "dereference of modified", regno, r->off);
 		return 0;
 	case BC_ARG_PTR_TO_FUNC:
 		if (r->kind != VK_FUNC)

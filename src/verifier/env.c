@@ -123,6 +123,23 @@ int vc_push(struct venv *e, uint32_t pc)
 	return 0;
 }
 
+int vc_push_spec(struct venv *e, uint32_t pc, int r1, int r2)
+{
+	struct bc_vstate *s;
+
+	if (e->priv)
+		return 0;
+	if (vc_push(e, pc))
+		return -1;
+	s = &e->stack[e->stack_n - 1];
+	s->speculative = true;
+	if (r1 >= 0)
+		bc_vreg_scalar(&s->frames[s->curframe]->regs[r1]);
+	if (r2 >= 0)
+		bc_vreg_scalar(&s->frames[s->curframe]->regs[r2]);
+	return 0;
+}
+
 void vc_restore(struct venv *e, struct bc_vstate *saved)
 {
 	saved->parent = e->cur.parent;
@@ -172,7 +189,8 @@ const struct bc_vchk *vc_looping(struct venv *e, uint32_t pc, uint64_t key,
 
 		if (c->key != key || c->st.pc != pc || !c->branches ||
 		    c->st.may_goto_depth != e->cur.may_goto_depth ||
-		    c->st.iter_depth != e->cur.iter_depth)
+		    c->st.iter_depth != e->cur.iter_depth ||
+		    (c->st.speculative && !e->cur.speculative))
 			continue;
 		if (!c->st.frames[0] ||
 		    bc_vstate_subsumes(&c->st, &e->cur, live, BC_SUB_EXACT, 0))

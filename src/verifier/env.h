@@ -27,7 +27,8 @@ struct venv {
 	struct bc_cfg *cfg;
 	const struct bc_verify_opts *opts;
 	struct bc_verify_result *res;
-	bool priv;
+	bool priv;		/* CAP_PERFMON: allow_ptr_leaks, bypass_spec */
+	bool bpf_cap;		/* CAP_BPF (Linux's env->bpf_capable) */
 	bool strict_align;	/* BPF_F_STRICT_ALIGNMENT without ANY */
 	uint32_t type, attach;
 	const char *target;	/* attach target from the section name */
@@ -64,6 +65,9 @@ struct venv {
 	uint32_t *tc_map;	/* !root: map (index + 1) of each tail call,
 				 * TC_MAP_POISON when paths pass different
 				 * maps (Linux's map_ptr_state) */
+	bool barrier_after;	/* this insn gets a speculation barrier
+				 * (Spectre v4: a stack write over a spill
+				 * or uninitialised bytes, or of a pointer) */
 	bool explore_alu;	/* a register offset was masked: scalars
 				 * must be equal for pruning, as in Linux */
 	/* loop summaries (induction.c) */
@@ -121,6 +125,13 @@ void vc_release_ref(struct venv *e, uint32_t ref);
 
 /* Linux's push_stack: the current state, at pc, is explored later. */
 int vc_push(struct venv *e, uint32_t pc);
+/*
+ * Linux's sanitize_speculative_path: a loader that may not bypass Spectre
+ * v1 has the path a mispredicted jump or masked pointer move takes
+ * verified too, from pc on, registers r1 and r2 (when >= 0) unknown on it.
+ * No-op for a privileged loader.
+ */
+int vc_push_spec(struct venv *e, uint32_t pc, int r1, int r2);
 /*
  * The current state becomes saved, a copy made before a change meant for
  * the branch just pushed; the path keeps its last checkpoint.

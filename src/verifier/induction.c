@@ -804,10 +804,19 @@ int vl_header(struct venv *e, uint32_t pc, uint32_t loop,
 	for (uint32_t i = st->nsum; i-- > 0;) {
 		struct vsum *s = sum_of(e, st->sums[i]);
 
-		if (s->loop == loop && s->frame == st->curframe)
-			return arrival(e, s, st->sums[i], live);
+		if (s->loop != loop || s->frame != st->curframe)
+			continue;
+		/*
+		 * A speculative path skips checks (the masking state) and
+		 * may end early: it may be pruned by the header state but
+		 * never widen it, nor start a summary.
+		 */
+		if (st->speculative)
+			return bc_vstate_subsumes(&s->w->st, st, live,
+						  BC_SUB_HEADER, st->sums[i]);
+		return arrival(e, s, st->sums[i], live);
 	}
-	return entry(e, pc, loop);
+	return st->speculative ? 0 : entry(e, pc, loop);
 }
 
 /* ---- tags through instructions ---- */

@@ -204,6 +204,15 @@ static bool feasible(const struct bc_vreg *a, const struct bc_vreg *b)
  * Linux's reg_set_min_max, with the branch decided first where the
  * ranges decide it (is_branch_taken): a and b are scalars.
  */
+/* The way a decided branch does not go, verified as a speculative path
+ * with the compared registers unknown. */
+static int spec_other_way(struct venv *e, const struct bpf_insn *in,
+			  uint32_t pc)
+{
+	return vc_push_spec(e, pc, in->dst_reg,
+			    bc_srcbit(in) ? in->src_reg : -1);
+}
+
 static int reg_set_min_max(struct venv *e, uint32_t pc,
 			   const struct bpf_insn *in, const struct bc_vreg *a,
 			   const struct bc_vreg *b, uint32_t *next)
@@ -220,7 +229,7 @@ static int reg_set_min_max(struct venv *e, uint32_t pc,
 	if (taken >= 0) {	/* decided by the ranges */
 		mark_operands(e, in);
 		*next = taken ? tgt : fall;
-		return 0;
+		return spec_other_way(e, in, taken ? fall : tgt);
 	}
 	bc_scalar_refine(&ta.s, &tb.s, op, j32, true);
 	bc_scalar_refine(&fa.s, &fb.s, op, j32, false);
@@ -380,7 +389,7 @@ static int try_match_pkt_pointers(struct venv *e, uint32_t pc,
 	known = pkt_end_taken(&pv, pop);
 	if (known >= 0) {	/* decided by an earlier test */
 		*next = known ? tgt : fall;
-		return 1;
+		return spec_other_way(e, in, known ? fall : tgt) ? -1 : 1;
 	}
 	bc_vstate_copy(&save, &e->cur);
 	pkt_branch(e, good == 1, &pv, preg, pop);
@@ -455,7 +464,8 @@ static int ptr_jmp(struct venv *e, uint32_t pc, const struct bpf_insn *in,
 		if (bc_srcbit(in) && b->kind == VK_SCALAR)
 			vp_mark_reg(e, s);
 		*next = taken ? bc_jmp_target(in, pc) : pc + 1;
-		return 0;
+		return spec_other_way(e, in, taken ? pc + 1 :
+				      bc_jmp_target(in, pc));
 	}
 	if (!j32 && !bc_srcbit(in) && !in->imm && bc_vkind_or_null(a->kind) &&
 	    (op == BPF_JEQ || op == BPF_JNE))

@@ -288,8 +288,10 @@ static void stack_write(struct venv *e, struct bc_vframe *f, int o, int size,
 	int i = BC_STACK + o;
 	bool zero = val && val->kind == VK_SCALAR &&
 		    bc_scalar_is_const(&val->s) && !val->s.var_off.value;
+	/* without CAP_BPF Linux keeps no scalar spill: data (or zeros) */
+	bool track = val && (val->kind != VK_SCALAR || e->bpf_cap);
 
-	if (size == 8 && !(i % 8) && val && val->kind != VK_NOT_INIT) {
+	if (size == 8 && !(i % 8) && track && val->kind != VK_NOT_INIT) {
 		int k = i / 8;
 
 		if (zero) {
@@ -310,12 +312,29 @@ static void stack_write(struct venv *e, struct bc_vframe *f, int o, int size,
 	}
 	/* a register holding 0 is spilled too (Linux: bytes of the slot
 	 * written later turn the whole spill into misc data) */
-	if (size < 8 && !(i % 8) && val && val->kind == VK_SCALAR &&
+	if (size < 8 && !(i % 8) && track && val->kind == VK_SCALAR &&
 	    (!zero || src) && spill_narrow(e, f, i / 8, size, val, src))
 		return;
 	for (int b = 0; b < size; b++)
 		slot_misc(f, (i + b) / 8);
 	memset(f->stype + i, zero ? VS_ZERO : VS_MISC, size);
+}
+
+/*
+ * Spectre v4 for a loader that may not bypass it: a store to the stack is
+ * followed by a barrier when it spills a pointer or overwrites anything
+ * but data (a spill, uninitialised bytes), lest a later load speculatively
+ * see the old bytes (Linux's sanitize_stack_spill).
+ */
+static bool v4_barrier(const struct bc_vframe *f, int o, int size,
+		       const struct bc_vreg *val)
+{
+	if (val && bc_vkind_is_ptr(val->kind))
+		return true;
+	for (int b = BC_STACK + o; b < BC_STACK + o + size; b++)
+		if (f->stype[b] != VS_MISC && f->stype[b] != VS_ZERO)
+			return true;
+	return false;
 }
 
 /* A tnum as Linux prints it (tnum_strn); a constant as its value. */
@@ -509,6 +528,8 @@ static int stack_access(struct venv *e, uint32_t pc, int regno,
 				      "pointer on stack");
 		if (val && bc_vkind_is_ptr(val->kind) && size != 8)
 			return vc_err(e, pc, "invalid size of register spill");
+		if (!e->priv && v4_barrier(f, o, size, val))
+			e->barrier_after = true;
 		stack_write(e, f, o, size, val,
 			    valno >= 0 ? vc_reg(e, valno) : NULL);
 		note_write(e, reg->frame, f, o, size, valno);
@@ -576,9 +597,11 @@ static int ctx_access(struct venv *e, uint32_t pc, int regno,
 			return vc_err(e, pc, "variable ctx access var_off=%s "
 				      "off=%d size=%d", t, off, size);
 		}
-		return vc_err(e, pc, "dereference of modified ctx ptr R%d "
-			      "off=%d disallowed", regno,
-			      reg->off + (int)reg->s.var_off.value);
+		int o = reg->off + (int)reg->s.var_off.value;
+
+		return vc_err(e, pc, "%s ctx ptr R%d off=%d disallowed",
+			      o < 0 ? "negative offset" :
+			      "dereference of modified", regno, o);
 	}
 	ok = sx ? bc_ctx_check_ldsx(e->type, e->attach, e->priv, off, size,
 				    &acc) :
@@ -658,6 +681,23 @@ static int leak(struct venv *e, uint32_t pc, const struct bc_vreg *val,
 	if (!e->priv && val && bc_vkind_is_ptr(val->kind))
 		return vc_err(e, pc, "R%d leaks addr into %s", valno, into);
 	return 0;
+}
+
+/* The kernel struct behind a map pointer of the array and hash families
+ * (what a map_ptr load reads, by BTF), or NULL. */
+static const char *map_struct(uint32_t type)
+{
+	switch (type) {
+	case BPF_MAP_TYPE_ARRAY: case BPF_MAP_TYPE_PERCPU_ARRAY:
+	case BPF_MAP_TYPE_PROG_ARRAY: case BPF_MAP_TYPE_PERF_EVENT_ARRAY:
+	case BPF_MAP_TYPE_CGROUP_ARRAY: case BPF_MAP_TYPE_ARRAY_OF_MAPS:
+		return "bpf_array";
+	case BPF_MAP_TYPE_HASH: case BPF_MAP_TYPE_PERCPU_HASH:
+	case BPF_MAP_TYPE_LRU_HASH: case BPF_MAP_TYPE_LRU_PERCPU_HASH:
+	case BPF_MAP_TYPE_HASH_OF_MAPS:
+		return "bpf_htab";
+	}
+	return NULL;
 }
 
 int vm_access(struct venv *e, uint32_t pc, int regno, int off, int size,
@@ -747,6 +787,12 @@ int vm_access(struct venv *e, uint32_t pc, int regno, int off, int size,
 			return -1;
 		load_scalar(out, size, sx);
 		return 0;
+	case VK_MAP_PTR:
+		if (!e->priv && map_struct(e->obj->maps[r.map].type))
+			return vc_err(e, pc, "'struct %s' access is allowed "
+				      "only to CAP_PERFMON and CAP_SYS_ADMIN",
+				      map_struct(e->obj->maps[r.map].type));
+		/* fallthrough */
 	default:
 		return vc_err(e, pc, "R%d invalid mem access '%s'", regno,
 			      bc_vreg_kind_name(&r));
@@ -889,6 +935,9 @@ int vm_atomic(struct venv *e, uint32_t pc, const struct bpf_insn *in)
 	    vm_access(e, pc, in->dst_reg, in->off, size, false, NULL, -1, &old,
 		      false))
 		return -1;
+	if (old.kind != VK_SCALAR && !e->priv && dst->kind == VK_FP)
+		return vc_err(e, pc, "leaking pointer from stack off %d",
+			      dst->off + (int)dst->s.var_off.value + in->off);
 	if (old.kind != VK_SCALAR)
 		return vc_err(e, pc, "R%d atomic on a spilled pointer",
 			      in->dst_reg);

@@ -166,7 +166,9 @@ static int visit(struct venv *e, uint32_t pc)
 		memcpy(lv, live, sizeof(lv));
 		memset(sl, 0xff, sizeof(sl));
 		vp_live(e, c, pc, lv, sl);
-		hit = hits(e, c, pc, lv, sl, cb);
+		/* a speculative state never stands for a real one */
+		hit = !(c->st.speculative && !e->cur.speculative) &&
+		      hits(e, c, pc, lv, sl, cb);
 		/* going round a loop (a state here is still being explored):
 		 * a new checkpoint only every 20 jumps or 100 insns, as
 		 * Linux, so that the loop's states are not evicted by its
@@ -273,9 +275,13 @@ static int step(struct venv *e)
 			    (int32_t)src->s.var_off.value :
 			    (int64_t)src->s.var_off.value;
 	}
+	e->barrier_after = false;
 	r = check_insn(e, pc, in, &next);
 	if (r)
 		return r;
+	/* speculation stops at a barrier: so does a speculative path */
+	if (e->cur.speculative && e->barrier_after)
+		return 1;
 	if (tags)
 		vl_after_insn(e, in, &before, src_const, k);
 	e->cur.pc = next;

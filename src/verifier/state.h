@@ -117,6 +117,7 @@ struct bc_vstate {
 	/* iterator next() calls that returned an element on this path
 	 * (Linux's iter.depth), kept out of comparisons as may_goto_depth */
 	uint32_t iter_depth;
+	bool speculative;		/* a mispredicted path (vc_push_spec) */
 	/* written since the last checkpoint, per frame (precision.h) */
 	uint16_t wr[BC_MAX_CALL_FRAMES];
 	uint64_t swr[BC_MAX_CALL_FRAMES];

@@ -4,6 +4,7 @@
  * checks, then the search, first with loop summaries and, when they do
  * not decide, again exploring iterations; the result's figures.
  */
+#include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,6 +12,7 @@
 
 #include "isa/insn.h"
 #include "platform/lsm.h"
+#include "platform/progtypes.h"
 #include "util/util.h"
 #include "verifier/cost.h"
 #include "verifier/env.h"
@@ -29,6 +31,7 @@ static void env_init(struct venv *e, const struct bc_prog *prog,
 	e->opts = opts;
 	e->res = res;
 	e->priv = !opts->unprivileged;
+	e->bpf_cap = !opts->unprivileged || opts->cap_bpf;
 	e->type = prog->type;
 	e->attach = prog->attach_type;
 	e->target = bc_progtype_target(prog->section);
@@ -40,8 +43,8 @@ static void env_init(struct venv *e, const struct bc_prog *prog,
 	/* Linux: ANY_ALIGNMENT wins; x86 has efficient unaligned access */
 	e->strict_align = (opts->prog_flags & BPF_F_STRICT_ALIGNMENT) &&
 			  !(opts->prog_flags & BPF_F_ANY_ALIGNMENT);
-	/* unprivileged: every scalar precise, as in Linux */
-	e->prec = e->priv && !opts->no_precision && !opts->claims;
+	/* without CAP_BPF: every scalar precise, as in Linux */
+	e->prec = e->bpf_cap && !opts->no_precision && !opts->claims;
 	e->prune = bc_xcalloc(prog->insn_cnt + 1, 1);
 	e->live = bc_xcalloc(prog->insn_cnt + 1, 2);
 	e->chk = bc_xcalloc(prog->insn_cnt + 1, sizeof(*e->chk));
@@ -221,28 +224,6 @@ static bool verify_run(const struct bc_prog *prog, struct bc_cfg *cfg,
 	return widened;
 }
 
-/*
- * For an unprivileged loader Linux also explores the branch a known
- * condition never takes (sanitize_speculative_path), so a write to the
- * frame pointer anywhere the control flow reaches is found. bpfcheck does
- * not explore those paths yet: it looks for such a write first. Returns
- * its instruction, or -1.
- */
-static int64_t fp_write(const struct bc_prog *p)
-{
-	for (uint32_t pc = 0; pc < p->insn_cnt;
-	     pc += bc_insn_slots(&p->insns[pc])) {
-		const struct bpf_insn *in = &p->insns[pc];
-		enum bc_insn_kind k = bc_insn_kind(in);
-
-		if ((k == BC_INSN_ALU || k == BC_INSN_ALU64 ||
-		     k == BC_INSN_LDDW || k == BC_INSN_LDX) &&
-		    in->dst_reg == BPF_REG_10)
-			return pc;
-	}
-	return -1;
-}
-
 /* Linux's verdict is the one res holds (a search without summaries). */
 static void linux_is(struct bc_verify_result *res)
 {
@@ -369,6 +350,48 @@ static bool func_ret_check(const struct bc_prog *prog,
 	return true;
 }
 
+/*
+ * What Linux refuses an unprivileged loader before verifying (bpf_prog_load,
+ * then add_subprog_and_kfunc): without CAP_BPF a program has at most
+ * BPF_MAXINSNS instructions, is a socket filter or a cgroup_skb program and
+ * calls no other BPF function nor kfunc. No log in Linux (E2BIG, EPERM)
+ * except for the calls; these messages say which rule it was.
+ */
+static int unpriv_load_check(const struct bc_prog *prog,
+			     const struct bc_verify_opts *opts,
+			     struct bc_err *err)
+{
+	const char *cap = bc_progtype_load_cap(prog->type);
+	bool bpf_cap = opts->cap_bpf;
+
+	if (!opts->unprivileged)
+		return 0;
+	if (!bpf_cap && prog->insn_cnt > BC_MAXINSNS_UNPRIV)
+		return bc_errf(err, -1, -E2BIG, "program of %u insns is too "
+			       "large without CAP_BPF (at most %u: "
+			       "BPF_MAXINSNS)", prog->insn_cnt,
+			       BC_MAXINSNS_UNPRIV);
+	if (!bpf_cap && prog->type != BPF_PROG_TYPE_SOCKET_FILTER &&
+	    prog->type != BPF_PROG_TYPE_CGROUP_SKB)
+		return bc_errf(err, -1, -EPERM, "program type %s needs CAP_BPF "
+			       "(without it: socket_filter and cgroup_skb)",
+			       bc_progtype_name(prog->type));
+	if (cap)
+		return bc_errf(err, -1, -EPERM, "program type %s needs %s",
+			       bc_progtype_name(prog->type), cap);
+	for (uint32_t i = 0; i < prog->insn_cnt && !bpf_cap; i++) {
+		const struct bpf_insn *in = &prog->insns[i];
+
+		if (bc_is_pseudo_call(in) || bc_is_kfunc_call(in) ||
+		    bc_is_pseudo_func(in))
+			return bc_errf(err, i, -EPERM, "loading/calling other "
+				       "bpf or kernel functions are allowed "
+				       "for CAP_BPF and CAP_SYS_ADMIN");
+		i += bc_is_lddw(in);
+	}
+	return 0;
+}
+
 int bc_verify(const struct bc_prog *prog, const struct bc_verify_opts *opts,
 	      struct bc_verify_result *res)
 {
@@ -387,6 +410,11 @@ int bc_verify(const struct bc_prog *prog, const struct bc_verify_opts *opts,
 	res->linux_error_insn = -1;
 	bc_vmem_reset_peak();
 	bc_err_init(&err);
+	if (unpriv_load_check(prog, opts, &err)) {
+		snprintf(res->error, sizeof(res->error), "%s", err.msg);
+		res->error_insn = err.insn;
+		goto out;
+	}
 	if (bc_insn_check(prog->insns, prog->insn_cnt, &err)) {
 		snprintf(res->error, sizeof(res->error), "%s", err.msg);
 		res->error_insn = err.insn;
@@ -395,14 +423,10 @@ int bc_verify(const struct bc_prog *prog, const struct bc_verify_opts *opts,
 	if (!attach_check(prog, res) || !func_ret_check(prog, res))
 		goto out;
 	copts.reject_irreducible = opts->reject_irreducible;
+	copts.no_back_edges = opts->unprivileged && !opts->cap_bpf;
 	if (bc_cfg_build(prog, &copts, &cfg, &err)) {
 		snprintf(res->error, sizeof(res->error), "%s", err.msg);
 		res->error_insn = err.insn;
-		goto out;
-	}
-	if (opts->unprivileged && (res->error_insn = fp_write(prog)) >= 0) {
-		snprintf(res->error, sizeof(res->error),
-			 "frame pointer is read only");
 		goto out;
 	}
 	if (opts->linux_compat) {

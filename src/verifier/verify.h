@@ -18,7 +18,14 @@
 struct bc_verify_opts {
 	int log_level;		/* 0 none, 1 path to the error, 2 every insn */
 	FILE *log;		/* NULL: no log */
-	bool unprivileged;	/* loader without CAP_BPF/CAP_PERFMON */
+	/*
+	 * A loader without capabilities (no CAP_BPF, CAP_PERFMON,
+	 * CAP_NET_ADMIN nor CAP_SYS_ADMIN), as with
+	 * kernel.unprivileged_bpf_disabled=0; cap_bpf: one that keeps
+	 * CAP_BPF only (loops, subprograms, 1M insns, precision tracking).
+	 */
+	bool unprivileged;
+	bool cap_bpf;
 	bool reject_irreducible;
 	uint64_t insn_budget;	/* 0 = 1000000 (Linux) */
 	struct bc_claims *claims;	/* non-NULL: record register claims

@@ -59,7 +59,7 @@ class FakeMatch:
 
 # Loader modes: bpfcheck's options for each; only the first two exist in
 # Linux ("strict" is bpfcheck's --reject-irreducible, the RFC's rule).
-BPFCHECK_FLAGS = {"priv": [], "unpriv": ["--unprivileged"],
+BPFCHECK_FLAGS = {"priv": [], "unpriv": ["--unprivileged", "--cap-bpf"],
                   "strict": ["--reject-irreducible"]}
 KERNEL_MODES = ("priv", "unpriv")
 
