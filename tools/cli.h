@@ -19,6 +19,7 @@ struct cli_input {
 	bool asm_text;		/* --asm */
 	const char *prog;	/* --prog NAME */
 	const char *section;	/* --section S */
+	const char *btf;	/* --btf FILE: the target kernel's BTF */
 };
 
 /* Long-option ids for the shared input options (>= 1000). */
@@ -28,6 +29,7 @@ enum {
 	OPT_ASM,
 	OPT_PROG,
 	OPT_SECTION,
+	OPT_BTF,
 	OPT_CMD_BASE = 1100,	/* commands number their own options from here */
 };
 
@@ -36,7 +38,8 @@ enum {
 	{ "raw", no_argument, NULL, OPT_RAW }, \
 	{ "asm", no_argument, NULL, OPT_ASM }, \
 	{ "prog", required_argument, NULL, OPT_PROG }, \
-	{ "section", required_argument, NULL, OPT_SECTION }
+	{ "section", required_argument, NULL, OPT_SECTION }, \
+	{ "btf", required_argument, NULL, OPT_BTF }
 
 #define CLI_INPUT_HELP \
 	"  --prog NAME      only the program with this function name\n" \
@@ -45,7 +48,10 @@ enum {
 	"                   socket_filter, kprobe, or a section name such as\n" \
 	"                   cgroup/connect4)\n" \
 	"  --raw            FILE is raw 8-byte instructions (needs --type)\n" \
-	"  --asm            FILE is assembly text (default unless ELF)\n"
+	"  --asm            FILE is assembly text (default unless ELF)\n" \
+	"  --btf FILE       the target kernel's BTF (typed contexts of\n" \
+	"                   tp_btf/fentry/lsm/iter programs, CO-RE);\n" \
+	"                   default /sys/kernel/btf/vmlinux when it exists\n"
 
 /* Handle a shared option; returns true if c was one. */
 bool cli_input_option(struct cli_input *in, int c, const char *arg);
@@ -53,7 +59,8 @@ bool cli_input_option(struct cli_input *in, int c, const char *arg);
 /*
  * Open FILE; on failure print "bpfcheck: FILE: message" to stderr and
  * return NULL. The selection (--prog/--section) is checked to match at
- * least one program.
+ * least one program. The kernel BTF (--btf or the default) is opened
+ * once, by the first call, and attached to every object.
  */
 struct bc_object *cli_open(const char *path, const struct cli_input *in);
 bool cli_selected(const struct cli_input *in, const struct bc_prog *p);

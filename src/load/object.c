@@ -186,6 +186,7 @@ int bc_object_open_mem(const char *name, const uint8_t *data, size_t len,
 	obj = bc_xcalloc(1, sizeof(*obj));
 	obj->path = bc_xstrdup(name);
 	obj->kind = kind;
+	obj->kbtf = opts->kbtf;
 	switch (kind) {
 	case BC_INPUT_ELF:
 		r = bc_elf_open(name, data, len, opts, obj, err);

@@ -24,6 +24,7 @@
 #include "util/util.h"
 
 struct btf;
+struct bc_kernel_btf;
 
 enum bc_map_origin {
 	BC_MAP_LEGACY,		/* "maps" section, struct bpf_map_def */
@@ -98,6 +99,12 @@ struct bc_object {
 	uint32_t prog_cnt;
 	struct btf *btf;	/* libbpf BTF, or NULL */
 	/*
+	 * The target kernel's BTF (kbtf.h), not owned: set by whoever opened
+	 * it (the CLI's --btf, the API's btf_path) before verifying; NULL
+	 * when none is available.
+	 */
+	const struct bc_kernel_btf *kbtf;
+	/*
 	 * Kernel symbols the object references (extern __ksym functions and
 	 * variables). A kfunc call's imm, and the imm of an lddw with
 	 * src_reg BPF_PSEUDO_BTF_ID, index this table until kernel BTF gives
@@ -113,6 +120,7 @@ struct bc_object {
 struct bc_open_opts {
 	enum bc_input_kind kind;	/* AUTO: ELF magic, else asm text */
 	const char *type;		/* --type override, NULL to infer */
+	const struct bc_kernel_btf *kbtf;	/* target kernel BTF, or NULL */
 };
 
 /* Index of kernel symbol name in obj->ksyms, added if new. */

@@ -170,7 +170,7 @@ static int ptr_alu_allowed(struct venv *e, uint32_t pc,
 			      bc_vkind_name(ptr->kind));
 	switch (ptr->kind) {
 	case VK_PKT_END: case VK_MAP_PTR: case VK_SOCK: case VK_SOCK_COMMON:
-	case VK_TCP_SOCK: case VK_FLOW_KEYS: case VK_FUNC: case VK_BTF_ID:
+	case VK_TCP_SOCK: case VK_FLOW_KEYS: case VK_FUNC:
 		return vc_err(e, pc, "R%d pointer arithmetic on %s prohibited",
 			      d, bc_vkind_name(ptr->kind));
 	}

@@ -14,6 +14,7 @@
 
 #include "cfg/cfg.h"
 #include "load/prog.h"
+#include "platform/btfctx.h"
 #include "verifier/state.h"
 #include "verifier/verify.h"
 
@@ -29,6 +30,9 @@ struct venv {
 	bool priv;
 	bool strict_align;	/* BPF_F_STRICT_ALIGNMENT without ANY */
 	uint32_t type, attach;
+	const struct bc_attach *at;	/* typed context (btfctx.h), or NULL */
+	const struct btf *kbtf;		/* the target kernel's BTF, or NULL */
+	bool sleepable;			/* not in an RCU read section */
 	uint8_t *prune;		/* 1 pruning point, 2 also against live states */
 	uint16_t *live;		/* registers live into each insn */
 	uint16_t *use, *def;	/* registers each insn reads, writes */

@@ -13,6 +13,7 @@
 #include <stdio.h>
 
 #include "load/prog.h"
+#include "platform/btfctx.h"
 #include "verifier/claims.h"
 
 struct bc_verify_opts {
@@ -31,10 +32,13 @@ struct bc_verify_opts {
 	 */
 	bool no_precision;
 	uint32_t prog_flags;	/* the load's BPF_F_* flags (BC_PROG_FLAGS) */
+	/* set by bc_verify: the attach target of a typed context */
+	const struct bc_attach *attach;
 };
 
 /* The load flags bpfcheck honours; others are accepted and ignored. */
-#define BC_PROG_FLAGS (BPF_F_STRICT_ALIGNMENT | BPF_F_ANY_ALIGNMENT)
+#define BC_PROG_FLAGS (BPF_F_STRICT_ALIGNMENT | BPF_F_ANY_ALIGNMENT | \
+		       BPF_F_SLEEPABLE)
 
 struct bc_verify_result {
 	bool accepted;
