@@ -342,12 +342,17 @@ bool bc_btf_ctx_access(const struct bc_attach *at, int off, int size,
 
 /* ---- loads through a PTR_TO_BTF_ID: btf_struct_walk ---- */
 
-enum walk_res { WALK_ERR = -1, WALK_SCALAR, WALK_PTR, WALK_STRUCT };
+enum walk_res {
+	WALK_ERR = -1, WALK_SCALAR, WALK_PTR,
+	WALK_STRUCT,	/* go on inside the nested struct *tp at w->off */
+	WALK_FOUND,	/* w->stop: a nested struct starts at w->off */
+};
 
 struct walk {
 	const struct btf *btf;
 	int off, size;
-	uint32_t next;		/* WALK_PTR, WALK_STRUCT: the type found */
+	uint32_t next;		/* WALK_PTR, WALK_FOUND: the type found */
+	bool stop;		/* stop at a nested struct (ids_match) */
 	uint8_t flags;
 	const char *field;	/* WALK_PTR: the pointer member's name */
 	char *msg;
@@ -453,6 +458,10 @@ static enum walk_res walk_member(struct walk *w, const struct btf_type **tp,
 		mt = elem;
 	}
 	if (is_struct(mt)) {
+		if (w->stop && (uint32_t)w->off == moff) {
+			w->next = eid;
+			return WALK_FOUND;
+		}
 		w->off -= moff;
 		*tp = mt;
 		return WALK_STRUCT;	/* go on inside it */
@@ -632,4 +641,98 @@ bool bc_btf_struct_read(const struct btf *btf, uint32_t id, uint8_t flags,
 	else	/* walking a plain PTR_TO_BTF_ID: the old, untagged kind */
 		out->flags = w.flags & ~(BC_BTF_TRUSTED | BC_BTF_RCU);
 	return true;
+}
+
+/*
+ * Linux's btf_struct_ids_match (not strict): does a pointer to struct id
+ * at off point to a struct named want, itself or nested at off (first
+ * members included)?
+ */
+bool bc_btf_ids_match(const struct btf *btf, uint32_t id, int off,
+		      const char *want)
+{
+	char msg[8];
+
+	if (off < 0)
+		return false;
+	if (!off && !strcmp(bc_btf_type_name(btf, id), want))
+		return true;
+	for (int depth = 0; depth < 32; depth++) {
+		struct walk w = { .btf = btf, .off = off, .size = 1,
+				  .stop = true, .msg = msg, .len = sizeof(msg) };
+
+		if (walk_struct(&w, skip_mods(btf, id, NULL)) != WALK_FOUND)
+			return false;
+		id = w.next;
+		if (!strcmp(bc_btf_type_name(btf, id), want))
+			return true;
+		off = 0;
+	}
+	return false;
+}
+
+/* Linux's btf_allowlist_d_path (bpf_d_path_allowed), as facts. */
+bool bc_btf_d_path_allowed(const struct bc_attach *at, uint32_t type)
+{
+	static const char *const fns[] = { "security_file_permission",
+		"security_inode_getattr", "security_file_open",
+		"security_path_truncate", "vfs_truncate", "vfs_fallocate",
+		"dentry_open", "vfs_getattr", "filp_close" };
+
+	if (!at)
+		return false;
+	if (at->iter)
+		return true;
+	if (type == BPF_PROG_TYPE_LSM)	/* only sleepable hooks: not known */
+		return false;
+	for (size_t i = 0; i < BC_ARRAY_SIZE(fns); i++)
+		if (!strcmp(at->name, fns[i]))
+			return true;
+	return false;
+}
+
+/*
+ * The structs of the helpers' BTF-typed arguments and return values (their
+ * bpf_func_proto's arg1_btf_id and ret_btf_id), as facts.
+ */
+static const struct {
+	int32_t id;
+	const char *arg, *ret;
+	bool trusted;
+} helper_btf[] = {
+	{ BPF_FUNC_d_path, "path", NULL, false },
+	{ BPF_FUNC_task_pt_regs, "task_struct", "pt_regs", false },
+	{ BPF_FUNC_sock_from_file, "file", "socket", false },
+	{ BPF_FUNC_get_current_task_btf, NULL, "task_struct", true },
+	{ BPF_FUNC_skc_to_tcp6_sock, NULL, "tcp6_sock", false },
+	{ BPF_FUNC_skc_to_tcp_sock, NULL, "tcp_sock", false },
+	{ BPF_FUNC_skc_to_tcp_timewait_sock, NULL, "tcp_timewait_sock", false },
+	{ BPF_FUNC_skc_to_tcp_request_sock, NULL, "tcp_request_sock", false },
+	{ BPF_FUNC_skc_to_udp6_sock, NULL, "udp6_sock", false },
+	{ BPF_FUNC_skc_to_unix_sock, NULL, "unix_sock", false },
+	{ BPF_FUNC_skc_to_mptcp_sock, NULL, "mptcp_sock", false },
+};
+
+const char *bc_btf_helper_arg(int32_t id)
+{
+	for (size_t i = 0; i < BC_ARRAY_SIZE(helper_btf); i++)
+		if (helper_btf[i].id == id)
+			return helper_btf[i].arg;
+	return NULL;
+}
+
+uint32_t bc_btf_helper_ret(const struct btf *btf, int32_t id, uint8_t *flags)
+{
+	int r;
+
+	*flags = 0;
+	for (size_t i = 0; btf && i < BC_ARRAY_SIZE(helper_btf); i++) {
+		if (helper_btf[i].id != id || !helper_btf[i].ret)
+			continue;
+		r = btf__find_by_name_kind(btf, helper_btf[i].ret,
+					   BTF_KIND_STRUCT);
+		*flags = helper_btf[i].trusted ? BC_BTF_TRUSTED : 0;
+		return r > 0 ? (uint32_t)r : 0;
+	}
+	return 0;
 }

@@ -74,6 +74,25 @@ bool bc_btf_struct_read(const struct btf *btf, uint32_t id, uint8_t flags,
 			bool rcu_cs, int off, int size, struct bc_btf_val *out,
 			char *msg, size_t len);
 
+/*
+ * Linux's btf_struct_ids_match: is the struct at off of a pointer to
+ * struct id (or one nested there, first members included) named want?
+ */
+bool bc_btf_ids_match(const struct btf *btf, uint32_t id, int off,
+		      const char *want);
+
+/*
+ * May the program call bpf_d_path (Linux's bpf_d_path_allowed)? Iterators
+ * and the functions of the kernel's allowlist; LSM programs only on
+ * sleepable hooks, which bpfcheck does not know: refused.
+ */
+bool bc_btf_d_path_allowed(const struct bc_attach *at, uint32_t type);
+
+/* The struct a helper's BTF-typed argument points to, NULL if none. */
+const char *bc_btf_helper_arg(int32_t id);
+/* The struct a helper returns a pointer to (0 unknown), and its flags. */
+uint32_t bc_btf_helper_ret(const struct btf *btf, int32_t id, uint8_t *flags);
+
 /* The name of type id ("task_struct"), "" when it has none. */
 const char *bc_btf_type_name(const struct btf *btf, uint32_t id);
 
