@@ -121,11 +121,21 @@ struct bpfcheck_verify_opts {
 	bool no_precision;	/* compare every scalar when pruning (slower;
 				 * the verdict is the same) */
 	/*
-	 * The load's BPF_F_* prog_flags. Honoured: BPF_F_STRICT_ALIGNMENT
-	 * and BPF_F_ANY_ALIGNMENT; the others are accepted and ignored.
+	 * The load's BPF_F_* prog_flags. Honoured: BPF_F_STRICT_ALIGNMENT,
+	 * BPF_F_ANY_ALIGNMENT and BPF_F_SLEEPABLE; the others are accepted
+	 * and ignored.
 	 * 64 bits wide so that it starts past the older struct's padding.
 	 */
 	uint64_t prog_flags;
+	/*
+	 * The target kernel's BTF: a vmlinux BTF file (/sys/kernel/btf/vmlinux,
+	 * BTFHub, `bpftool btf dump`), for the typed contexts of tp_btf,
+	 * fentry/fexit, lsm and iter programs. NULL: /sys/kernel/btf/vmlinux
+	 * when it exists; "": none. Read once and kept with the object until
+	 * another path is given. A file that cannot be read: -errno, and
+	 * out->error says why.
+	 */
+	const char *btf_path;
 };
 
 struct bpfcheck_verdict {

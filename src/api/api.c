@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "load/disasm.h"
+#include "load/kbtf.h"
 #include "load/prog.h"
 #include "verifier/verify.h"
 
@@ -223,6 +224,28 @@ static void to_verdict(const struct bc_verify_result *r,
 	v->duration_us = r->duration_us;
 }
 
+/* The kernel BTF for opts->btf_path, kept with the object (bpfcheck.h). */
+static int object_kbtf(struct bc_object *obj, const char *path,
+		       struct bc_err *err)
+{
+	const char *want = path ? path : BC_KBTF_DEFAULT;
+	int r;
+
+	if (path && !*path) {
+		obj->kbtf = NULL;
+		return 0;
+	}
+	if (!obj->kbtf_owned || strcmp(obj->kbtf_owned->path, want)) {
+		bc_kernel_btf_free(obj->kbtf_owned);
+		obj->kbtf_owned = NULL;
+		r = bc_kernel_btf_open(path, &obj->kbtf_owned, err);
+		if (r)
+			return r;
+	}
+	obj->kbtf = obj->kbtf_owned;
+	return 0;
+}
+
 int bpfcheck_verify(const struct bpfcheck_prog *prog,
 		    const struct bpfcheck_verify_opts *opts,
 		    struct bpfcheck_verdict *out)
@@ -231,7 +254,9 @@ int bpfcheck_verify(const struct bpfcheck_prog *prog,
 	struct bc_verify_opts vo = { 0 };
 	struct bc_verify_result *r;
 	struct bpfcheck_verdict v;
+	struct bc_err err;
 	size_t out_sz;
+	int rc;
 
 	if (!prog || !out || opts_copy(&o, sizeof(o), opts))
 		return -EINVAL;
@@ -251,10 +276,19 @@ int bpfcheck_verify(const struct bpfcheck_prog *prog,
 	r = calloc(1, sizeof(*r));
 	if (!r)
 		return -ENOMEM;
+	bc_err_init(&err);
+	rc = object_kbtf(P(prog)->obj, o.btf_path, &err);
+	if (rc) {
+		memset(&v, 0, sizeof(v));
+		snprintf(v.error, sizeof(v.error), "%s", err.msg);
+		v.error_insn = -1;
+		goto out;
+	}
 	bc_verify(P(prog), &vo, r);
 	to_verdict(r, &v);
+out:
 	free(r);
 	v.sz = out_sz;
 	memcpy(out, &v, out_sz);
-	return 0;
+	return rc;
 }

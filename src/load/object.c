@@ -10,6 +10,7 @@
 
 #include "load/asm.h"
 #include "isa/insn.h"
+#include "load/kbtf.h"
 #include "load/prog.h"
 
 struct bc_prog *bc_object_add_prog(struct bc_object *obj)
@@ -253,6 +254,7 @@ void bc_object_free(struct bc_object *obj)
 
 	if (!obj)
 		return;
+	bc_kernel_btf_free(obj->kbtf_owned);
 	for (i = 0; i < obj->prog_cnt; i++) {
 		struct bc_prog *p = &obj->progs[i];
 

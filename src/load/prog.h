@@ -104,6 +104,7 @@ struct bc_object {
 	 * when none is available.
 	 */
 	const struct bc_kernel_btf *kbtf;
+	struct bc_kernel_btf *kbtf_owned;	/* the API's, freed with it */
 	/*
 	 * Kernel symbols the object references (extern __ksym functions and
 	 * variables). A kfunc call's imm, and the imm of an lddw with
