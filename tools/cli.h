@@ -51,7 +51,8 @@ enum {
 	"  --asm            FILE is assembly text (default unless ELF)\n" \
 	"  --btf FILE       the target kernel's BTF (typed contexts of\n" \
 	"                   tp_btf/fentry/lsm/iter programs, CO-RE);\n" \
-	"                   default /sys/kernel/btf/vmlinux when it exists\n"
+	"                   default /sys/kernel/btf/vmlinux when it exists;\n" \
+	"                   --btf '' for none\n"
 
 /* Handle a shared option; returns true if c was one. */
 bool cli_input_option(struct cli_input *in, int c, const char *arg);

@@ -15,6 +15,8 @@ int bc_kernel_btf_open(const char *path, struct bc_kernel_btf **out,
 	struct btf *btf;
 
 	*out = NULL;
+	if (path && !*path)
+		return 0;	/* none asked for */
 	if (!path) {
 		if (access(BC_KBTF_DEFAULT, R_OK))
 			return 0;
@@ -48,6 +50,6 @@ void bc_kernel_btf_free(struct bc_kernel_btf *kb)
 void bc_kernel_btf_missing(char *buf, size_t len, const char *what)
 {
 	snprintf(buf, len, "%s needs the target kernel's BTF and none is "
-		 "available (no %s): give one with --btf FILE", what,
+		 "available: give one with --btf FILE (default %s)", what,
 		 BC_KBTF_DEFAULT);
 }

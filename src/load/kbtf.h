@@ -23,7 +23,7 @@ struct bc_kernel_btf {
 
 /*
  * Open the kernel BTF at path. path NULL: BC_KBTF_DEFAULT when it exists,
- * else none (*out = NULL, returns 0). Returns 0 or -errno with err set
+ * else none (*out = NULL, returns 0); path "": none. Returns 0 or -errno with err set
  * ("FILE: not a BTF file ...").
  */
 int bc_kernel_btf_open(const char *path, struct bc_kernel_btf **out,

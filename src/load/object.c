@@ -262,6 +262,9 @@ void bc_object_free(struct bc_object *obj)
 		free(p->section);
 		free(p->insns);
 		free(p->lines);
+		for (j = 0; j < p->core_fail_cnt; j++)
+			free(p->core_fails[j].why);
+		free(p->core_fails);
 		for (j = 0; j < p->func_cnt; j++)
 			free(p->funcs[j].name);
 		free(p->funcs);

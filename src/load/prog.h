@@ -81,6 +81,21 @@ struct bc_prog {
 	uint32_t maps_used_cnt;
 	uint32_t sec_off;	/* byte offset of the program in its section */
 	bool is_static;		/* a static function: libbpf will not load it */
+	/*
+	 * CO-RE: core_relos relocations apply to this program; those that
+	 * could not be resolved against the kernel BTF poisoned their
+	 * instruction (a call to BC_CORE_POISON, as libbpf) and say why.
+	 */
+	uint32_t core_relos;
+	struct bc_core_fail *core_fails;
+	uint32_t core_fail_cnt;
+};
+
+#define BC_CORE_POISON 0xbad2310	/* libbpf's poisoned-call imm */
+
+struct bc_core_fail {
+	uint32_t insn;
+	char *why;	/* "failed to resolve CO-RE relocation ..." */
 };
 
 enum bc_input_kind {

@@ -208,7 +208,8 @@ bool bc_btf_attach_resolve(const struct btf *btf, uint32_t type,
 	at->proto = target_proto(btf, sym, at->btf_trace);
 	if (!at->proto) {
 		snprintf(msg, len, "failed to find kernel BTF type ID of "
-			 "'%s' (%s)", at->name, sym);
+			 "'%s'%s%s%s", at->name, *prefix ? " (" : "",
+			 *prefix ? sym : "", *prefix ? ")" : "");
 		return false;
 	}
 	at->args_trusted = at->btf_trace || at->iter;

@@ -758,6 +758,19 @@ static bool map_write_forbidden(struct venv *e,
 	       p->id == BPF_FUNC_map_pop_elem;
 }
 
+/*
+ * libbpf poisons an instruction whose CO-RE relocation it could not
+ * resolve; reached, it fails the program, saying which relocation.
+ */
+static int core_poisoned(struct venv *e, uint32_t pc)
+{
+	for (uint32_t i = 0; i < e->prog->core_fail_cnt; i++)
+		if (e->prog->core_fails[i].insn == pc)
+			return vc_err(e, pc, "failed to resolve CO-RE relocation "
+				      "%s", e->prog->core_fails[i].why);
+	return vc_err(e, pc, "invalid func unknown#%d", BC_CORE_POISON);
+}
+
 static int helper_call(struct venv *e, uint32_t pc, const struct bpf_insn *in,
 		       uint32_t *next)
 {
@@ -766,6 +779,8 @@ static int helper_call(struct venv *e, uint32_t pc, const struct bpf_insn *in,
 	const char *why = NULL;
 	bool mem_write = false;
 
+	if (in->imm == BC_CORE_POISON)
+		return core_poisoned(e, pc);
 	p = bc_helper_proto_for(in->imm, e->type, e->attach);
 	if (!p)
 		return vc_err(e, pc, "invalid func unknown#%d", in->imm);

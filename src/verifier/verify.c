@@ -221,6 +221,11 @@ static int attach_target(const struct bc_prog *prog,
 	char msg[256];
 
 	*vo = *opts;
+	if (prog->core_relos && !kb) {
+		bc_kernel_btf_missing(res->error, sizeof(res->error),
+				      "a program with CO-RE relocations");
+		return -1;
+	}
 	if (!bc_btf_typed_ctx(prog->type, prog->attach_type))
 		return 0;
 	if (!kb) {
