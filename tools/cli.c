@@ -52,7 +52,7 @@ bool cli_selected(const struct cli_input *in, const struct bc_prog *p)
 }
 
 static struct bc_kernel_btf *kbtf;
-static bool kbtf_opened;
+static bool kbtf_opened, kbtf_bad;
 
 static void kbtf_free(void)
 {
@@ -66,11 +66,12 @@ static bool kbtf_open(const struct cli_input *in)
 	struct bc_err err;
 
 	if (kbtf_opened)
-		return kbtf || !in->btf;
+		return !kbtf_bad;
 	kbtf_opened = true;
 	bc_err_init(&err);
 	if (bc_kernel_btf_open(in->btf, &kbtf, &err)) {
 		cli_error("%s", err.msg);
+		kbtf_bad = true;
 		return false;
 	}
 	atexit(kbtf_free);

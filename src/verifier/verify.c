@@ -219,21 +219,19 @@ static int attach_target(const struct bc_prog *prog,
 {
 	const struct bc_kernel_btf *kb = prog->obj->kbtf;
 	char msg[256];
+	bool typed;
 
 	*vo = *opts;
-	if (prog->core_relos && !kb) {
+	typed = bc_btf_typed_ctx(prog->type, prog->attach_type);
+	if (!kb && (typed || prog->core_relos)) {
 		bc_kernel_btf_missing(res->error, sizeof(res->error),
-				      "a program with CO-RE relocations");
+				      !typed ? "a program with CO-RE "
+				      "relocations" : prog->section ?
+				      prog->section : "a BTF-typed context");
 		return -1;
 	}
-	if (!bc_btf_typed_ctx(prog->type, prog->attach_type))
+	if (!typed)
 		return 0;
-	if (!kb) {
-		bc_kernel_btf_missing(res->error, sizeof(res->error),
-				      prog->section ? prog->section : "the "
-				      "program's BTF-typed context");
-		return -1;
-	}
 	if (!bc_btf_attach_resolve(kb->btf, prog->type, prog->attach_type,
 				   prog->section, at, msg, sizeof(msg))) {
 		snprintf(res->error, sizeof(res->error), "%s in %s", msg,
