@@ -6,4 +6,5 @@ target_include_directories(test_api PRIVATE ${CMAKE_SOURCE_DIR}/include)
 add_dependencies(test_api examples corpus_objs)
 add_test(NAME api_verify COMMAND test_api
   ${CMAKE_BINARY_DIR}/examples/bounded_loop.o
-  ${CMAKE_BINARY_DIR}/tests/corpus/loops_sound.O2.o)
+  ${CMAKE_BINARY_DIR}/tests/corpus/loops_sound.O2.o
+  ${CMAKE_BINARY_DIR}/tests/btf/typed.o)

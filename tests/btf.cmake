@@ -24,6 +24,7 @@ if(BTF_BPFTOOL AND EXISTS /sys/kernel/btf/vmlinux)
   bpf_object(o ${BTF_TEST_DIR}/progs/oldbtf.c ${BTF_OBJDIR}/oldbtf.o -O0)
   list(APPEND _objs ${o})
   add_custom_target(btf_objects ALL DEPENDS ${_objs})
+  add_dependencies(test_api btf_objects)	# api_verify's typed.o
 endif()
 
 # Verdicts and messages (expected.txt), the kernel's where it loads them,

@@ -64,6 +64,13 @@ struct bpfcheck_open_opts {
 	/* Program type override: libbpf name ("xdp", "sched_cls") or a
 	 * section-style name ("cgroup/connect4"). NULL: infer per program. */
 	const char *prog_type;
+	/*
+	 * The target kernel's BTF, which CO-RE relocations are applied
+	 * against when the object is opened and which verification uses
+	 * unless its own btf_path says otherwise. NULL:
+	 * /sys/kernel/btf/vmlinux when it exists; "": none.
+	 */
+	const char *btf_path;
 };
 
 /*
@@ -130,10 +137,11 @@ struct bpfcheck_verify_opts {
 	/*
 	 * The target kernel's BTF: a vmlinux BTF file (/sys/kernel/btf/vmlinux,
 	 * BTFHub, `bpftool btf dump`), for the typed contexts of tp_btf,
-	 * fentry/fexit, lsm and iter programs. NULL: /sys/kernel/btf/vmlinux
-	 * when it exists; "": none. Read once and kept with the object until
-	 * another path is given. A file that cannot be read: -errno, and
-	 * out->error says why.
+	 * fentry/fexit, lsm and iter programs. NULL: the object's (its open
+	 * options' btf_path); "": none. Read once and kept with the object
+	 * until another path is given; CO-RE relocations stay those applied
+	 * at open. A file that cannot be read: -errno, and out->error says
+	 * why.
 	 */
 	const char *btf_path;
 };
