@@ -153,6 +153,19 @@ static uint64_t tp_null_mask(const char *tp)
 	return 0;
 }
 
+/* LSM hooks whose arguments are not trusted (Linux's untrusted_lsm_hooks). */
+static bool lsm_trusted(const char *hook)
+{
+	static const char *const untrusted[] = { "bpf_map_free",
+		"bpf_prog_free", "file_alloc_security", "file_free_security",
+		"sk_alloc_security", "sk_free_security", "task_free" };
+
+	for (size_t i = 0; i < BC_ARRAY_SIZE(untrusted); i++)
+		if (!strcmp(hook, untrusted[i]))
+			return false;
+	return true;
+}
+
 /* The prefix of the kernel symbol a section's target names. */
 static const char *target_prefix(uint32_t type, uint32_t attach)
 {
@@ -212,7 +225,8 @@ bool bc_btf_attach_resolve(const struct btf *btf, uint32_t type,
 			 *prefix ? sym : "", *prefix ? ")" : "");
 		return false;
 	}
-	at->args_trusted = at->btf_trace || at->iter;
+	at->args_trusted = at->btf_trace || at->iter ||
+			   (type == BPF_PROG_TYPE_LSM && lsm_trusted(at->name));
 	if (at->btf_trace)
 		at->null_args = tp_null_mask(at->name);
 	return true;
@@ -302,7 +316,8 @@ static bool ctx_ptr_arg(const struct bc_attach *at, const struct btf_type *t,
 	}
 	if (at->args_trusted)
 		out->flags |= BC_BTF_TRUSTED;
-	if ((at->null_args >> (4 * arg)) & 1 || at->iter)
+	/* an iterator's arguments past its bpf_iter_meta may be NULL */
+	if ((at->null_args >> (4 * arg)) & 1 || (at->iter && arg > 0))
 		out->flags |= BC_BTF_MAYBE_NULL;
 	if ((at->null_args >> (4 * arg)) & 2)
 		return true;	/* may hold an ERR_PTR: a scalar */
