@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 #include "cli.h"
+#include "load/kbtf.h"
 
 #include <fnmatch.h>
 #include <stdarg.h>
+#include <stdlib.h>
 #include <string.h>
 
 bool cli_input_option(struct cli_input *in, int c, const char *arg)
@@ -24,6 +26,7 @@ bool cli_input_option(struct cli_input *in, int c, const char *arg)
 			in->too_many = true;
 		return true;
 	case OPT_SECTION: in->section = arg; return true;
+	case OPT_BTF: in->btf = arg; return true;
 	}
 	return false;
 }
@@ -104,6 +107,33 @@ bool cli_selected(const struct cli_input *in, const struct bc_prog *p)
 			    name);
 }
 
+static struct bc_kernel_btf *kbtf;
+static bool kbtf_opened, kbtf_bad;
+
+static void kbtf_free(void)
+{
+	bc_kernel_btf_free(kbtf);
+	kbtf = NULL;
+}
+
+/* The run's kernel BTF: opened once; false (error printed) when bad. */
+static bool kbtf_open(const struct cli_input *in)
+{
+	struct bc_err err;
+
+	if (kbtf_opened)
+		return !kbtf_bad;
+	kbtf_opened = true;
+	bc_err_init(&err);
+	if (bc_kernel_btf_open(in->btf, &kbtf, &err)) {
+		cli_error("%s", err.msg);
+		kbtf_bad = true;
+		return false;
+	}
+	atexit(kbtf_free);
+	return true;
+}
+
 struct bc_object *cli_open(const char *path, const struct cli_input *in,
 			   bool *skipped)
 {
@@ -126,6 +156,9 @@ struct bc_object *cli_open(const char *path, const struct cli_input *in,
 	} else if (in->asm_text) {
 		o.kind = BC_INPUT_ASM;
 	}
+	if (!kbtf_open(in))
+		return NULL;
+	o.kbtf = kbtf;
 	bc_err_init(&err);
 	if (bc_object_open(path, &o, &obj, &err)) {
 		if (strncmp(err.msg, path, strlen(path)) == 0)

@@ -26,6 +26,7 @@ struct cli_input {
 	const char *filters[CLI_MAX_SELECT];
 	int filter_cnt;
 	bool too_many;		/* more --prog or -f than CLI_MAX_SELECT */
+	const char *btf;	/* --btf FILE: the target kernel's BTF */
 };
 
 /* Long-option ids for the shared input options (>= 1000). */
@@ -35,6 +36,7 @@ enum {
 	OPT_ASM,
 	OPT_PROG,
 	OPT_SECTION,
+	OPT_BTF,
 	OPT_CMD_BASE = 1100,	/* commands number their own options from here */
 };
 
@@ -44,7 +46,8 @@ enum {
 	{ "asm", no_argument, NULL, OPT_ASM }, \
 	{ "prog", required_argument, NULL, OPT_PROG }, \
 	{ "section", required_argument, NULL, OPT_SECTION }, \
-	{ "filter", required_argument, NULL, 'f' }
+	{ "filter", required_argument, NULL, 'f' }, \
+	{ "btf", required_argument, NULL, OPT_BTF }
 
 #define CLI_INPUT_HELP \
 	"  --prog NAME      only the program with this function name\n" \
@@ -57,7 +60,11 @@ enum {
 	"                   socket_filter, kprobe, or a section name such as\n" \
 	"                   cgroup/connect4; 'bpfcheck --help' lists them)\n" \
 	"  --raw            FILE is raw 8-byte instructions (needs --type)\n" \
-	"  --asm            FILE is assembly text (default unless ELF)\n"
+	"  --asm            FILE is assembly text (default unless ELF)\n" \
+	"  --btf FILE       the target kernel's BTF (typed contexts of\n" \
+	"                   tp_btf/fentry/lsm/iter programs, CO-RE);\n" \
+	"                   default /sys/kernel/btf/vmlinux when it exists;\n" \
+	"                   --btf '' for none\n"
 
 /* getopt's short options of the shared input options. */
 #define CLI_INPUT_SHORT "f:"
@@ -70,6 +77,9 @@ bool cli_input_option(struct cli_input *in, int c, const char *arg);
  * return NULL. The selection (--prog/--section/-f) is checked to match at
  * least one program; where skipped is not NULL, a file that only -f
  * filters out sets *skipped and returns NULL without an error.
+ * return NULL. The selection (--prog/--section) is checked to match at
+ * least one program. The kernel BTF (--btf or the default) is opened
+ * once, by the first call, and attached to every object.
  */
 struct bc_object *cli_open(const char *path, const struct cli_input *in,
 			   bool *skipped);

@@ -65,10 +65,10 @@ static void help(FILE *f)
 		"                   scalar is contained (slower, same verdicts)\n"
 		"  --insn-budget N  processed-instruction limit (default 1000000)\n"
 		"  --prog-flags NAME[,NAME]  the load's flags (prog_flags):\n"
-		"                   BPF_F_STRICT_ALIGNMENT, BPF_F_ANY_ALIGNMENT\n"
-		"                   are honoured; BPF_F_TEST_STATE_FREQ,\n"
-		"                   BPF_F_SLEEPABLE, BPF_F_XDP_HAS_FRAGS are\n"
-		"                   accepted and have no effect yet\n"
+		"                   BPF_F_STRICT_ALIGNMENT, BPF_F_ANY_ALIGNMENT,\n"
+		"                   BPF_F_SLEEPABLE are honoured;\n"
+		"                   BPF_F_TEST_STATE_FREQ, BPF_F_XDP_HAS_FRAGS\n"
+		"                   are accepted and have no effect yet\n"
 		CLI_INPUT_HELP
 		"  -h, --help       this help\n\n"
 		"Exit status: 0 all accepted, 1 a program was rejected, 2 bad input.\n");

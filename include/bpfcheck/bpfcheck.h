@@ -64,6 +64,13 @@ struct bpfcheck_open_opts {
 	/* Program type override: libbpf name ("xdp", "sched_cls") or a
 	 * section-style name ("cgroup/connect4"). NULL: infer per program. */
 	const char *prog_type;
+	/*
+	 * The target kernel's BTF, which CO-RE relocations are applied
+	 * against when the object is opened and which verification uses
+	 * unless its own btf_path says otherwise. NULL:
+	 * /sys/kernel/btf/vmlinux when it exists; "": none.
+	 */
+	const char *btf_path;
 };
 
 /*
@@ -123,8 +130,9 @@ struct bpfcheck_verify_opts {
 	bool no_precision;	/* compare every scalar when pruning (slower;
 				 * the verdict is the same) */
 	/*
-	 * The load's BPF_F_* prog_flags. Honoured: BPF_F_STRICT_ALIGNMENT
-	 * and BPF_F_ANY_ALIGNMENT; the others are accepted and ignored.
+	 * The load's BPF_F_* prog_flags. Honoured: BPF_F_STRICT_ALIGNMENT,
+	 * BPF_F_ANY_ALIGNMENT and BPF_F_SLEEPABLE; the others are accepted
+	 * and ignored.
 	 * 64 bits wide so that it starts past the older struct's padding.
 	 */
 	uint64_t prog_flags;
@@ -138,6 +146,16 @@ struct bpfcheck_verify_opts {
 	bool predict_linux;
 	/* with unprivileged: the loader keeps CAP_BPF (and only it) */
 	bool cap_bpf;
+	/*
+	 * The target kernel's BTF: a vmlinux BTF file (/sys/kernel/btf/vmlinux,
+	 * BTFHub, `bpftool btf dump`), for the typed contexts of tp_btf,
+	 * fentry/fexit, lsm and iter programs. NULL: the object's (its open
+	 * options' btf_path); "": none. Read once and kept with the object
+	 * until another path is given; CO-RE relocations stay those applied
+	 * at open. A file that cannot be read: -errno, and out->error says
+	 * why.
+	 */
+	const char *btf_path;
 };
 
 enum bpfcheck_linux_verdict {

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "load/disasm.h"
+#include "load/kbtf.h"
 #include "load/prog.h"
 #include "verifier/verify.h"
 
@@ -67,15 +68,18 @@ static void to_internal(const struct bpfcheck_open_opts *o,
 	io->type = o->prog_type;
 }
 
-static int finish_open(int r, struct bc_object *o, struct bpfcheck_object **obj,
-		       const struct bc_err *err, char *errbuf, size_t errlen)
+static int finish_open(int r, struct bc_object *o, struct bc_kernel_btf *kb,
+		       struct bpfcheck_object **obj, const struct bc_err *err,
+		       char *errbuf, size_t errlen)
 {
 	if (r) {
+		bc_kernel_btf_free(kb);
 		if (errbuf && errlen)
 			snprintf(errbuf, errlen, "%s", err->msg);
 		*obj = NULL;
 		return r;
 	}
+	o->kbtf_owned = kb;	/* freed with the object */
 	*obj = (struct bpfcheck_object *)o;
 	return 0;
 }
@@ -85,6 +89,7 @@ int bpfcheck_object_open(const char *path, const struct bpfcheck_open_opts *opts
 {
 	struct bc_open_opts io;
 	struct bpfcheck_open_opts oo;
+	struct bc_kernel_btf *kb = NULL;
 	struct bc_object *o = NULL;
 	struct bc_err err;
 	int r;
@@ -93,9 +98,12 @@ int bpfcheck_object_open(const char *path, const struct bpfcheck_open_opts *opts
 		return -EINVAL;
 	bc_err_init(&err);
 	to_internal(&oo, &io);
+	r = bc_kernel_btf_open(oo.btf_path, &kb, &err);
+	io.kbtf = kb;
 	/* open first: the order arguments are evaluated in is unspecified */
-	r = bc_object_open(path, &io, &o, &err);
-	return finish_open(r, o, obj, &err, errbuf, errlen);
+	if (!r)
+		r = bc_object_open(path, &io, &o, &err);
+	return finish_open(r, o, kb, obj, &err, errbuf, errlen);
 }
 
 int bpfcheck_object_open_mem(const char *name, const void *data, size_t len,
@@ -105,6 +113,7 @@ int bpfcheck_object_open_mem(const char *name, const void *data, size_t len,
 {
 	struct bc_open_opts io;
 	struct bpfcheck_open_opts oo;
+	struct bc_kernel_btf *kb = NULL;
 	struct bc_object *o = NULL;
 	struct bc_err err;
 	int r;
@@ -113,9 +122,12 @@ int bpfcheck_object_open_mem(const char *name, const void *data, size_t len,
 		return -EINVAL;
 	bc_err_init(&err);
 	to_internal(&oo, &io);
-	r = bc_object_open_mem(name ? name : "<memory>", data, len, &io, &o,
-			       &err);
-	return finish_open(r, o, obj, &err, errbuf, errlen);
+	r = bc_kernel_btf_open(oo.btf_path, &kb, &err);
+	io.kbtf = kb;
+	if (!r)
+		r = bc_object_open_mem(name ? name : "<memory>", data, len,
+				       &io, &o, &err);
+	return finish_open(r, o, kb, obj, &err, errbuf, errlen);
 }
 
 void bpfcheck_object_close(struct bpfcheck_object *obj)
@@ -232,6 +244,31 @@ static void to_verdict(const struct bc_verify_result *r,
 	snprintf(v->error_detail, sizeof(v->error_detail), "%s", r->detail);
 }
 
+/*
+ * The kernel BTF for the verify options' btf_path: the object's when NULL,
+ * else read and kept with the object (bpfcheck.h).
+ */
+static int object_kbtf(struct bc_object *obj, const char *path,
+		       struct bc_err *err)
+{
+	int r;
+
+	if (path && !*path) {
+		obj->kbtf = NULL;
+		return 0;
+	}
+	if (path && (!obj->kbtf_owned || strcmp(obj->kbtf_owned->path, path))) {
+		bc_kernel_btf_free(obj->kbtf_owned);
+		obj->kbtf_owned = NULL;
+		obj->kbtf = NULL;
+		r = bc_kernel_btf_open(path, &obj->kbtf_owned, err);
+		if (r)
+			return r;
+	}
+	obj->kbtf = obj->kbtf_owned;
+	return 0;
+}
+
 int bpfcheck_verify(const struct bpfcheck_prog *prog,
 		    const struct bpfcheck_verify_opts *opts,
 		    struct bpfcheck_verdict *out)
@@ -240,7 +277,9 @@ int bpfcheck_verify(const struct bpfcheck_prog *prog,
 	struct bc_verify_opts vo = { 0 };
 	struct bc_verify_result *r;
 	struct bpfcheck_verdict v;
+	struct bc_err err;
 	size_t out_sz;
+	int rc;
 
 	if (!prog || !out || opts_copy(&o, sizeof(o), opts))
 		return -EINVAL;
@@ -263,10 +302,19 @@ int bpfcheck_verify(const struct bpfcheck_prog *prog,
 	r = calloc(1, sizeof(*r));
 	if (!r)
 		return -ENOMEM;
+	bc_err_init(&err);
+	rc = object_kbtf(P(prog)->obj, o.btf_path, &err);
+	if (rc) {
+		memset(&v, 0, sizeof(v));
+		snprintf(v.error, sizeof(v.error), "%s", err.msg);
+		v.error_insn = -1;
+		goto out;
+	}
 	bc_verify(P(prog), &vo, r);
 	to_verdict(r, &v);
+out:
 	free(r);
 	v.sz = out_sz;
 	memcpy(out, &v, out_sz);
-	return 0;
+	return rc;
 }

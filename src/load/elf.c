@@ -708,6 +708,8 @@ static int link_prog(struct eloader *L, uint32_t sec, const struct efunc *f)
 		r = relocate_all(&K);
 	if (!r)
 		r = bc_elf_prog_lines(L, p, K.ch, K.ch_cnt);
+	if (!r)
+		bc_elf_prog_core(L, p, K.ch, K.ch_cnt);
 	for (i = 0; i < K.ch_cnt; i++)
 		L->secs[K.ch[i].sec].linked[K.ch[i].func] = -1;
 	free(K.ch);
@@ -840,7 +842,8 @@ static int load(struct eloader *L)
 		if (L->secs[i].kind == ES_PROG && read_funcs(L, i))
 			return -EINVAL;
 	if (bc_elf_legacy_maps(L) || bc_elf_btf_maps(L) ||
-	    bc_elf_data_maps(L) || bc_elf_kconfig_map(L) || bc_elf_lines(L))
+	    bc_elf_data_maps(L) || bc_elf_kconfig_map(L) || bc_elf_lines(L) ||
+	    bc_elf_core(L))
 		return -EINVAL;
 	bc_elf_index_maps(L);
 	return link_programs(L);
@@ -855,7 +858,7 @@ int bc_elf_open(const char *name, const uint8_t *data, size_t len,
 	size_t i;
 	int r;
 
-	(void)opts;
+	obj->kbtf = opts->kbtf;	/* CO-RE relocations are applied against it */
 	L.buf = bc_xmalloc(len ? len : 1);
 	if (len)
 		memcpy(L.buf, data, len);
@@ -867,6 +870,9 @@ int bc_elf_open(const char *name, const uint8_t *data, size_t len,
 		free(L.secs[i].funcs);
 		free(L.secs[i].linked);
 		free(L.secs[i].lines);
+		for (uint32_t k = 0; k < L.secs[i].core_cnt; k++)
+			free(L.secs[i].core[k].fail);
+		free(L.secs[i].core);
 	}
 	free(L.secs);
 	free(L.syms);

@@ -52,6 +52,14 @@ struct esec {
 				   linked, -1 when not (yet) in it */
 	struct eline *lines;
 	uint32_t line_cnt;
+	struct ecore *core;	/* CO-RE relocations of this section */
+	uint32_t core_cnt;
+};
+
+/* A CO-RE relocation applied to a section's instruction (elf_core.c). */
+struct ecore {
+	uint32_t insn;		/* instruction index in its section */
+	char *fail;		/* why it could not be resolved, or NULL */
 };
 
 struct esym {
@@ -104,6 +112,16 @@ struct elf_chunk {
 int bc_elf_fail(struct eloader *L, const char *fmt, ...) BC_PRINTF(2, 3);
 /* Add a map with its section offset (BC_NO_OFF when it has none). */
 int bc_elf_add_map(struct eloader *L, uint32_t off);
+
+/*
+ * Apply the CO-RE relocations of .BTF.ext against the object's kernel
+ * BTF (obj->kbtf), in place, as libbpf does; one that cannot be resolved
+ * poisons its instruction as libbpf does and is recorded with why.
+ */
+int bc_elf_core(struct eloader *L);
+/* The linked program's CO-RE records (prog->core_*), from its chunks. */
+void bc_elf_prog_core(struct eloader *L, struct bc_prog *p,
+		      const struct elf_chunk *ch, size_t n);
 
 int bc_elf_legacy_maps(struct eloader *L);
 int bc_elf_btf_maps(struct eloader *L);

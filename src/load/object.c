@@ -10,6 +10,7 @@
 
 #include "load/asm.h"
 #include "isa/insn.h"
+#include "load/kbtf.h"
 #include "load/prog.h"
 
 struct bc_prog *bc_object_add_prog(struct bc_object *obj)
@@ -186,6 +187,7 @@ int bc_object_open_mem(const char *name, const uint8_t *data, size_t len,
 	obj = bc_xcalloc(1, sizeof(*obj));
 	obj->path = bc_xstrdup(name);
 	obj->kind = kind;
+	obj->kbtf = opts->kbtf;
 	switch (kind) {
 	case BC_INPUT_ELF:
 		r = bc_elf_open(name, data, len, opts, obj, err);
@@ -252,6 +254,7 @@ void bc_object_free(struct bc_object *obj)
 
 	if (!obj)
 		return;
+	bc_kernel_btf_free(obj->kbtf_owned);
 	for (i = 0; i < obj->prog_cnt; i++) {
 		struct bc_prog *p = &obj->progs[i];
 
@@ -259,6 +262,9 @@ void bc_object_free(struct bc_object *obj)
 		free(p->section);
 		free(p->insns);
 		free(p->lines);
+		for (j = 0; j < p->core_fail_cnt; j++)
+			free(p->core_fails[j].why);
+		free(p->core_fails);
 		for (j = 0; j < p->func_cnt; j++)
 			free(p->funcs[j].name);
 		free(p->funcs);

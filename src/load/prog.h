@@ -24,6 +24,7 @@
 #include "util/util.h"
 
 struct btf;
+struct bc_kernel_btf;
 
 enum bc_map_origin {
 	BC_MAP_LEGACY,		/* "maps" section, struct bpf_map_def */
@@ -113,6 +114,21 @@ struct bc_prog {
 	uint32_t maps_used_cnt;
 	uint32_t sec_off;	/* byte offset of the program in its section */
 	bool is_static;		/* a static function: libbpf will not load it */
+	/*
+	 * CO-RE: core_relos relocations apply to this program; those that
+	 * could not be resolved against the kernel BTF poisoned their
+	 * instruction (a call to BC_CORE_POISON, as libbpf) and say why.
+	 */
+	uint32_t core_relos;
+	struct bc_core_fail *core_fails;
+	uint32_t core_fail_cnt;
+};
+
+#define BC_CORE_POISON 0xbad2310	/* libbpf's poisoned-call imm */
+
+struct bc_core_fail {
+	uint32_t insn;
+	char *why;	/* "failed to resolve CO-RE relocation ..." */
 };
 
 enum bc_input_kind {
@@ -131,6 +147,13 @@ struct bc_object {
 	uint32_t prog_cnt;
 	struct btf *btf;	/* libbpf BTF, or NULL */
 	/*
+	 * The target kernel's BTF (kbtf.h), not owned: set by whoever opened
+	 * it (the CLI's --btf, the API's btf_path) before verifying; NULL
+	 * when none is available.
+	 */
+	const struct bc_kernel_btf *kbtf;
+	struct bc_kernel_btf *kbtf_owned;	/* the API's, freed with it */
+	/*
 	 * Kernel symbols the object references (extern __ksym functions and
 	 * variables). A kfunc call's imm, and the imm of an lddw with
 	 * src_reg BPF_PSEUDO_BTF_ID, index this table until kernel BTF gives
@@ -146,6 +169,7 @@ struct bc_object {
 struct bc_open_opts {
 	enum bc_input_kind kind;	/* AUTO: ELF magic, else asm text */
 	const char *type;		/* --type override, NULL to infer */
+	const struct bc_kernel_btf *kbtf;	/* target kernel BTF, or NULL */
 };
 
 /* Index of kernel symbol name in obj->ksyms, added if new. */

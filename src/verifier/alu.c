@@ -208,7 +208,7 @@ static int ptr_alu_allowed(struct venv *e, uint32_t pc,
 			break;
 		/* fallthrough */
 	case VK_PKT_END: case VK_SOCK: case VK_SOCK_COMMON:
-	case VK_TCP_SOCK: case VK_FLOW_KEYS: case VK_FUNC: case VK_BTF_ID:
+	case VK_TCP_SOCK: case VK_FLOW_KEYS: case VK_FUNC:
 		return vc_err(e, pc, "R%d pointer arithmetic on %s prohibited",
 			      d, bc_vkind_name(ptr->kind));
 	}

@@ -48,8 +48,10 @@ uint32_t vc_acquire(struct venv *e, uint32_t pc)
 static int type_err(struct venv *e, uint32_t pc, int regno,
 		    const struct bc_vreg *r, const char *exp)
 {
+	char t[48];
+
 	return vc_err(e, pc, "R%d type=%s expected=%s", regno,
-		      bc_vkind_name(r->kind), exp);
+		      bc_vreg_type_str(r, t, sizeof(t)), exp);
 }
 
 #define MEM_KINDS "fp, pkt, pkt_meta, map_key, map_value, mem, ringbuf_mem, " \
@@ -405,6 +407,29 @@ static int check_mem_arg(struct venv *e, uint32_t pc, int regno, uint32_t k,
 	return helper_mem(e, pc, regno, 1, false, false);
 }
 
+/*
+ * An ARG_PTR_TO_BTF_ID (Linux's check_reg_type and btf_struct_ids_match):
+ * a pointer not untrusted, to the struct the helper names or one that
+ * holds it at the pointer's offset.
+ */
+static int btf_arg(struct venv *e, uint32_t pc,
+		   const struct bc_helper_proto *p, int regno,
+		   const struct bc_vreg *r)
+{
+	const char *want = bc_btf_helper_arg(p->id);
+
+	if (r->kind != VK_BTF_ID || (r->bflags & BC_BTF_UNTRUSTED))
+		return type_err(e, pc, regno, r, "ptr_");
+	if (!r->btf_id || !e->kbtf)	/* from a helper, typed by it */
+		return 0;
+	if (!bc_scalar_is_const(&r->s) || r->s.var_off.value || !want ||
+	    !bc_btf_ids_match(e->kbtf, r->btf_id, r->off, want))
+		return vc_err(e, pc, "R%d is of type %s but %s is expected",
+			      regno, bc_btf_type_name(e->kbtf, r->btf_id),
+			      want ? want : "?");
+	return 0;
+}
+
 /* A pointer of one kind (Linux's check_reg_type), at offset 0 for some. */
 static int check_reg_type(struct venv *e, uint32_t pc,
 			  const struct bc_helper_proto *p, int regno,
@@ -452,10 +477,7 @@ static int check_reg_type(struct venv *e, uint32_t pc,
 			ci->release_ref = r->ref_id;
 		return 0;
 	}
-	/* BC_ARG_PTR_TO_BTF_ID */
-	if (r->kind != VK_BTF_ID)
-		return type_err(e, pc, regno, r, "ptr_");
-	return 0;
+	return btf_arg(e, pc, p, regno, r);
 }
 
 /* The callback's context: a stack pointer or NULL, passed on as it is. */
@@ -604,9 +626,11 @@ static void set_ret(struct venv *e, uint32_t pc,
 		break;
 	case BC_RET_BTF_ID:
 		bc_vreg_ptr(r0, VK_BTF_ID);
+		r0->btf_id = bc_btf_helper_ret(e->kbtf, p->id, &r0->bflags);
 		break;
 	case BC_RET_BTF_ID_OR_NULL:
 		bc_vreg_ptr(r0, VK_BTF_ID_OR_NULL);
+		r0->btf_id = bc_btf_helper_ret(e->kbtf, p->id, &r0->bflags);
 		r0->id = ++e->id_gen;
 		break;
 	}
@@ -766,6 +790,19 @@ static bool map_write_forbidden(struct venv *e,
 	       p->id == BPF_FUNC_map_pop_elem;
 }
 
+/*
+ * libbpf poisons an instruction whose CO-RE relocation it could not
+ * resolve; reached, it fails the program, saying which relocation.
+ */
+static int core_poisoned(struct venv *e, uint32_t pc)
+{
+	for (uint32_t i = 0; i < e->prog->core_fail_cnt; i++)
+		if (e->prog->core_fails[i].insn == pc)
+			return vc_err(e, pc, "failed to resolve CO-RE relocation "
+				      "%s", e->prog->core_fails[i].why);
+	return vc_err(e, pc, "invalid func unknown#%d", BC_CORE_POISON);
+}
+
 static int helper_call(struct venv *e, uint32_t pc, const struct bpf_insn *in,
 		       uint32_t *next)
 {
@@ -774,11 +811,15 @@ static int helper_call(struct venv *e, uint32_t pc, const struct bpf_insn *in,
 	const char *why = NULL;
 	bool mem_write = false;
 
+	if (in->imm == BC_CORE_POISON)
+		return core_poisoned(e, pc);
 	p = bc_helper_proto_for(in->imm, e->type, e->attach);
 	if (!p)
 		return vc_err(e, pc, "invalid func unknown#%d", in->imm);
 	if (!bc_helper_allowed(in->imm, e->type, e->attach, e->priv, &why))
 		return vc_err(e, pc, "%s", why ? why : "helper not allowed");
+	if (in->imm == BPF_FUNC_d_path && !bc_btf_d_path_allowed(e->at, e->type))
+		return vc_err(e, pc, "helper call is not allowed in probe");
 	for (int i = 0; i < 5; i++)
 		if (check_arg(e, pc, p, i, &ci, &mem_write))
 			return -1;

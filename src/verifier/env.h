@@ -15,6 +15,7 @@
 #include "cfg/cfg.h"
 #include "load/prog.h"
 #include "verifier/log.h"
+#include "platform/btfctx.h"
 #include "verifier/state.h"
 #include "verifier/verify.h"
 
@@ -32,6 +33,9 @@ struct venv {
 	bool strict_align;	/* BPF_F_STRICT_ALIGNMENT without ANY */
 	uint32_t type, attach;
 	const char *target;	/* attach target from the section name */
+	const struct bc_attach *at;	/* typed context (btfctx.h), or NULL */
+	const struct btf *kbtf;		/* the target kernel's BTF, or NULL */
+	bool sleepable;			/* not in an RCU read section */
 	uint8_t *prune;		/* 1 pruning point, 2 also against live states */
 	uint16_t *live;		/* registers live into each insn */
 	uint16_t *use, *def;	/* registers each insn reads, writes */

@@ -582,6 +582,103 @@ static int stack_access(struct venv *e, uint32_t pc, int regno,
 	return 0;
 }
 
+/* What a BTF-typed load yields: a scalar or a PTR_TO_BTF_ID. */
+static void btf_load(struct venv *e, const struct bc_btf_val *v, int size,
+		     bool sx, struct bc_vreg *out)
+{
+	if (!v->ptr) {
+		load_scalar(out, size, sx);
+		return;
+	}
+	bc_vreg_ptr(out, v->flags & BC_BTF_MAYBE_NULL ? VK_BTF_ID_OR_NULL :
+		    VK_BTF_ID);
+	out->btf_id = v->btf_id;
+	out->bflags = v->flags & ~BC_BTF_MAYBE_NULL;
+	if (v->flags & BC_BTF_MAYBE_NULL)
+		out->id = ++e->id_gen;
+}
+
+/*
+ * The u64 arguments of a program with a BTF-typed context (Linux's
+ * tracing_prog_is_valid_access and btf_ctx_access): read only, and what
+ * each holds comes from the attach target's prototype.
+ */
+static int typed_ctx_access(struct venv *e, uint32_t pc, int off, int size,
+			    bool write, struct bc_vreg *out, bool sx)
+{
+	struct bc_btf_val v;
+	char msg[256];
+
+	if (write || off < 0 || off >= 8 * BC_MAX_FUNC_ARGS || off % size)
+		goto bad;
+	if (!bc_btf_ctx_access(e->at, off, size, &v, msg, sizeof(msg))) {
+		vc_log(e, "%s\n", msg);
+		goto bad;
+	}
+	if (out)
+		btf_load(e, &v, size, sx, out);
+	return 0;
+bad:
+	return vc_err(e, pc, "invalid bpf_context access off=%d size=%d", off,
+		      size);
+}
+
+/* Linux's license_is_gpl_compatible. */
+static bool gpl_compatible(const char *l)
+{
+	static const char *const ok[] = { "GPL", "GPL v2",
+		"GPL and additional rights", "Dual BSD/GPL", "Dual MIT/GPL",
+		"Dual MPL/GPL" };
+
+	for (size_t i = 0; l && i < BC_ARRAY_SIZE(ok); i++)
+		if (!strcmp(l, ok[i]))
+			return true;
+	return false;
+}
+
+/*
+ * A load through a PTR_TO_BTF_ID (Linux's check_ptr_to_btf_access): it
+ * cannot fault (probe memory, a NULL pointer reads 0), so the rules are
+ * about the access's shape: inside the struct, a pointer member read
+ * whole, read only; the loaded value is typed by the member.
+ */
+static int btf_access(struct venv *e, uint32_t pc, int regno,
+		      const struct bc_vreg *r, int64_t off, int size,
+		      bool write, struct bc_vreg *out, bool sx)
+{
+	const char *tn = bc_btf_type_name(e->kbtf, r->btf_id);
+	struct bc_btf_val v;
+	char msg[256];
+
+	if (!e->priv)
+		return vc_err(e, pc, "'struct %s' access is allowed only to "
+			      "CAP_PERFMON and CAP_SYS_ADMIN", tn);
+	if (!gpl_compatible(e->obj->license))
+		return vc_err(e, pc, "Cannot access kernel 'struct %s' from "
+			      "non-GPL compatible program", tn);
+	if (off < 0)
+		return vc_err(e, pc, "R%d is ptr_%s invalid negative access: "
+			      "off=%d", regno, tn, (int)off);
+	if (!bc_scalar_is_const(&r->s) || r->s.var_off.value) {
+		char t[64];
+
+		off_str(t, sizeof(t), r->s.var_off);
+		return vc_err(e, pc, "R%d is ptr_%s invalid variable offset: "
+			      "off=%d, var_off=%s", regno, tn, (int)off, t);
+	}
+	if (r->bflags & (BC_BTF_USER | BC_BTF_PERCPU))
+		return vc_err(e, pc, "R%d is ptr_%s access %s memory: off=%d",
+			      regno, tn, r->bflags & BC_BTF_USER ? "user" :
+			      "percpu", (int)off);
+	if (write)
+		return vc_err(e, pc, "only read is supported");
+	if (!bc_btf_struct_read(e->kbtf, r->btf_id, r->bflags, !e->sleepable,
+				(int)off, size, &v, msg, sizeof(msg)))
+		return vc_err(e, pc, "%s", msg);
+	btf_load(e, &v, size, sx, out);
+	return 0;
+}
+
 static int ctx_access(struct venv *e, uint32_t pc, int regno,
 		      const struct bc_vreg *reg, int off, int size, bool write,
 		      struct bc_vreg *out, bool sx)
@@ -603,6 +700,8 @@ static int ctx_access(struct venv *e, uint32_t pc, int regno,
 			      o < 0 ? "negative offset" :
 			      "dereference of modified", regno, o);
 	}
+	if (e->at)
+		return typed_ctx_access(e, pc, off, size, write, out, sx);
 	ok = sx ? bc_ctx_check_ldsx(e->type, e->attach, e->priv, off, size,
 				    &acc) :
 		  bc_ctx_check(e->type, e->attach, e->priv, off, size, write,
@@ -793,9 +892,17 @@ int vm_access(struct venv *e, uint32_t pc, int regno, int off, int size,
 				      "only to CAP_PERFMON and CAP_SYS_ADMIN",
 				      map_struct(e->obj->maps[r.map].type));
 		/* fallthrough */
-	default:
+	case VK_BTF_ID:	/* of a type not known: as the others below */
+		if (r.kind == VK_BTF_ID && r.btf_id && e->kbtf)
+			return btf_access(e, pc, regno, &r, o, size, write, out,
+					  sx);
+		/* fallthrough */
+	default: {
+		char t[48];
+
 		return vc_err(e, pc, "R%d invalid mem access '%s'", regno,
-			      bc_vreg_kind_name(&r));
+			      bc_vreg_type_str(&r, t, sizeof(t)));
+	}
 	}
 }
 

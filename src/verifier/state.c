@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "platform/btfctx.h"
 #include "util/util.h"
 #include "load/prog.h"
 #include "verifier/state.h"
@@ -46,6 +47,15 @@ const char *bc_vreg_kind_name(const struct bc_vreg *r)
 	if (r->kind == VK_MEM_OR_NULL && r->frame)
 		return "mem_or_null";
 	return bc_vkind_name(r->kind);
+}
+
+const char *bc_vreg_type_str(const struct bc_vreg *r, char *buf, size_t len)
+{
+	if (r->kind != VK_BTF_ID && r->kind != VK_BTF_ID_OR_NULL)
+		return bc_vreg_kind_name(r);
+	bc_btf_ptr_str(r->bflags | (r->kind == VK_BTF_ID_OR_NULL ?
+				    BC_BTF_MAYBE_NULL : 0), buf, len);
+	return buf;
 }
 
 bool bc_vkind_is_ptr(unsigned kind)
@@ -107,7 +117,7 @@ static bool is_map_kind(unsigned kind)
 static void vreg_fmt(const struct bc_vreg *r, const struct bc_object *obj,
 		     char *buf, size_t len)
 {
-	char v[320];
+	char v[320], t[48];
 	int n;
 
 	if (r->kind == VK_SCALAR) {
@@ -118,7 +128,7 @@ static void vreg_fmt(const struct bc_vreg *r, const struct bc_object *obj,
 		snprintf(buf, len, "fp%d", r->off + (int32_t)r->s.var_off.value);
 		return;
 	}
-	n = snprintf(buf, len, "%s(", bc_vkind_name(r->kind));
+	n = snprintf(buf, len, "%s(", bc_vreg_type_str(r, t, sizeof(t)));
 	v[0] = 0;
 	if (r->id)
 		snprintf(v + strlen(v), sizeof(v) - strlen(v), "id=%u,", r->id);
@@ -291,7 +301,8 @@ static bool reg_sub(const struct bc_vreg *o, const struct bc_vreg *c,
 		return bc_scalar_subsumes(&o->s, &c->s);
 	}
 	if (o->frame != c->frame || o->map != c->map ||
-	    o->mem_size != c->mem_size)
+	    o->mem_size != c->mem_size || o->btf_id != c->btf_id ||
+	    o->bflags != c->bflags)
 		return false;
 	if (o->off != c->off) {
 		/* the same addresses split differently between the fixed
@@ -464,7 +475,8 @@ static uint64_t reg_hash(uint64_t h, const struct bc_vreg *r)
 	if (r->kind == VK_NOT_INIT)
 		return h;
 	h = mix(h, (uint64_t)(uint32_t)r->range | (uint64_t)r->map << 32);
-	h = mix(h, r->mem_size);
+	h = mix(h, r->mem_size | (uint64_t)r->btf_id << 32);
+	h = mix(h, r->bflags);
 	h = mix(h, s->var_off.value);
 	h = mix(h, s->var_off.mask);
 	h = mix(h, s->umin);

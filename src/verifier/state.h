@@ -44,12 +44,15 @@ struct bc_vreg {
 				 * argument), 0 a ringbuf record */
 	uint8_t precise;	/* in a checkpoint: the value mattered
 				 * (precision.h); elsewhere meaningless */
+	uint8_t bflags;		/* VK_BTF_ID*: enum bc_btf_flag */
 	int32_t off;		/* fixed offset of a pointer */
 	int32_t range;		/* packet: bytes proven from the base */
 	uint32_t id;		/* packet / or-null / linked scalar id */
 	uint32_t ref_id;	/* reference held (0 none) */
 	uint32_t map;		/* map index (map ptr/value/key) */
 	uint32_t mem_size;	/* VK_MEM, VK_MAP_KEY */
+	uint32_t btf_id;	/* VK_BTF_ID*: the struct in the kernel's BTF,
+				 * 0 when not known (no kernel BTF) */
 	struct bc_scalar s;	/* scalar value or pointer variable offset */
 	/*
 	 * Induction tag (induction.c): when iv != 0, this value equals the
@@ -146,6 +149,8 @@ struct bc_vchk {
 const char *bc_vkind_name(unsigned kind);
 /* The kernel's name of r's type (reg_type_str). */
 const char *bc_vreg_kind_name(const struct bc_vreg *r);
+/* Linux's reg_type_str: the kind with a BTF pointer's flags. */
+const char *bc_vreg_type_str(const struct bc_vreg *r, char *buf, size_t len);
 bool bc_vkind_is_ptr(unsigned kind);
 bool bc_vkind_or_null(unsigned kind);
 unsigned bc_vkind_not_null(unsigned kind);

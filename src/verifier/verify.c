@@ -13,6 +13,7 @@
 #include "isa/insn.h"
 #include "platform/lsm.h"
 #include "platform/progtypes.h"
+#include "load/kbtf.h"
 #include "util/util.h"
 #include "verifier/cost.h"
 #include "verifier/env.h"
@@ -25,6 +26,8 @@ static void env_init(struct venv *e, const struct bc_prog *prog,
 		     struct bc_cfg *cfg, const struct bc_verify_opts *opts,
 		     struct bc_verify_result *res, bool nosum)
 {
+	const char *sec = prog->section ? prog->section : "";
+
 	e->cfg = cfg;
 	e->prog = prog;
 	e->obj = prog->obj;
@@ -35,6 +38,11 @@ static void env_init(struct venv *e, const struct bc_prog *prog,
 	e->type = prog->type;
 	e->attach = prog->attach_type;
 	e->target = bc_progtype_target(prog->section);
+	e->at = opts->attach;
+	e->kbtf = prog->obj->kbtf ? prog->obj->kbtf->btf : NULL;
+	/* libbpf's ".s" sections load with BPF_F_SLEEPABLE */
+	e->sleepable = (opts->prog_flags & BPF_F_SLEEPABLE) ||
+		       strstr(sec, ".s/");
 	e->log = opts->log;
 	e->level = opts->log ? opts->log_level : 0;
 	e->budget = opts->insn_budget ? opts->insn_budget : BC_MAX_INSNS;
@@ -392,11 +400,48 @@ static int unpriv_load_check(const struct bc_prog *prog,
 	return 0;
 }
 
+/*
+ * A program with a BTF-typed context (tp_btf, fentry, lsm, ...) needs the
+ * kernel's BTF and its attach target in it, as libbpf and the kernel's
+ * bpf_check_attach_target do before verifying. Fills *vo (opts with the
+ * target) or res->error.
+ */
+static int attach_target(const struct bc_prog *prog,
+			 const struct bc_verify_opts *opts,
+			 struct bc_verify_opts *vo, struct bc_attach *at,
+			 struct bc_verify_result *res)
+{
+	const struct bc_kernel_btf *kb = prog->obj->kbtf;
+	char msg[256];
+	bool typed;
+
+	*vo = *opts;
+	typed = bc_btf_typed_ctx(prog->type, prog->attach_type);
+	if (!kb && (typed || prog->core_relos)) {
+		bc_kernel_btf_missing(res->error, sizeof(res->error),
+				      !typed ? "a program with CO-RE "
+				      "relocations" : prog->section ?
+				      prog->section : "a BTF-typed context");
+		return -1;
+	}
+	if (!typed)
+		return 0;
+	if (!bc_btf_attach_resolve(kb->btf, prog->type, prog->attach_type,
+				   prog->section, at, msg, sizeof(msg))) {
+		snprintf(res->error, sizeof(res->error), "%s in %s", msg,
+			 kb->path);
+		return -1;
+	}
+	vo->attach = at;
+	return 0;
+}
+
 int bc_verify(const struct bc_prog *prog, const struct bc_verify_opts *opts,
 	      struct bc_verify_result *res)
 {
-	struct bc_verify_opts dflt = { 0 }, lc;
+	struct bc_verify_opts dflt = { 0 }, lc, vo;
 	struct bc_cfg_opts copts = { 0 };
+	struct bc_attach at;
 	struct bc_cfg *cfg = NULL;
 	struct bc_err err;
 	bool by_proof = false, as_linux;
@@ -422,6 +467,9 @@ int bc_verify(const struct bc_prog *prog, const struct bc_verify_opts *opts,
 	}
 	if (!attach_check(prog, res) || !func_ret_check(prog, res))
 		goto out;
+	if (attach_target(prog, opts, &vo, &at, res))
+		goto out;
+	opts = &vo;
 	copts.reject_irreducible = opts->reject_irreducible;
 	copts.no_back_edges = opts->unprivileged && !opts->cap_bpf;
 	if (bc_cfg_build(prog, &copts, &cfg, &err)) {

@@ -13,6 +13,7 @@
 #include <stdio.h>
 
 #include "load/prog.h"
+#include "platform/btfctx.h"
 #include "verifier/claims.h"
 
 struct bc_verify_opts {
@@ -45,6 +46,8 @@ struct bc_verify_opts {
 	 */
 	bool linux_compat;
 	bool predict_linux;
+	/* set by bc_verify: the attach target of a typed context */
+	const struct bc_attach *attach;
 };
 
 /* What Linux would answer: known when no loop proof decided the verdict. */
@@ -55,7 +58,8 @@ enum bc_linux_verdict {
 };
 
 /* The load flags bpfcheck honours; others are accepted and ignored. */
-#define BC_PROG_FLAGS (BPF_F_STRICT_ALIGNMENT | BPF_F_ANY_ALIGNMENT)
+#define BC_PROG_FLAGS (BPF_F_STRICT_ALIGNMENT | BPF_F_ANY_ALIGNMENT | \
+		       BPF_F_SLEEPABLE)
 
 struct bc_verify_result {
 	bool accepted;

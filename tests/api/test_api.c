@@ -171,20 +171,62 @@ static void sizes(const char *path)
 	bpfcheck_object_close(obj);
 }
 
+static bool readable(const char *path)
+{
+	FILE *f = fopen(path, "r");
+
+	if (f)
+		fclose(f);
+	return f != NULL;
+}
+
+/* btf_path of the open and verify options (typed: tests/btf's typed.o). */
+static void kernel_btf(const char *plain, const char *typed)
+{
+	struct bpfcheck_open_opts oo = { .sz = sizeof(oo),
+					 .btf_path = "/nonexistent/vmlinux" };
+	struct bpfcheck_verify_opts vo = { .sz = sizeof(vo),
+					   .btf_path = "/nonexistent/vmlinux" };
+	struct bpfcheck_verdict v = { .sz = sizeof(v) };
+	struct bpfcheck_object *obj = NULL;
+	struct bpfcheck_prog *p;
+	char err[512];
+
+	CHECK(bpfcheck_object_open(plain, &oo, &obj, err, sizeof(err)) < 0);
+	CHECK(strstr(err, "cannot read kernel BTF") != NULL);
+	obj = open_obj(plain);
+	if (!obj)
+		return;
+	CHECK(bpfcheck_verify(bpfcheck_object_prog(obj, 0), &vo, &v) < 0);
+	CHECK(strstr(v.error, "/nonexistent/vmlinux: cannot read kernel BTF"));
+	bpfcheck_object_close(obj);
+	if (!typed || !(obj = open_obj(typed)))
+		return;
+	p = bpfcheck_object_find_prog(obj, "task_fields");
+	CHECK(p != NULL);
+	vo.btf_path = "";
+	CHECK(p && bpfcheck_verify(p, &vo, &v) == 0 && !v.accepted &&
+	      strstr(v.error, "needs the target kernel's BTF"));
+	vo.btf_path = NULL;	/* the object's: the default */
+	CHECK(p && bpfcheck_verify(p, &vo, &v) == 0 && v.accepted);
+	bpfcheck_object_close(obj);
+}
+
 int main(int argc, char **argv)
 {
 	struct bpfcheck_object *obj = NULL;
 	char err[512];
 
-	if (argc != 4) {
+	if (argc != 4 && argc != 5) {
 		fprintf(stderr, "usage: test_api bounded_loop.o loops_sound.o "
-			"loops_beyond.o\n");
+			"loops_beyond.o [typed.o]\n");
 		return 2;
 	}
 	bounded_loop(argv[1]);
 	sound(argv[2]);
 	sizes(argv[1]);
 	linux_verdicts(argv[3], argv[1]);
+	kernel_btf(argv[1], argc == 5 && readable(argv[4]) ? argv[4] : NULL);
 	CHECK(bpfcheck_object_open("/nonexistent.o", NULL, &obj, err,
 				   sizeof(err)) < 0);
 	CHECK(strstr(err, "/nonexistent.o") != NULL);

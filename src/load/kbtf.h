@@ -1,0 +1,39 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
+/*
+ * The target kernel's BTF (a vmlinux BTF blob: /sys/kernel/btf/vmlinux,
+ * one from BTFHub or `bpftool btf dump`), read with libbpf's BTF API.
+ * Opened once per run and shared by every object verified against it:
+ * typed contexts of tracing programs, CO-RE relocations, kfunc prototypes.
+ */
+#ifndef BC_KBTF_H
+#define BC_KBTF_H
+
+#include <stdbool.h>
+
+#include "util/util.h"
+
+struct btf;
+
+#define BC_KBTF_DEFAULT "/sys/kernel/btf/vmlinux"
+
+struct bc_kernel_btf {
+	struct btf *btf;
+	char *path;
+};
+
+/*
+ * Open the kernel BTF at path. path NULL: BC_KBTF_DEFAULT when it exists,
+ * else none (*out = NULL, returns 0); path "": none. Returns 0 or -errno with err set
+ * ("FILE: not a BTF file ...").
+ */
+int bc_kernel_btf_open(const char *path, struct bc_kernel_btf **out,
+		       struct bc_err *err);
+void bc_kernel_btf_free(struct bc_kernel_btf *kb);
+
+/*
+ * The one line a program that needs kernel BTF fails with when none is
+ * available; what names the need ("tp_btf/sched_switch", "CO-RE").
+ */
+void bc_kernel_btf_missing(char *buf, size_t len, const char *what);
+
+#endif
