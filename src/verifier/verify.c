@@ -253,6 +253,31 @@ static bool func_ret_check(const struct bc_prog *prog,
 	return true;
 }
 
+/*
+ * Unprivileged, Linux also verifies branches it knows are never taken
+ * (against speculation), so a write to r10 anywhere is refused; bpfcheck
+ * refuses it before the search.
+ */
+static bool unpriv_r10_check(const struct bc_prog *prog,
+			     const struct bc_verify_opts *opts,
+			     struct bc_verify_result *res)
+{
+	for (uint32_t pc = 0; opts->unprivileged && pc < prog->insn_cnt; pc++) {
+		const struct bpf_insn *in = &prog->insns[pc];
+		uint8_t c = bc_class(in);
+
+		if (in->dst_reg != BPF_REG_10 ||
+		    (c != BPF_ALU && c != BPF_ALU64 && c != BPF_LDX &&
+		     in->code != (BPF_LD | BPF_IMM | BPF_DW)))
+			continue;
+		snprintf(res->error, sizeof(res->error),
+			 "frame pointer is read only");
+		res->error_insn = pc;
+		return false;
+	}
+	return true;
+}
+
 int bc_verify(const struct bc_prog *prog, const struct bc_verify_opts *opts,
 	      struct bc_verify_result *res)
 {
@@ -272,7 +297,8 @@ int bc_verify(const struct bc_prog *prog, const struct bc_verify_opts *opts,
 		res->error_insn = err.insn;
 		goto out;
 	}
-	if (!attach_check(prog, res) || !func_ret_check(prog, res))
+	if (!attach_check(prog, res) || !func_ret_check(prog, res) ||
+	    !unpriv_r10_check(prog, opts, res))
 		goto out;
 	copts.reject_irreducible = opts->reject_irreducible;
 	if (bc_cfg_build(prog, &copts, &cfg, &err)) {
