@@ -9,27 +9,6 @@
 #include "verifier/mem.h"
 #include "verifier/precision.h"
 
-/*
- * The kernel's two lines, the access that fails ("invalid access to map
- * value, value_size=8 off=8 size=4") and the bound that makes it fail,
- * as one message.
- */
-static int region_err(struct venv *e, uint32_t pc, int regno,
-		      const char *what, int64_t limit, int64_t at, int size,
-		      const char *bound)
-{
-	char first[160];
-	size_t n;
-
-	snprintf(first, sizeof(first), what, (int)limit, (int)at, size);
-	n = strlen(first);
-	if (n && first[n - 1] == '\n')
-		first[n - 1] = 0;
-	vc_log(e, "%s\n", first);
-	return vc_err(e, pc, "%s; R%d %s value is outside of the allowed "
-		      "memory range", first, regno, bound);
-}
-
 static int region(struct venv *e, uint32_t pc, int regno,
 		  const struct bc_vreg *reg, int64_t off, int size,
 		  int64_t limit, const char *what)
@@ -42,14 +21,20 @@ static int region(struct venv *e, uint32_t pc, int regno,
 			      "unsigned index or do a if (index >=0) check.",
 			      regno);
 	lo = s->smin + off;
-	if (lo < 0 || lo + size > limit)
-		return region_err(e, pc, regno, what, limit, lo, size, "min");
+	if (lo < 0 || lo + size > limit) {
+		vc_log(e, what, (int)limit, (int)lo, size);
+		return vc_err(e, pc, "R%d min value is outside of the allowed "
+			      "memory range", regno);
+	}
 	if (s->umax >= (uint64_t)BC_MAX_VAR_OFF)
 		return vc_err(e, pc, "R%d unbounded memory access, make sure "
 			      "to bounds check any such access", regno);
 	hi = (int64_t)s->umax + off;
-	if (hi + size > limit)
-		return region_err(e, pc, regno, what, limit, hi, size, "max");
+	if (hi + size > limit) {
+		vc_log(e, what, (int)limit, (int)hi, size);
+		return vc_err(e, pc, "R%d max value is outside of the allowed "
+			      "memory range", regno);
+	}
 	return 0;
 }
 
@@ -78,10 +63,8 @@ static int pkt_access(struct venv *e, uint32_t pc, int regno,
 		vc_log(e, "invalid access to packet, off=%d size=%d, "
 		       "R%d(id=%u,off=%d,r=%d)\n", (int)off, size, regno,
 		       reg->id, (int)off, reg->range);
-		return vc_err(e, pc, "invalid access to packet, off=%d size=%d, "
-			      "R%d(id=%u,off=%d,r=%d); R%d offset is outside "
-			      "of the packet", (int)off, size, regno, reg->id,
-			      (int)off, reg->range, regno);
+		return vc_err(e, pc, "R%d offset is outside of the packet",
+			      regno);
 	}
 	return 0;
 }
@@ -410,7 +393,7 @@ int vm_check_align(struct venv *e, uint32_t pc, const struct bc_vreg *reg,
 		      align_desc(reg->kind), t, reg->off, off, size);
 }
 
-/* Linux (6.18) words helper and direct accesses alike. */
+/* Linux words helper and direct accesses alike. */
 int vm_stack_range(struct venv *e, uint32_t pc, int regno,
 		   const struct bc_vreg *reg, int64_t off, int64_t size,
 		   bool write)

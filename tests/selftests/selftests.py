@@ -577,8 +577,10 @@ def run_bpfcheck_verify(bpfcheck, path, unpriv, flags=""):
         return res
     for d in doc.get("programs", []):
         err = d.get("error") or {}
-        res["progs"][d.get("name")] = (d.get("verdict"),
-                                       err.get("message", "") or "")
+        # the kernel's line above the error, then the error, as its log
+        msg = "\n".join(m for m in (err.get("detail"), err.get("message"))
+                        if m)
+        res["progs"][d.get("name")] = (d.get("verdict"), msg)
     if p.returncode == 2 or not res["progs"]:
         msg = first_line(p.stderr) or "exit %d, no program" % p.returncode
         # "bpfcheck: FILE: rest" -> rest
@@ -668,7 +670,7 @@ PRE_EXECUTION_MAPS = {
 
 
 def msg_class(m):
-    m = m or ""
+    m = (m or "").split("\n")[-1]	# the error, not the line above it
     m = re.sub(r"'[^']*'", "'...'", m)
     m = re.sub(r"\bR\d+(_w)?\b", "R#", m)
     m = re.sub(r"\bfp-?\d+", "fp#", m)
