@@ -65,6 +65,13 @@ struct venv {
 	/* loop summaries (induction.c) */
 	bool nosum;		/* off: the fallback run explores iterations */
 	bool sum_abort;		/* a summary failed: verify again without */
+	/*
+	 * Per loop and location (loop * VL_LOCS + j): 1 relate it to no
+	 * counter, 2 learn no congruence for it; set when one that a
+	 * summary used failed later, and the summaries are tried again.
+	 */
+	uint8_t *no_rel;
+	bool sum_retry;
 	bool cb_widened;	/* a callback entry state was widened */
 	char sum_why[200];
 	uint8_t *reached;	/* per insn: processed at least once */

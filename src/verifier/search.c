@@ -12,6 +12,7 @@
 #include "verifier/alu.h"
 #include "verifier/call.h"
 #include "verifier/induction.h"
+#include "verifier/ivrel.h"
 #include "verifier/jmp.h"
 #include "verifier/mem.h"
 #include "verifier/precision.h"
@@ -92,7 +93,9 @@ static int visit(struct venv *e, uint32_t pc)
 		vl_callback(e, pc);
 	if (e->prune[pc] != 2) {
 		key = bc_vstate_hash(&e->cur, live);
-		if (vc_looping(e, pc, key, live))
+		/* inside a summarised loop the header's containment ends
+		 * the search and the ranking variable the loop */
+		if (!vl_inside(e, pc) && vc_looping(e, pc, key, live))
 			return vc_err(e, pc, "infinite loop detected at insn %u",
 				      pc);
 	}
@@ -217,6 +220,8 @@ static int step(struct venv *e)
 			    (int32_t)src->s.var_off.value :
 			    (int64_t)src->s.var_off.value;
 	}
+	if (e->cur.nsum && bc_is_jmp_class(in))
+		vl_jump(e, in);
 	r = check_insn(e, pc, in, &next);
 	if (r)
 		return r;

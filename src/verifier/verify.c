@@ -179,12 +179,14 @@ static void set_result(struct venv *e, struct bc_verify_result *res)
  */
 static bool verify_run(const struct bc_prog *prog, struct bc_cfg *cfg,
 		       const struct bc_verify_opts *opts,
-		       struct bc_verify_result *res, bool nosum)
+		       struct bc_verify_result *res, bool nosum,
+		       uint8_t *no_rel, bool *retry)
 {
 	struct venv e = { 0 };
 	bool widened;
 
 	env_init(&e, prog, cfg, opts, res, nosum);
+	e.no_rel = no_rel;
 	vs_search(&e);
 	if (!e.failed && !e.sum_abort)
 		stack_depth_check(&e);
@@ -194,7 +196,39 @@ static bool verify_run(const struct bc_prog *prog, struct bc_cfg *cfg,
 		vl_finish(&e);
 	set_result(&e, res);
 	widened = e.sum_cnt || e.cb_widened;
+	if (retry)
+		*retry = e.sum_retry && !e.failed;
 	env_free(&e);
+	return widened;
+}
+
+/*
+ * The search with loop summaries. A relation or congruence that a summary
+ * relied on and that a later path broke voids that run; it runs again
+ * without it (a few times at most), before exploring iterations.
+ */
+#define SUM_RETRIES 4
+
+static bool summarised_run(const struct bc_prog *prog, struct bc_cfg *cfg,
+			   const struct bc_verify_opts *opts,
+			   struct bc_verify_result *res)
+{
+	uint8_t *no_rel = bc_xcalloc((size_t)cfg->loop_cnt + 1, VL_LOCS);
+	bool widened, retry = false;
+
+	for (int i = 0; i <= SUM_RETRIES; i++) {
+		if (i) {
+			memset(res, 0, sizeof(*res));
+			res->error_insn = -1;
+			if (opts->claims)
+				bc_claims_reset(opts->claims);
+		}
+		widened = verify_run(prog, cfg, opts, res, false, no_rel,
+				     &retry);
+		if (!retry)
+			break;
+	}
+	free(no_rel);
 	return widened;
 }
 
@@ -230,7 +264,7 @@ int bc_verify(const struct bc_prog *prog, const struct bc_verify_opts *opts,
 	 * sound, so either one accepting is enough; the second one's
 	 * rejection is the one reported.
 	 */
-	if (verify_run(prog, cfg, opts, res, false) && !res->accepted) {
+	if (summarised_run(prog, cfg, opts, res) && !res->accepted) {
 		char note[sizeof(res->loop_note)];
 		uint64_t processed = res->processed_insns;
 
@@ -248,7 +282,7 @@ int bc_verify(const struct bc_prog *prog, const struct bc_verify_opts *opts,
 		res->max_trip = 0;
 		if (opts->claims)	/* only the deciding search counts */
 			bc_claims_reset(opts->claims);
-		verify_run(prog, cfg, opts, res, true);
+		verify_run(prog, cfg, opts, res, true, NULL, NULL);
 		res->first_pass_insns = processed;
 		snprintf(res->loop_note, sizeof(res->loop_note), "%s", note);
 	}
