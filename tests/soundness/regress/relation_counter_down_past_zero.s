@@ -1,6 +1,6 @@
 ; observed: insn 10: oracle: R2 = 0xffffffffffffffff is outside the verifier's claim scalar(smin=smin32=0,smax=umax=smax32=umax32=26,...)
-; replay: ./build/bpfcheck run --oracle tests/soundness/regress/relation_counter_down_past_zero.s
-; args:
+; replay: ./build/bpfcheck run --oracle tests/soundness/regress/relation_counter_down_past_zero.s --seed 0
+; args: --seed 0
 ; A second counter r2 = 26 - r3 narrowed from the tested one: at the header
 ; r3 reaches 27 (the exit) and r2 -1, so [26 - 27, 26] must not become an
 ; unsigned range [.., 26].
