@@ -25,7 +25,8 @@
 
 const char *const gen_feature_names[GF_NFEAT] = {
 	"alu", "branch", "packet", "pkt-var", "map", "map-var", "stack",
-	"loop", "bad-loop", "nested", "precision", "flaw",
+	"loop", "bad-loop", "nested", "strength", "sec-iv", "precision",
+	"flaw",
 };
 
 void gen_seed(struct gen_rng *r, uint64_t seed)
@@ -1441,6 +1442,69 @@ static int pick_counter(struct g *g)
 
 static void loop_block(struct g *g);
 
+/*
+ * A secondary induction variable j beside counter i: j starts at j0 and
+ * moves by dj each trip; the body reads the stack at fp-64 + j. With at
+ * most trips visits of the body it stays in [0, 63] when j0 and dj were
+ * chosen for it (or, as a flaw, one step too far).
+ */
+struct seciv {
+	int reg;
+	int32_t j0, dj;
+};
+
+static void seciv_init(struct g *g, struct seciv *v, uint32_t trips)
+{
+	bool down, over;
+	int32_t span = (int32_t)(trips ? trips - 1 : 0);
+
+	v->reg = 0;
+	if (!g->stack_init || trips > 64 || !chance(g, 35))
+		return;
+	v->reg = pick_counter(g);
+	if (!v->reg)
+		return;
+	feat(g, GF_SECIV);
+	down = chance(g, 50);
+	over = flaw(g);
+	v->dj = span && !over && 63 / span >= 2 && chance(g, 40) ? 2 : 1;
+	if (down) {
+		v->j0 = over ? 64 : span * v->dj;
+		v->dj = -v->dj;
+	} else {
+		v->j0 = over ? 64 - span * v->dj : 0;
+	}
+	emit(g, "r%d = %d", v->reg, v->j0);
+	g->rk[v->reg] = RK_SCALAR;
+	g->reserved |= 1u << v->reg;
+}
+
+static void seciv_use(struct g *g, const struct seciv *v)
+{
+	int t;
+
+	if (!v->reg)
+		return;
+	t = pick_temp(g);
+	emit(g, "r%d = r10", t);
+	emit(g, "r%d += -64", t);
+	emit(g, "r%d += r%d", t, v->reg);
+	emit(g, "r%d = *(u8 *)(r%d +0)", t, t);
+	g->rk[t] = RK_SCALAR;
+}
+
+static void seciv_step(struct g *g, const struct seciv *v)
+{
+	if (v->reg)
+		emit(g, "r%d += %d", v->reg, v->dj);
+}
+
+static void seciv_done(struct g *g, const struct seciv *v)
+{
+	if (v->reg)
+		g->reserved &= ~(1u << v->reg);
+}
+
 static void loop_body(struct g *g, int i, uint32_t imax)
 {
 	int n = 1 + (int)below(g, 3);
@@ -1467,7 +1531,8 @@ static void loop_block(struct g *g)
 	uint32_t n = 1 + (uint32_t)below(g, 48);
 	bool w = chance(g, 30), bad = chance(g, 12);
 	char c = w ? 'w' : 'r';
-	int shape = (int)below(g, 5), nreg = -1, x = -1;
+	int shape = (int)below(g, 6), nreg = -1, x = -1;
+	struct seciv sv = { 0 };
 	struct snap s;
 
 	if (!i) {
@@ -1508,16 +1573,29 @@ static void loop_block(struct g *g)
 	}
 	if (shape == 2)
 		emit(g, "%c%d = %u", c, i, (n / step + !bad) * step);
+	else if (shape == 5)	/* strength-reduced: from -step, exit != */
+		emit(g, "%c%d = -%u", c, i, step);
 	else
 		emit(g, "%c%d = 0", c, i);
+	if (shape == 5)
+		feat(g, GF_STRENGTH);
 	g->rk[i] = RK_SCALAR;
 	g->reserved |= 1u << i;
+	if (!bad)
+		seciv_init(g, &sv, shape == 2 ? n / step + 1 :
+				   shape == 3 || shape == 5 ? n :
+				   shape == 4 ? (40 + step - 1) / step :
+				   (n + step - 1) / step);
 	save(g, &s);
 	label(g, head);
 	if (shape == 1)
 		emit(g, "if %c%d >= %u goto L%d", c, i, n, end);
-	loop_body(g, i, n + step);
+	if (shape == 5)
+		emit(g, "%c%d += %u", c, i, step);
+	loop_body(g, i, shape == 5 ? n * step : n + step);
+	seciv_use(g, &sv);
 	meet(g, &s);
+	seciv_step(g, &sv);
 	if (bad && x > 0) {
 		int skip = new_label(g);
 
@@ -1538,7 +1616,7 @@ static void loop_block(struct g *g)
 			label(g, skip);
 			break;
 		}
-	} else if (shape != 2) {
+	} else if (shape != 2 && shape != 5) {
 		/* a step that wraps at 2^32 (a bad loop) */
 		emit(g, "%c%d += %u", c, i, bad ? 3 : step);
 	}
@@ -1560,6 +1638,10 @@ static void loop_block(struct g *g)
 		emit(g, "if %c%d != %u goto L%d", c, i,
 		     bad ? n * step + 1 : n * step, head);
 		break;
+	case 5:
+		emit(g, "if %c%d != %u goto L%d", c, i,
+		     bad ? (n - 1) * step + 1 : (n - 1) * step, head);
+		break;
 	default:
 		emit(g, "if %c%d < %c%d goto L%d", c, i, c, nreg, head);
 		break;
@@ -1571,6 +1653,7 @@ static void loop_block(struct g *g)
 		g->reserved &= ~(1u << nreg);
 	if (x > 0)
 		g->reserved &= ~(1u << x);
+	seciv_done(g, &sv);
 	g->depth--;
 }
 

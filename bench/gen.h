@@ -30,6 +30,8 @@ enum gen_feature {
 	GF_LOOP,	/* bounded loops */
 	GF_BADLOOP,	/* ill-formed loops */
 	GF_NESTED,	/* nested loops */
+	GF_STRENGTH,	/* strength-reduced counters: from -step, exit on != */
+	GF_SECIV,	/* a secondary induction variable used as an index */
 	GF_PREC,	/* values whose precision decides safety (or not) */
 	GF_FLAW,	/* a deliberate flaw was injected */
 	GF_NFEAT,

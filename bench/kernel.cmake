@@ -2,7 +2,9 @@
 # bpfcheck vs the live Linux verifier (root and bpf() needed for the kernel
 # columns). Build targets only, never tests:
 #   cmake --build BUILD --target bench_kernel_compare   every corpus program
-#   cmake --build BUILD --target bench_loops_scaling    one loop, N = 10..10^7
+#   cmake --build BUILD --target bench_loops_scaling    loop shapes, N = 10..10^7
+#   cmake --build BUILD --target bench_loops_proof      the loop corpus: proven,
+#                                                       explored, vs linux.tsv
 find_package(Python3 COMPONENTS Interpreter)
 if(NOT Python3_FOUND OR NOT TARGET kload OR NOT TARGET corpus_objs)
   return()
@@ -21,7 +23,7 @@ add_custom_target(bench_kernel_compare
 set(LS_OBJS)
 set(LS_ARGS)
 file(MAKE_DIRECTORY ${CMAKE_BINARY_DIR}/bench)
-foreach(n 10 1000 100000 10000000)
+foreach(n 10 1000 10000 100000 10000000)
   set(o ${CMAKE_BINARY_DIR}/bench/loops_scaling.${n}.o)
   bpf_object(obj ${CMAKE_CURRENT_SOURCE_DIR}/loops_scaling.c ${o} -O2 -DN=${n})
   list(APPEND LS_OBJS ${obj})
@@ -32,4 +34,15 @@ add_custom_target(bench_loops_scaling
           --bpfcheck $<TARGET_FILE:bpfcheck> --kload $<TARGET_FILE:kload>
           ${LS_ARGS}
   DEPENDS ${LS_OBJS} bpfcheck kload
+  USES_TERMINAL VERBATIM)
+
+file(GLOB LP_SRCS CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/tests/corpus/loops_*.c)
+list(SORT LP_SRCS)
+add_custom_target(bench_loops_proof
+  COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/loops_proof.py
+          --objdir ${CMAKE_BINARY_DIR}/tests/corpus
+          --bpfcheck $<TARGET_FILE:bpfcheck>
+          --tsv ${CMAKE_SOURCE_DIR}/tests/corpus/linux.tsv
+          ${LP_SRCS}
+  DEPENDS corpus_objs bpfcheck
   USES_TERMINAL VERBATIM)

@@ -79,6 +79,13 @@ struct venv {
 	bool linux_only;	/* Linux's rules alone (--linux-compat) */
 	bool beyond_linux;	/* a rule Linux lacks decided something */
 	bool sum_abort;		/* a summary failed: verify again without */
+	/*
+	 * Per loop and location (loop * VL_LOCS + j): 1 relate it to no
+	 * counter, 2 learn no congruence for it; set when one that a
+	 * summary used failed later, and the summaries are tried again.
+	 */
+	uint8_t *no_rel;
+	bool sum_retry;
 	bool cb_widened;	/* a callback entry state was widened */
 	char sum_why[200];
 	/* the log (log.h); the kernel's lines above the error, written

@@ -9,18 +9,18 @@
 #include "util/util.h"
 #include "verifier/env.h"
 #include "verifier/induction.h"
+#include "verifier/ivrel.h"
 
 #define VL_MAX_ROUNDS 24	/* widening rounds per summary */
 #define VL_MAX_INST 65536	/* summaries per run */
-#define VL_MAX_THR 512
 #define VL_MAX_STEP (1u << 30)
 
-static struct vsum *sum_of(struct venv *e, uint32_t id)
+struct vsum *vl_sum(struct venv *e, uint32_t id)
 {
 	return &e->sums[id - 1];
 }
 
-static void sum_abort(struct venv *e, const struct vsum *s, const char *fmt,
+void vl_abort(struct venv *e, const struct vsum *s, const char *fmt,
 		      ...)
 {
 	va_list ap;
@@ -36,7 +36,7 @@ static void sum_abort(struct venv *e, const struct vsum *s, const char *fmt,
 	va_end(ap);
 }
 
-static struct bc_vreg *loc_reg(struct bc_vframe *f, int j)
+struct bc_vreg *vl_loc(struct bc_vframe *f, int j)
 {
 	if (j < 10)
 		return &f->regs[j];
@@ -54,7 +54,7 @@ static void loc_name(int j, char *buf, size_t len)
 		snprintf(buf, len, "fp%d", (j - 10) * 8 - BC_STACK);
 }
 
-static bool in_loop(const struct bc_cfg *cfg, uint32_t loop, uint32_t pc)
+bool vl_in_loop(const struct bc_cfg *cfg, uint32_t loop, uint32_t pc)
 {
 	uint32_t l;
 
@@ -67,7 +67,7 @@ static bool in_loop(const struct bc_cfg *cfg, uint32_t loop, uint32_t pc)
 	return false;
 }
 
-static bool active(const struct bc_vstate *st, uint32_t id)
+bool vl_active(const struct bc_vstate *st, uint32_t id)
 {
 	for (uint32_t i = 0; i < st->nsum; i++)
 		if (st->sums[i] == id)
@@ -89,16 +89,34 @@ static void untag_reg(struct bc_vreg *r, void *arg)
 		clear_tag(r);
 }
 
+bool vl_inside(const struct venv *e, uint32_t pc)
+{
+	uint32_t l;
+
+	if (!e->cur.nsum || pc >= e->cfg->prog->insn_cnt)
+		return false;
+	/* the innermost loop: one not summarised is explored, and its
+	 * repeats are Linux's infinite loops */
+	l = e->cfg->blocks[e->cfg->insn_block[pc]].loop;
+	for (uint32_t i = 0; i < e->cur.nsum && l != BC_NONE; i++) {
+		const struct vsum *s = &e->sums[e->cur.sums[i] - 1];
+
+		if (s->frame == e->cur.curframe && s->loop == l)
+			return true;
+	}
+	return false;
+}
+
 void vl_leave(struct venv *e, uint32_t pc)
 {
 	struct bc_vstate *st = &e->cur;
 
 	while (st->nsum) {
 		uint32_t id = st->sums[st->nsum - 1];
-		struct vsum *s = sum_of(e, id);
+		struct vsum *s = vl_sum(e, id);
 
 		if (st->curframe > s->frame ||
-		    (st->curframe == s->frame && in_loop(e->cfg, s->loop, pc)))
+		    (st->curframe == s->frame && vl_in_loop(e->cfg, s->loop, pc)))
 			return;
 		st->nsum--;
 		vc_for_each_reg(e, untag_reg, &id);
@@ -355,6 +373,7 @@ static void widen_scalar(const struct vsum *s, struct bc_scalar *o,
 		j.var_off = widen_tnum(j.var_off, t);
 	}
 	bc_scalar_sync(&j);
+	vr_align_scalar(&j);
 	*o = j;
 }
 
@@ -484,7 +503,7 @@ static bool contains(const struct bc_vstate *w, const struct bc_vstate *a,
 }
 
 /* A pointer whose address a loop may step (map value, stack, memory). */
-static bool walker(const struct bc_vreg *r)
+bool vl_walker(const struct bc_vreg *r)
 {
 	return r->kind == VK_MAP_VALUE || r->kind == VK_MEM ||
 	       r->kind == VK_FP;
@@ -493,7 +512,7 @@ static bool walker(const struct bc_vreg *r)
 /* A location's constant: a scalar's value, or a pointer's offset. */
 static bool loc_const(const struct bc_vreg *r, int64_t *v)
 {
-	if (!r || (r->kind != VK_SCALAR && !walker(r)) ||
+	if (!r || (r->kind != VK_SCALAR && !vl_walker(r)) ||
 	    !bc_scalar_is_const(&r->s))
 		return false;
 	*v = (int64_t)r->s.var_off.value + (r->kind == VK_SCALAR ? 0 : r->off);
@@ -505,87 +524,6 @@ static bool loc_const(const struct bc_vreg *r, int64_t *v)
  * with P = P_h + dP and V = V_h + dV (their tags) and P_h = a + k * V_h,
  * P = a + k * V + (dP - k * dV).
  */
-static void relate_narrow(const struct vsum *s, uint32_t id,
-			  struct bc_vframe *f)
-{
-	for (int p = 0; p < VL_LOCS; p++) {
-		struct bc_vreg *P = loc_reg(f, p), *V;
-		int64_t k = s->rel_k[p], c, lo, hi, t;
-		struct bc_scalar n;
-
-		if (!id || s->rel_v[p] < 0 || !P || !walker(P) || P->iv != id ||
-		    P->ivl != p || P->ivw != 64)
-			continue;
-		V = loc_reg(f, s->rel_v[p]);
-		if (!V || V->kind != VK_SCALAR || V->iv != id ||
-		    V->ivl != s->rel_v[p] || V->ivw != 64 ||
-		    V->s.smin < 0 || V->s.smax > (1ll << 40))
-			continue;
-		c = (int64_t)P->ivd - k * V->ivd + s->rel_a[p] - P->off;
-		if (__builtin_mul_overflow(k, V->s.smin, &lo) ||
-		    __builtin_mul_overflow(k, V->s.smax, &hi))
-			continue;
-		if (lo > hi)
-			t = lo, lo = hi, hi = t;
-		lo += c;
-		hi += c;
-		n = P->s;
-		if (lo > n.smin)
-			n.smin = lo;
-		if (hi < n.smax)
-			n.smax = hi;
-		if (lo >= 0 && (uint64_t)lo > n.umin)
-			n.umin = (uint64_t)lo;
-		if (hi >= 0 && (uint64_t)hi < n.umax)
-			n.umax = (uint64_t)hi;
-		bc_scalar_sync(&n);
-		if (!bc_scalar_is_empty(&n))
-			P->s = n;
-	}
-}
-
-/*
- * At a back edge: find (first time) or check each derived pointer's
- * relation. A relation that fails after it may have been used aborts.
- */
-static void relate(struct venv *e, struct vsum *s, uint32_t id)
-{
-	struct bc_vframe *f = vc_frame(e);
-
-	for (int p = 0; p < VL_LOCS; p++) {
-		struct bc_vreg *P = loc_reg(f, p), *V;
-		bool tagged = P && walker(P) && P->iv == id && P->ivl == p &&
-			      P->ivw == 64;
-
-		if (s->rel_v[p] >= 0) {
-			V = loc_reg(f, s->rel_v[p]);
-			if (!tagged || !V || V->kind != VK_SCALAR ||
-			    V->iv != id || V->ivl != s->rel_v[p] ||
-			    V->ivw != 64 ||
-			    (int64_t)P->ivd != s->rel_k[p] * V->ivd)
-				sum_abort(e, s, "a pointer does not step with "
-					  "its counter on every path");
-			continue;
-		}
-		if (s->rel_v[p] != -1 || !tagged || !s->ent_c[p] ||
-		    !P->ivd)
-			continue;
-		for (int v = 0; v < VL_LOCS; v++) {
-			V = loc_reg(f, v);
-			if (v == p || !V || V->kind != VK_SCALAR ||
-			    !s->ent_c[v] || V->iv != id || V->ivl != v ||
-			    V->ivw != 64 || !V->ivd || P->ivd % V->ivd)
-				continue;
-			s->rel_v[p] = (int8_t)v;
-			s->rel_k[p] = P->ivd / V->ivd;
-			s->rel_a[p] = s->ent_v[p] - s->rel_k[p] * s->ent_v[v];
-			break;
-		}
-		if (s->rel_v[p] == -1)
-			s->rel_v[p] = -2;	/* none: never look again */
-	}
-}
-
 /*
  * Thresholds only for what may count the loop (a location still stepping
  * by a constant of one sign): anything else widens straight to the
@@ -605,7 +543,7 @@ static const struct vsum *thr_for(const struct vsum *s, uint32_t f, int j)
  * against both (the same containment as pruning), so a mistake here can
  * only make the summary fail, never make it unsound.
  */
-static bool widen(const struct vsum *s, uint32_t own,
+static bool widen(struct vsum *s, uint32_t own,
 		  const struct bc_vstate *w, const struct bc_vstate *c,
 		  struct bc_vstate *out)
 {
@@ -629,7 +567,11 @@ static bool widen(const struct vsum *s, uint32_t own,
 		for (int k = 0; k < BC_SLOTS; k++)
 			widen_slot(thr_for(s, f, 10 + k), own, o, b, k);
 	}
-	relate_narrow(s, own, out->frames[s->frame]);
+	vr_relate_narrow(s, own, out->frames[s->frame]);
+	if (own)
+		vr_cong_header(s, out->frames[s->frame]);
+	if (own && s->lt == 1)
+		vr_lt_narrow(s, out->frames[s->frame]);
 	if (contains(out, w, c, own))
 		return true;
 	for_each_reg_of(out, clear_scalar_id, NULL);
@@ -669,13 +611,13 @@ static void tag_header(struct venv *e, struct vsum *s, uint32_t id,
 	struct bc_vframe *f = vc_frame(e);
 
 	for (int j = 0; j < VL_LOCS; j++) {
-		struct bc_vreg *r = loc_reg(f, j);
+		struct bc_vreg *r = vl_loc(f, j);
 
-		if (!r || (r->kind != VK_SCALAR && !walker(r)))
+		if (!r || (r->kind != VK_SCALAR && !vl_walker(r)))
 			continue;
 		/* keep an enclosing loop's relation unless this loop steps
 		 * the register itself */
-		if (fresh && r->iv && r->iv != id && active(&e->cur, r->iv) &&
+		if (fresh && r->iv && r->iv != id && vl_active(&e->cur, r->iv) &&
 		    (j >= 10 || !step_dst(e->cfg, s->loop, j)))
 			continue;
 		if (!fresh && r->iv != id)
@@ -714,8 +656,15 @@ static int entry(struct venv *e, uint32_t pc, uint32_t loop)
 	s->frame = st->curframe;
 	thresholds(e, s);
 	for (int j = 0; j < VL_LOCS; j++) {
+		const struct bc_vreg *r = vl_loc(vc_frame(e), j);
+
 		s->rel_v[j] = -1;
-		s->ent_c[j] = loc_const(loc_reg(vc_frame(e), j), &s->ent_v[j]);
+		s->ent_c[j] = loc_const(r, &s->ent_v[j]);
+		s->ent_r[j] = r && r->kind == VK_SCALAR;
+		if (s->ent_r[j]) {
+			s->ent_lo[j] = r->s.smin;
+			s->ent_hi[j] = r->s.smax;
+		}
 	}
 	st->sums[st->nsum++] = id;
 	tag_header(e, s, id, true);
@@ -736,7 +685,7 @@ static void rank(struct venv *e, struct vsum *s, uint32_t id)
 
 		if (s->bad[j])
 			continue;
-		r = loc_reg(f, j);
+		r = vl_loc(f, j);
 		if (!r || r->kind != VK_SCALAR || r->iv != id || r->ivl != j ||
 		    r->ivw < 32 || !r->ivd ||
 		    r->ivd >= (int32_t)VL_MAX_STEP ||
@@ -760,7 +709,7 @@ static void rank(struct venv *e, struct vsum *s, uint32_t id)
 		any = true;
 	}
 	if (!any && !e->cfg->loops[s->loop].may_goto_bound)
-		sum_abort(e, s, "no register or stack slot changes by a "
+		vl_abort(e, s, "no register or stack slot changes by a "
 			  "constant step of one sign on every path around it");
 }
 
@@ -771,21 +720,24 @@ static int arrival(struct venv *e, struct vsum *s, uint32_t id,
 
 	s->arrivals++;
 	rank(e, s, id);
-	relate(e, s, id);
+	vr_relate(e, s, id);
+	vr_congruence(e, s, id);
+	vr_lt_arrive(e, s, id);
 	if (e->sum_abort)
 		return -1;
-	relate_narrow(s, id, vc_frame(e));
+	vr_relate_narrow(s, id, vc_frame(e));
+	for_each_reg_of(st, vr_align_reg, NULL);
 	if (bc_vstate_subsumes(&s->w->st, st, live, BC_SUB_HEADER, id)) {
 		s->w->hit++;
 		return 1;
 	}
 	if (++s->rounds > VL_MAX_ROUNDS) {
-		sum_abort(e, s, "the state at the header did not become "
+		vl_abort(e, s, "the state at the header did not become "
 			  "stable in %d rounds", VL_MAX_ROUNDS);
 		return -1;
 	}
 	if (!widen(s, id, &s->w->st, st, &nw)) {
-		sum_abort(e, s, "the states at the header cannot be joined");
+		vl_abort(e, s, "the states at the header cannot be joined");
 		return -1;
 	}
 	adopt(st, &nw);
@@ -802,7 +754,7 @@ int vl_header(struct venv *e, uint32_t pc, uint32_t loop,
 	if (e->nosum)
 		return 0;
 	for (uint32_t i = st->nsum; i-- > 0;) {
-		struct vsum *s = sum_of(e, st->sums[i]);
+		struct vsum *s = vl_sum(e, st->sums[i]);
 
 		if (s->loop != loop || s->frame != st->curframe)
 			continue;
@@ -955,10 +907,10 @@ void vl_sync(struct venv *e)
 		return;
 	f = vc_frame(e);
 	for (int j = 0; j < VL_LOCS; j++) {
-		struct bc_vreg *r = loc_reg(f, j);
+		struct bc_vreg *r = vl_loc(f, j);
 
 		if (r && r->kind == VK_SCALAR && r->iv && r->ivw >= 32 &&
-		    active(&e->cur, r->iv))
+		    vl_active(&e->cur, r->iv))
 			t[n++] = r;
 	}
 	for (int a = 0; a < n; a++)
@@ -967,10 +919,16 @@ void vl_sync(struct venv *e)
 			    t[a]->ivl == t[b]->ivl)
 				narrow(t[a], t[b]);
 	for (uint32_t i = 0; i < e->cur.nsum; i++) {
-		const struct vsum *s = sum_of(e, e->cur.sums[i]);
+		struct vsum *s = vl_sum(e, e->cur.sums[i]);
 
-		if (s->frame == e->cur.curframe)
-			relate_narrow(s, e->cur.sums[i], f);
+		if (s->frame != e->cur.curframe)
+			continue;
+		vr_relate_narrow(s, e->cur.sums[i], f);
+		for (int a = 0; a < n; a++)
+			for (int b = 0; b < n; b++)
+				if (a != b)
+					vr_cross_narrow(s, e->cur.sums[i], t[a],
+						     t[b]);
 	}
 }
 
@@ -993,7 +951,7 @@ static uint64_t visits(int8_t sign, uint64_t lo, uint64_t hi, uint64_t max,
  */
 static uint64_t trip(const struct vsum *s, struct bc_vframe *f, int j)
 {
-	struct bc_vreg *r = loc_reg(f, j);
+	struct bc_vreg *r = vl_loc(f, j);
 	uint64_t dmax = s->dmax[j], dmin = s->dmin[j], best = 0, v[4];
 	int8_t sg = s->sign[j];
 
@@ -1054,11 +1012,11 @@ void vl_finish(struct venv *e)
 				if (!s->bad[j] && s->sign[j])
 					loc_name(j, n, sizeof(n));
 			if (n[0])
-				sum_abort(e, s, "%s steps by a constant but its "
+				vl_abort(e, s, "%s steps by a constant but its "
 					  "range at the header is not bounded "
 					  "without wrap-around", n);
 			else
-				sum_abort(e, s, "no induction variable");
+				vl_abort(e, s, "no induction variable");
 			return;
 		}
 		res->loops_proven++;
@@ -1090,7 +1048,7 @@ void vl_free(struct venv *e)
  */
 void vl_callback(struct venv *e, uint32_t pc)
 {
-	static const struct vsum none;
+	static struct vsum none;
 	struct bc_vstate *st = &e->cur, nw;
 	struct bc_vchk *c = st->parent;
 	int steps = 0;

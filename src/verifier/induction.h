@@ -17,6 +17,7 @@
 
 /* r0..r9, then the 64 stack slots of the loop's frame */
 #define VL_LOCS (10 + BC_SLOTS)
+#define VL_MAX_THR 512		/* widening thresholds from the code */
 
 struct vsum {
 	uint32_t loop, pc, frame;
@@ -38,6 +39,29 @@ struct vsum {
 	int64_t ent_v[VL_LOCS];		/* constant on entry (address offset) */
 	int8_t rel_v[VL_LOCS];
 	int64_t rel_k[VL_LOCS], rel_a[VL_LOCS];
+	bool rel_used[VL_LOCS];		/* a relation narrowed a range */
+	bool rel_32[VL_LOCS];		/* it holds in the low halves only */
+	/*
+	 * Congruence: a scalar location constant on entry whose every step
+	 * is a multiple of cong[j] only takes values ent_v[j] + cong[j] * k
+	 * at the header (0 not known yet, 1 nothing learnt).
+	 */
+	uint32_t cong[VL_LOCS];
+	bool cong_used[VL_LOCS];
+	/* signed range of each scalar location on entry */
+	bool ent_r[VL_LOCS];
+	int64_t ent_lo[VL_LOCS], ent_hi[VL_LOCS];
+	/*
+	 * A bound by a loop-invariant location: the test at lt_pc compares
+	 * X_h + lt_dx with Y_h (Y unchanged around the loop), leaves the
+	 * loop when they are equal, and X steps by exactly +1; then
+	 * X_h + lt_dx <= Y_h at every header visit (lt: 0 none, 1 valid,
+	 * -1 not usable).
+	 */
+	int8_t lt, lt_x, lt_y, lt_dx;
+	uint32_t lt_pc, lt_yiv, lt_yl;	/* Y's tag (an enclosing loop's, or */
+	int32_t lt_yd;			/* this one's with step 0) */
+	bool lt_used;
 };
 
 /*
@@ -65,6 +89,9 @@ void vl_after_insn(struct venv *e, const struct bpf_insn *in,
  * entry on this path. */
 void vl_callback(struct venv *e, uint32_t pc);
 
+/* Is pc's innermost loop summarised on the current path? */
+bool vl_inside(const struct venv *e, uint32_t pc);
+
 /* At a prune point: ranges shared between values tagged alike. */
 void vl_sync(struct venv *e);
 
@@ -74,5 +101,15 @@ void vl_sync(struct venv *e);
  */
 void vl_finish(struct venv *e);
 void vl_free(struct venv *e);
+
+/* Shared with ivrel.c. */
+struct vsum *vl_sum(struct venv *e, uint32_t id);
+void vl_abort(struct venv *e, const struct vsum *s, const char *fmt, ...);
+/* Location j of frame f (r0..r9, then spilled stack slots), or NULL. */
+struct bc_vreg *vl_loc(struct bc_vframe *f, int j);
+bool vl_in_loop(const struct bc_cfg *cfg, uint32_t loop, uint32_t pc);
+bool vl_active(const struct bc_vstate *st, uint32_t id);
+/* A pointer whose address a loop may step (map value, stack, memory). */
+bool vl_walker(const struct bc_vreg *r);
 
 #endif

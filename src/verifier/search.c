@@ -13,6 +13,7 @@
 #include "verifier/call.h"
 #include "verifier/global.h"
 #include "verifier/induction.h"
+#include "verifier/ivrel.h"
 #include "verifier/jmp.h"
 #include "verifier/kfunc.h"
 #include "verifier/mem.h"
@@ -143,7 +144,9 @@ static int visit(struct venv *e, uint32_t pc)
 		const struct bc_vchk *old;
 
 		key = bc_vstate_hash(&e->cur, live);
-		if ((old = vc_looping(e, pc, key, live))) {
+		/* inside a summarised loop the header's containment ends
+		 * the search and the ranking variable the loop */
+		if (!vl_inside(e, pc) && (old = vc_looping(e, pc, key, live))) {
 			vc_err(e, pc, "infinite loop detected at insn %u", pc);
 			vlog_states(e, &e->cur, &old->st);
 			return -1;
@@ -276,6 +279,8 @@ static int step(struct venv *e)
 			    (int64_t)src->s.var_off.value;
 	}
 	e->barrier_after = false;
+	if (e->cur.nsum && bc_is_jmp_class(in))
+		vl_jump(e, in);
 	r = check_insn(e, pc, in, &next);
 	if (r)
 		return r;

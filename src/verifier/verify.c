@@ -213,12 +213,14 @@ static void set_result(struct venv *e, struct bc_verify_result *res)
  */
 static bool verify_run(const struct bc_prog *prog, struct bc_cfg *cfg,
 		       const struct bc_verify_opts *opts,
-		       struct bc_verify_result *res, bool nosum)
+		       struct bc_verify_result *res, bool nosum,
+		       uint8_t *no_rel, bool *retry)
 {
 	struct venv e = { 0 };
 	bool widened;
 
 	env_init(&e, prog, cfg, opts, res, nosum);
+	e.no_rel = no_rel;
 	vs_search(&e);
 	if (!e.failed && !e.sum_abort)
 		stack_depth_check(&e);
@@ -228,7 +230,40 @@ static bool verify_run(const struct bc_prog *prog, struct bc_cfg *cfg,
 		vl_finish(&e);
 	set_result(&e, res);
 	widened = e.sum_cnt || e.cb_widened;
+	if (retry)
+		*retry = e.sum_retry && !e.failed;
 	env_free(&e);
+	return widened;
+}
+
+/*
+ * The search with loop summaries. A relation or congruence that a summary
+ * relied on and that a later path broke voids that run; it runs again
+ * without it (a few times at most), before exploring iterations.
+ */
+#define SUM_RETRIES 4
+
+static bool summarised_run(const struct bc_prog *prog, struct bc_cfg *cfg,
+			   const struct bc_verify_opts *opts,
+			   struct bc_verify_result *res)
+{
+	uint8_t *no_rel = bc_xcalloc((size_t)cfg->loop_cnt + 1, VL_LOCS);
+	bool widened, retry = false;
+
+	for (int i = 0; i <= SUM_RETRIES; i++) {
+		if (i) {
+			memset(res, 0, sizeof(*res));
+			res->error_insn = -1;
+			res->linux_error_insn = -1;
+			if (opts->claims)
+				bc_claims_reset(opts->claims);
+		}
+		widened = verify_run(prog, cfg, opts, res, false, no_rel,
+				     &retry);
+		if (!retry)
+			break;
+	}
+	free(no_rel);
 	return widened;
 }
 
@@ -259,7 +294,7 @@ static void predict_linux(const struct bc_prog *prog, struct bc_cfg *cfg,
 	lo.log = NULL;
 	lo.log_level = 0;
 	l->error_insn = -1;
-	verify_run(prog, cfg, &lo, l, true);
+	verify_run(prog, cfg, &lo, l, true, NULL, NULL);
 	linux_is(l);
 	res->linux_verdict = l->linux_verdict;
 	memcpy(res->linux_error, l->linux_error, sizeof(res->linux_error));
@@ -283,7 +318,7 @@ static bool verify_summarised(const struct bc_prog *prog, struct bc_cfg *cfg,
 	char note[sizeof(res->loop_note)];
 	uint64_t processed;
 
-	if (!verify_run(prog, cfg, opts, res, false))
+	if (!summarised_run(prog, cfg, opts, res))
 		return false;
 	if (res->accepted)
 		return true;
@@ -302,7 +337,7 @@ static bool verify_summarised(const struct bc_prog *prog, struct bc_cfg *cfg,
 	res->max_trip = 0;
 	if (opts->claims)	/* only the deciding search counts */
 		bc_claims_reset(opts->claims);
-	verify_run(prog, cfg, opts, res, true);
+	verify_run(prog, cfg, opts, res, true, NULL, NULL);
 	res->first_pass_insns = processed;
 	snprintf(res->loop_note, sizeof(res->loop_note), "%s", note);
 	return false;
@@ -480,7 +515,7 @@ int bc_verify(const struct bc_prog *prog, const struct bc_verify_opts *opts,
 	if (opts->linux_compat) {
 		lc = *opts;
 		lc.insn_budget = BC_MAX_INSNS;
-		verify_run(prog, cfg, &lc, res, true);
+		verify_run(prog, cfg, &lc, res, true, NULL, NULL);
 	} else {
 		by_proof = verify_summarised(prog, cfg, opts, res);
 	}

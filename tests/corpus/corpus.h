@@ -5,7 +5,9 @@
  *
  *   EXPECT accept
  *   EXPECT reject: <substring of Linux's last log line>
- *   EXPECT[O1,O3] ...      only for these variants (O1 O2 O3 v3)
+ *   EXPECT[O1,O3] ...      only for these variants (O1 O2 O3 v3, and
+ *                          c19v3 c19v4 where the file's CORPUS-VARIANTS
+ *                          line lists them)
  *   EXPECT unpriv ...      verdict for an unprivileged loader
  *   EXPECT strict ...      verdict under bpfcheck --reject-irreducible
  *   EXPECT accept LINUX reject: <msg>   bpfcheck must accept what Linux

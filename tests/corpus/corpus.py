@@ -26,7 +26,14 @@ import re
 import subprocess
 import sys
 
-VARIANTS = ["O1", "O2", "O3", "v3"]
+# clang 14 at -O1, -O2, -O3, -O2 -mcpu=v3; clang 19 at -O2 -mcpu=v3/v4. A
+# file is built at DEFAULT_VARIANTS unless a line says otherwise (read by
+# tests/CMakeLists.txt too):  CORPUS-VARIANTS: O1 O2 O3 v3 c19v3 c19v4
+VARIANTS = ["O1", "O2", "O3", "v3", "c19v3", "c19v4"]
+DEFAULT_VARIANTS = VARIANTS[:4]
+# Built only where clang-19 is installed: a missing object skips its case.
+OPTIONAL_VARIANTS = ("c19v3", "c19v4")
+FILE_VARIANTS_RE = re.compile(r"CORPUS-VARIANTS:[ \t]*([A-Za-z0-9 \t]+)")
 SKIP = 77
 
 EXPECT_RE = re.compile(
@@ -77,9 +84,21 @@ class Expect:
         self.line = line
 
 
+def file_variants(text, src=""):
+    m = FILE_VARIANTS_RE.search(text)
+    if not m:
+        return DEFAULT_VARIANTS
+    vs = m.group(1).split()
+    for v in vs:
+        if v not in VARIANTS:
+            sys.exit("%s: unknown variant %s" % (src, v))
+    return vs
+
+
 def parse(src):
     text = open(src).read()
     out = []
+    fvs = file_variants(text, src)
     for m in EXPECT_RE.finditer(text):
         f = MACRO_RE.match(text, m.end())
         if f:
@@ -96,9 +115,9 @@ def parse(src):
             sys.exit("%s:%d: EXPECT not right above a program" %
                      (src, text.count("\n", 0, m.start()) + 1))
         vs = ([v.strip() for v in m.group(1).split(",")] if m.group(1)
-              else VARIANTS)
+              else fvs)
         for v in vs:
-            if v not in VARIANTS:
+            if v not in fvs:
                 sys.exit("%s: unknown variant %s" % (src, v))
         out.append(Expect(src, f.group(2), f.group(1), vs,
                           (m.group(2) or "priv").strip(), m.group(3),
@@ -127,6 +146,13 @@ def cases(srcs):
 
 def obj(objdir, src, v):
     return os.path.join(objdir, os.path.basename(src)[:-2] + "." + v + ".o")
+
+
+def built_cases(srcs, objdir):
+    """cases() less those of an optional compiler that is not installed."""
+    return [(e, v) for e, v in cases(srcs)
+            if v not in OPTIONAL_VARIANTS or
+            os.path.exists(obj(objdir, e.src, v))]
 
 
 def run_bpfcheck(bpfcheck, path, prog, mode):
@@ -295,7 +321,7 @@ def cmd_check(a):
     kn = read_known()
     print("%-28s %-3s %-6s %-7s %-7s %s" % ("program", "var", "mode",
                                            "expect", "got", "message"))
-    for e, v in cases(a.srcs):
+    for e, v in built_cases(a.srcs, a.objdir):
         total += 1
         got = run_bpfcheck(a.bpfcheck, obj(a.objdir, e.src, v), e.prog,
                            e.mode)
@@ -335,7 +361,7 @@ def linux_rows(a):
     """[(expect, variant, kernel result)], or None without bpf()."""
     by_obj = {}
     rows = []
-    for e, v in cases(a.srcs):
+    for e, v in built_cases(a.srcs, a.objdir):
         if e.mode in KERNEL_MODES:
             by_obj.setdefault((obj(a.objdir, e.src, v), e.mode),
                               []).append((e, v))
@@ -410,7 +436,7 @@ NOT_SAFETY = ("BPF program is too large", "is too complex")
 def tsv_rows(a):
     tsv = read_tsv(a.tsv)
     rows = []
-    for e, v in cases(a.srcs):
+    for e, v in built_cases(a.srcs, a.objdir):
         r = tsv.get((os.path.basename(e.src), e.prog, v, e.mode))
         if r is not None:
             rows.append((e, v, r))
@@ -532,7 +558,7 @@ def cmd_report(a):
     c = {"exp": 0, "lin": 0, "n": 0}
     print("%-30s %-3s %-6s %-7s %-7s %-7s %s" % (
         "program", "var", "mode", "expect", "linux", "bpfchk", "bpfcheck message"))
-    for e, v in cases(a.srcs):
+    for e, v in built_cases(a.srcs, a.objdir):
         got = run_bpfcheck(a.bpfcheck, obj(a.objdir, e.src, v), e.prog,
                            e.mode)
         lin = tsv.get((os.path.basename(e.src), e.prog, v, e.mode),

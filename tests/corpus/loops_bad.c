@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /* Loops that must be rejected: no termination, or unsafe in some iteration. */
+/* CORPUS-VARIANTS: O1 O2 O3 v3 c19v3 c19v4 */
 #include <linux/pkt_cls.h>
 #include "corpus.h"
 

@@ -4,6 +4,7 @@
  * too much. bpfcheck proves termination instead, so its cost does not grow
  * with the trip count: these are the point of the project.
  */
+/* CORPUS-VARIANTS: O1 O2 O3 v3 c19v3 c19v4 */
 #include <linux/pkt_cls.h>
 #include "corpus.h"
 

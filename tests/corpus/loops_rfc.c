@@ -3,6 +3,7 @@
  * The RFC's loop examples (cover letter and patch 15), rewritten: a TC
  * program walks a packet with a u8 counter; `k` accumulates bytes.
  */
+/* CORPUS-VARIANTS: O1 O2 O3 v3 c19v3 c19v4 */
 #include <linux/pkt_cls.h>
 #include "corpus.h"
 

@@ -4,6 +4,7 @@
  * a careless induction-variable analysis but are not, and bounded shapes
  * it must get right (several IVs, nesting, pointers, steps > 1).
  */
+/* CORPUS-VARIANTS: O1 O2 O3 v3 c19v3 c19v4 */
 #include "corpus.h"
 
 #define NOUNROLL _Pragma("clang loop unroll(disable)")

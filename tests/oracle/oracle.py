@@ -30,7 +30,7 @@ def main():
     runs = progs = skipped = 0
     bad = []
     for e, v in corpus.cases(srcs):
-        if e.mode != "priv" or v not in ("O2", "v3"):
+        if e.mode != "priv" or v not in ("O2", "v3", "c19v4"):
             continue
         path = corpus.obj(objdir, e.src, v)
         if not os.path.exists(path):

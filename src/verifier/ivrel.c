@@ -1,0 +1,683 @@
+// SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+/*
+ * What a loop summary knows between its locations (see ivrel.h): bounds
+ * pulled onto known low bits and onto congruences, derived counters
+ * related to the one that bounds the trip, a counter bounded by a
+ * loop-invariant location, and widening thresholds from the tests of
+ * tagged values. Each fact is checked on every back edge; one that a
+ * summary used and a later path broke voids the run (ban, and the
+ * summaries run again without it).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "util/util.h"
+#include "verifier/env.h"
+#include "verifier/induction.h"
+#include "verifier/ivrel.h"
+
+/*
+ * Bounds pulled onto the known low bits of the tnum: with the low t bits
+ * of every value known to be r, no value lies between a bound and the
+ * nearest number ending in r. A counter stepping by 8 from 0 that was
+ * widened to a threshold of 7993 is at most 7992, and after "+= 8" and a
+ * "!= 8000" exit at most 7992 again, so the back edge is contained. A
+ * plain refinement of the concrete set (Linux's bounds do not do it, so
+ * it runs only on the states of a summary).
+ */
+static uint64_t low_known(struct tnum t)
+{
+	return t.mask ? (t.mask & -t.mask) - 1 : 0;
+}
+
+void vr_align_scalar(struct bc_scalar *s)
+{
+	uint64_t low = low_known(s->var_off), r = s->var_off.value & low;
+	uint64_t b;
+	struct bc_scalar n = *s;
+
+	if (!low || s->var_off.mask == 0)
+		return;
+	b = (n.umin & ~low) | r;
+	if (b >= n.umin || b + low + 1 > b)
+		n.umin = b >= n.umin ? b : b + low + 1;
+	b = (n.umax & ~low) | r;
+	if (b <= n.umax || b - low - 1 < b)
+		n.umax = b <= n.umax ? b : b - low - 1;
+	b = ((uint64_t)n.smin & ~low) | r;
+	if ((int64_t)b >= n.smin)
+		n.smin = (int64_t)b;
+	else if ((int64_t)(b + low + 1) > n.smin)
+		n.smin = (int64_t)(b + low + 1);
+	b = ((uint64_t)n.smax & ~low) | r;
+	if ((int64_t)b <= n.smax)
+		n.smax = (int64_t)b;
+	else if ((int64_t)(b - low - 1) < n.smax)
+		n.smax = (int64_t)(b - low - 1);
+	bc_scalar_sync(&n);
+	if (!bc_scalar_is_empty(&n) && n.umin >= s->umin &&
+	    n.umax <= s->umax && n.smin >= s->smin && n.smax <= s->smax)
+		*s = n;
+}
+
+void vr_align_reg(struct bc_vreg *r, void *arg)
+{
+	(void)arg;
+	if (r->kind == VK_SCALAR)
+		vr_align_scalar(&r->s);
+}
+
+/*
+ * Is r, tagged as location j of summary id, exactly (in 64 bits) its
+ * header value plus its tag's step? A 64-bit tag says so; a 32-bit tag
+ * (a counter in a w register) too when the value is zero-extended both at
+ * the header and now, and the low half cannot have wrapped on the way
+ * from any header value of W.
+ */
+static bool exact64(const struct vsum *s, uint32_t id, const struct bc_vreg *r,
+		    int j)
+{
+	const struct bc_vreg *h;
+
+	if (!r || r->iv != id || r->ivl != j ||
+	    (r->kind != VK_SCALAR && !vl_walker(r)))
+		return false;
+	if (r->ivw == 64)
+		return true;
+	if (r->ivw != 32 || r->kind != VK_SCALAR || r->s.umax > UINT32_MAX ||
+	    !s->w)
+		return false;
+	h = vl_loc(s->w->st.frames[s->frame], j);
+	if (!h || h->kind != VK_SCALAR || h->s.umax > UINT32_MAX)
+		return false;
+	return r->ivd >= 0 ? h->s.umax + (uint64_t)r->ivd <= UINT32_MAX :
+			     h->s.umin >= (uint64_t)-(int64_t)r->ivd;
+}
+
+/* Tagged as location j of summary id, with the low half exact. */
+static bool exact32(uint32_t id, const struct bc_vreg *r, int j)
+{
+	return r && r->kind == VK_SCALAR && r->iv == id && r->ivl == j &&
+	       r->ivw >= 32;
+}
+
+/*
+ * A relation in the low halves: P = a + k * V (mod 2^32) at the header,
+ * so P = k * V + (dP - k * dV + a) (mod 2^32) now. Where k * V + c over
+ * V's 32-bit range stays within one multiple of 2^32, P's low half lies
+ * in it.
+ */
+static bool narrow32(struct vsum *s, int p, struct bc_vreg *P,
+		     const struct bc_vreg *V)
+{
+	int64_t k = s->rel_k[p], lo, hi, t;
+	uint64_t c = (uint64_t)(int64_t)P->ivd - (uint64_t)k * V->ivd +
+		     (uint64_t)s->rel_a[p];
+	struct bc_scalar n = P->s;
+
+	lo = k * (int64_t)V->s.u32_min + (int64_t)(uint32_t)c;
+	hi = k * (int64_t)V->s.u32_max + (int64_t)(uint32_t)c;
+	if (lo > hi)
+		t = lo, lo = hi, hi = t;
+	if ((lo >> 32) != (hi >> 32))
+		return false;
+	t = lo >> 32;
+	lo -= t * (1ll << 32);
+	hi -= t * (1ll << 32);
+	if ((uint64_t)lo > n.u32_min)
+		n.u32_min = (uint32_t)lo;
+	if ((uint64_t)hi < n.u32_max)
+		n.u32_max = (uint32_t)hi;
+	bc_scalar_sync(&n);
+	if (bc_scalar_is_empty(&n) || bc_scalar_equal(&n, &P->s))
+		return false;
+	P->s = n;
+	return true;
+}
+
+/* x := x within the signed range [lo, hi]; true when x changed. */
+static bool narrow_to(struct bc_scalar *x, int64_t lo, int64_t hi)
+{
+	struct bc_scalar n = *x;
+
+	if (lo > n.smin)
+		n.smin = lo;
+	if (hi < n.smax)
+		n.smax = hi;
+	/* [lo, hi] of one sign is a range in the unsigned view too */
+	if ((lo >= 0 || hi < 0) && (uint64_t)lo > n.umin)
+		n.umin = (uint64_t)lo;
+	if ((lo >= 0 || hi < 0) && (uint64_t)hi < n.umax)
+		n.umax = (uint64_t)hi;
+	bc_scalar_sync(&n);
+	if (bc_scalar_is_empty(&n) || bc_scalar_equal(&n, x))
+		return false;
+	*x = n;
+	return true;
+}
+
+/*
+ * With P = k * V + c now (c from the tags), a scalar P bounds V back when
+ * k is 1 or -1: V = k * (P - c).
+ */
+static bool narrow_back(struct bc_vreg *P, struct bc_vreg *V, int64_t k,
+			int64_t c)
+{
+	int64_t lo, hi, t;
+
+	if (P->kind != VK_SCALAR || (k != 1 && k != -1) ||
+	    __builtin_sub_overflow(P->s.smin, c, &lo) ||
+	    __builtin_sub_overflow(P->s.smax, c, &hi))
+		return false;
+	if (k < 0) {
+		if (lo == INT64_MIN || hi == INT64_MIN)
+			return false;
+		t = -lo, lo = -hi, hi = t;
+	}
+	return narrow_to(&V->s, lo, hi);
+}
+
+void vr_relate_narrow(struct vsum *s, uint32_t id, struct bc_vframe *f)
+{
+	for (int p = 0; p < VL_LOCS; p++) {
+		struct bc_vreg *P = vl_loc(f, p), *V;
+		int64_t k = s->rel_k[p], c, lo, hi, t;
+
+		if (id && s->rel_v[p] >= 0 && s->rel_32[p]) {
+			V = vl_loc(f, s->rel_v[p]);
+			if (exact32(id, P, p) && exact32(id, V, s->rel_v[p]) &&
+			    narrow32(s, p, P, V))
+				s->rel_used[p] = true;
+			continue;
+		}
+		if (!id || s->rel_v[p] < 0 || !exact64(s, id, P, p))
+			continue;
+		V = vl_loc(f, s->rel_v[p]);
+		if (!V || V->kind != VK_SCALAR ||
+		    !exact64(s, id, V, s->rel_v[p]))
+			continue;
+		c = (int64_t)P->ivd - k * V->ivd + s->rel_a[p] -
+		    (P->kind == VK_SCALAR ? 0 : P->off);
+		if (narrow_back(P, V, k, c))
+			s->rel_used[p] = true;
+		if (V->s.smin < 0 || V->s.smax > (1ll << 40) ||
+		    __builtin_mul_overflow(k, V->s.smin, &lo) ||
+		    __builtin_mul_overflow(k, V->s.smax, &hi))
+			continue;
+		if (lo > hi)
+			t = lo, lo = hi, hi = t;
+		if (__builtin_add_overflow(lo, c, &lo) ||
+		    __builtin_add_overflow(hi, c, &hi))
+			continue;
+		if (narrow_to(&P->s, lo, hi))
+			s->rel_used[p] = true;
+	}
+}
+
+/*
+ * At a back edge: find (first time) or check each derived pointer's
+ * relation. A relation that fails after it may have been used aborts.
+ */
+static bool banned(const struct venv *e, const struct vsum *s, int j,
+		   uint8_t what)
+{
+	return e->no_rel && (e->no_rel[s->loop * VL_LOCS + j] & what);
+}
+
+/* A relation (1) or vr_congruence (2) used and then broken: try without. */
+static void ban(struct venv *e, struct vsum *s, int j, uint8_t what,
+		const char *why)
+{
+	if (e->no_rel) {
+		e->no_rel[s->loop * VL_LOCS + j] |= what;
+		e->sum_retry = true;
+	}
+	vl_abort(e, s, "%s", why);
+}
+
+static bool rel_holds(const struct vsum *s, uint32_t id, int p,
+		      const struct bc_vreg *P, const struct bc_vreg *V)
+{
+	int v = s->rel_v[p];
+
+	if (!V || V->kind != VK_SCALAR)
+		return false;
+	/* P = V_h + dP, V = V_h + dV: P = V + (dP - dV) at the header */
+	if (P && P->iv == id && P->ivl == v && P->ivl != p)
+		return s->rel_k[p] == 1 && !s->rel_32[p] &&
+		       exact64(s, id, P, v) && exact64(s, id, V, v) &&
+		       (int64_t)P->ivd - V->ivd == s->rel_a[p];
+	if (s->rel_32[p])
+		return exact32(id, P, p) && exact32(id, V, v) &&
+		       (uint32_t)((uint64_t)(int64_t)P->ivd -
+				  (uint64_t)s->rel_k[p] * V->ivd) == 0;
+	return exact64(s, id, P, p) && exact64(s, id, V, v) &&
+	       (int64_t)P->ivd == s->rel_k[p] * V->ivd;
+}
+
+/* Find a counter V that P steps with: P's step a multiple of V's. */
+static void rel_find(struct vsum *s, uint32_t id, struct bc_vframe *f, int p)
+{
+	struct bc_vreg *P = vl_loc(f, p), *V;
+	bool p64 = exact64(s, id, P, p);
+
+	if (P && P->kind == VK_SCALAR && P->iv == id && P->ivl != p &&
+	    P->ivl < VL_LOCS && s->ent_c[p] && s->ent_c[P->ivl]) {
+		/* a copy of another location's header value plus d */
+		int v = P->ivl;
+
+		V = vl_loc(f, v);
+		if (!V || V->kind != VK_SCALAR || !exact64(s, id, V, v) ||
+		    !exact64(s, id, P, v) ||
+		    s->ent_v[p] - s->ent_v[v] != (int64_t)P->ivd - V->ivd)
+			return;
+		s->rel_v[p] = (int8_t)v;
+		s->rel_32[p] = false;
+		s->rel_k[p] = 1;
+		s->rel_a[p] = (int64_t)P->ivd - V->ivd;
+		return;
+	}
+	if (!s->ent_c[p] || !P->ivd || (!p64 && !exact32(id, P, p)))
+		return;
+	for (int v = 0; v < VL_LOCS; v++) {
+		bool v64;
+
+		V = vl_loc(f, v);
+		if (v == p || !V || V->kind != VK_SCALAR || !s->ent_c[v] ||
+		    !V->ivd || P->ivd % V->ivd)
+			continue;
+		v64 = exact64(s, id, V, v);
+		if (!(p64 && v64) &&
+		    (P->kind != VK_SCALAR || !exact32(id, V, v)))
+			continue;
+		s->rel_v[p] = (int8_t)v;
+		/* a scalar beside a counter in a w register: in the low
+		 * halves, which need no argument about wrapping */
+		s->rel_32[p] = P->kind == VK_SCALAR &&
+			       (P->ivw != 64 || V->ivw != 64);
+		s->rel_k[p] = P->ivd / V->ivd;
+		s->rel_a[p] = (int64_t)((uint64_t)s->ent_v[p] -
+					(uint64_t)s->rel_k[p] * s->ent_v[v]);
+		return;
+	}
+}
+
+void vr_relate(struct venv *e, struct vsum *s, uint32_t id)
+{
+	struct bc_vframe *f = vc_frame(e);
+
+	for (int p = 0; p < VL_LOCS; p++) {
+		struct bc_vreg *P = vl_loc(f, p);
+
+		if (s->rel_v[p] >= 0) {
+			struct bc_vreg *V = vl_loc(f, s->rel_v[p]);
+
+			if (rel_holds(s, id, p, P, V))
+				continue;
+			/* a 64-bit relation not used yet may still hold in
+			 * the low halves */
+			if (!s->rel_used[p] && !s->rel_32[p] && P &&
+			    P->kind == VK_SCALAR) {
+				s->rel_32[p] = true;
+				if (rel_holds(s, id, p, P, V))
+					continue;
+			}
+			/* never used: forget it; used: the proof is void */
+			if (s->rel_used[p])
+				ban(e, s, p, 1, "a location does not step "
+				    "with its counter on every path");
+			s->rel_v[p] = -2;
+			continue;
+		}
+		if (s->rel_v[p] == -1 && P && !banned(e, s, p, 1) &&
+		    (vl_walker(P) || P->kind == VK_SCALAR) && P->iv == id)
+			rel_find(s, id, f, p);
+		if (s->rel_v[p] == -1)
+			s->rel_v[p] = -2;	/* none: never look again */
+	}
+}
+
+/* ---- vr_congruence ---- */
+
+static uint64_t gcd_u64(uint64_t a, uint64_t b)
+{
+	while (b) {
+		uint64_t t = a % b;
+
+		a = b;
+		b = t;
+	}
+	return a;
+}
+
+static uint64_t umod(uint64_t x, uint64_t g)
+{
+	return x % g;
+}
+
+static uint64_t smod(int64_t x, uint64_t g)
+{
+	int64_t r = x % (int64_t)g;
+
+	return (uint64_t)(r < 0 ? r + (int64_t)g : r);
+}
+
+/*
+ * x's bounds onto the values c0 + g * k (in the unsigned view when uview,
+ * in the signed one when sview). True when a bound moved.
+ */
+static bool round_cong(struct bc_scalar *x, uint64_t g, int64_t c0,
+		       bool uview, bool sview)
+{
+	struct bc_scalar n = *x;
+	uint64_t d;
+
+	if (g < 2)
+		return false;
+	if (uview) {
+		d = (umod((uint64_t)c0, g) + g - umod(n.umin, g)) % g;
+		if (n.umin + d >= n.umin)
+			n.umin += d;
+		d = (umod(n.umax, g) + g - umod((uint64_t)c0, g)) % g;
+		if (n.umax - d <= n.umax)
+			n.umax -= d;
+	}
+	if (sview) {
+		d = (smod(c0, g) + g - smod(n.smin, g)) % g;
+		if (n.smin <= INT64_MAX - (int64_t)d)
+			n.smin += (int64_t)d;
+		d = (smod(n.smax, g) + g - smod(c0, g)) % g;
+		if (n.smax >= INT64_MIN + (int64_t)d)
+			n.smax -= (int64_t)d;
+	}
+	bc_scalar_sync(&n);
+	if (bc_scalar_is_empty(&n) || bc_scalar_equal(&n, x))
+		return false;
+	*x = n;
+	return true;
+}
+
+/*
+ * At a back edge: learn each location's vr_congruence from its step, then
+ * pull the arriving value onto it. The value arriving is v_h + d for a
+ * header value v_h in W and the tag's d; where that sum cannot wrap in a
+ * view, v_h = c0 (mod g) by induction gives v_h + d = c0 (mod g) there.
+ */
+void vr_congruence(struct venv *e, struct vsum *s, uint32_t id)
+{
+	struct bc_vframe *f = vc_frame(e), *w = s->w->st.frames[s->frame];
+
+	for (int j = 0; j < VL_LOCS; j++) {
+		struct bc_vreg *r = vl_loc(f, j), *h = vl_loc(w, j);
+		uint64_t d, g;
+		bool uv, sv;
+
+		if (!s->ent_c[j] || s->cong[j] == 1 || banned(e, s, j, 2))
+			continue;
+		if (!r || r->kind != VK_SCALAR || !exact64(s, id, r, j) ||
+		    !h || h->kind != VK_SCALAR) {
+			if (s->cong_used[j])
+				ban(e, s, j, 2, "a location does not keep its "
+				    "step on every path");
+			s->cong[j] = 1;
+			continue;
+		}
+		d = r->ivd < 0 ? -(uint64_t)(int64_t)r->ivd : (uint64_t)r->ivd;
+		g = d ? (s->cong[j] ? gcd_u64(s->cong[j], d) : d) : s->cong[j];
+		if (s->cong[j] && g != s->cong[j] && s->cong_used[j])
+			ban(e, s, j, 2, "a location does not keep its step "
+			    "on every path");
+		s->cong[j] = (uint32_t)g;
+		if (g < 2)
+			continue;
+		uv = r->ivd >= 0 ? h->s.umax <= UINT64_MAX - d : h->s.umin >= d;
+		sv = r->ivd >= 0 ? h->s.smax <= INT64_MAX - (int64_t)d :
+				   h->s.smin >= INT64_MIN + (int64_t)d;
+		if (round_cong(&r->s, g, s->ent_v[j], uv, sv))
+			s->cong_used[j] = true;
+	}
+}
+
+/* The header state's locations onto their congruences (checked after). */
+void vr_cong_header(const struct vsum *s, struct bc_vframe *f)
+{
+	for (int j = 0; j < VL_LOCS; j++) {
+		struct bc_vreg *r = vl_loc(f, j);
+
+		if (s->ent_c[j] && s->cong[j] > 1 && r &&
+		    r->kind == VK_SCALAR)
+			round_cong(&r->s, s->cong[j], s->ent_v[j], true, true);
+	}
+}
+
+/* Add b and its neighbours to summary s's thresholds (kept sorted). */
+static void thr_insert(struct vsum *s, uint64_t b)
+{
+	for (int o = -1; o <= 1; o++) {
+		uint64_t v = b + (uint64_t)(int64_t)o;
+		uint32_t i = 0, n = s->thr_cnt;
+
+		if (n >= 2 * VL_MAX_THR)
+			return;
+		while (i < n && s->thr_u[i] < v)
+			i++;
+		if (i < n && s->thr_u[i] == v)
+			continue;
+		s->thr_u = bc_xrealloc(s->thr_u, (n + 1) * sizeof(uint64_t));
+		s->thr_s = bc_xrealloc(s->thr_s, (n + 1) * sizeof(int64_t));
+		memmove(s->thr_u + i + 1, s->thr_u + i,
+			(n - i) * sizeof(uint64_t));
+		s->thr_u[i] = v;
+		for (i = 0; i < n && s->thr_s[i] < (int64_t)v; i++)
+			;
+		memmove(s->thr_s + i + 1, s->thr_s + i,
+			(n - i) * sizeof(int64_t));
+		s->thr_s[i] = (int64_t)v;
+		s->thr_cnt = n + 1;
+	}
+}
+
+static bool const_of(const struct bc_vreg *r, int64_t *v)
+{
+	if (r->kind != VK_SCALAR || !bc_scalar_is_const(&r->s))
+		return false;
+	*v = (int64_t)r->s.var_off.value;
+	return true;
+}
+
+/* ---- a counter bounded by a loop-invariant location ---- */
+
+static void lt_drop(struct venv *e, struct vsum *s, const char *why)
+{
+	if (s->lt_used)
+		ban(e, s, s->lt_x, 4, why);
+	s->lt = -1;
+}
+
+/* The test at pc leaves loop l on equality and runs once per trip. */
+static bool lt_shape(const struct venv *e, const struct vsum *s, uint32_t pc,
+		     const struct bpf_insn *in)
+{
+	const struct bc_cfg *cfg = e->cfg;
+	const struct bc_loop *l = &cfg->loops[s->loop];
+	uint32_t b = cfg->insn_block[pc];
+	uint32_t eq = bc_op(in) == BPF_JEQ ? pc + 1 + in->off : pc + 1;
+
+	if (cfg->blocks[b].loop != s->loop || vl_in_loop(cfg, s->loop, eq))
+		return false;
+	for (uint32_t i = 0; i < l->latch_cnt; i++)
+		if (!bc_cfg_dominates(cfg, b, l->latches[i]))
+			return false;
+	return true;
+}
+
+/* Does r hold the value tagged (iv, l, d), exactly in 64 bits? */
+static bool same_tag(const struct bc_vreg *r, uint32_t iv, uint32_t l,
+		     int32_t d)
+{
+	return r && r->kind == VK_SCALAR && r->iv == iv && r->ivl == l &&
+	       r->ivd == d && r->ivw == 64;
+}
+
+/* The candidate's operands, in either order? */
+static bool lt_operands(const struct vsum *s, const struct bc_vreg *x,
+			const struct bc_vreg *y)
+{
+	return x->kind == VK_SCALAR && x->ivl == s->lt_x &&
+	       x->ivd == s->lt_dx && x->ivw == 64 &&
+	       same_tag(y, s->lt_yiv, s->lt_yl, s->lt_yd);
+}
+
+/* Every run of a candidate's test, on every path, must see its values. */
+static void lt_check(struct venv *e, const struct bpf_insn *in)
+{
+	const struct bc_vreg *a = vc_reg(e, in->dst_reg);
+	const struct bc_vreg *b = vc_reg(e, in->src_reg);
+
+	for (uint32_t i = 0; i < e->cur.nsum; i++) {
+		uint32_t id = e->cur.sums[i];
+		struct vsum *s = vl_sum(e, id);
+		uint8_t op = bc_op(in);
+
+		if (s->lt != 1 || s->lt_pc != e->cur.pc)
+			continue;
+		if ((op == BPF_JEQ || op == BPF_JNE) && bc_srcbit(in) &&
+		    bc_class(in) == BPF_JMP &&
+		    ((a->iv == id && exact64(s, id, a, s->lt_x) &&
+		      lt_operands(s, a, b)) ||
+		     (b->iv == id && exact64(s, id, b, s->lt_x) &&
+		      lt_operands(s, b, a))))
+			continue;
+		lt_drop(e, s, "a counter's bound test sees other values on "
+			"another path");
+	}
+}
+
+/*
+ * "if x == y" (or !=) with x tagged X_h + dx (dx 0 or 1) by the loop the
+ * test is in, and y the value register Y held at the header (its tag
+ * unchanged): the first such test becomes the candidate.
+ */
+static void lt_try(struct venv *e, const struct bpf_insn *in, int rx, int ry)
+{
+	uint32_t pc = e->cur.pc;
+	const struct bc_vreg *x = vc_reg(e, rx), *y = vc_reg(e, ry);
+	struct bc_vframe *wf;
+	struct vsum *s;
+
+	if (x->kind != VK_SCALAR || y->kind != VK_SCALAR || !x->iv ||
+	    !vl_active(&e->cur, x->iv) || !y->iv || !vl_active(&e->cur, y->iv))
+		return;
+	s = vl_sum(e, x->iv);
+	if (s->frame != e->cur.curframe || s->lt)
+		return;
+	wf = s->w->st.frames[s->frame];
+	if (x->ivd < 0 || x->ivd > 1 || x->ivl >= VL_LOCS || x->ivl == ry ||
+	    banned(e, s, x->ivl, 4) || !exact64(s, x->iv, x, x->ivl) ||
+	    !same_tag(y, y->iv, y->ivl, y->ivd) ||
+	    !same_tag(vl_loc(wf, ry), y->iv, y->ivl, y->ivd) ||
+	    !s->ent_r[x->ivl] || !s->ent_r[ry] ||
+	    s->ent_hi[x->ivl] >= INT64_MAX - 1 ||
+	    s->ent_hi[x->ivl] + x->ivd > s->ent_lo[ry] ||
+	    !lt_shape(e, s, pc, in))
+		return;
+	s->lt = 1;
+	s->lt_pc = pc;
+	s->lt_x = (int8_t)x->ivl;
+	s->lt_y = (int8_t)ry;
+	s->lt_dx = (int8_t)x->ivd;
+	s->lt_yiv = y->iv;
+	s->lt_yl = y->ivl;
+	s->lt_yd = y->ivd;
+}
+
+/* X := X within X + lt_dx <= Y (true when it narrowed). */
+bool vr_lt_narrow(struct vsum *s, struct bc_vframe *f)
+{
+	struct bc_vreg *x = vl_loc(f, s->lt_x), *y = vl_loc(f, s->lt_y);
+
+	if (!x || !y || x->kind != VK_SCALAR || y->kind != VK_SCALAR)
+		return false;
+	return narrow_to(&x->s, INT64_MIN, y->s.smax - s->lt_dx);
+}
+
+/* At a back edge: X stepped by exactly 1, Y not at all. */
+void vr_lt_arrive(struct venv *e, struct vsum *s, uint32_t id)
+{
+	struct bc_vframe *f = vc_frame(e);
+	struct bc_vreg *x, *y;
+
+	if (s->lt != 1)
+		return;
+	x = vl_loc(f, s->lt_x);
+	y = vl_loc(f, s->lt_y);
+	if (!x || !y || x->kind != VK_SCALAR ||
+	    !exact64(s, id, x, s->lt_x) || x->ivd != 1 ||
+	    !same_tag(y, s->lt_yiv, s->lt_yl, s->lt_yd) ||
+	    !same_tag(vl_loc(s->w->st.frames[s->frame], s->lt_y),
+		      s->lt_yiv, s->lt_yl, s->lt_yd)) {
+		lt_drop(e, s, "a counter bounded by another location does not "
+			"step by one on every path");
+		return;
+	}
+	if (vr_lt_narrow(s, f))
+		s->lt_used = true;
+}
+
+void vl_jump(struct venv *e, const struct bpf_insn *in)
+{
+	uint8_t op = bc_op(in);
+	const struct bc_vreg *d = vc_reg(e, in->dst_reg), *t = NULL;
+	int64_t b;
+
+	if (op == BPF_JA || op == BPF_CALL || op == BPF_EXIT ||
+	    op == BPF_JSET || in->dst_reg > 10 || in->src_reg > 10)
+		return;
+	lt_check(e, in);
+	if ((op == BPF_JEQ || op == BPF_JNE) && bc_srcbit(in) &&
+	    bc_class(in) == BPF_JMP) {
+		lt_try(e, in, in->dst_reg, in->src_reg);
+		lt_try(e, in, in->src_reg, in->dst_reg);
+	}
+	if (!bc_srcbit(in)) {
+		b = bc_class(in) == BPF_JMP32 ? (int64_t)(uint32_t)in->imm :
+						in->imm;
+		t = d;
+	} else if (const_of(vc_reg(e, in->src_reg), &b)) {
+		t = d;
+	} else if (const_of(d, &b)) {
+		t = vc_reg(e, in->src_reg);
+	}
+	if (!t || t->kind != VK_SCALAR || !t->iv || t->ivw < 32 ||
+	    !vl_active(&e->cur, t->iv))
+		return;
+	if (bc_class(in) == BPF_JMP32 || t->ivw == 32)
+		b = (int64_t)(uint32_t)((uint64_t)b - (uint64_t)(int64_t)t->ivd);
+	else
+		b = (int64_t)((uint64_t)b - (uint64_t)(int64_t)t->ivd);
+	thr_insert(vl_sum(e, t->iv), (uint64_t)b);
+}
+
+/*
+ * Values tagged from two locations A and B related by A_h = B_h + a at the
+ * header (a relation with k = 1): x = A_h + dx and y = B_h + dy give
+ * y = x + (dy - dx - a), so a range learnt for x holds for y shifted.
+ */
+void vr_cross_narrow(struct vsum *s, uint32_t id, const struct bc_vreg *x,
+			 struct bc_vreg *y)
+{
+	int A = x->ivl, B = y->ivl;
+	int64_t delta, lo, hi;
+
+	if (x->iv != id || y->iv != id || A >= VL_LOCS || B >= VL_LOCS ||
+	    s->rel_v[A] != B || s->rel_k[A] != 1 || s->rel_32[A] ||
+	    !exact64(s, id, x, A) || !exact64(s, id, y, B))
+		return;
+	delta = (int64_t)y->ivd - x->ivd - s->rel_a[A];
+	if (__builtin_add_overflow(x->s.smin, delta, &lo) ||
+	    __builtin_add_overflow(x->s.smax, delta, &hi))
+		return;
+	if (narrow_to(&y->s, lo, hi))
+		s->rel_used[A] = true;
+}
+
