@@ -25,3 +25,9 @@ add_test(NAME cli_log_kernel
           ${CMAKE_BINARY_DIR}/tests/corpus/helpers.O2.o)
 set_tests_properties(cli_log_kernel PROPERTIES SKIP_RETURN_CODE 77)
 endif()
+# The README's examples print what the README shows.
+if(Python3_FOUND)
+add_test(NAME readme_examples
+  COMMAND ${Python3_EXECUTABLE} ${TESTS_DIR}/readme/readme.py
+          ${CMAKE_SOURCE_DIR}/README.md --build ${CMAKE_BINARY_DIR})
+endif()

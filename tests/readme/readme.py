@@ -71,8 +71,12 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("readme")
     ap.add_argument("--build", required=True)
+    ap.add_argument("--update", action="store_true",
+                    help="write what the commands print into the README")
     a = ap.parse_args()
     text = open(a.readme).read()
+    lines = text.split("\n")
+    edits = []		# (first line index, old line count, new lines)
     bad = n = 0
     with tempfile.TemporaryDirectory() as d:
         os.symlink(os.path.abspath(a.build), os.path.join(d, "build"))
@@ -80,18 +84,31 @@ def main():
                    os.environ.get("PATH", ""))
         for start, cmds in blocks(text):
             outs = run_block(cmds, d, env)
+            at = start - 1		# index of the block's first line
             for (cmd, want), got in zip(cmds, outs):
+                at = lines.index("$ " + cmd, at) + 1
+                old = len(want)
                 while want and not want[-1].strip():
                     want = want[:-1]
                 n += 1
                 if matches(want, got):
+                    at += old
                     continue
+                sep = [""] if old > len(want) else []
+                edits.append((at, old, got + sep))
+                at += old
                 bad += 1
                 print("README.md:%d: $ %s" % (start, cmd))
                 print("  README shows:\n    " + "\n    ".join(want))
                 print("  it prints:\n    " + "\n    ".join(got))
     print("README examples: %d of %d commands print what the README shows"
           % (n - bad, n))
+    if a.update and edits:
+        for at, old, new in sorted(edits, reverse=True):
+            lines[at:at + old] = new
+        open(a.readme, "w").write("\n".join(lines))
+        print("README updated: %d examples" % len(edits))
+        return 0
     return 1 if bad else 0
 
 
