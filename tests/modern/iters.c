@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+/* CORPUS-VARIANTS: c19v3 c19v4 */
 /*
  * Open-coded iterators (Linux 6.4): bpf_iter_num_new/next/destroy, as the
  * bpf_for and bpf_repeat macros use them, and the rules of the iterator

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+/* CORPUS-VARIANTS: c19v3 c19v4 */
 /*
  * Loops bounded by may_goto (Linux 6.9), written with the can_loop and
  * cond_break macros as C programs use them: safe ones, unsafe ones, and
