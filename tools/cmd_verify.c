@@ -442,98 +442,84 @@ static int parse_args(int argc, char **argv, struct verify_args *a)
 	return check_formats(argc, a);
 }
 
-/* One program's result, in the chosen format. */
-static void output_prog(struct verify_args *a, struct stats_rows *rows,
-			const char *file, const struct bc_prog *p,
-			const struct bc_verify_result *r, bool *first)
+/* Where results go: the options, and the rows of a table or CSV. */
+struct verify_out {
+	struct verify_args *a;
+	struct stats_rows rows;
+	bool first;		/* no JSON program printed yet */
+};
+
+/* One program's result, in the chosen format; returns its exit status. */
+static int report(struct verify_out *o, const char *file,
+		  const struct bc_prog *p, int vrc,
+		  const struct bc_verify_result *r)
 {
-	switch (a->out) {
+	if (vrc < 0) {
+		cli_error("%s: %s: %s", file, p->name, r->error);
+		return EXIT_BADINPUT;
+	}
+	switch (o->a->out) {
 	case OUT_JSON:
-		json_prog(file, p, r, *first);
-		*first = false;
+		json_prog(file, p, r, o->first);
+		o->first = false;
 		break;
 	case OUT_TABLE:
 	case OUT_CSV:
-		stats_add(rows, file, p, r);
+		stats_add(&o->rows, file, p, r);
 		break;
 	case OUT_TEXT:
 		text_prog(file, p, r);
 		config_warnings(p, false);
-		if (a->stats)
+		if (o->a->stats)
 			stats_prog(r);
 		break;
 	}
+	return r->accepted ? 0 : EXIT_REJECT;
 }
 
-/* Verify the selected programs of one file; false on bad input. */
-static bool verify_file(struct verify_args *a, struct stats_rows *rows,
-			const char *file, bool *first, int *rc)
+/* One thread: each program as it comes (cli_each_prog). */
+static int verify_one(void *arg, const char *file, const struct bc_prog *p)
 {
-	bool skipped = false;
-	struct bc_object *obj = cli_open(file, &a->in, &skipped);
-	bool ok = obj || skipped;
+	struct verify_out *o = arg;
+	struct bc_verify_result r;
+	int vrc = bc_verify(p, &o->a->vo, &r);
 
-	for (uint32_t k = 0; obj && k < obj->prog_cnt; k++) {
-		const struct bc_prog *p = &obj->progs[k];
-		struct bc_verify_result r;
-
-		if (!cli_selected(&a->in, p))
-			continue;
-		if (bc_verify(p, &a->vo, &r) < 0) {
-			cli_error("%s: %s: %s", file, p->name, r.error);
-			ok = false;
-			continue;
-		}
-		if (!r.accepted && !*rc)
-			*rc = EXIT_REJECT;
-		output_prog(a, rows, file, p, &r, first);
-	}
-	if (obj)
-		bc_object_free(obj);
-	return ok;
+	return report(o, file, p, vrc, &r);
 }
 
 struct par_out {
-	struct verify_args *a;
-	struct stats_rows *rows;
-	bool *first;
-	int *rc;
-	bool bad;
+	struct verify_out *o;
+	int rc;
 };
 
 static void par_output(void *arg, struct verify_job *j)
 {
-	struct par_out *o = arg;
+	struct par_out *po = arg;
+	int r = report(po->o, j->file, j->prog, j->rc, &j->res);
 
-	if (j->rc < 0) {
-		cli_error("%s: %s: %s", j->file, j->prog->name, j->res.error);
-		o->bad = true;
-		return;
-	}
-	if (!j->res.accepted && !*o->rc)
-		*o->rc = EXIT_REJECT;
-	output_prog(o->a, o->rows, j->file, j->prog, &j->res, o->first);
+	po->rc = r > po->rc ? r : po->rc;
 }
 
 /*
  * -j N: open every file (errors in input order), then verify all
- * selected programs on N threads; false on bad input.
+ * selected programs on N threads; returns the exit status.
  */
-static bool verify_parallel(struct verify_args *a, struct stats_rows *rows,
-			    int argc, char **argv, bool *first, int *rc)
+static int verify_parallel(struct verify_out *o, int argc, char **argv)
 {
 	struct bc_object **objs = calloc(argc, sizeof(*objs));
 	struct verify_job *jobs = NULL;
 	size_t n = 0, cap = 0;
-	struct par_out o = { a, rows, first, rc, !objs };
+	struct par_out po = { o, objs ? 0 : EXIT_BADINPUT };
+	int jn = o->a->jobs;
 
 	for (int i = optind; objs && i < argc; i++) {
 		bool skipped = false;
 
-		objs[i] = cli_open(argv[i], &a->in, &skipped);
-		o.bad |= !objs[i] && !skipped;
+		objs[i] = cli_open(argv[i], &o->a->in, &skipped);
+		if (!objs[i] && !skipped)
+			po.rc = EXIT_BADINPUT;
 		for (uint32_t k = 0; objs[i] && k < objs[i]->prog_cnt; k++) {
-			if (!cli_selected(&a->in, &objs[i]->progs[k]))
+			if (!cli_selected(&o->a->in, &objs[i]->progs[k]))
 				continue;
 			BC_GROW(jobs, cap, n + 1);
 			memset(&jobs[n], 0, sizeof(jobs[n]));
@@ -541,23 +527,22 @@ static bool verify_parallel(struct verify_args *a, struct stats_rows *rows,
 			jobs[n++].prog = &objs[i]->progs[k];
 		}
 	}
-	if (n && !verify_jobs_run(jobs, n, a->jobs, &a->vo, par_output, &o)) {
-		cli_error("cannot start %d threads", a->jobs);
-		o.bad = true;
+	if (n && !verify_jobs_run(jobs, n, jn, &o->a->vo, par_output, &po)) {
+		cli_error("cannot start %d threads", jn);
+		po.rc = EXIT_BADINPUT;
 	}
 	for (int i = optind; objs && i < argc; i++)
 		if (objs[i])
 			bc_object_free(objs[i]);
 	free(objs);
 	free(jobs);
-	return !o.bad;
+	return po.rc;
 }
 
 int cmd_verify(int argc, char **argv)
 {
 	struct verify_args a = { 0 };
-	struct stats_rows rows = { 0 };
-	bool first = true, bad = false;
+	struct verify_out o = { .a = &a, .first = true };
 	int rc = parse_args(argc, argv, &a);
 
 	if (rc >= 0)
@@ -567,20 +552,15 @@ int cmd_verify(int argc, char **argv)
 				     a.emit ? &a.spec : NULL,
 				     a.out == OUT_CSV ? STATS_CSV :
 				     STATS_TABLE);
-	rc = 0;
 	if (a.json)
 		fputs("{\"programs\":[", stdout);
-	if (a.jobs > 1)
-		bad = !verify_parallel(&a, &rows, argc, argv, &first, &rc);
-	for (int i = optind; a.jobs <= 1 && i < argc; i++)
-		bad |= !verify_file(&a, &rows, argv[i], &first, &rc);
+	rc = a.jobs > 1 ? verify_parallel(&o, argc, argv) :
+	     cli_each_prog(argc, argv, &a.in, verify_one, &o);
 	if (a.json)
 		fputs("]}\n", stdout);
 	if (a.out == OUT_TABLE || a.out == OUT_CSV)
-		stats_print(&rows, &a.spec, a.out == OUT_CSV ? STATS_CSV :
+		stats_print(&o.rows, &a.spec, a.out == OUT_CSV ? STATS_CSV :
 			    STATS_TABLE);
-	stats_free(&rows);
-	if (bad)
-		return EXIT_BADINPUT;
+	stats_free(&o.rows);
 	return rc;
 }

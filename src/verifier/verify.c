@@ -267,13 +267,14 @@ static bool summarised_run(const struct bc_prog *prog, struct bc_cfg *cfg,
 	return widened;
 }
 
-/* Linux's verdict is the one res holds (a search without summaries). */
-static void linux_is(struct bc_verify_result *res)
+/* Linux's verdict is the one src holds (a search without summaries). */
+static void linux_is(struct bc_verify_result *dst,
+		     const struct bc_verify_result *src)
 {
-	res->linux_verdict = res->accepted ? BC_LINUX_ACCEPT : BC_LINUX_REJECT;
-	memcpy(res->linux_error, res->error, sizeof(res->linux_error));
-	res->linux_error_insn = res->error_insn;
-	res->linux_processed_insns = res->processed_insns;
+	dst->linux_verdict = src->accepted ? BC_LINUX_ACCEPT : BC_LINUX_REJECT;
+	memcpy(dst->linux_error, src->error, sizeof(dst->linux_error));
+	dst->linux_error_insn = src->error_insn;
+	dst->linux_processed_insns = src->processed_insns;
 }
 
 /*
@@ -295,11 +296,7 @@ static void predict_linux(const struct bc_prog *prog, struct bc_cfg *cfg,
 	lo.log_level = 0;
 	l->error_insn = -1;
 	verify_run(prog, cfg, &lo, l, true, NULL, NULL);
-	linux_is(l);
-	res->linux_verdict = l->linux_verdict;
-	memcpy(res->linux_error, l->linux_error, sizeof(res->linux_error));
-	res->linux_error_insn = l->linux_error_insn;
-	res->linux_processed_insns = l->linux_processed_insns;
+	linux_is(res, l);
 	res->linux_duration_us = bc_now_us() - t0;
 	free(l);
 }
@@ -526,7 +523,7 @@ out:
 		    !opts->reject_irreducible &&
 		    (!opts->insn_budget || opts->insn_budget == BC_MAX_INSNS));
 	if (as_linux)
-		linux_is(res);
+		linux_is(res, res);
 	res->duration_us = bc_now_us() - t0;
 	res->peak_mem_kb = (long)((bc_vmem_peak() - mem0 + 1023) / 1024);
 	if (!as_linux && cfg && opts->predict_linux)
