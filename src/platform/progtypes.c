@@ -163,7 +163,8 @@ static const char *tc_action_name(uint64_t r0)
  *     bpf_base_func_proto's helpers), and func_proto if one of its
  *     helpers has a prototype of its own;
  *  4. retval_range above if check_return_code checks its r0; direct_pkt
- *     and ld_abs if it has packet access;
+ *     and ld_abs if it has packet access; sockmap_update if it may
+ *     change a sockmap (may_update_sockmap);
  *  5. ctx_layout if BPF_PROG_TEST_RUN builds a context the interpreter
  *     does not know yet: a new enum bc_ctx_layout (progtypes.h) and its
  *     case in src/interp/interp.c; action_name if r0 names an action;
@@ -174,6 +175,7 @@ static const struct bc_prog_type_ops prog_types[] = {
 		.name = "unspec",
 	},
 	[BPF_PROG_TYPE_SOCKET_FILTER] = {
+		.sockmap_update = BC_SOCKMAP_UPDATE,
 		.name = "socket_filter",
 		.sec_defs = SECS(EXACT("socket")),
 		SK_BUFF,
@@ -199,6 +201,7 @@ static const struct bc_prog_type_ops prog_types[] = {
 		.ctx_tag_ok = bc_ctx_tag_pt_regs,
 	},
 	[BPF_PROG_TYPE_SCHED_CLS] = {
+		.sockmap_update = BC_SOCKMAP_UPDATE,
 		.name = "sched_cls",
 		.sec_defs = SECS(EXACT("tc"), EXACT("classifier")),
 		SK_BUFF,
@@ -211,6 +214,7 @@ static const struct bc_prog_type_ops prog_types[] = {
 		.action_name = tc_action_name,
 	},
 	[BPF_PROG_TYPE_SCHED_ACT] = {
+		.sockmap_update = BC_SOCKMAP_UPDATE,
 		.name = "sched_act",
 		.sec_defs = SECS(EXACT("action")),
 		SK_BUFF,
@@ -232,6 +236,7 @@ static const struct bc_prog_type_ops prog_types[] = {
 		.ctx_tag_ok = bc_ctx_tag_any,
 	},
 	[BPF_PROG_TYPE_XDP] = {
+		.sockmap_update = BC_SOCKMAP_UPDATE,
 		.name = "xdp",
 		.sec_defs = SECS(
 			EXACT_AT("xdp.frags/devmap", BPF_XDP_DEVMAP),
@@ -317,6 +322,7 @@ static const struct bc_prog_type_ops prog_types[] = {
 		.ctx_layout = BC_CTX_SK_BUFF,
 	},
 	[BPF_PROG_TYPE_SOCK_OPS] = {
+		.sockmap_update = BC_SOCKMAP_DELETE,
 		.name = "sock_ops",
 		.sec_defs = SECS(EXACT_AT("sockops", BPF_CGROUP_SOCK_OPS)),
 		CTX(struct bpf_sock_ops),
@@ -409,6 +415,7 @@ static const struct bc_prog_type_ops prog_types[] = {
 		.sec_defs = SECS(EXACT_AT("lirc_mode2", BPF_LIRC_MODE2)),
 	},
 	[BPF_PROG_TYPE_SK_REUSEPORT] = {
+		.sockmap_update = BC_SOCKMAP_UPDATE,
 		.name = "sk_reuseport",
 		.sec_defs = SECS(
 			EXACT_AT("sk_reuseport/migrate",
@@ -420,6 +427,7 @@ static const struct bc_prog_type_ops prog_types[] = {
 		.direct_pkt = BC_PKT_READ,
 	},
 	[BPF_PROG_TYPE_FLOW_DISSECTOR] = {
+		.sockmap_update = BC_SOCKMAP_UPDATE,
 		.name = "flow_dissector",
 		.sec_defs = SECS(
 			EXACT_AT("flow_dissector", BPF_FLOW_DISSECTOR)),
@@ -456,6 +464,7 @@ static const struct bc_prog_type_ops prog_types[] = {
 		.direct_pkt = BC_PKT_READ_WRITE,
 	},
 	[BPF_PROG_TYPE_TRACING] = {
+		.sockmap_update = BC_SOCKMAP_ITER,
 		.name = "tracing",
 		.sec_defs = SECS(
 			PLUS_AT("tp_btf", BPF_TRACE_RAW_TP),
@@ -500,6 +509,7 @@ static const struct bc_prog_type_ops prog_types[] = {
 		.ctx_tag_ok = bc_ctx_tag_u64,
 	},
 	[BPF_PROG_TYPE_SK_LOOKUP] = {
+		.sockmap_update = BC_SOCKMAP_UPDATE,
 		.name = "sk_lookup",
 		.sec_defs = SECS(EXACT_AT("sk_lookup", BPF_SK_LOOKUP)),
 		CTX(struct bpf_sk_lookup),

@@ -61,6 +61,17 @@ enum bc_ctx_layout {
 	BC_CTX_PERF_EVENT,	/* struct bpf_perf_event_data */
 };
 
+/*
+ * may_update_sockmap: whether map_update_elem and map_delete_elem may
+ * change a sockmap or sockhash (no locked socket is reachable).
+ */
+enum bc_sockmap_update {
+	BC_SOCKMAP_NONE = 0,
+	BC_SOCKMAP_UPDATE,	/* update and delete */
+	BC_SOCKMAP_DELETE,	/* delete only (sock_ops) */
+	BC_SOCKMAP_ITER,	/* update and delete from iter/ programs */
+};
+
 struct bc_prog_type_ops {
 	const char *name;			/* libbpf's: "sched_cls" */
 	const struct bc_sec_def *sec_defs;	/* ends with a NULL name */
@@ -95,6 +106,7 @@ struct bc_prog_type_ops {
 
 	enum bc_direct_pkt direct_pkt;
 	bool ld_abs;				/* may_access_skb */
+	enum bc_sockmap_update sockmap_update;
 
 	enum bc_ctx_layout ctx_layout;		/* for interpreter runs */
 	const char *(*action_name)(uint64_t r0);	/* "XDP_PASS" */

@@ -92,23 +92,14 @@ static int helper_mem(struct venv *e, uint32_t pc, int regno, uint64_t size,
  */
 static bool may_update_sockmap(struct venv *e, int32_t fn)
 {
+	enum bc_sockmap_update rule = bc_prog_type_ops(e->type)->sockmap_update;
+
 	if (fn != BPF_FUNC_map_update_elem && fn != BPF_FUNC_map_delete_elem)
 		return false;
-	switch (e->type) {
-	case BPF_PROG_TYPE_TRACING:
-		if (e->attach == BPF_TRACE_ITER)
-			return true;
-		break;
-	case BPF_PROG_TYPE_SOCK_OPS:
-		if (fn == BPF_FUNC_map_delete_elem)
-			return true;
-		break;
-	case BPF_PROG_TYPE_SOCKET_FILTER: case BPF_PROG_TYPE_SCHED_CLS:
-	case BPF_PROG_TYPE_SCHED_ACT: case BPF_PROG_TYPE_XDP:
-	case BPF_PROG_TYPE_SK_REUSEPORT: case BPF_PROG_TYPE_FLOW_DISSECTOR:
-	case BPF_PROG_TYPE_SK_LOOKUP:
+	if (rule == BC_SOCKMAP_UPDATE ||
+	    (rule == BC_SOCKMAP_ITER && e->attach == BPF_TRACE_ITER) ||
+	    (rule == BC_SOCKMAP_DELETE && fn == BPF_FUNC_map_delete_elem))
 		return true;
-	}
 	vc_log(e, "cannot update sockmap in this context\n");
 	return false;
 }
