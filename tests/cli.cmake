@@ -31,3 +31,7 @@ add_test(NAME readme_examples
   COMMAND ${Python3_EXECUTABLE} ${TESTS_DIR}/readme/readme.py
           ${CMAKE_SOURCE_DIR}/README.md --build ${CMAKE_BINARY_DIR})
 endif()
+add_test(NAME cli_worst_case
+  COMMAND sh ${TESTS_DIR}/cli/worst_case.sh $<TARGET_FILE:bpfcheck>
+          ${CMAKE_BINARY_DIR}/tests/corpus/calls.O2.o
+          ${CMAKE_BINARY_DIR}/tests/corpus/loops_beyond.O2.o)

@@ -47,7 +47,8 @@ static void help(FILE *f)
 		"  --show-maps         print map contents after the run\n"
 		"  --limit N           stop after N instructions (default 10000000,\n"
 		"                      or the verifier's worst-case bound when that\n"
-		"                      is larger, up to 100000000)\n"
+		"                      is larger: at most 4294967296, the most\n"
+		"                      verify accepts by default)\n"
 		"  --seed N            seed of bpf_get_prandom_u32\n"
 		"  --json              print the result as JSON\n"
 		"  --no-verify         do not verify before running\n"
@@ -346,8 +347,6 @@ static int read_bytes(const char *path, uint8_t **data, size_t *len)
 	return 0;
 }
 
-#define RUN_MAX_LIMIT 100000000ull	/* default limit from a bound */
-
 static int run_prog(const char *path, struct bc_object *obj,
 		    const struct bc_prog *p, struct run_opts *o)
 {
@@ -614,12 +613,12 @@ int cmd_run(int argc, char **argv)
 		}
 		o.has_bound = vr.has_worst_case;
 		o.bound = vr.worst_case_insns;
-		/* a loop bounded by the may_goto budget may run past the
-		 * default limit, and still within what was proven */
+		/* a long loop (a may_goto budget) may run past the default
+		 * limit and still within what was proven, which verify
+		 * caps (BC_MAX_WORST_CASE) */
 		if (!o.limit && o.has_bound &&
 		    o.bound > BC_INTERP_DEFAULT_LIMIT)
-			o.limit = o.bound < RUN_MAX_LIMIT ? o.bound :
-				  RUN_MAX_LIMIT;
+			o.limit = o.bound;
 	}
 	rc = run_prog(argv[optind], obj, p, &o);
 out:

@@ -22,6 +22,7 @@ enum {
 	OPT_NO_PREC,
 	OPT_PROG_FLAGS,
 	OPT_LINUX_COMPAT,
+	OPT_MAX_WORST,
 	OPT_JOBS,
 };
 
@@ -64,6 +65,10 @@ static void help(FILE *f)
 		"  --no-precision   no precision tracking: prune only where every\n"
 		"                   scalar is contained (slower, same verdicts)\n"
 		"  --insn-budget N  processed-instruction limit (default 1000000)\n"
+		"  --max-worst-case N  reject a program that may run more than\n"
+		"                   N insns (default 4294967296: Linux runs no\n"
+		"                   loop over 1<<23 times; that many rounds of\n"
+		"                   a 512-insn body)\n"
 		"  --prog-flags NAME[,NAME]  the load's flags (prog_flags):\n"
 		"                   BPF_F_STRICT_ALIGNMENT, BPF_F_ANY_ALIGNMENT,\n"
 		"                   BPF_F_SLEEPABLE are honoured;\n"
@@ -340,6 +345,7 @@ static int parse_args(int argc, char **argv, struct verify_args *a)
 		{ "insn-budget", required_argument, NULL, OPT_BUDGET },
 		{ "prog-flags", required_argument, NULL, OPT_PROG_FLAGS },
 		{ "linux-compat", no_argument, NULL, OPT_LINUX_COMPAT },
+		{ "max-worst-case", required_argument, NULL, OPT_MAX_WORST },
 		{ "output-format", required_argument, NULL, 'o' },
 		{ "emit", required_argument, NULL, 'e' },
 		{ "compare", no_argument, NULL, 'C' },
@@ -410,6 +416,13 @@ static int parse_args(int argc, char **argv, struct verify_args *a)
 						       "--insn-budget '%s'",
 						       optarg);
 			break;
+		case OPT_MAX_WORST:
+			vo->max_worst_case = strtoull(optarg, &end, 10);
+			if (*end || !vo->max_worst_case || *optarg == '-')
+				return cli_usage_error("verify", "bad "
+						       "--max-worst-case '%s'",
+						       optarg);
+			break;
 		case OPT_PROG_FLAGS:
 			if (!parse_prog_flags(optarg, &vo->prog_flags))
 				return cli_usage_error("verify", "bad "
@@ -424,9 +437,11 @@ static int parse_args(int argc, char **argv, struct verify_args *a)
 					       argv[optind - 1]);
 		}
 	}
-	if (vo->linux_compat && (vo->insn_budget || vo->reject_irreducible))
+	if (vo->linux_compat && (vo->insn_budget || vo->reject_irreducible ||
+				 vo->max_worst_case))
 		return cli_usage_error("verify", "--linux-compat uses Linux's "
-				       "limits and rules: no --insn-budget or "
+				       "limits and rules: no --insn-budget, "
+				       "--max-worst-case or "
 				       "--reject-irreducible");
 	if (a->jobs > 1 && vo->log_level)
 		return cli_usage_error("verify", "-j and --log-level: the logs "

@@ -156,6 +156,14 @@ struct bpfcheck_verify_opts {
 	 * why.
 	 */
 	const char *btf_path;
+	/*
+	 * Reject a program whose worst case (bpfcheck_verdict's
+	 * worst_case_insns) is over this many instructions: a finite loop
+	 * that still runs longer than any Linux lets run. 0: 2^32 (1<<23
+	 * iterations, Linux's BPF_MAX_LOOPS, of a 512-insn body).
+	 * Not applied with linux_compat.
+	 */
+	uint64_t max_worst_case;
 };
 
 enum bpfcheck_linux_verdict {

@@ -296,6 +296,7 @@ int bpfcheck_verify(const struct bpfcheck_prog *prog,
 	vo.no_precision = o.no_precision;
 	vo.linux_compat = o.linux_compat;
 	vo.predict_linux = o.predict_linux;
+	vo.max_worst_case = o.max_worst_case;
 	if (o.prog_flags >> 32)
 		return -EINVAL;
 	vo.prog_flags = (uint32_t)o.prog_flags;

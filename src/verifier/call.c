@@ -716,6 +716,51 @@ static int set_callback_args(struct venv *e, uint32_t pc,
 	return 0;
 }
 
+/*
+ * The most times the helper at pc calls its callback in one run: Linux's
+ * bpf_loop refuses nr_loops over BPF_MAX_LOOPS, for_each_map_elem visits
+ * each element once, user_ringbuf_drain stops after
+ * BPF_MAX_USER_RINGBUF_SAMPLES; an async callback (a timer's) runs once
+ * per firing, counted as one run.
+ */
+static uint64_t callback_calls(struct venv *e, const struct bc_helper_proto *p,
+			       const struct callinfo *ci)
+{
+	uint64_t n;
+
+	switch (p->id) {
+	case BPF_FUNC_loop:
+		n = vc_reg(e, 1)->kind == VK_SCALAR ?
+		    vc_reg(e, 1)->s.umax : UINT64_MAX;
+		return n < BC_MAX_LOOPS ? n : BC_MAX_LOOPS;
+	case BPF_FUNC_for_each_map_elem:
+		return ci->map >= 0 ? e->obj->maps[ci->map].max_entries :
+		       UINT64_MAX;
+	case BPF_FUNC_user_ringbuf_drain:
+		return 128 * 1024;
+	default:
+		return 1;
+	}
+}
+
+/* The call site's count and callback, for the worst case (cost.c). */
+static void record_callback(struct venv *e, uint32_t pc, uint64_t calls,
+			    uint32_t target)
+{
+	uint32_t n = e->prog->insn_cnt + 1;
+
+	if (!e->cb_calls) {
+		e->cb_calls = bc_xcalloc(n, sizeof(*e->cb_calls));
+		e->cb_target = bc_xcalloc(n, sizeof(*e->cb_target));
+	}
+	if (calls > e->cb_calls[pc])
+		e->cb_calls[pc] = calls;
+	if (!e->cb_target[pc])
+		e->cb_target[pc] = target + 1;
+	else if (e->cb_target[pc] != target + 1)
+		e->cb_target[pc] = UINT32_MAX;
+}
+
 static int callback(struct venv *e, uint32_t pc,
 		    const struct bc_helper_proto *p, struct callinfo *ci,
 		    uint32_t *next)
@@ -726,6 +771,7 @@ static int callback(struct venv *e, uint32_t pc,
 
 	if (ci->cb_target < 0 || target >= e->prog->insn_cnt)
 		return vc_err(e, pc, "%s: callback is not a function", p->name);
+	record_callback(e, pc, callback_calls(e, p, ci), target);
 	/* callback entries are joined and pruned against live states:
 	 * no precision from here on this path */
 	vp_all(e);

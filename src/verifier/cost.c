@@ -5,10 +5,11 @@
  * graph restricted to the instructions the search reached, each natural
  * loop collapsed into one node weighing (trip bound x longest path around
  * its body), inner loops first, and every call weighing its callee's
- * bound. There is none when a reached loop has no proven trip bound (it
- * was explored iteration by iteration), for irreducible cycles, and for
- * helpers that call back a function an unknown number of times beyond the
- * kernel's own limits.
+ * bound; a helper that runs a callback weighs the callback's bound times
+ * the most calls the helper makes (bpf_loop's nr_loops, at most
+ * BPF_MAX_LOOPS; a map's max_entries for for_each_map_elem). There is
+ * none when a reached loop has no proven trip bound, for irreducible
+ * cycles, and for a callback reached from no call site with a count.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -24,6 +25,7 @@ struct cost {
 	const struct bc_cfg *cfg;
 	const uint8_t *reached;		/* per insn */
 	const uint64_t *trip;		/* per loop, 0 = none */
+	const struct bc_cost_facts *f;
 	uint64_t *sub_cost;		/* per subprogram, 0 = not yet */
 	uint8_t *sub_state;		/* 0 new, 1 computing, 2 done */
 	uint64_t *memo;			/* per block, longest path from it */
@@ -75,6 +77,16 @@ static uint64_t insn_cost(struct cost *c, uint32_t i)
 		uint32_t t = i + in->imm + 1;
 
 		return sat_add(1, sub_bound(c, bc_cfg_subprog_of(c->cfg, t)));
+	}
+	if (c->f->cb_target && c->f->cb_target[i]) {
+		uint32_t t = c->f->cb_target[i] - 1;
+
+		if (c->f->cb_target[i] == UINT32_MAX) {
+			c->fail = true;
+			return 1;
+		}
+		return sat_add(1, sat_mul(c->f->cb_calls[i],
+				sub_bound(c, bc_cfg_subprog_of(c->cfg, t))));
 	}
 	return 1;
 }
@@ -216,19 +228,62 @@ static uint64_t sub_bound(struct cost *c, uint32_t s)
 	return c->sub_cost[s];
 }
 
-bool bc_worst_case(const struct bc_cfg *cfg, const uint8_t *reached,
-		   const uint64_t *trip, uint64_t *out)
+/* Is every reached callback entered from a call site with a count? */
+static bool callbacks_counted(const struct bc_cfg *cfg,
+			      const struct bc_cost_facts *f)
 {
-	struct cost c = { cfg, reached, trip };
+	uint32_t n = cfg->prog->insn_cnt;
+
+	for (uint32_t s = 0; s < cfg->sub_cnt; s++) {
+		uint32_t start = cfg->subs[s].start;
+		bool counted = false;
+
+		if (!cfg->subs[s].is_callback || start >= n ||
+		    !f->reached[start])
+			continue;
+		for (uint32_t i = 0; f->cb_target && i < n && !counted; i++)
+			counted = f->cb_target[i] == start + 1;
+		if (!counted)
+			return false;
+	}
+	return true;
+}
+
+/* The loop or callback call site that may run most often. */
+static void most_iterated(struct cost *c, struct bc_worst_case *out)
+{
+	const struct bc_cfg *cfg = c->cfg;
+
+	out->insn = -1;
+	out->trip = 0;
+	for (uint32_t l = 0; l < cfg->loop_cnt; l++) {
+		uint32_t h = cfg->loops[l].header;
+
+		if (c->loop_cost[l] && c->trip[l] > out->trip) {
+			out->trip = c->trip[l];
+			out->insn = cfg->blocks[h].first;
+			out->callback = false;
+		}
+	}
+	for (uint32_t i = 0; c->f->cb_target && i < cfg->prog->insn_cnt; i++) {
+		if (c->f->cb_target[i] && c->reached[i] &&
+		    c->f->cb_calls[i] > out->trip) {
+			out->trip = c->f->cb_calls[i];
+			out->insn = i;
+			out->callback = true;
+		}
+	}
+}
+
+bool bc_worst_case(const struct bc_cfg *cfg, const struct bc_cost_facts *f,
+		   struct bc_worst_case *out)
+{
+	struct cost c = { cfg, f->reached, f->trip, f };
 	uint32_t nb = cfg->block_cnt;
 	uint64_t v;
 
-	/* callbacks run a number of times only the helper bounds */
-	for (uint32_t s = 0; s < cfg->sub_cnt; s++)
-		if (cfg->subs[s].is_callback &&
-		    cfg->subs[s].start < cfg->prog->insn_cnt &&
-		    reached[cfg->subs[s].start])
-			return false;
+	if (!callbacks_counted(cfg, f))
+		return false;
 	c.sub_cost = bc_xcalloc(cfg->sub_cnt + 1, sizeof(uint64_t));
 	c.sub_state = bc_xcalloc(cfg->sub_cnt + 1, 1);
 	c.memo = bc_xcalloc(nb + 1, sizeof(uint64_t));
@@ -238,14 +293,15 @@ bool bc_worst_case(const struct bc_cfg *cfg, const uint8_t *reached,
 	for (uint32_t b = 0; b < nb; b++)
 		c.memo[b] = INF;
 	v = sub_bound(&c, 0);
+	if (!c.fail && v != INF) {
+		out->insns = v;
+		most_iterated(&c, out);
+	}
 	free(c.sub_cost);
 	free(c.sub_state);
 	free(c.memo);
 	free(c.memo_level);
 	free(c.on_path);
 	free(c.loop_cost);
-	if (c.fail || v == INF)
-		return false;
-	*out = v;
-	return true;
+	return !c.fail && v != INF;
 }

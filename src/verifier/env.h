@@ -96,6 +96,10 @@ struct venv {
 	uint8_t *reached;	/* per insn: processed at least once */
 	uint8_t *loop_unsum;	/* per loop: reached without a summary */
 	uint64_t *loop_trip;	/* per loop: largest trip bound proven */
+	/* per insn, at a helper call running a callback (NULL until one):
+	 * the most calls, and the callback (cost.h's bc_cost_facts) */
+	uint64_t *cb_calls;
+	uint32_t *cb_target;
 	/* per insn, at an iterator's next() (kfunc.c): the most elements an
 	 * iterator passed there may still yield (UINT32_MAX: not known),
 	 * and the stack slot passed (1 + frame << 16 | slot, UINT32_MAX:

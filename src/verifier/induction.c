@@ -672,6 +672,29 @@ static int entry(struct venv *e, uint32_t pc, uint32_t loop)
 	return 2;
 }
 
+#define HULL_LO(a, b) ((b) < (a) ? (a) = (b) : (a))
+#define HULL_HI(a, b) ((b) > (a) ? (a) = (b) : (a))
+
+/* Widen the hull of location j's values at the back edges to r. */
+static void arrival_hull(struct vsum *s, int j, const struct bc_scalar *r)
+{
+	struct bc_scalar *h = &s->arr[j];
+
+	if (!s->arr_set[j]) {
+		*h = *r;
+		s->arr_set[j] = true;
+		return;
+	}
+	HULL_LO(h->umin, r->umin);
+	HULL_HI(h->umax, r->umax);
+	HULL_LO(h->smin, r->smin);
+	HULL_HI(h->smax, r->smax);
+	HULL_LO(h->u32_min, r->u32_min);
+	HULL_HI(h->u32_max, r->u32_max);
+	HULL_LO(h->s32_min, r->s32_min);
+	HULL_HI(h->s32_max, r->s32_max);
+}
+
 /* The back edge: which locations still rank the loop? */
 static void rank(struct venv *e, struct vsum *s, uint32_t id)
 {
@@ -706,6 +729,7 @@ static void rank(struct venv *e, struct vsum *s, uint32_t id)
 		s->sign[j] = sg;
 		if (r->ivw == 32)
 			s->w32[j] = true;
+		arrival_hull(s, j, &r->s);
 		any = true;
 	}
 	if (!any && !e->cfg->loops[s->loop].may_goto_bound)
@@ -934,40 +958,53 @@ void vl_sync(struct venv *e)
 
 /* ---- termination ---- */
 
-/* Visits bounded by [lo, hi] at a width whose maximum is max, or 0. */
+/*
+ * Header visits when the location's values at the header lie in [lo, hi]
+ * at a width whose maximum is max, and its values at the back edges in
+ * [alo, ahi]; 0 when a step may wrap. Without wrap-around each step is an
+ * arithmetic one: counting up from v >= lo, the k-th back edge brings at
+ * least v + k * dmin, and at most ahi; so k <= (ahi - lo) / dmin.
+ */
 static uint64_t visits(int8_t sign, uint64_t lo, uint64_t hi, uint64_t max,
-		       uint64_t dmin, uint64_t dmax)
+		       uint64_t dmin, uint64_t dmax, uint64_t alo, uint64_t ahi)
 {
-	/* no wrap at this width: each step is the arithmetic sum */
 	if (lo > hi || (sign > 0 ? hi > max - dmax : lo < dmax))
 		return 0;
+	if (sign > 0 && ahi < hi)
+		hi = ahi < lo ? lo : ahi;
+	if (sign < 0 && alo > lo)
+		lo = alo > hi ? hi : alo;
 	return (hi - lo) / dmin + 1;
 }
+
+#define S64_U(x) ((uint64_t)(x) ^ (1ull << 63))
+#define S32_U(x) ((uint32_t)(x) ^ 0x80000000u)
 
 /*
  * Trip bound of location j in header state f, or 0 when none: the fewest
  * header visits over the views in which the steps cannot wrap. A tag at 64
  * bits also holds for the low 32 bits, so the 32-bit views always count.
+ * Signed views shift by 2^(w-1) to compare as unsigned.
  */
 static uint64_t trip(const struct vsum *s, struct bc_vframe *f, int j)
 {
 	struct bc_vreg *r = vl_loc(f, j);
 	uint64_t dmax = s->dmax[j], dmin = s->dmin[j], best = 0, v[4];
+	const struct bc_scalar *a = &s->arr[j];
 	int8_t sg = s->sign[j];
 
-	if (s->bad[j] || !sg || !r || r->kind != VK_SCALAR)
+	if (s->bad[j] || !sg || !r || r->kind != VK_SCALAR || !s->arr_set[j])
 		return 0;
 	v[0] = s->w32[j] ? 0 : visits(sg, r->s.umin, r->s.umax, UINT64_MAX,
-				      dmin, dmax);
-	/* signed: shift by 2^(w-1) to compare as unsigned */
-	v[1] = s->w32[j] ? 0 :
-	       visits(sg, (uint64_t)r->s.smin ^ (1ull << 63),
-		      (uint64_t)r->s.smax ^ (1ull << 63), UINT64_MAX, dmin,
-		      dmax);
-	v[2] = visits(sg, r->s.u32_min, r->s.u32_max, UINT32_MAX, dmin, dmax);
-	v[3] = visits(sg, (uint32_t)r->s.s32_min ^ 0x80000000u,
-		      (uint32_t)r->s.s32_max ^ 0x80000000u, UINT32_MAX, dmin,
-		      dmax);
+				      dmin, dmax, a->umin, a->umax);
+	v[1] = s->w32[j] ? 0 : visits(sg, S64_U(r->s.smin), S64_U(r->s.smax),
+				      UINT64_MAX, dmin, dmax,
+				      S64_U(a->smin), S64_U(a->smax));
+	v[2] = visits(sg, r->s.u32_min, r->s.u32_max, UINT32_MAX, dmin, dmax,
+		      a->u32_min, a->u32_max);
+	v[3] = visits(sg, S32_U(r->s.s32_min), S32_U(r->s.s32_max),
+		      UINT32_MAX, dmin, dmax, S32_U(a->s32_min),
+		      S32_U(a->s32_max));
 	for (int i = 0; i < 4; i++)
 		if (v[i] && (!best || v[i] < best))
 			best = v[i];

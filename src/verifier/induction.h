@@ -29,6 +29,9 @@ struct vsum {
 	int8_t sign[VL_LOCS];		/* 0 not seen yet, +1, -1 */
 	bool bad[VL_LOCS], w32[VL_LOCS];
 	uint32_t dmin[VL_LOCS], dmax[VL_LOCS];	/* |step| seen */
+	/* the hull of a ranking location's values at the back edges */
+	bool arr_set[VL_LOCS];
+	struct bc_scalar arr[VL_LOCS];
 	/*
 	 * Derived pointers: at the header the address of pointer location p
 	 * is rel_a[p] + rel_k[p] * (the value of scalar location rel_v[p]),

@@ -108,6 +108,8 @@ static void env_free(struct venv *e)
 	free(e->reached);
 	free(e->loop_unsum);
 	free(e->loop_trip);
+	free(e->cb_calls);
+	free(e->cb_target);
 	free(e->iter_cnt);
 	free(e->iter_slot);
 	free(e->alu_state);
@@ -167,6 +169,21 @@ static void stack_depth_check(struct venv *e)
 	}
 }
 
+static void worst_case(struct venv *e, struct bc_verify_result *res)
+{
+	struct bc_cost_facts f = { e->reached, e->loop_trip, e->cb_calls,
+				   e->cb_target };
+	struct bc_worst_case w;
+
+	res->has_worst_case = bc_worst_case(e->cfg, &f, &w);
+	if (!res->has_worst_case)
+		return;
+	res->worst_case_insns = w.insns;
+	res->worst_loop_insn = w.insn;
+	res->worst_loop_trip = w.trip;
+	res->worst_loop_callback = w.callback;
+}
+
 /* The figures of a finished search, and its note in the log. */
 static void set_result(struct venv *e, struct bc_verify_result *res)
 {
@@ -179,9 +196,7 @@ static void set_result(struct venv *e, struct bc_verify_result *res)
 				e->loop_trip[l] = cfg->loops[l].may_goto_bound ?
 						  BC_MAX_LOOPS + 1ull :
 						  vk_loop_trip(e, l);
-		res->has_worst_case = bc_worst_case(cfg, e->reached,
-						    e->loop_trip,
-						    &res->worst_case_insns);
+		worst_case(e, res);
 	}
 	res->processed_insns = e->processed;
 	res->beyond_linux = e->beyond_linux;
@@ -468,6 +483,30 @@ static int attach_target(const struct bc_prog *prog,
 	return 0;
 }
 
+/*
+ * A runaway loop: finite, memory-safe, and yet it may run for longer
+ * than any program Linux lets run (BC_MAX_WORST_CASE).
+ */
+static void worst_case_check(const struct bc_verify_opts *opts,
+			     struct bc_verify_result *res)
+{
+	uint64_t cap = opts->max_worst_case ? opts->max_worst_case :
+		       BC_MAX_WORST_CASE;
+
+	if (!res->accepted || !res->has_worst_case ||
+	    res->worst_case_insns <= cap)
+		return;
+	res->accepted = false;
+	res->beyond_linux = true;
+	res->error_insn = res->worst_loop_insn;
+	snprintf(res->error, sizeof(res->error), "%s at insn %" PRId64
+		 " may run %" PRIu64 " times: at most %" PRIu64 " insns in "
+		 "all, over the limit of %" PRIu64 " (max worst case)",
+		 res->worst_loop_callback ? "callback loop" : "loop",
+		 res->worst_loop_insn, res->worst_loop_trip,
+		 res->worst_case_insns, cap);
+}
+
 int bc_verify(const struct bc_prog *prog, const struct bc_verify_opts *opts,
 	      struct bc_verify_result *res)
 {
@@ -515,6 +554,7 @@ int bc_verify(const struct bc_prog *prog, const struct bc_verify_opts *opts,
 		verify_run(prog, cfg, &lc, res, true, NULL, NULL);
 	} else {
 		by_proof = verify_summarised(prog, cfg, opts, res);
+		worst_case_check(opts, res);
 	}
 out:
 	/* Linux's rules and limits decided, so the verdict is Linux's */

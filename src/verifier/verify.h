@@ -46,6 +46,11 @@ struct bc_verify_opts {
 	 */
 	bool linux_compat;
 	bool predict_linux;
+	/*
+	 * Reject a program whose worst case runs more instructions than
+	 * this (0: BC_MAX_WORST_CASE); not with linux_compat.
+	 */
+	uint64_t max_worst_case;
 	/* set by bc_verify: the attach target of a typed context */
 	const struct bc_attach *attach;
 };
@@ -56,6 +61,15 @@ enum bc_linux_verdict {
 	BC_LINUX_ACCEPT,
 	BC_LINUX_REJECT,
 };
+
+/*
+ * The default cap on a program's worst-case run: 2^32 instructions. Linux
+ * lets no loop run more than BPF_MAX_LOOPS (1<<23) times (bpf_loop's
+ * nr_loops, may_goto's budget, bpf_iter_num's range), so 2^32 admits its
+ * longest loops with bodies of 512 instructions, and refuses any loop that
+ * may iterate 2^31 times (a 32-bit counter tested in its low half).
+ */
+#define BC_MAX_WORST_CASE (1ull << 32)
 
 /* The load flags bpfcheck honours; others are accepted and ignored. */
 #define BC_PROG_FLAGS (BPF_F_STRICT_ALIGNMENT | BPF_F_ANY_ALIGNMENT | \
@@ -87,6 +101,10 @@ struct bc_verify_result {
 	 */
 	bool has_worst_case;
 	uint64_t worst_case_insns;
+	int64_t worst_loop_insn;	/* the loop that may run most often:
+					 * its header or helper call, -1 */
+	uint64_t worst_loop_trip;
+	bool worst_loop_callback;
 	uint64_t first_pass_insns;	/* insns of the summarised search
 					 * that did not decide the verdict */
 	bool loops_explored;

@@ -122,6 +122,13 @@ static void linux_verdicts(const char *beyond, const char *bounded)
 		CHECK(bpfcheck_verify(p, &o, &v) == 0 && !v.accepted);
 		CHECK(!strcmp(v.error, v.linux_error));
 		CHECK(v.linux_verdict == BPFCHECK_LINUX_REJECT);
+		/* the runaway-loop cap: 10^7 rounds are over 1000 insns */
+		o.linux_compat = false;
+		o.max_worst_case = 1000;
+		CHECK(bpfcheck_verify(p, &o, &v) == 0 && !v.accepted);
+		CHECK(strstr(v.error, "may run 10000000 times: at most 90000005 "
+			     "insns in all, over the limit of 1000") != NULL);
+		o.max_worst_case = 0;
 	}
 	bpfcheck_object_close(obj);
 	obj = open_obj(bounded);

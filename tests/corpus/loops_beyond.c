@@ -37,8 +37,11 @@ int beyond_10m(struct __sk_buff *skb)
 	return x & 1;
 }
 
-/* n can be up to 2^32 - 1: terminates, but far past Linux's budget. */
-/* EXPECT accept LINUX reject: BPF program is too large */
+/*
+ * n can be up to 2^32 - 1: terminates, but may run for 5 * 10^10 insns,
+ * longer than any loop Linux lets run (the runaway-loop cap, 2^32 insns).
+ */
+/* EXPECT reject: may run 4294967295 times LINUX reject: BPF program is too large */
 SEC("tc")
 int beyond_unknown_u32_n(struct __sk_buff *skb)
 {

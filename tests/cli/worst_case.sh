@@ -1,0 +1,40 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+# The worst-case bound with callbacks, and the runaway-loop cap
+# (--max-worst-case): the verdict, the message, and run's limit.
+# Usage: worst_case.sh BPFCHECK CALLS_O LOOPS_BEYOND_O
+bin=$1 calls=$2 beyond=$3
+fail=0
+check() {
+	if [ "$2" = "$3" ]; then echo "ok $1"; else
+		echo "FAIL $1"; echo "  got:  $2"; echo "  want: $3"; fail=1; fi
+}
+# bpf_loop(100, cb): 1 + 100 x the callback's 7 insns, and the rest
+check bpf_loop_bound "$("$bin" verify --stats --prog cb_bpf_loop_ok "$calls" | grep 'worst case')" \
+	"  worst case: at most 711 insns executed by any run"
+check bpf_loop_run "$("$bin" run --oracle --prog cb_bpf_loop_ok "$calls" | grep 'insns executed')" \
+	"insns executed: 711"
+# a u32 trip count: finite, but past the default cap of 2^32 insns
+out=$("$bin" verify --prog beyond_unknown_u32_n "$beyond")
+check runaway_status "$?" 1
+case $out in
+FAIL*"tc/beyond_unknown_u32_n: insn "*": loop at insn "*" may run 4294967295 times: at most "*" insns in all, over the limit of 4294967296 (max worst case)"*)
+	echo "ok runaway_message" ;;
+*)	echo "FAIL runaway_message: $out"; fail=1 ;;
+esac
+"$bin" verify --prog beyond_unknown_u32_n --max-worst-case 100000000000 "$beyond" >/dev/null
+check raised_cap_status "$?" 0
+out=$("$bin" verify --prog beyond_10m --max-worst-case 1000 "$beyond")
+case $out in
+*"may run 10000000 times: at most 90000005 insns in all, over the limit of 1000 (max worst case)"*)
+	echo "ok lowered_cap" ;;
+*)	echo "FAIL lowered_cap: $out"; fail=1 ;;
+esac
+"$bin" verify --linux-compat --max-worst-case 5 "$beyond" >/dev/null 2>&1
+check linux_compat_refuses "$?" 2
+err=$("$bin" verify --max-worst-case 12x "$beyond" 2>&1 >/dev/null | head -1)
+check bad_value "$err" "bpfcheck verify: bad --max-worst-case '12x'"
+# run admits what verify accepts: a 10^7-round loop runs to its end
+check run_long "$("$bin" run --prog beyond_10m "$beyond" 2>&1 | grep 'insns executed')" \
+	"insns executed: 90000004"
+exit $fail
