@@ -961,6 +961,65 @@ bool vc_sub_changes_pkt(struct venv *e, uint32_t sp)
 	return false;
 }
 
+/*
+ * The checkpoint at the entry of the callback round that is returning:
+ * the nearest one on the path at the callback's first insn with the same
+ * frames (Linux's find_prev_entry, at the call insn there).
+ */
+static const struct bc_vchk *callback_round(struct venv *e, uint32_t entry)
+{
+	const struct bc_vstate *st = &e->cur;
+	const struct bc_vchk *c = st->parent;
+
+	for (; c; c = c->parent) {
+		bool same = c->st.pc == entry && c->st.curframe == st->curframe;
+
+		for (uint32_t f = 0; same && f <= st->curframe; f++)
+			same = c->st.frames[f]->callsite ==
+			       st->frames[f]->callsite;
+		if (same)
+			return c;
+	}
+	return NULL;
+}
+
+/* Linux's maybe_widen_reg: a scalar that changed becomes unknown. */
+static void widen_changed(const struct bc_vreg *old, struct bc_vreg *cur)
+{
+	if (old->kind != VK_SCALAR || cur->kind != VK_SCALAR ||
+	    (!memcmp(&old->s, &cur->s, sizeof(old->s)) && old->id == cur->id))
+		return;
+	bc_vreg_scalar(cur);
+}
+
+/*
+ * Linux's widen_imprecise_scalars at a callback's return: the caller's
+ * scalars (registers, spilled slots) that the round changed become
+ * unknown, so that rounds of bpf_loop(100, cb, &ctx) with ctx->i++ meet
+ * a state seen before. Linux keeps the precise ones; bpfcheck's precision
+ * does not follow a callback's return, so it widens them all (sound: a
+ * widened state stands for more runs).
+ */
+static void widen_callback_round(struct venv *e, uint32_t entry)
+{
+	const struct bc_vchk *c = callback_round(e, entry);
+	struct bc_vstate *st = &e->cur;
+
+	if (!c)
+		return;
+	for (uint32_t f = 0; f < st->curframe; f++) {
+		const struct bc_vframe *o = c->st.frames[f];
+		struct bc_vframe *n = st->frames[f];
+
+		for (int r = 0; r < BC_MAX_REG - 1; r++)
+			widen_changed(&o->regs[r], &n->regs[r]);
+		for (int k = 0; k < BC_SLOTS; k++)
+			if (o->stype[8 * k + 7] == VS_SPILL &&
+			    n->stype[8 * k + 7] == VS_SPILL)
+				widen_changed(&o->spill[k], &n->spill[k]);
+	}
+}
+
 /* exit from a subprogram frame: pop it, set e->cur.pc. */
 static int prepare_func_exit(struct venv *e, uint32_t pc)
 {
@@ -981,6 +1040,8 @@ static int prepare_func_exit(struct venv *e, uint32_t pc)
 				      " should have been in [%d, %d]",
 				      r0.s.smin, r0.s.smax, f->cb_ret_min,
 				      f->cb_ret_max);
+		if (e->nosum)
+			widen_callback_round(e, e->cfg->subs[f->subprog].start);
 		bc_vframe_free(f);
 		st->frames[st->curframe--] = NULL;
 		st->pc = cs;	/* the callback may run again */
