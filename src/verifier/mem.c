@@ -6,6 +6,7 @@
 #include "platform/ctx.h"
 #include "verifier/call.h"
 #include "verifier/env.h"
+#include "verifier/lock.h"
 #include "verifier/mem.h"
 #include "verifier/precision.h"
 
@@ -841,6 +842,8 @@ int vm_access(struct venv *e, uint32_t pc, int regno, int off, int size,
 			   "invalid access to map value, value_size=%d "
 			   "off=%d size=%d\n"))
 			return -1;
+		if (vlk_field_access(e, pc, &r, o, size))
+			return -1;
 		if (!write && rodata_const(e, &r, o, size, &v)) {
 			if (sx && size < 8) {
 				int sh = 64 - 8 * size;
@@ -1128,6 +1131,9 @@ int vm_ld_abs(struct venv *e, uint32_t pc, const struct bpf_insn *in)
 	if (!bc_ctx_has_ld_abs(e->type))
 		return vc_err(e, pc, "BPF_LD_[ABS|IND] instructions not allowed "
 			      "for this program type");
+	if (e->cur.lock_map)
+		return vc_err(e, pc, "BPF_LD_[ABS|IND] cannot be used inside "
+			      "bpf_spin_lock-ed region");
 	if (e->cur.ref_cnt)
 		return vc_err(e, pc, "BPF_LD_[ABS|IND] cannot be mixed with "
 			      "socket references");
