@@ -169,6 +169,31 @@ static int btf_uint(struct eloader *L, const char *map, const char *field,
 	return 0;
 }
 
+/*
+ * map_extra is a __uint() or, when it needs 64 bits, a __ulong(name, val):
+ * "enum { unique = val } name", an enum of one value.
+ */
+static int btf_ulong(struct eloader *L, const char *map, const char *field,
+		     uint32_t type_id, uint64_t *val)
+{
+	const struct btf *btf = L->obj->btf;
+	const struct btf_type *t = skip_mods(btf, type_id, NULL);
+	uint32_t v32;
+
+	if (t && btf_is_ptr(t)) {
+		if (btf_uint(L, map, field, type_id, &v32))
+			return -1;
+		*val = v32;
+		return 0;
+	}
+	if (!t || (!btf_is_enum(t) && !btf_is_enum64(t)) || btf_vlen(t) != 1)
+		return bc_elf_fail(L, "map '%s': field '%s' is neither a __uint() "
+				   "pointer nor a __ulong() enum", map, field);
+	*val = btf_is_enum(t) ? (uint32_t)btf_enum(t)->val :
+				btf_enum64_value(btf_enum64(t));
+	return 0;
+}
+
 /* __type(name, T) is "T *name". */
 static int btf_size(struct eloader *L, const char *map, const char *field,
 		    uint32_t type_id, uint32_t *val)
@@ -237,8 +262,10 @@ static int parse_member(struct eloader *L, int mi, const char *f,
 		return btf_uint(L, mn, f, tid, &m->map_flags);
 	if (!strcmp(f, "pinning"))
 		return btf_uint(L, mn, f, tid, &m->pinning);
-	if (!strcmp(f, "numa_node") || !strcmp(f, "map_extra"))
+	if (!strcmp(f, "numa_node"))
 		return btf_uint(L, mn, f, tid, &dummy);
+	if (!strcmp(f, "map_extra"))
+		return btf_ulong(L, mn, f, tid, &m->map_extra);
 	if (!strcmp(f, "value")) {
 		const struct btf_type *t = skip_mods(L->obj->btf, tid, NULL);
 

@@ -42,6 +42,7 @@ struct bc_map {
 	uint32_t value_size;
 	uint32_t max_entries;
 	uint32_t map_flags;
+	uint64_t map_extra;	/* BTF maps: bloom filter hashes, arena start */
 	uint32_t id, pinning;	/* iproute2 only */
 	int32_t inner_map;	/* index of inner map template, -1 if none */
 	bool readonly;		/* .rodata */
