@@ -451,9 +451,7 @@ static int addr_space_cast(struct venv *e, uint32_t pc,
 {
 	bool arena = false;
 
-	if (in->imm != 1 && in->imm != 1 << 16)
-		return vc_err(e, pc, "addr_space_cast insn can only convert "
-			      "between address space 1 and 0");
+	/* its imm (1 or 1 << 16) is checked with the encoding (isa) */
 	for (uint32_t i = 0; i < e->prog->maps_used_cnt; i++)
 		arena |= e->obj->maps[e->prog->maps_used[i]].type ==
 			 BC_MAP_TYPE_ARENA;

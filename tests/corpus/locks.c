@@ -314,3 +314,22 @@ int tm_kprobe(void *ctx)
 	bpf_timer_init(&v->t, &tmap, 1);
 	return 0;
 }
+
+static int timer_cb_oob(void *map, __u32 *key, struct timed *val)
+{
+	return *(volatile __u64 *)((char *)val + sizeof(*val));
+}
+
+/* EXPECT reject: R3 min value is outside of the allowed memory range */
+SEC("tc")
+int tm_callback_out_of_bounds(struct __sk_buff *skb)
+{
+	__u32 k = 0;
+	struct timed *v = bpf_map_lookup_elem(&tmap, &k);
+
+	if (!v)
+		return 0;
+	bpf_timer_init(&v->t, &tmap, 1);
+	bpf_timer_set_callback(&v->t, timer_cb_oob);
+	return 0;
+}
