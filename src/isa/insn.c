@@ -71,10 +71,14 @@ static int check_alu(const struct bpf_insn *in, uint32_t pc,
 			return bc_errf(err, pc, EINVAL, "BPF_NEG uses reserved fields");
 	} else if (op == BPF_MOV) {
 		if (x) {
+			/* off 1 (64-bit): addr_space_cast, from address
+			 * space 1 to 0 (imm 1) or back (imm 1 << 16) */
+			bool asc = is64 && in->off == BC_ADDR_SPACE_CAST &&
+				   (in->imm == 1 || in->imm == 1 << 16);
 			bool off_ok = in->off == 0 || in->off == 8 ||
 				      in->off == 16 || (is64 && in->off == 32);
 
-			if (in->imm || !off_ok)
+			if ((in->imm && !asc) || (!off_ok && !asc))
 				return bc_errf(err, pc, EINVAL,
 					       "BPF_MOV uses reserved fields");
 		} else if (in->src_reg || in->off) {

@@ -32,6 +32,10 @@
 #ifndef BPF_PSEUDO_KFUNC_CALL
 #define BPF_PSEUDO_KFUNC_CALL 2
 #endif
+/* mov64's off for a cast between address spaces (Linux 6.9) */
+#define BC_ADDR_SPACE_CAST 1
+/* the map type of an arena (Linux 6.9's BPF_MAP_TYPE_ARENA) */
+#define BC_MAP_TYPE_ARENA 33
 
 #define BC_MAX_INSNS 1000000u	/* Linux's BPF_COMPLEXITY_LIMIT_INSNS */
 #define BC_MAXINSNS_UNPRIV 4096u	/* BPF_MAXINSNS: without CAP_BPF */

@@ -68,6 +68,8 @@ static int d_map(struct cur *p)
 	m->readonly = !!(m->map_flags & BPF_F_RDONLY_PROG);
 	m->inner_map = -1;
 	m->sec_idx = -1;
+	m->lock_off = -1;
+	m->timer_off = -1;
 	return 0;
 }
 

@@ -845,6 +845,7 @@ static int load(struct eloader *L)
 	    bc_elf_data_maps(L) || bc_elf_kconfig_map(L) || bc_elf_lines(L) ||
 	    bc_elf_core(L))
 		return -EINVAL;
+	bc_elf_map_fields(L);
 	bc_elf_index_maps(L);
 	return link_programs(L);
 }

@@ -169,6 +169,31 @@ static int btf_uint(struct eloader *L, const char *map, const char *field,
 	return 0;
 }
 
+/*
+ * map_extra is a __uint() or, when it needs 64 bits, a __ulong(name, val):
+ * "enum { unique = val } name", an enum of one value.
+ */
+static int btf_ulong(struct eloader *L, const char *map, const char *field,
+		     uint32_t type_id, uint64_t *val)
+{
+	const struct btf *btf = L->obj->btf;
+	const struct btf_type *t = skip_mods(btf, type_id, NULL);
+	uint32_t v32;
+
+	if (t && btf_is_ptr(t)) {
+		if (btf_uint(L, map, field, type_id, &v32))
+			return -1;
+		*val = v32;
+		return 0;
+	}
+	if (!t || (!btf_is_enum(t) && !btf_is_enum64(t)) || btf_vlen(t) != 1)
+		return bc_elf_fail(L, "map '%s': field '%s' is neither a __uint() "
+				   "pointer nor a __ulong() enum", map, field);
+	*val = btf_is_enum(t) ? (uint32_t)btf_enum(t)->val :
+				btf_enum64_value(btf_enum64(t));
+	return 0;
+}
+
 /* __type(name, T) is "T *name". */
 static int btf_size(struct eloader *L, const char *map, const char *field,
 		    uint32_t type_id, uint32_t *val)
@@ -237,8 +262,16 @@ static int parse_member(struct eloader *L, int mi, const char *f,
 		return btf_uint(L, mn, f, tid, &m->map_flags);
 	if (!strcmp(f, "pinning"))
 		return btf_uint(L, mn, f, tid, &m->pinning);
-	if (!strcmp(f, "numa_node") || !strcmp(f, "map_extra"))
+	if (!strcmp(f, "numa_node"))
 		return btf_uint(L, mn, f, tid, &dummy);
+	if (!strcmp(f, "map_extra"))
+		return btf_ulong(L, mn, f, tid, &m->map_extra);
+	if (!strcmp(f, "value")) {
+		const struct btf_type *t = skip_mods(L->obj->btf, tid, NULL);
+
+		if (t && btf_is_ptr(t))
+			skip_mods(L->obj->btf, t->type, &m->value_btf);
+	}
 	if (!strcmp(f, "key_size") || !strcmp(f, "value_size") ||
 	    !strcmp(f, "key") || !strcmp(f, "value")) {
 		bool key = f[0] == 'k';
@@ -415,6 +448,12 @@ int bc_elf_data_maps(struct eloader *L)
 		m->map_flags = BPF_F_MMAPABLE |
 			       (m->readonly ? BPF_F_RDONLY_PROG : 0);
 		m->sec_idx = i;
+		if (L->obj->btf) {
+			int ds = btf__find_by_name_kind(L->obj->btf, s->name,
+							BTF_KIND_DATASEC);
+
+			m->value_btf = ds > 0 ? (uint32_t)ds : 0;
+		}
 		m->init = bc_xcalloc(1, s->size);
 		m->init_size = s->size;
 		if (s->data)
@@ -563,4 +602,130 @@ int bc_elf_find_map(struct eloader *L, int sec, uint64_t off)
 	    L->mapref[lo].off == off)
 		return L->mapref[lo].idx;
 	return -1;
+}
+
+/*
+ * The special fields of a map value (Linux's btf_parse_fields, the part for
+ * struct bpf_spin_lock and struct bpf_timer): found by the name of their
+ * struct, in the value's members, in nested structs and in the variables
+ * of a DATASEC; one of each at most.
+ */
+struct fields {
+	struct bc_map *m;
+	unsigned seen;		/* 1 lock, 2 timer */
+	bool bad;
+};
+
+static void struct_fields(const struct btf *btf, const struct btf_type *t,
+			  uint32_t base, int depth, struct fields *fs);
+
+/* A field of the given struct name, size and alignment (btf_find_struct). */
+static void special_field(const struct btf_type *t, uint32_t off,
+			  uint32_t nelems, uint32_t expect, unsigned bit,
+			  struct fields *fs)
+{
+	uint32_t sz = bit == 1 ? 4 : 16, align = bit == 1 ? 4 : 8;
+	int32_t *dst = bit == 1 ? &fs->m->lock_off : &fs->m->timer_off;
+
+	if (fs->seen & bit) {
+		fs->bad = true;
+		return;
+	}
+	fs->seen |= bit;
+	if ((expect && expect != sz * nelems) || off % align ||
+	    !btf_is_struct(t) || t->size != sz)
+		return;
+	if (nelems > 1) {	/* btf_repeat_fields repeats no lock nor timer */
+		fs->bad = true;
+		return;
+	}
+	*dst = (int32_t)off;
+}
+
+/* One member or variable of type id at off (btf_find_field_one). */
+static void field_one(const struct btf *btf, uint32_t id, uint32_t off,
+		      uint32_t expect, int depth, struct fields *fs)
+{
+	const struct btf_type *t = btf__type_by_id(btf, id);
+	uint32_t nelems = 1;
+	unsigned before = fs->seen;
+	const char *name;
+	int i;
+
+	for (i = 0; i < 32 && t && btf_is_array(t); i++) {
+		nelems *= btf_array(t)->nelems;
+		t = btf__type_by_id(btf, btf_array(t)->type);
+	}
+	if (!t || i == 32) {
+		fs->bad = true;
+		return;
+	}
+	if (!nelems)
+		return;
+	name = btf__name_by_offset(btf, t->name_off);
+	if (name && (!strcmp(name, "bpf_spin_lock") ||
+		     !strcmp(name, "bpf_timer"))) {
+		special_field(t, off, nelems, expect, name[4] == 's' ? 1 : 2,
+			      fs);
+		return;
+	}
+	if (!btf_is_composite(t) || (expect && expect != t->size * nelems))
+		return;
+	struct_fields(btf, t, off, depth + 1, fs);
+	if (nelems > 1 && fs->seen != before)
+		fs->bad = true;
+}
+
+static void struct_fields(const struct btf *btf, const struct btf_type *t,
+			  uint32_t base, int depth, struct fields *fs)
+{
+	const struct btf_member *mem = btf_members(t);
+
+	if (depth >= 32) {
+		fs->bad = true;
+		return;
+	}
+	for (uint32_t i = 0; i < btf_vlen(t) && !fs->bad; i++) {
+		uint32_t bit = btf_member_bit_offset(t, i);
+
+		if (bit % 8) {
+			fs->bad = true;
+			return;
+		}
+		field_one(btf, mem[i].type, base + bit / 8, 0, depth, fs);
+	}
+}
+
+static void value_fields(const struct btf *btf, struct bc_map *m)
+{
+	const struct btf_type *t = btf__type_by_id(btf, m->value_btf);
+	struct fields fs = { .m = m };
+
+	if (!t)
+		return;
+	if (btf_is_composite(t)) {
+		struct_fields(btf, t, 0, 0, &fs);
+	} else if (btf_is_datasec(t)) {
+		const struct btf_var_secinfo *vi = btf_var_secinfos(t);
+
+		for (uint32_t i = 0; i < btf_vlen(t) && !fs.bad; i++) {
+			const struct btf_type *v = btf__type_by_id(btf,
+								   vi[i].type);
+
+			if (v && btf_is_var(v))
+				field_one(btf, v->type, vi[i].offset,
+					  vi[i].size, 0, &fs);
+		}
+	}
+	if (fs.bad) {
+		m->fields_bad = true;
+		m->lock_off = m->timer_off = -1;
+	}
+}
+
+void bc_elf_map_fields(struct eloader *L)
+{
+	for (uint32_t i = 0; i < L->obj->map_cnt && L->obj->btf; i++)
+		if (L->obj->maps[i].value_btf)
+			value_fields(L->obj->btf, &L->obj->maps[i]);
 }

@@ -129,6 +129,7 @@ int bc_elf_data_maps(struct eloader *L);
 int bc_elf_kconfig_map(struct eloader *L);
 /* Index the maps for relocations; after every map is added. */
 void bc_elf_index_maps(struct eloader *L);
+void bc_elf_map_fields(struct eloader *L);
 int bc_elf_find_map(struct eloader *L, int sec, uint64_t off);
 int bc_elf_lines(struct eloader *L);
 /* Fill p->lines from the parsed line records of its chunks. */

@@ -35,6 +35,8 @@ struct bc_map *bc_object_add_map(struct bc_object *obj)
 	memset(m, 0, sizeof(*m));
 	m->inner_map = -1;
 	m->sec_idx = -1;
+	m->lock_off = -1;
+	m->timer_off = -1;
 	return m;
 }
 

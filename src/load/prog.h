@@ -42,12 +42,20 @@ struct bc_map {
 	uint32_t value_size;
 	uint32_t max_entries;
 	uint32_t map_flags;
+	uint64_t map_extra;	/* BTF maps: bloom filter hashes, arena start */
 	uint32_t id, pinning;	/* iproute2 only */
 	int32_t inner_map;	/* index of inner map template, -1 if none */
 	bool readonly;		/* .rodata */
 	uint8_t *init;		/* initial contents for global data, or NULL */
 	uint32_t init_size;
 	int sec_idx;		/* ELF section, -1 if none */
+	uint32_t value_btf;	/* BTF type of the value (a struct, a DATASEC
+				 * for global data), 0 none */
+	/* special fields of the value found by BTF (Linux's btf_record):
+	 * offsets of its struct bpf_spin_lock and struct bpf_timer, -1 none;
+	 * fields_bad: the record is invalid (a field twice, Linux's E2BIG) */
+	int32_t lock_off, timer_off;
+	bool fields_bad;
 };
 
 struct bc_line {

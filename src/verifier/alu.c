@@ -441,12 +441,37 @@ static int alu_with_ptr(struct venv *e, uint32_t pc, const struct bpf_insn *in,
 	return ptr_alu(e, pc, in, dst, src, &sc);
 }
 
+/*
+ * BPF_ADDR_SPACE_CAST (mov64 with off 1, Linux 6.9): a pointer into a
+ * BPF_MAP_TYPE_ARENA map moved between the program's and user space's
+ * address spaces. bpfcheck does not model arena pointers (PTR_TO_ARENA).
+ */
+static int addr_space_cast(struct venv *e, uint32_t pc,
+			   const struct bpf_insn *in)
+{
+	bool arena = false;
+
+	/* its imm (1 or 1 << 16) is checked with the encoding (isa) */
+	for (uint32_t i = 0; i < e->prog->maps_used_cnt; i++)
+		arena |= e->obj->maps[e->prog->maps_used[i]].type ==
+			 BC_MAP_TYPE_ARENA;
+	if (!arena)
+		return vc_err(e, pc, "addr_space_cast insn can only be used in "
+			      "a program that has an associated arena");
+	return vc_err(e, pc, "addr_space_cast of an arena pointer is not "
+		      "supported by bpfcheck");
+}
+
 int vc_alu(struct venv *e, uint32_t pc, const struct bpf_insn *in)
 {
 	uint8_t op = bc_op(in);
 	bool alu32 = bc_class(in) == BPF_ALU;
 	int d = in->dst_reg;
 	struct bc_vreg *dst = vc_reg(e, d), src;
+
+	if (op == BPF_MOV && !alu32 && bc_srcbit(in) &&
+	    in->off == BC_ADDR_SPACE_CAST)
+		return addr_space_cast(e, pc, in);
 
 	if (bc_srcbit(in) && op != BPF_NEG && op != BPF_END) {
 		if (vc_check_read(e, pc, in->src_reg))

@@ -14,6 +14,7 @@
 #include "verifier/call.h"
 #include "verifier/global.h"
 #include "verifier/kfunc.h"
+#include "verifier/lock.h"
 #include "verifier/mem.h"
 #include "verifier/precision.h"
 
@@ -340,6 +341,12 @@ static int check_map_arg(struct venv *e, uint32_t pc,
 	if (k == BC_ARG_CONST_MAP_PTR) {
 		if (r->kind != VK_MAP_PTR)
 			return type_err(e, pc, regno, r, "map_ptr");
+		/* the map of a timer argument before it (bpfcheck knows no
+		 * inner map's uid: 0 both) */
+		if (ci->map >= 0 && (uint32_t)ci->map != r->map)
+			return vc_err(e, pc, "timer pointer in R1 map_uid=0 "
+				      "doesn't match map pointer in R%d "
+				      "map_uid=0", regno);
 		ci->map = r->map;
 		if (map_func_ok(e, e->obj->maps[r->map].type, p->id))
 			return 0;
@@ -535,6 +542,10 @@ static int check_arg(struct venv *e, uint32_t pc,
 		return check_reg_type(e, pc, p, regno, k, ci);
 	case BC_ARG_PTR_TO_STACK_OR_NULL:
 		return check_cb_ctx_arg(e, pc, regno, ci);
+	case BC_ARG_PTR_TO_SPIN_LOCK:
+		return vlk_spin_lock(e, pc, regno, p->id == BPF_FUNC_spin_lock);
+	case BC_ARG_PTR_TO_TIMER:
+		return vlk_timer(e, pc, regno, &ci->map);
 	}
 	return vc_err(e, pc, "R%d: argument kind of %s not supported by "
 		      "bpfcheck", regno, p->name);
@@ -593,7 +604,10 @@ static void set_ret(struct venv *e, uint32_t pc,
 		bc_vreg_ptr(r0, p->ret == BC_RET_MAP_VALUE ? VK_MAP_VALUE :
 			    VK_MAP_VALUE_OR_NULL);
 		r0->map = ci->map >= 0 ? ci->map : 0;
-		if (p->ret != BC_RET_MAP_VALUE)
+		/* a value holding a lock keeps its id: the lock is known by
+		 * it (Linux's reg_may_point_to_spin_lock) */
+		if (p->ret != BC_RET_MAP_VALUE ||
+		    vlk_map_has_lock(&e->obj->maps[r0->map]))
 			r0->id = ++e->id_gen;
 		break;
 	case BC_RET_ALLOC_MEM_OR_NULL:
@@ -884,10 +898,16 @@ static int helper_call(struct venv *e, uint32_t pc, const struct bpf_insn *in,
 int vc_call(struct venv *e, uint32_t pc, const struct bpf_insn *in,
 	    uint32_t *next)
 {
+	if (vlk_call_check(e, pc, in))
+		return -1;
 	if (bc_is_pseudo_call(in)) {
 		uint32_t t = pc + in->imm + 1;
 		const struct bc_func *g = vg_global_func(e, t);
 
+		if (g && e->cur.lock_map)
+			return vc_err(e, pc, "global function calls are not "
+				      "allowed while holding a lock, use static "
+				      "function instead");
 		if (g) {
 			*next = pc + 1;
 			return vg_call(e, pc, g);
@@ -1142,6 +1162,8 @@ static int check_main_exit(struct venv *e, uint32_t pc)
 
 int vc_exit(struct venv *e, uint32_t pc)
 {
+	if (vlk_exit_check(e, pc))
+		return -1;
 	/* a subprogram may leave r0 unset (Linux copies it as it is) */
 	if (e->cur.curframe)
 		return prepare_func_exit(e, pc);

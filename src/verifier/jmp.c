@@ -8,6 +8,7 @@
  * (try_match_pkt_pointers).
  */
 #include "verifier/jmp.h"
+#include "verifier/lock.h"
 #include "verifier/mem.h"
 #include "verifier/precision.h"
 
@@ -147,8 +148,12 @@ static void null_fn(struct bc_vreg *r, void *a)
 			r->kind = VK_MAP_PTR;
 			r->map = na->obj->maps[r->map].inner_map;
 		}
+		/* a value holding a lock is known by its id (Linux's
+		 * reg_may_point_to_spin_lock) */
 		if (r->kind != VK_SOCK && r->kind != VK_SOCK_COMMON &&
-		    r->kind != VK_TCP_SOCK)
+		    r->kind != VK_TCP_SOCK &&
+		    !(r->kind == VK_MAP_VALUE &&
+		      vlk_map_has_lock(&na->obj->maps[r->map])))
 			r->id = 0;
 	}
 }

@@ -3,9 +3,12 @@
 #include <inttypes.h>
 #include <string.h>
 
+#include <bpf/btf.h>
+
 #include "platform/ctx.h"
 #include "verifier/call.h"
 #include "verifier/env.h"
+#include "verifier/lock.h"
 #include "verifier/mem.h"
 #include "verifier/precision.h"
 
@@ -795,8 +798,47 @@ static const char *map_struct(uint32_t type)
 	case BPF_MAP_TYPE_LRU_HASH: case BPF_MAP_TYPE_LRU_PERCPU_HASH:
 	case BPF_MAP_TYPE_HASH_OF_MAPS:
 		return "bpf_htab";
+	case BC_MAP_TYPE_ARENA:
+		return "bpf_arena";
 	}
 	return NULL;
+}
+
+/*
+ * Linux's check_ptr_to_map_access: a load from a map pointer reads the
+ * map's kernel struct (struct bpf_array, ...) as a PTR_TO_BTF_ID at 0.
+ */
+static int map_ptr_access(struct venv *e, uint32_t pc, int regno,
+			  const struct bc_vreg *r, int64_t off, int size,
+			  bool write, struct bc_vreg *out, bool sx)
+{
+	uint32_t mt = e->obj->maps[r->map].type;
+	const char *tn = map_struct(mt);
+	struct bc_btf_val v;
+	char msg[256];
+	int id;
+
+	if (!tn)
+		return vc_err(e, pc, "reading the kernel struct of a map of type "
+			      "%u is not supported by bpfcheck", mt);
+	if (!e->priv)
+		return vc_err(e, pc, "'struct %s' access is allowed only to "
+			      "CAP_PERFMON and CAP_SYS_ADMIN", tn);
+	if (off < 0)
+		return vc_err(e, pc, "R%d is %s invalid negative access: off=%d",
+			      regno, tn, (int)off);
+	if (write)
+		return vc_err(e, pc, "only read from %s is supported", tn);
+	id = e->kbtf ? btf__find_by_name_kind(e->kbtf, tn, BTF_KIND_STRUCT) :
+		       -1;
+	if (id <= 0)
+		return vc_err(e, pc, "map_ptr access without the kernel's BTF of "
+			      "struct %s is not supported by bpfcheck", tn);
+	if (!bc_btf_struct_read(e->kbtf, (uint32_t)id, 0, !e->sleepable,
+				(int)off, size, &v, msg, sizeof(msg)))
+		return vc_err(e, pc, "%s", msg);
+	btf_load(e, &v, size, sx, out);
+	return 0;
 }
 
 int vm_access(struct venv *e, uint32_t pc, int regno, int off, int size,
@@ -840,6 +882,8 @@ int vm_access(struct venv *e, uint32_t pc, int regno, int off, int size,
 		if (region(e, pc, regno, &r, o, size, m->value_size,
 			   "invalid access to map value, value_size=%d "
 			   "off=%d size=%d\n"))
+			return -1;
+		if (vlk_field_access(e, pc, &r, o, size))
 			return -1;
 		if (!write && rodata_const(e, &r, o, size, &v)) {
 			if (sx && size < 8) {
@@ -887,11 +931,8 @@ int vm_access(struct venv *e, uint32_t pc, int regno, int off, int size,
 		load_scalar(out, size, sx);
 		return 0;
 	case VK_MAP_PTR:
-		if (!e->priv && map_struct(e->obj->maps[r.map].type))
-			return vc_err(e, pc, "'struct %s' access is allowed "
-				      "only to CAP_PERFMON and CAP_SYS_ADMIN",
-				      map_struct(e->obj->maps[r.map].type));
-		/* fallthrough */
+		return map_ptr_access(e, pc, regno, &r, o, size, write, out,
+				      sx);
 	case VK_BTF_ID:	/* of a type not known: as the others below */
 		if (r.kind == VK_BTF_ID && r.btf_id && e->kbtf)
 			return btf_access(e, pc, regno, &r, o, size, write, out,
@@ -1128,6 +1169,9 @@ int vm_ld_abs(struct venv *e, uint32_t pc, const struct bpf_insn *in)
 	if (!bc_ctx_has_ld_abs(e->type))
 		return vc_err(e, pc, "BPF_LD_[ABS|IND] instructions not allowed "
 			      "for this program type");
+	if (e->cur.lock_map)
+		return vc_err(e, pc, "BPF_LD_[ABS|IND] cannot be used inside "
+			      "bpf_spin_lock-ed region");
 	if (e->cur.ref_cnt)
 		return vc_err(e, pc, "BPF_LD_[ABS|IND] cannot be mixed with "
 			      "socket references");

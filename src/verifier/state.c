@@ -442,6 +442,11 @@ bool bc_vstate_subsumes_live(const struct bc_vstate *old,
 
 	if (old->curframe != cur->curframe || old->ref_cnt != cur->ref_cnt)
 		return false;
+	/* the same lock held, through pointers linked alike (states_equal) */
+	if (old->lock_map != cur->lock_map ||
+	    !old->lock_id != !cur->lock_id ||
+	    (old->lock_id && !idmap_check(&m, old->lock_id, cur->lock_id)))
+		return false;
 	for (uint32_t f = 0; f <= old->curframe; f++)
 		if (!frame_sub(old->frames[f], cur->frames[f], live[f],
 			       slive ? slive[f] : ~0ull, &m, mode, own))
@@ -492,6 +497,7 @@ uint64_t bc_vstate_hash(const struct bc_vstate *st, const uint16_t *live)
 	uint64_t h = mix(0, st->curframe | (uint64_t)st->ref_cnt << 32);
 
 	h = mix(h, st->may_goto_depth | (uint64_t)st->iter_depth << 32);
+	h = mix(h, st->lock_map);
 
 	for (uint32_t f = 0; f <= st->curframe; f++) {
 		const struct bc_vframe *fr = st->frames[f];

@@ -120,6 +120,10 @@ struct bc_vstate {
 	/* iterator next() calls that returned an element on this path
 	 * (Linux's iter.depth), kept out of comparisons as may_goto_depth */
 	uint32_t iter_depth;
+	/* the bpf_spin_lock held (Linux's active_lock): 1 + the index of
+	 * the map whose value holds it, 0 none; and the id of the map value
+	 * pointer it was taken through (0 for global data) */
+	uint32_t lock_map, lock_id;
 	bool speculative;		/* a mispredicted path (vc_push_spec) */
 	/* written since the last checkpoint, per frame (precision.h) */
 	uint16_t wr[BC_MAX_CALL_FRAMES];

@@ -15,6 +15,7 @@
 #include "platform/progtypes.h"
 #include "load/kbtf.h"
 #include "util/util.h"
+#include "verifier/lock.h"
 #include "verifier/cost.h"
 #include "verifier/env.h"
 #include "verifier/induction.h"
@@ -372,6 +373,29 @@ static bool attach_check(const struct bc_prog *prog,
 }
 
 /*
+ * Linux's check_map_prog_compatibility, for each map the program uses,
+ * when its loads of map addresses are resolved (before any instruction is
+ * verified); and map_check_btf, when the map is created.
+ */
+static bool map_prog_check(const struct bc_prog *prog,
+			   struct bc_verify_result *res)
+{
+	char buf[sizeof(res->error)];
+
+	for (uint32_t i = 0; i < prog->maps_used_cnt; i++) {
+		const struct bc_map *m = &prog->obj->maps[prog->maps_used[i]];
+		const char *why = vlk_map_prog_check(m, prog->type, buf,
+						     sizeof(buf));
+
+		if (why) {
+			snprintf(res->error, sizeof(res->error), "%s", why);
+			return false;
+		}
+	}
+	return true;
+}
+
+/*
  * Linux's check_btf_func: a subprogram whose BTF prototype returns
  * something other than an int or enum may not use LD_ABS/LD_IND or tail
  * calls (both may end the program with r0 as its return value).
@@ -541,7 +565,8 @@ int bc_verify(const struct bc_prog *prog, const struct bc_verify_opts *opts,
 		res->error_insn = err.insn;
 		goto out;
 	}
-	if (!attach_check(prog, res) || !func_ret_check(prog, res))
+	if (!attach_check(prog, res) || !func_ret_check(prog, res) ||
+	    !map_prog_check(prog, res))
 		goto out;
 	if (attach_target(prog, opts, &vo, &at, res))
 		goto out;

@@ -1,0 +1,37 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
+/*
+ * Verifier: bpf_spin_lock regions and bpf_timer arguments (lock.c), the
+ * special fields of a map value found by its BTF.
+ */
+#ifndef BC_VLOCK_H
+#define BC_VLOCK_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "isa/insn.h"
+#include "load/prog.h"
+#include "verifier/env.h"
+
+/* Linux's process_spin_lock: R<regno> of bpf_spin_lock (lock) or unlock. */
+int vlk_spin_lock(struct venv *e, uint32_t pc, int regno, bool lock);
+/* Linux's process_timer_func: *map becomes the timer's map. */
+int vlk_timer(struct venv *e, uint32_t pc, int regno, int32_t *map);
+/* What do_check allows a call while a lock is held (0 when allowed). */
+int vlk_call_check(struct venv *e, uint32_t pc, const struct bpf_insn *in);
+/* A lock held where the program or a global function ends. */
+int vlk_exit_check(struct venv *e, uint32_t pc);
+/* check_map_access: a load, store or helper access touching a field. */
+int vlk_field_access(struct venv *e, uint32_t pc, const struct bc_vreg *r,
+		     int64_t off, int size);
+/* Does a pointer into this map's value point to a lock (keeps its id)? */
+bool vlk_map_has_lock(const struct bc_map *m);
+/*
+ * Linux's check_map_prog_compatibility and map_check_btf for the special
+ * fields: NULL when map m may be used by a program of type `type`, else
+ * why not.
+ */
+const char *vlk_map_prog_check(const struct bc_map *m, uint32_t type,
+			       char *buf, size_t len);
+
+#endif
