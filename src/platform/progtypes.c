@@ -174,6 +174,7 @@ static const struct bc_prog_type_ops prog_types[] = {
 		.name = "unspec",
 	},
 	[BPF_PROG_TYPE_SOCKET_FILTER] = {
+		.kern_ctx = "sk_buff",
 		.name = "socket_filter",
 		.sec_defs = SECS(EXACT("socket")),
 		SK_BUFF,
@@ -183,6 +184,7 @@ static const struct bc_prog_type_ops prog_types[] = {
 		.ctx_layout = BC_CTX_SK_BUFF,
 	},
 	[BPF_PROG_TYPE_KPROBE] = {
+		.kern_ctx = "pt_regs",
 		.name = "kprobe",
 		.sec_defs = SECS(
 			PLUS_AT("kprobe.multi", BPF_TRACE_KPROBE_MULTI),
@@ -199,6 +201,7 @@ static const struct bc_prog_type_ops prog_types[] = {
 		.ctx_tag_ok = bc_ctx_tag_pt_regs,
 	},
 	[BPF_PROG_TYPE_SCHED_CLS] = {
+		.kern_ctx = "sk_buff",
 		.name = "sched_cls",
 		.sec_defs = SECS(EXACT("tc"), EXACT("classifier")),
 		SK_BUFF,
@@ -211,6 +214,7 @@ static const struct bc_prog_type_ops prog_types[] = {
 		.action_name = tc_action_name,
 	},
 	[BPF_PROG_TYPE_SCHED_ACT] = {
+		.kern_ctx = "sk_buff",
 		.name = "sched_act",
 		.sec_defs = SECS(EXACT("action")),
 		SK_BUFF,
@@ -223,6 +227,7 @@ static const struct bc_prog_type_ops prog_types[] = {
 		.action_name = tc_action_name,
 	},
 	[BPF_PROG_TYPE_TRACEPOINT] = {
+		.kern_ctx = "",
 		.name = "tracepoint",
 		.sec_defs = SECS(PLUS("tracepoint"), PLUS("tp")),
 		.ctx_name = "tracepoint record",
@@ -232,6 +237,7 @@ static const struct bc_prog_type_ops prog_types[] = {
 		.ctx_tag_ok = bc_ctx_tag_any,
 	},
 	[BPF_PROG_TYPE_XDP] = {
+		.kern_ctx = "xdp_buff",
 		.name = "xdp",
 		.sec_defs = SECS(
 			EXACT_AT("xdp.frags/devmap", BPF_XDP_DEVMAP),
@@ -248,6 +254,7 @@ static const struct bc_prog_type_ops prog_types[] = {
 		.action_name = xdp_action_name,
 	},
 	[BPF_PROG_TYPE_PERF_EVENT] = {
+		.kern_ctx = "bpf_perf_event_data_kern",
 		.name = "perf_event",
 		.sec_defs = SECS(EXACT("perf_event")),
 		CTX(struct bpf_perf_event_data),
@@ -257,6 +264,7 @@ static const struct bc_prog_type_ops prog_types[] = {
 		.ctx_tag_ok = bc_ctx_tag_pt_regs,
 	},
 	[BPF_PROG_TYPE_CGROUP_SKB] = {
+		.kern_ctx = "sk_buff",
 		.name = "cgroup_skb",
 		.sec_defs = SECS(
 			EXACT_AT("cgroup_skb/ingress", BPF_CGROUP_INET_INGRESS),
@@ -270,6 +278,7 @@ static const struct bc_prog_type_ops prog_types[] = {
 		.ctx_layout = BC_CTX_SK_BUFF,
 	},
 	[BPF_PROG_TYPE_CGROUP_SOCK] = {
+		.kern_ctx = "sock",
 		.name = "cgroup_sock",
 		.sec_defs = SECS(
 			EXACT_AT("cgroup/sock_create",
@@ -287,6 +296,7 @@ static const struct bc_prog_type_ops prog_types[] = {
 		.retval_range = retval_0_1,
 	},
 	[BPF_PROG_TYPE_LWT_IN] = {
+		.kern_ctx = "sk_buff",
 		.name = "lwt_in",
 		.sec_defs = SECS(EXACT("lwt_in")),
 		SK_BUFF,
@@ -297,6 +307,7 @@ static const struct bc_prog_type_ops prog_types[] = {
 		.ctx_layout = BC_CTX_SK_BUFF,
 	},
 	[BPF_PROG_TYPE_LWT_OUT] = {
+		.kern_ctx = "sk_buff",
 		.name = "lwt_out",
 		.sec_defs = SECS(EXACT("lwt_out")),
 		SK_BUFF,
@@ -307,6 +318,7 @@ static const struct bc_prog_type_ops prog_types[] = {
 		.ctx_layout = BC_CTX_SK_BUFF,
 	},
 	[BPF_PROG_TYPE_LWT_XMIT] = {
+		.kern_ctx = "sk_buff",
 		.name = "lwt_xmit",
 		.sec_defs = SECS(EXACT("lwt_xmit")),
 		SK_BUFF,
@@ -317,6 +329,7 @@ static const struct bc_prog_type_ops prog_types[] = {
 		.ctx_layout = BC_CTX_SK_BUFF,
 	},
 	[BPF_PROG_TYPE_SOCK_OPS] = {
+		.kern_ctx = "bpf_sock_ops_kern",
 		.name = "sock_ops",
 		.sec_defs = SECS(EXACT_AT("sockops", BPF_CGROUP_SOCK_OPS)),
 		CTX(struct bpf_sock_ops),
@@ -325,6 +338,7 @@ static const struct bc_prog_type_ops prog_types[] = {
 		.retval_range = retval_0_1,
 	},
 	[BPF_PROG_TYPE_SK_SKB] = {
+		.kern_ctx = "sk_buff",
 		.name = "sk_skb",
 		.sec_defs = SECS(
 			EXACT_AT("sk_skb/stream_parser",
@@ -339,6 +353,7 @@ static const struct bc_prog_type_ops prog_types[] = {
 		.ctx_layout = BC_CTX_SK_BUFF,
 	},
 	[BPF_PROG_TYPE_CGROUP_DEVICE] = {
+		.kern_ctx = "bpf_cgroup_dev_ctx",
 		.name = "cgroup_device",
 		.sec_defs = SECS(EXACT_AT("cgroup/dev", BPF_CGROUP_DEVICE)),
 		CTX(struct bpf_cgroup_dev_ctx),
@@ -347,6 +362,7 @@ static const struct bc_prog_type_ops prog_types[] = {
 		.retval_range = retval_0_1,
 	},
 	[BPF_PROG_TYPE_SK_MSG] = {
+		.kern_ctx = "sk_msg",
 		.name = "sk_msg",
 		.sec_defs = SECS(EXACT_AT("sk_msg", BPF_SK_MSG_VERDICT)),
 		CTX(struct sk_msg_md),
@@ -355,6 +371,7 @@ static const struct bc_prog_type_ops prog_types[] = {
 		.direct_pkt = BC_PKT_READ_WRITE,
 	},
 	[BPF_PROG_TYPE_RAW_TRACEPOINT] = {
+		.kern_ctx = "",
 		.name = "raw_tracepoint",
 		.sec_defs = SECS(PLUS("raw_tracepoint"), PLUS("raw_tp")),
 		.ctx_name = "struct bpf_raw_tracepoint_args",
@@ -364,6 +381,7 @@ static const struct bc_prog_type_ops prog_types[] = {
 		.ctx_tag_ok = bc_ctx_tag_raw_tp,
 	},
 	[BPF_PROG_TYPE_CGROUP_SOCK_ADDR] = {
+		.kern_ctx = "bpf_sock_addr_kern",
 		.name = "cgroup_sock_addr",
 		.sec_defs = SECS(
 			EXACT_AT("cgroup/bind4", BPF_CGROUP_INET4_BIND),
@@ -395,6 +413,7 @@ static const struct bc_prog_type_ops prog_types[] = {
 		.retval_range = sock_addr_retval,
 	},
 	[BPF_PROG_TYPE_LWT_SEG6LOCAL] = {
+		.kern_ctx = "sk_buff",
 		.name = "lwt_seg6local",
 		.sec_defs = SECS(EXACT("lwt_seg6local")),
 		SK_BUFF,
@@ -405,10 +424,12 @@ static const struct bc_prog_type_ops prog_types[] = {
 		.ctx_layout = BC_CTX_SK_BUFF,
 	},
 	[BPF_PROG_TYPE_LIRC_MODE2] = {
+		.kern_ctx = "",
 		.name = "lirc_mode2",
 		.sec_defs = SECS(EXACT_AT("lirc_mode2", BPF_LIRC_MODE2)),
 	},
 	[BPF_PROG_TYPE_SK_REUSEPORT] = {
+		.kern_ctx = "sk_reuseport_kern",
 		.name = "sk_reuseport",
 		.sec_defs = SECS(
 			EXACT_AT("sk_reuseport/migrate",
@@ -420,6 +441,7 @@ static const struct bc_prog_type_ops prog_types[] = {
 		.direct_pkt = BC_PKT_READ,
 	},
 	[BPF_PROG_TYPE_FLOW_DISSECTOR] = {
+		.kern_ctx = "bpf_flow_dissector",
 		.name = "flow_dissector",
 		.sec_defs = SECS(
 			EXACT_AT("flow_dissector", BPF_FLOW_DISSECTOR)),
@@ -430,6 +452,7 @@ static const struct bc_prog_type_ops prog_types[] = {
 		.ctx_layout = BC_CTX_FLOW_DISSECTOR,
 	},
 	[BPF_PROG_TYPE_CGROUP_SYSCTL] = {
+		.kern_ctx = "bpf_sysctl_kern",
 		.name = "cgroup_sysctl",
 		.sec_defs = SECS(
 			EXACT_AT("cgroup/sysctl", BPF_CGROUP_SYSCTL)),
@@ -439,12 +462,14 @@ static const struct bc_prog_type_ops prog_types[] = {
 		.retval_range = retval_0_1,
 	},
 	[BPF_PROG_TYPE_RAW_TRACEPOINT_WRITABLE] = {
+		.kern_ctx = "",
 		.name = "raw_tracepoint_writable",
 		.sec_defs = SECS(PLUS("raw_tracepoint.w"), PLUS("raw_tp.w")),
 		.has_func_proto = bc_raw_tp_prog_has_func_proto,
 		.ctx_tag_ok = bc_ctx_tag_raw_tp,
 	},
 	[BPF_PROG_TYPE_CGROUP_SOCKOPT] = {
+		.kern_ctx = "bpf_sockopt_kern",
 		.name = "cgroup_sockopt",
 		.sec_defs = SECS(
 			EXACT_AT("cgroup/getsockopt", BPF_CGROUP_GETSOCKOPT),
@@ -456,6 +481,7 @@ static const struct bc_prog_type_ops prog_types[] = {
 		.direct_pkt = BC_PKT_READ_WRITE,
 	},
 	[BPF_PROG_TYPE_TRACING] = {
+		.kern_ctx = "",
 		.name = "tracing",
 		.sec_defs = SECS(
 			PLUS_AT("tp_btf", BPF_TRACE_RAW_TP),
@@ -475,18 +501,21 @@ static const struct bc_prog_type_ops prog_types[] = {
 		.ctx_tag_ok = bc_ctx_tag_tracing,
 	},
 	[BPF_PROG_TYPE_STRUCT_OPS] = {
+		.kern_ctx = "",
 		.name = "struct_ops",
 		.sec_defs = SECS(PLUS("struct_ops")),
 		.has_func_proto = bc_btf_target_has_func_proto,
 		.ctx_tag_ok = bc_ctx_tag_u64,
 	},
 	[BPF_PROG_TYPE_EXT] = {
+		.kern_ctx = "",
 		.name = "ext",
 		.sec_defs = SECS(PLUS("freplace")),
 		.has_func_proto = bc_btf_target_has_func_proto,
 		.ctx_tag_ok = bc_ctx_tag_any,
 	},
 	[BPF_PROG_TYPE_LSM] = {
+		.kern_ctx = "",
 		.name = "lsm",
 		.sec_defs = SECS(
 			PLUS_AT("lsm_cgroup", BPF_LSM_CGROUP),
@@ -500,6 +529,7 @@ static const struct bc_prog_type_ops prog_types[] = {
 		.ctx_tag_ok = bc_ctx_tag_u64,
 	},
 	[BPF_PROG_TYPE_SK_LOOKUP] = {
+		.kern_ctx = "bpf_sk_lookup_kern",
 		.name = "sk_lookup",
 		.sec_defs = SECS(EXACT_AT("sk_lookup", BPF_SK_LOOKUP)),
 		CTX(struct bpf_sk_lookup),
@@ -509,6 +539,7 @@ static const struct bc_prog_type_ops prog_types[] = {
 		.retval_range = retval_0_1,
 	},
 	[BPF_PROG_TYPE_SYSCALL] = {
+		.kern_ctx = "",
 		.name = "syscall",
 		.sec_defs = SECS(EXACT("syscall")),
 		.ctx_tag_ok = bc_ctx_tag_any,
