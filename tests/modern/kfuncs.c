@@ -5,7 +5,8 @@
  * (bpf_task_from_pid / bpf_task_release, bpf_cpumask_create /
  * bpf_cpumask_release), a reference leaked, a pointer the program holds
  * no reference to released, a KF_RET_NULL result used before its NULL
- * check. Compiled by clang 19 (variants c19v3, c19v4).
+ * check; global functions' __arg_trusted and __arg_nullable arguments.
+ * Compiled by clang 19 (variants c19v3, c19v4).
  */
 #include "corpus.h"
 
@@ -130,4 +131,47 @@ int task_kfunc_socket_filter(struct __sk_buff *skb)
 	if (t)
 		bpf_task_release(t);
 	return 0;
+}
+
+/* global functions' arguments tagged as the kernel's bpf_helpers.h does */
+#define __arg_trusted __attribute__((btf_decl_tag("arg:trusted")))
+#define __arg_nullable __attribute__((btf_decl_tag("arg:nullable")))
+
+__noinline int task_pid_of(struct task_struct *t __arg_trusted)
+{
+	return t->pid;
+}
+
+__noinline int task_pid_or_zero(struct task_struct *t __arg_trusted
+				__arg_nullable)
+{
+	if (!t)
+		return 0;
+	return t->pid;
+}
+
+/* EXPECT accept */
+SEC("tp_btf/task_newtask")
+int global_trusted_arg(__u64 *ctx)
+{
+	return task_pid_of((struct task_struct *)ctx[0]);
+}
+
+/* EXPECT reject: Caller passes invalid args into func#1 ('task_pid_of') */
+SEC("syscall")
+int global_trusted_arg_null(void *ctx)
+{
+	return task_pid_of((struct task_struct *)0);
+}
+
+/* EXPECT accept */
+SEC("syscall")
+int global_nullable_arg(void *ctx)
+{
+	struct task_struct *t = bpf_task_from_pid(1);
+	int pid = task_pid_or_zero(t);
+
+	if (t)
+		bpf_task_release(t);
+	return pid;
 }
