@@ -174,7 +174,6 @@ static const struct bc_prog_type_ops prog_types[] = {
 		.name = "unspec",
 	},
 	[BPF_PROG_TYPE_SOCKET_FILTER] = {
-		.kern_ctx = "sk_buff",
 		.name = "socket_filter",
 		.sec_defs = SECS(EXACT("socket")),
 		SK_BUFF,
@@ -182,9 +181,9 @@ static const struct bc_prog_type_ops prog_types[] = {
 		.has_func_proto = bc_sk_filter_has_func_proto,
 		.ld_abs = true,
 		.ctx_layout = BC_CTX_SK_BUFF,
+		.kern_ctx = "sk_buff",
 	},
 	[BPF_PROG_TYPE_KPROBE] = {
-		.kern_ctx = "pt_regs",
 		.name = "kprobe",
 		.sec_defs = SECS(
 			PLUS_AT("kprobe.multi", BPF_TRACE_KPROBE_MULTI),
@@ -199,9 +198,9 @@ static const struct bc_prog_type_ops prog_types[] = {
 		.has_func_proto = bc_kprobe_prog_has_func_proto,
 		.ctx_layout = BC_CTX_PT_REGS,
 		.ctx_tag_ok = bc_ctx_tag_pt_regs,
+		.kern_ctx = "pt_regs",
 	},
 	[BPF_PROG_TYPE_SCHED_CLS] = {
-		.kern_ctx = "sk_buff",
 		.name = "sched_cls",
 		.sec_defs = SECS(EXACT("tc"), EXACT("classifier")),
 		SK_BUFF,
@@ -212,9 +211,9 @@ static const struct bc_prog_type_ops prog_types[] = {
 		.ld_abs = true,
 		.ctx_layout = BC_CTX_SK_BUFF_L2,
 		.action_name = tc_action_name,
+		.kern_ctx = "sk_buff",
 	},
 	[BPF_PROG_TYPE_SCHED_ACT] = {
-		.kern_ctx = "sk_buff",
 		.name = "sched_act",
 		.sec_defs = SECS(EXACT("action")),
 		SK_BUFF,
@@ -225,9 +224,9 @@ static const struct bc_prog_type_ops prog_types[] = {
 		.ld_abs = true,
 		.ctx_layout = BC_CTX_SK_BUFF_L2,
 		.action_name = tc_action_name,
+		.kern_ctx = "sk_buff",
 	},
 	[BPF_PROG_TYPE_TRACEPOINT] = {
-		.kern_ctx = "",
 		.name = "tracepoint",
 		.sec_defs = SECS(PLUS("tracepoint"), PLUS("tp")),
 		.ctx_name = "tracepoint record",
@@ -235,9 +234,9 @@ static const struct bc_prog_type_ops prog_types[] = {
 		.is_valid_access = bc_tp_prog_is_valid_access,
 		.has_func_proto = bc_tp_prog_has_func_proto,
 		.ctx_tag_ok = bc_ctx_tag_any,
+		.kern_ctx = "",
 	},
 	[BPF_PROG_TYPE_XDP] = {
-		.kern_ctx = "xdp_buff",
 		.name = "xdp",
 		.sec_defs = SECS(
 			EXACT_AT("xdp.frags/devmap", BPF_XDP_DEVMAP),
@@ -252,9 +251,9 @@ static const struct bc_prog_type_ops prog_types[] = {
 		.direct_pkt = BC_PKT_READ_WRITE,
 		.ctx_layout = BC_CTX_XDP_MD,
 		.action_name = xdp_action_name,
+		.kern_ctx = "xdp_buff",
 	},
 	[BPF_PROG_TYPE_PERF_EVENT] = {
-		.kern_ctx = "bpf_perf_event_data_kern",
 		.name = "perf_event",
 		.sec_defs = SECS(EXACT("perf_event")),
 		CTX(struct bpf_perf_event_data),
@@ -262,9 +261,9 @@ static const struct bc_prog_type_ops prog_types[] = {
 		.has_func_proto = bc_pe_prog_has_func_proto,
 		.ctx_layout = BC_CTX_PERF_EVENT,
 		.ctx_tag_ok = bc_ctx_tag_pt_regs,
+		.kern_ctx = "bpf_perf_event_data_kern",
 	},
 	[BPF_PROG_TYPE_CGROUP_SKB] = {
-		.kern_ctx = "sk_buff",
 		.name = "cgroup_skb",
 		.sec_defs = SECS(
 			EXACT_AT("cgroup_skb/ingress", BPF_CGROUP_INET_INGRESS),
@@ -276,9 +275,9 @@ static const struct bc_prog_type_ops prog_types[] = {
 		.retval_range = cg_skb_retval,
 		.direct_pkt = BC_PKT_READ,
 		.ctx_layout = BC_CTX_SK_BUFF,
+		.kern_ctx = "sk_buff",
 	},
 	[BPF_PROG_TYPE_CGROUP_SOCK] = {
-		.kern_ctx = "sock",
 		.name = "cgroup_sock",
 		.sec_defs = SECS(
 			EXACT_AT("cgroup/sock_create",
@@ -294,9 +293,9 @@ static const struct bc_prog_type_ops prog_types[] = {
 		.has_func_proto = bc_cg_sock_has_func_proto,
 		.func_proto = bc_cg_sock_func_proto,
 		.retval_range = retval_0_1,
+		.kern_ctx = "sock",
 	},
 	[BPF_PROG_TYPE_LWT_IN] = {
-		.kern_ctx = "sk_buff",
 		.name = "lwt_in",
 		.sec_defs = SECS(EXACT("lwt_in")),
 		SK_BUFF,
@@ -305,9 +304,9 @@ static const struct bc_prog_type_ops prog_types[] = {
 		.func_proto = bc_skb_func_proto,
 		.direct_pkt = BC_PKT_READ,
 		.ctx_layout = BC_CTX_SK_BUFF,
+		.kern_ctx = "sk_buff",
 	},
 	[BPF_PROG_TYPE_LWT_OUT] = {
-		.kern_ctx = "sk_buff",
 		.name = "lwt_out",
 		.sec_defs = SECS(EXACT("lwt_out")),
 		SK_BUFF,
@@ -316,9 +315,9 @@ static const struct bc_prog_type_ops prog_types[] = {
 		.func_proto = bc_skb_func_proto,
 		.direct_pkt = BC_PKT_READ,
 		.ctx_layout = BC_CTX_SK_BUFF,
+		.kern_ctx = "sk_buff",
 	},
 	[BPF_PROG_TYPE_LWT_XMIT] = {
-		.kern_ctx = "sk_buff",
 		.name = "lwt_xmit",
 		.sec_defs = SECS(EXACT("lwt_xmit")),
 		SK_BUFF,
@@ -327,18 +326,18 @@ static const struct bc_prog_type_ops prog_types[] = {
 		.func_proto = bc_skb_func_proto,
 		.direct_pkt = BC_PKT_READ_WRITE,
 		.ctx_layout = BC_CTX_SK_BUFF,
+		.kern_ctx = "sk_buff",
 	},
 	[BPF_PROG_TYPE_SOCK_OPS] = {
-		.kern_ctx = "bpf_sock_ops_kern",
 		.name = "sock_ops",
 		.sec_defs = SECS(EXACT_AT("sockops", BPF_CGROUP_SOCK_OPS)),
 		CTX(struct bpf_sock_ops),
 		.is_valid_access = bc_sock_ops_is_valid_access,
 		.has_func_proto = bc_sock_ops_has_func_proto,
 		.retval_range = retval_0_1,
+		.kern_ctx = "bpf_sock_ops_kern",
 	},
 	[BPF_PROG_TYPE_SK_SKB] = {
-		.kern_ctx = "sk_buff",
 		.name = "sk_skb",
 		.sec_defs = SECS(
 			EXACT_AT("sk_skb/stream_parser",
@@ -351,27 +350,27 @@ static const struct bc_prog_type_ops prog_types[] = {
 		.has_func_proto = bc_sk_skb_has_func_proto,
 		.direct_pkt = BC_PKT_READ_WRITE,
 		.ctx_layout = BC_CTX_SK_BUFF,
+		.kern_ctx = "sk_buff",
 	},
 	[BPF_PROG_TYPE_CGROUP_DEVICE] = {
-		.kern_ctx = "bpf_cgroup_dev_ctx",
 		.name = "cgroup_device",
 		.sec_defs = SECS(EXACT_AT("cgroup/dev", BPF_CGROUP_DEVICE)),
 		CTX(struct bpf_cgroup_dev_ctx),
 		.is_valid_access = bc_cgroup_dev_is_valid_access,
 		.has_func_proto = bc_cgroup_dev_has_func_proto,
 		.retval_range = retval_0_1,
+		.kern_ctx = "bpf_cgroup_dev_ctx",
 	},
 	[BPF_PROG_TYPE_SK_MSG] = {
-		.kern_ctx = "sk_msg",
 		.name = "sk_msg",
 		.sec_defs = SECS(EXACT_AT("sk_msg", BPF_SK_MSG_VERDICT)),
 		CTX(struct sk_msg_md),
 		.is_valid_access = bc_sk_msg_is_valid_access,
 		.has_func_proto = bc_sk_msg_has_func_proto,
 		.direct_pkt = BC_PKT_READ_WRITE,
+		.kern_ctx = "sk_msg",
 	},
 	[BPF_PROG_TYPE_RAW_TRACEPOINT] = {
-		.kern_ctx = "",
 		.name = "raw_tracepoint",
 		.sec_defs = SECS(PLUS("raw_tracepoint"), PLUS("raw_tp")),
 		.ctx_name = "struct bpf_raw_tracepoint_args",
@@ -379,9 +378,9 @@ static const struct bc_prog_type_ops prog_types[] = {
 		.is_valid_access = bc_raw_tp_prog_is_valid_access,
 		.has_func_proto = bc_raw_tp_prog_has_func_proto,
 		.ctx_tag_ok = bc_ctx_tag_raw_tp,
+		.kern_ctx = "",
 	},
 	[BPF_PROG_TYPE_CGROUP_SOCK_ADDR] = {
-		.kern_ctx = "bpf_sock_addr_kern",
 		.name = "cgroup_sock_addr",
 		.sec_defs = SECS(
 			EXACT_AT("cgroup/bind4", BPF_CGROUP_INET4_BIND),
@@ -411,9 +410,9 @@ static const struct bc_prog_type_ops prog_types[] = {
 		.is_valid_access = bc_sock_addr_is_valid_access,
 		.has_func_proto = bc_sock_addr_has_func_proto,
 		.retval_range = sock_addr_retval,
+		.kern_ctx = "bpf_sock_addr_kern",
 	},
 	[BPF_PROG_TYPE_LWT_SEG6LOCAL] = {
-		.kern_ctx = "sk_buff",
 		.name = "lwt_seg6local",
 		.sec_defs = SECS(EXACT("lwt_seg6local")),
 		SK_BUFF,
@@ -422,14 +421,14 @@ static const struct bc_prog_type_ops prog_types[] = {
 		.func_proto = bc_skb_func_proto,
 		.direct_pkt = BC_PKT_READ,
 		.ctx_layout = BC_CTX_SK_BUFF,
+		.kern_ctx = "sk_buff",
 	},
 	[BPF_PROG_TYPE_LIRC_MODE2] = {
-		.kern_ctx = "",
 		.name = "lirc_mode2",
 		.sec_defs = SECS(EXACT_AT("lirc_mode2", BPF_LIRC_MODE2)),
+		.kern_ctx = "",
 	},
 	[BPF_PROG_TYPE_SK_REUSEPORT] = {
-		.kern_ctx = "sk_reuseport_kern",
 		.name = "sk_reuseport",
 		.sec_defs = SECS(
 			EXACT_AT("sk_reuseport/migrate",
@@ -439,9 +438,9 @@ static const struct bc_prog_type_ops prog_types[] = {
 		.is_valid_access = bc_sk_reuseport_is_valid_access,
 		.has_func_proto = bc_sk_reuseport_has_func_proto,
 		.direct_pkt = BC_PKT_READ,
+		.kern_ctx = "sk_reuseport_kern",
 	},
 	[BPF_PROG_TYPE_FLOW_DISSECTOR] = {
-		.kern_ctx = "bpf_flow_dissector",
 		.name = "flow_dissector",
 		.sec_defs = SECS(
 			EXACT_AT("flow_dissector", BPF_FLOW_DISSECTOR)),
@@ -450,9 +449,9 @@ static const struct bc_prog_type_ops prog_types[] = {
 		.has_func_proto = bc_flow_dissector_has_func_proto,
 		.direct_pkt = BC_PKT_READ,
 		.ctx_layout = BC_CTX_FLOW_DISSECTOR,
+		.kern_ctx = "bpf_flow_dissector",
 	},
 	[BPF_PROG_TYPE_CGROUP_SYSCTL] = {
-		.kern_ctx = "bpf_sysctl_kern",
 		.name = "cgroup_sysctl",
 		.sec_defs = SECS(
 			EXACT_AT("cgroup/sysctl", BPF_CGROUP_SYSCTL)),
@@ -460,16 +459,16 @@ static const struct bc_prog_type_ops prog_types[] = {
 		.is_valid_access = bc_sysctl_is_valid_access,
 		.has_func_proto = bc_sysctl_has_func_proto,
 		.retval_range = retval_0_1,
+		.kern_ctx = "bpf_sysctl_kern",
 	},
 	[BPF_PROG_TYPE_RAW_TRACEPOINT_WRITABLE] = {
-		.kern_ctx = "",
 		.name = "raw_tracepoint_writable",
 		.sec_defs = SECS(PLUS("raw_tracepoint.w"), PLUS("raw_tp.w")),
 		.has_func_proto = bc_raw_tp_prog_has_func_proto,
 		.ctx_tag_ok = bc_ctx_tag_raw_tp,
+		.kern_ctx = "",
 	},
 	[BPF_PROG_TYPE_CGROUP_SOCKOPT] = {
-		.kern_ctx = "bpf_sockopt_kern",
 		.name = "cgroup_sockopt",
 		.sec_defs = SECS(
 			EXACT_AT("cgroup/getsockopt", BPF_CGROUP_GETSOCKOPT),
@@ -479,9 +478,9 @@ static const struct bc_prog_type_ops prog_types[] = {
 		.has_func_proto = bc_cg_sockopt_has_func_proto,
 		.retval_range = retval_0_1,
 		.direct_pkt = BC_PKT_READ_WRITE,
+		.kern_ctx = "bpf_sockopt_kern",
 	},
 	[BPF_PROG_TYPE_TRACING] = {
-		.kern_ctx = "",
 		.name = "tracing",
 		.sec_defs = SECS(
 			PLUS_AT("tp_btf", BPF_TRACE_RAW_TP),
@@ -499,23 +498,23 @@ static const struct bc_prog_type_ops prog_types[] = {
 		.has_func_proto = bc_tracing_prog_has_func_proto,
 		.retval_range = tracing_retval,
 		.ctx_tag_ok = bc_ctx_tag_tracing,
+		.kern_ctx = "",
 	},
 	[BPF_PROG_TYPE_STRUCT_OPS] = {
-		.kern_ctx = "",
 		.name = "struct_ops",
 		.sec_defs = SECS(PLUS("struct_ops")),
 		.has_func_proto = bc_btf_target_has_func_proto,
 		.ctx_tag_ok = bc_ctx_tag_u64,
+		.kern_ctx = "",
 	},
 	[BPF_PROG_TYPE_EXT] = {
-		.kern_ctx = "",
 		.name = "ext",
 		.sec_defs = SECS(PLUS("freplace")),
 		.has_func_proto = bc_btf_target_has_func_proto,
 		.ctx_tag_ok = bc_ctx_tag_any,
+		.kern_ctx = "",
 	},
 	[BPF_PROG_TYPE_LSM] = {
-		.kern_ctx = "",
 		.name = "lsm",
 		.sec_defs = SECS(
 			PLUS_AT("lsm_cgroup", BPF_LSM_CGROUP),
@@ -527,9 +526,9 @@ static const struct bc_prog_type_ops prog_types[] = {
 		.has_func_proto = bc_lsm_has_func_proto,
 		.retval_range = lsm_retval,
 		.ctx_tag_ok = bc_ctx_tag_u64,
+		.kern_ctx = "",
 	},
 	[BPF_PROG_TYPE_SK_LOOKUP] = {
-		.kern_ctx = "bpf_sk_lookup_kern",
 		.name = "sk_lookup",
 		.sec_defs = SECS(EXACT_AT("sk_lookup", BPF_SK_LOOKUP)),
 		CTX(struct bpf_sk_lookup),
@@ -537,12 +536,13 @@ static const struct bc_prog_type_ops prog_types[] = {
 		.has_func_proto = bc_sk_lookup_has_func_proto,
 		.func_proto = bc_sk_lookup_func_proto,
 		.retval_range = retval_0_1,
+		.kern_ctx = "bpf_sk_lookup_kern",
 	},
 	[BPF_PROG_TYPE_SYSCALL] = {
-		.kern_ctx = "",
 		.name = "syscall",
 		.sec_defs = SECS(EXACT("syscall")),
 		.ctx_tag_ok = bc_ctx_tag_any,
+		.kern_ctx = "",
 	},
 	/* its context (struct bpf_nf_ctx) holds BTF-typed pointers only,
 	 * which bpfcheck does not type yet: no context access */
