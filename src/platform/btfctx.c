@@ -717,6 +717,19 @@ static const struct {
 	bool trusted;
 } helper_btf[] = {
 	{ BPF_FUNC_d_path, "path", NULL, false },
+	{ BPF_FUNC_seq_printf, "seq_file", NULL, false },
+	{ BPF_FUNC_seq_write, "seq_file", NULL, false },
+	{ BPF_FUNC_seq_printf_btf, "seq_file", NULL, false },
+	{ BPF_FUNC_get_task_stack, "task_struct", NULL, false },
+	{ BPF_FUNC_find_vma, "task_struct", NULL, false },
+	{ BPF_FUNC_copy_from_user_task, "task_struct", NULL, false },
+	{ BPF_FUNC_bprm_opts_set, "linux_binprm", NULL, false },
+	{ BPF_FUNC_ima_inode_hash, "inode", NULL, false },
+	{ BPF_FUNC_ima_file_hash, "file", NULL, false },
+	{ BPF_FUNC_inode_storage_get, "inode", NULL, false },
+	{ BPF_FUNC_inode_storage_delete, "inode", NULL, false },
+	{ BPF_FUNC_task_storage_get, "task_struct", NULL, false },
+	{ BPF_FUNC_task_storage_delete, "task_struct", NULL, false },
 	{ BPF_FUNC_task_pt_regs, "task_struct", "pt_regs", false },
 	{ BPF_FUNC_sock_from_file, "file", "socket", false },
 	{ BPF_FUNC_get_current_task_btf, NULL, "task_struct", true },
@@ -735,6 +748,23 @@ const char *bc_btf_helper_arg(int32_t id)
 		if (helper_btf[i].id == id)
 			return helper_btf[i].arg;
 	return NULL;
+}
+
+uint32_t bc_btf_callback_arg(const struct btf *btf, int32_t helper, int arg,
+			     bool *from_caller)
+{
+	int id;
+
+	*from_caller = false;
+	if (helper != BPF_FUNC_find_vma || !btf)	/* the only one */
+		return 0;
+	if (arg == 0) {		/* the task the program passed */
+		*from_caller = true;
+		return 0;
+	}
+	id = arg == 1 ? btf__find_by_name_kind(btf, "vm_area_struct",
+					       BTF_KIND_STRUCT) : 0;
+	return id > 0 ? (uint32_t)id : 0;
 }
 
 uint32_t bc_btf_helper_ret(const struct btf *btf, int32_t id, uint8_t *flags)

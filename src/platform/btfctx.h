@@ -93,6 +93,14 @@ const char *bc_btf_helper_arg(int32_t id);
 /* The struct a helper returns a pointer to (0 unknown), and its flags. */
 uint32_t bc_btf_helper_ret(const struct btf *btf, int32_t id, uint8_t *flags);
 
+/*
+ * A helper's callback argument typed by BTF (Linux's set_callee_state_fn):
+ * the struct it points to in btf, 0 when not known; *from_caller: it is
+ * the caller's argument of the same place (bpf_find_vma's task).
+ */
+uint32_t bc_btf_callback_arg(const struct btf *btf, int32_t helper, int arg,
+			     bool *from_caller);
+
 /* The name of type id ("task_struct"), "" when it has none. */
 const char *bc_btf_type_name(const struct btf *btf, uint32_t id);
 

@@ -1095,6 +1095,13 @@ static const char *helper_name(int32_t id)
 bool bc_helper_allowed(int32_t id, uint32_t prog_type, uint32_t attach_type,
 		       bool privileged, const char **why)
 {
+	return bc_helper_allowed_in(id, prog_type, attach_type, privileged,
+				    false, why);
+}
+
+bool bc_helper_allowed_in(int32_t id, uint32_t prog_type, uint32_t attach_type,
+			  bool privileged, bool sleepable, const char **why)
+{
 	struct bc_func_req c = { prog_type, attach_type, privileged };
 	const char *name;
 
@@ -1118,7 +1125,7 @@ bool bc_helper_allowed(int32_t id, uint32_t prog_type, uint32_t attach_type,
 			 "helper %s#%d is not supported by bpfcheck", name, id);
 		goto fail;
 	}
-	if (bc_helper_proto(id)->flags & BC_HF_SLEEPABLE) {
+	if ((bc_helper_proto(id)->flags & BC_HF_SLEEPABLE) && !sleepable) {
 		snprintf(why_buf, sizeof(why_buf),
 			 "helper call might sleep in a non-sleepable prog");
 		goto fail;

@@ -105,10 +105,13 @@ const struct bc_helper_proto *bc_helper_proto_for(int32_t id,
  * false with *why set to a short reason (Linux says
  * "program of this type cannot use helper bpf_xxx#N" / "unknown func").
  * Sleepable helpers are refused with "helper call might sleep in a
- * non-sleepable prog" (bpfcheck treats every program as non-sleepable).
+ * non-sleepable prog" (as for a program loaded without BPF_F_SLEEPABLE).
  */
 bool bc_helper_allowed(int32_t id, uint32_t prog_type, uint32_t attach_type,
 		       bool privileged, const char **why);
+/* The same for a program that is sleepable or not (Linux's in_sleepable). */
+bool bc_helper_allowed_in(int32_t id, uint32_t prog_type, uint32_t attach_type,
+			  bool privileged, bool sleepable, const char **why);
 
 /* The program asking get_func_proto; priv: CAP_BPF + CAP_PERFMON. */
 struct bc_func_req {

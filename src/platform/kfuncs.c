@@ -2,8 +2,8 @@
 /*
  * The kfuncs Linux ships, with their flags and id sets (kfuncs.h), as the
  * kernel's sources state them (Linux 6.12: kernel/bpf/helpers.c
- * generic_btf_ids and common_btf_ids, kernel/bpf/cpumask.c). Sorted by
- * name.
+ * generic_btf_ids and common_btf_ids, kernel/bpf/cpumask.c, the key
+ * kfuncs of kernel/trace/bpf_trace.c). Sorted by name.
  */
 #include <linux/bpf.h>
 #include <stdlib.h>
@@ -21,6 +21,7 @@
 #define NXT (BC_KF_ITER_NEXT | BC_KF_RET_NULL)
 #define DES BC_KF_ITER_DESTROY
 #define RCP BC_KF_RCU_PROTECTED
+#define SLP BC_KF_SLEEPABLE
 
 static const struct bc_kfunc kfuncs[] = {
 	{ "bpf_cast_to_kern_ctx", 0, BC_KFS_COMMON },
@@ -29,8 +30,30 @@ static const struct bc_kfunc kfuncs[] = {
 	{ "bpf_cgroup_from_id", ACQ | NUL, BC_KFS_GENERIC },
 	{ "bpf_cgroup_release", REL, BC_KFS_GENERIC },
 	{ "bpf_cpumask_acquire", ACQ | TRU, BC_KFS_CPUMASK },
+	{ "bpf_cpumask_and", RCU, BC_KFS_CPUMASK },
+	{ "bpf_cpumask_any_and_distribute", RCU, BC_KFS_CPUMASK },
+	{ "bpf_cpumask_any_distribute", RCU, BC_KFS_CPUMASK },
+	{ "bpf_cpumask_clear", RCU, BC_KFS_CPUMASK },
+	{ "bpf_cpumask_clear_cpu", RCU, BC_KFS_CPUMASK },
+	{ "bpf_cpumask_copy", RCU, BC_KFS_CPUMASK },
 	{ "bpf_cpumask_create", ACQ | NUL, BC_KFS_CPUMASK },
+	{ "bpf_cpumask_empty", RCU, BC_KFS_CPUMASK },
+	{ "bpf_cpumask_equal", RCU, BC_KFS_CPUMASK },
+	{ "bpf_cpumask_first", RCU, BC_KFS_CPUMASK },
+	{ "bpf_cpumask_first_and", RCU, BC_KFS_CPUMASK },
+	{ "bpf_cpumask_first_zero", RCU, BC_KFS_CPUMASK },
+	{ "bpf_cpumask_full", RCU, BC_KFS_CPUMASK },
+	{ "bpf_cpumask_intersects", RCU, BC_KFS_CPUMASK },
+	{ "bpf_cpumask_or", RCU, BC_KFS_CPUMASK },
 	{ "bpf_cpumask_release", REL, BC_KFS_CPUMASK },
+	{ "bpf_cpumask_set_cpu", RCU, BC_KFS_CPUMASK },
+	{ "bpf_cpumask_setall", RCU, BC_KFS_CPUMASK },
+	{ "bpf_cpumask_subset", RCU, BC_KFS_CPUMASK },
+	{ "bpf_cpumask_test_and_clear_cpu", RCU, BC_KFS_CPUMASK },
+	{ "bpf_cpumask_test_and_set_cpu", RCU, BC_KFS_CPUMASK },
+	{ "bpf_cpumask_test_cpu", RCU, BC_KFS_CPUMASK },
+	{ "bpf_cpumask_weight", RCU, BC_KFS_CPUMASK },
+	{ "bpf_cpumask_xor", RCU, BC_KFS_CPUMASK },
 	{ "bpf_iter_bits_destroy", DES, BC_KFS_COMMON },
 	{ "bpf_iter_bits_new", NEW, BC_KFS_COMMON, 1u << 1 },
 	{ "bpf_iter_bits_next", NXT, BC_KFS_COMMON },
@@ -49,13 +72,18 @@ static const struct bc_kfunc kfuncs[] = {
 	{ "bpf_iter_task_vma_destroy", DES, BC_KFS_COMMON },
 	{ "bpf_iter_task_vma_new", NEW | RCU, BC_KFS_COMMON },
 	{ "bpf_iter_task_vma_next", NXT, BC_KFS_COMMON },
+	{ "bpf_key_put", REL, BC_KFS_KEY },
+	{ "bpf_lookup_system_key", ACQ | NUL, BC_KFS_KEY },
+	{ "bpf_lookup_user_key", ACQ | NUL | SLP, BC_KFS_KEY },
 	{ "bpf_rcu_read_lock", 0, BC_KFS_COMMON },
 	{ "bpf_rcu_read_unlock", 0, BC_KFS_COMMON },
 	{ "bpf_rdonly_cast", 0, BC_KFS_COMMON, 1u << 0 },
 	{ "bpf_task_acquire", ACQ | RCU | NUL, BC_KFS_GENERIC },
 	{ "bpf_task_from_pid", ACQ | NUL, BC_KFS_GENERIC },
+	{ "bpf_task_get_cgroup1", ACQ | RCU | NUL, BC_KFS_GENERIC },
 	{ "bpf_task_release", REL, BC_KFS_GENERIC },
 	{ "bpf_task_under_cgroup", RCU, BC_KFS_GENERIC },
+	{ "bpf_verify_pkcs7_signature", SLP, BC_KFS_KEY },
 };
 
 static int by_name(const void *key, const void *elem)
@@ -107,6 +135,8 @@ bool bc_kfunc_allowed(const struct bc_kfunc *k, uint32_t t)
 	case BC_KFS_CPUMASK:
 		return tracing_hook(t) || t == BPF_PROG_TYPE_STRUCT_OPS ||
 		       t == BPF_PROG_TYPE_SYSCALL;
+	case BC_KFS_KEY:
+		return tracing_hook(t);
 	}
 	return false;
 }

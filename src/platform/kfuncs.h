@@ -34,6 +34,7 @@ enum bc_kfunc_set {
 	BC_KFS_COMMON,		/* common_btf_ids: every program type */
 	BC_KFS_GENERIC,		/* generic_btf_ids */
 	BC_KFS_CPUMASK,		/* cpumask_kfunc_btf_ids */
+	BC_KFS_KEY,		/* key_sig_kfunc_set: tracing programs */
 };
 
 struct bc_kfunc {

@@ -183,6 +183,7 @@ static const struct bc_prog_type_ops prog_types[] = {
 		.has_func_proto = bc_sk_filter_has_func_proto,
 		.ld_abs = true,
 		.ctx_layout = BC_CTX_SK_BUFF,
+		.kern_ctx = "sk_buff",
 	},
 	[BPF_PROG_TYPE_KPROBE] = {
 		.name = "kprobe",
@@ -199,6 +200,7 @@ static const struct bc_prog_type_ops prog_types[] = {
 		.has_func_proto = bc_kprobe_prog_has_func_proto,
 		.ctx_layout = BC_CTX_PT_REGS,
 		.ctx_tag_ok = bc_ctx_tag_pt_regs,
+		.kern_ctx = "pt_regs",
 	},
 	[BPF_PROG_TYPE_SCHED_CLS] = {
 		.sockmap_update = BC_SOCKMAP_UPDATE,
@@ -212,6 +214,7 @@ static const struct bc_prog_type_ops prog_types[] = {
 		.ld_abs = true,
 		.ctx_layout = BC_CTX_SK_BUFF_L2,
 		.action_name = tc_action_name,
+		.kern_ctx = "sk_buff",
 	},
 	[BPF_PROG_TYPE_SCHED_ACT] = {
 		.sockmap_update = BC_SOCKMAP_UPDATE,
@@ -225,6 +228,7 @@ static const struct bc_prog_type_ops prog_types[] = {
 		.ld_abs = true,
 		.ctx_layout = BC_CTX_SK_BUFF_L2,
 		.action_name = tc_action_name,
+		.kern_ctx = "sk_buff",
 	},
 	[BPF_PROG_TYPE_TRACEPOINT] = {
 		.name = "tracepoint",
@@ -234,6 +238,7 @@ static const struct bc_prog_type_ops prog_types[] = {
 		.is_valid_access = bc_tp_prog_is_valid_access,
 		.has_func_proto = bc_tp_prog_has_func_proto,
 		.ctx_tag_ok = bc_ctx_tag_any,
+		.kern_ctx = "",
 	},
 	[BPF_PROG_TYPE_XDP] = {
 		.sockmap_update = BC_SOCKMAP_UPDATE,
@@ -251,6 +256,7 @@ static const struct bc_prog_type_ops prog_types[] = {
 		.direct_pkt = BC_PKT_READ_WRITE,
 		.ctx_layout = BC_CTX_XDP_MD,
 		.action_name = xdp_action_name,
+		.kern_ctx = "xdp_buff",
 	},
 	[BPF_PROG_TYPE_PERF_EVENT] = {
 		.name = "perf_event",
@@ -260,6 +266,7 @@ static const struct bc_prog_type_ops prog_types[] = {
 		.has_func_proto = bc_pe_prog_has_func_proto,
 		.ctx_layout = BC_CTX_PERF_EVENT,
 		.ctx_tag_ok = bc_ctx_tag_pt_regs,
+		.kern_ctx = "bpf_perf_event_data_kern",
 	},
 	[BPF_PROG_TYPE_CGROUP_SKB] = {
 		.name = "cgroup_skb",
@@ -273,6 +280,7 @@ static const struct bc_prog_type_ops prog_types[] = {
 		.retval_range = cg_skb_retval,
 		.direct_pkt = BC_PKT_READ,
 		.ctx_layout = BC_CTX_SK_BUFF,
+		.kern_ctx = "sk_buff",
 	},
 	[BPF_PROG_TYPE_CGROUP_SOCK] = {
 		.name = "cgroup_sock",
@@ -290,6 +298,7 @@ static const struct bc_prog_type_ops prog_types[] = {
 		.has_func_proto = bc_cg_sock_has_func_proto,
 		.func_proto = bc_cg_sock_func_proto,
 		.retval_range = retval_0_1,
+		.kern_ctx = "sock",
 	},
 	[BPF_PROG_TYPE_LWT_IN] = {
 		.name = "lwt_in",
@@ -300,6 +309,7 @@ static const struct bc_prog_type_ops prog_types[] = {
 		.func_proto = bc_skb_func_proto,
 		.direct_pkt = BC_PKT_READ,
 		.ctx_layout = BC_CTX_SK_BUFF,
+		.kern_ctx = "sk_buff",
 	},
 	[BPF_PROG_TYPE_LWT_OUT] = {
 		.name = "lwt_out",
@@ -310,6 +320,7 @@ static const struct bc_prog_type_ops prog_types[] = {
 		.func_proto = bc_skb_func_proto,
 		.direct_pkt = BC_PKT_READ,
 		.ctx_layout = BC_CTX_SK_BUFF,
+		.kern_ctx = "sk_buff",
 	},
 	[BPF_PROG_TYPE_LWT_XMIT] = {
 		.name = "lwt_xmit",
@@ -320,6 +331,7 @@ static const struct bc_prog_type_ops prog_types[] = {
 		.func_proto = bc_skb_func_proto,
 		.direct_pkt = BC_PKT_READ_WRITE,
 		.ctx_layout = BC_CTX_SK_BUFF,
+		.kern_ctx = "sk_buff",
 	},
 	[BPF_PROG_TYPE_SOCK_OPS] = {
 		.sockmap_update = BC_SOCKMAP_DELETE,
@@ -329,6 +341,7 @@ static const struct bc_prog_type_ops prog_types[] = {
 		.is_valid_access = bc_sock_ops_is_valid_access,
 		.has_func_proto = bc_sock_ops_has_func_proto,
 		.retval_range = retval_0_1,
+		.kern_ctx = "bpf_sock_ops_kern",
 	},
 	[BPF_PROG_TYPE_SK_SKB] = {
 		.name = "sk_skb",
@@ -343,6 +356,7 @@ static const struct bc_prog_type_ops prog_types[] = {
 		.has_func_proto = bc_sk_skb_has_func_proto,
 		.direct_pkt = BC_PKT_READ_WRITE,
 		.ctx_layout = BC_CTX_SK_BUFF,
+		.kern_ctx = "sk_buff",
 	},
 	[BPF_PROG_TYPE_CGROUP_DEVICE] = {
 		.name = "cgroup_device",
@@ -351,6 +365,7 @@ static const struct bc_prog_type_ops prog_types[] = {
 		.is_valid_access = bc_cgroup_dev_is_valid_access,
 		.has_func_proto = bc_cgroup_dev_has_func_proto,
 		.retval_range = retval_0_1,
+		.kern_ctx = "bpf_cgroup_dev_ctx",
 	},
 	[BPF_PROG_TYPE_SK_MSG] = {
 		.name = "sk_msg",
@@ -359,6 +374,7 @@ static const struct bc_prog_type_ops prog_types[] = {
 		.is_valid_access = bc_sk_msg_is_valid_access,
 		.has_func_proto = bc_sk_msg_has_func_proto,
 		.direct_pkt = BC_PKT_READ_WRITE,
+		.kern_ctx = "sk_msg",
 	},
 	[BPF_PROG_TYPE_RAW_TRACEPOINT] = {
 		.name = "raw_tracepoint",
@@ -368,6 +384,7 @@ static const struct bc_prog_type_ops prog_types[] = {
 		.is_valid_access = bc_raw_tp_prog_is_valid_access,
 		.has_func_proto = bc_raw_tp_prog_has_func_proto,
 		.ctx_tag_ok = bc_ctx_tag_raw_tp,
+		.kern_ctx = "",
 	},
 	[BPF_PROG_TYPE_CGROUP_SOCK_ADDR] = {
 		.name = "cgroup_sock_addr",
@@ -399,6 +416,7 @@ static const struct bc_prog_type_ops prog_types[] = {
 		.is_valid_access = bc_sock_addr_is_valid_access,
 		.has_func_proto = bc_sock_addr_has_func_proto,
 		.retval_range = sock_addr_retval,
+		.kern_ctx = "bpf_sock_addr_kern",
 	},
 	[BPF_PROG_TYPE_LWT_SEG6LOCAL] = {
 		.name = "lwt_seg6local",
@@ -409,10 +427,12 @@ static const struct bc_prog_type_ops prog_types[] = {
 		.func_proto = bc_skb_func_proto,
 		.direct_pkt = BC_PKT_READ,
 		.ctx_layout = BC_CTX_SK_BUFF,
+		.kern_ctx = "sk_buff",
 	},
 	[BPF_PROG_TYPE_LIRC_MODE2] = {
 		.name = "lirc_mode2",
 		.sec_defs = SECS(EXACT_AT("lirc_mode2", BPF_LIRC_MODE2)),
+		.kern_ctx = "",
 	},
 	[BPF_PROG_TYPE_SK_REUSEPORT] = {
 		.sockmap_update = BC_SOCKMAP_UPDATE,
@@ -425,6 +445,7 @@ static const struct bc_prog_type_ops prog_types[] = {
 		.is_valid_access = bc_sk_reuseport_is_valid_access,
 		.has_func_proto = bc_sk_reuseport_has_func_proto,
 		.direct_pkt = BC_PKT_READ,
+		.kern_ctx = "sk_reuseport_kern",
 	},
 	[BPF_PROG_TYPE_FLOW_DISSECTOR] = {
 		.sockmap_update = BC_SOCKMAP_UPDATE,
@@ -436,6 +457,7 @@ static const struct bc_prog_type_ops prog_types[] = {
 		.has_func_proto = bc_flow_dissector_has_func_proto,
 		.direct_pkt = BC_PKT_READ,
 		.ctx_layout = BC_CTX_FLOW_DISSECTOR,
+		.kern_ctx = "bpf_flow_dissector",
 	},
 	[BPF_PROG_TYPE_CGROUP_SYSCTL] = {
 		.name = "cgroup_sysctl",
@@ -445,12 +467,14 @@ static const struct bc_prog_type_ops prog_types[] = {
 		.is_valid_access = bc_sysctl_is_valid_access,
 		.has_func_proto = bc_sysctl_has_func_proto,
 		.retval_range = retval_0_1,
+		.kern_ctx = "bpf_sysctl_kern",
 	},
 	[BPF_PROG_TYPE_RAW_TRACEPOINT_WRITABLE] = {
 		.name = "raw_tracepoint_writable",
 		.sec_defs = SECS(PLUS("raw_tracepoint.w"), PLUS("raw_tp.w")),
 		.has_func_proto = bc_raw_tp_prog_has_func_proto,
 		.ctx_tag_ok = bc_ctx_tag_raw_tp,
+		.kern_ctx = "",
 	},
 	[BPF_PROG_TYPE_CGROUP_SOCKOPT] = {
 		.name = "cgroup_sockopt",
@@ -462,6 +486,7 @@ static const struct bc_prog_type_ops prog_types[] = {
 		.has_func_proto = bc_cg_sockopt_has_func_proto,
 		.retval_range = retval_0_1,
 		.direct_pkt = BC_PKT_READ_WRITE,
+		.kern_ctx = "bpf_sockopt_kern",
 	},
 	[BPF_PROG_TYPE_TRACING] = {
 		.sockmap_update = BC_SOCKMAP_ITER,
@@ -482,18 +507,21 @@ static const struct bc_prog_type_ops prog_types[] = {
 		.has_func_proto = bc_tracing_prog_has_func_proto,
 		.retval_range = tracing_retval,
 		.ctx_tag_ok = bc_ctx_tag_tracing,
+		.kern_ctx = "",
 	},
 	[BPF_PROG_TYPE_STRUCT_OPS] = {
 		.name = "struct_ops",
 		.sec_defs = SECS(PLUS("struct_ops")),
 		.has_func_proto = bc_btf_target_has_func_proto,
 		.ctx_tag_ok = bc_ctx_tag_u64,
+		.kern_ctx = "",
 	},
 	[BPF_PROG_TYPE_EXT] = {
 		.name = "ext",
 		.sec_defs = SECS(PLUS("freplace")),
 		.has_func_proto = bc_btf_target_has_func_proto,
 		.ctx_tag_ok = bc_ctx_tag_any,
+		.kern_ctx = "",
 	},
 	[BPF_PROG_TYPE_LSM] = {
 		.name = "lsm",
@@ -507,6 +535,7 @@ static const struct bc_prog_type_ops prog_types[] = {
 		.has_func_proto = bc_lsm_has_func_proto,
 		.retval_range = lsm_retval,
 		.ctx_tag_ok = bc_ctx_tag_u64,
+		.kern_ctx = "",
 	},
 	[BPF_PROG_TYPE_SK_LOOKUP] = {
 		.sockmap_update = BC_SOCKMAP_UPDATE,
@@ -517,11 +546,13 @@ static const struct bc_prog_type_ops prog_types[] = {
 		.has_func_proto = bc_sk_lookup_has_func_proto,
 		.func_proto = bc_sk_lookup_func_proto,
 		.retval_range = retval_0_1,
+		.kern_ctx = "bpf_sk_lookup_kern",
 	},
 	[BPF_PROG_TYPE_SYSCALL] = {
 		.name = "syscall",
 		.sec_defs = SECS(EXACT("syscall")),
 		.ctx_tag_ok = bc_ctx_tag_any,
+		.kern_ctx = "",
 	},
 	/* its context (struct bpf_nf_ctx) holds BTF-typed pointers only,
 	 * which bpfcheck does not type yet: no context access */

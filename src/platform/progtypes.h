@@ -81,6 +81,12 @@ struct bc_prog_type_ops {
 	uint32_t ctx_size;
 	bool (*is_valid_access)(struct bc_ctx_req *req);
 	/*
+	 * The kernel's context struct (the last column of bpf_types.h),
+	 * what bpf_cast_to_kern_ctx returns a pointer to: "" when it is no
+	 * struct (u64, void *), NULL when not known.
+	 */
+	const char *kern_ctx;
+	/*
 	 * btf_validate_prog_ctx_type: what a global function's argument
 	 * tagged __arg_ctx may point to besides void and the context
 	 * struct (NULL: nothing else).

@@ -680,6 +680,24 @@ static int enter_frame(struct venv *e, uint32_t pc, uint32_t target)
 	return 0;
 }
 
+/* A BTF-typed callback argument (set_find_vma_callback_state); 0 or -1. */
+static int cb_btf_arg(struct venv *e, const struct bc_helper_proto *p, int i,
+		      struct bc_vreg *r)
+{
+	bool caller;
+	uint32_t id = bc_btf_callback_arg(e->kbtf, p->id, i, &caller);
+
+	if (caller && e->cur.curframe) {
+		*r = e->cur.frames[e->cur.curframe - 1]->regs[i + 1];
+		return 0;
+	}
+	if (!id)
+		return -1;
+	bc_vreg_ptr(r, VK_BTF_ID);
+	r->btf_id = id;
+	return 0;
+}
+
 /*
  * The callback's arguments, as the helper passes them (Linux's
  * set_callee_state_fn): registers r1..r5 of its frame f.
@@ -720,6 +738,10 @@ static int set_callback_args(struct venv *e, uint32_t pc,
 		case BC_ARG_ANYTHING:
 			bc_vreg_scalar(r);
 			break;
+		case BC_ARG_PTR_TO_BTF_ID:
+			if (!cb_btf_arg(e, p, i, r))
+				break;
+			/* fallthrough */
 		default:
 			return vc_err(e, pc, "%s: callback argument kind not "
 				      "supported by bpfcheck", p->name);
@@ -867,7 +889,8 @@ static int helper_call(struct venv *e, uint32_t pc, const struct bpf_insn *in,
 	p = bc_helper_proto_for(in->imm, e->type, e->attach);
 	if (!p)
 		return vc_err(e, pc, "invalid func unknown#%d", in->imm);
-	if (!bc_helper_allowed(in->imm, e->type, e->attach, e->priv, &why))
+	if (!bc_helper_allowed_in(in->imm, e->type, e->attach, e->priv,
+				  e->sleepable, &why))
 		return vc_err(e, pc, "%s", why ? why : "helper not allowed");
 	if (in->imm == BPF_FUNC_d_path && !bc_btf_d_path_allowed(e->at, e->type))
 		return vc_err(e, pc, "helper call is not allowed in probe");

@@ -8,8 +8,10 @@
  * its prototype alone (an int is any scalar, a pointer to the program's
  * context type or tagged __arg_ctx is the context, any other pointer is
  * memory of the pointed-to type's size that may be NULL unless tagged
- * __arg_nonnull).
+ * __arg_nonnull, one tagged __arg_trusted a trusted pointer to the kernel
+ * struct of that name, NULL too when also tagged __arg_nullable).
  */
+#include <bpf/btf.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,6 +26,8 @@ enum garg {
 	GA_CTX,
 	GA_MEM,
 	GA_MEM_OR_NULL,
+	GA_BTF,		/* __arg_trusted: a kernel struct */
+	GA_BTF_OR_NULL,	/* __arg_trusted __arg_nullable */
 	GA_BAD,		/* why says what the kernel says */
 	GA_UNSUPPORTED,	/* Linux has a rule bpfcheck does not */
 };
@@ -51,6 +55,48 @@ static enum garg bad(char *why, size_t n, const char *fmt, int i)
 {
 	snprintf(why, n, fmt, i);
 	return GA_BAD;
+}
+
+/*
+ * The kernel struct an __arg_trusted argument points to (Linux's
+ * btf_get_ptr_to_btf_id: the struct of the same name, a "___flavor"
+ * suffix left out), 0 when there is none.
+ */
+static uint32_t trusted_btf_id(const struct venv *e, const struct bc_func_arg *a)
+{
+	char name[128];
+	const char *fl;
+	int id;
+
+	if (!e->kbtf || !a->pointee)
+		return 0;
+	fl = strstr(a->pointee, "___");
+	snprintf(name, sizeof(name), "%.*s", fl ? (int)(fl - a->pointee) :
+		 (int)strlen(a->pointee), a->pointee);
+	id = btf__find_by_name_kind(e->kbtf, name, BTF_KIND_STRUCT);
+	return id > 0 ? (uint32_t)id : 0;
+}
+
+static enum garg trusted_kind(const struct venv *e, const struct bc_func *f,
+			      int i, char *why, size_t n)
+{
+	const struct bc_func_arg *a = &f->args[i];
+
+	if (a->tags & BC_ARG_TAG_NONNULL)
+		return bad(why, n, "arg#%d has invalid combination of tags", i);
+	if (!e->kbtf || !a->pointee) {
+		snprintf(why, n, "arg#%d of global function %s(): a trusted "
+			 "pointer %s", i, f->name, e->kbtf ? "to no struct is "
+			 "not supported by bpfcheck" : "needs the kernel's BTF "
+			 "(--btf FILE)");
+		return GA_UNSUPPORTED;
+	}
+	if (!trusted_btf_id(e, a)) {
+		snprintf(why, n, "arg#%d reference type('STRUCT %s') has no "
+			 "matches", i, a->pointee);
+		return GA_BAD;
+	}
+	return a->tags & BC_ARG_TAG_NULLABLE ? GA_BTF_OR_NULL : GA_BTF;
 }
 
 /* What argument i of global function f is (btf_prepare_func_args). */
@@ -84,8 +130,10 @@ static enum garg arg_kind(const struct venv *e, const struct bc_func *f,
 				   "context type", i);
 		return GA_CTX;
 	}
-	if (a->dynptr || (tags & (BC_ARG_TAG_TRUSTED | BC_ARG_TAG_ARENA)))
+	if (a->dynptr || (tags & BC_ARG_TAG_ARENA))
 		goto unsupported;
+	if (tags & BC_ARG_TAG_TRUSTED)
+		return trusted_kind(e, f, i, why, n);
 	if (tags & BC_ARG_TAG_NULLABLE)
 		return bad(why, n, "arg#%d has invalid combination of tags", i);
 	if (a->size < 0)
@@ -137,6 +185,51 @@ static int mem_arg(struct venv *e, uint32_t pc, int regno, uint64_t size)
 	return err;
 }
 
+/*
+ * An __arg_trusted argument (check_reg_type with ARG_PTR_TO_BTF_ID, then
+ * check_func_arg_reg_off): a plain, trusted or RCU pointer to the struct
+ * or one holding it first; NULL only when nullable.
+ */
+static int btf_arg(struct venv *e, const struct bc_func *f, int i,
+		   bool nullable, char *why, size_t n)
+{
+	const struct bc_vreg *r = vc_reg(e, i + 1);
+	uint32_t want = trusted_btf_id(e, &f->args[i]);
+	const char *wn = bc_btf_type_name(e->kbtf, want);
+	uint8_t fl = r->bflags & ~BC_BTF_TRUSTED & ~BC_BTF_RCU;
+	char t[48];
+
+	if (r->kind == VK_SCALAR)	/* NULL or not decides */
+		vp_mark_reg(e, i + 1);
+	if (nullable && is_null(r))
+		return 0;
+	if ((r->kind != VK_BTF_ID && !(nullable && r->kind == VK_BTF_ID_OR_NULL)) ||
+	    fl || (r->bflags & BC_BTF_TRUSTED && r->bflags & BC_BTF_RCU)) {
+		snprintf(why, n, "R%d type=%s expected=ptr_, trusted_ptr_, "
+			 "rcu_ptr_", i + 1, bc_vreg_type_str(r, t, sizeof(t)));
+		return 1;
+	}
+	if (!r->btf_id || !bc_btf_ids_match(e->kbtf, r->btf_id, r->off, wn)) {
+		snprintf(why, n, "R%d is of type %s but %s is expected", i + 1,
+			 r->btf_id ? bc_btf_type_name(e->kbtf, r->btf_id) : "?",
+			 wn);
+		return 1;
+	}
+	if (r->kind == VK_BTF_ID_OR_NULL && r->off) {
+		snprintf(why, n, "dereference of modified %s ptr R%d off=%d "
+			 "disallowed", bc_vreg_type_str(r, t, sizeof(t)), i + 1,
+			 r->off);
+		return 1;
+	}
+	if (r->off < 0 || !bc_scalar_is_const(&r->s) || r->s.var_off.value) {
+		snprintf(why, n, "%s %s ptr R%d disallowed", r->off < 0 ?
+			 "negative offset" : "variable offset",
+			 bc_vreg_type_str(r, t, sizeof(t)), i + 1);
+		return 1;
+	}
+	return 0;
+}
+
 /* One argument against its kind (btf_check_func_arg_match). */
 static int check_one(struct venv *e, uint32_t pc, const struct bc_func *f,
 		     int i, char *why, size_t n)
@@ -163,6 +256,9 @@ static int check_one(struct venv *e, uint32_t pc, const struct bc_func *f,
 		else
 			snprintf(why, n, "arg#%d expects pointer to ctx", i);
 		return 1;
+	case GA_BTF:
+	case GA_BTF_OR_NULL:
+		return btf_arg(e, f, i, k == GA_BTF_OR_NULL, why, n);
 	case GA_MEM:
 	case GA_MEM_OR_NULL:
 		break;
@@ -229,6 +325,15 @@ static void entry_arg(struct venv *e, const struct bc_func *f, int i,
 		r->mem_size = (uint32_t)f->args[i].size;
 		r->frame = 1;	/* plain memory, not a ringbuf record */
 		if (r->kind == VK_MEM_OR_NULL)
+			r->id = ++e->id_gen;
+		return;
+	case GA_BTF:
+	case GA_BTF_OR_NULL:
+		bc_vreg_ptr(r, f->args[i].tags & BC_ARG_TAG_NULLABLE ?
+			    VK_BTF_ID_OR_NULL : VK_BTF_ID);
+		r->bflags = BC_BTF_TRUSTED;
+		r->btf_id = trusted_btf_id(e, &f->args[i]);
+		if (r->kind == VK_BTF_ID_OR_NULL)
 			r->id = ++e->id_gen;
 		return;
 	case GA_BAD:

@@ -7,7 +7,8 @@
  * are scalars (bpf_iter_num_*, bpf_iter_bits_*) are verified: the
  * iterator's slots on the stack, its reference, and next() forking into
  * an element and the end (process_iter_arg, process_iter_next_call).
- * Other kfuncs fail the program, naming them.
+ * Other kfuncs Linux ships are checked by kfunc_btf.c; a kfunc bpfcheck
+ * does not know fails the program, naming it.
  */
 #include <bpf/btf.h>
 #include <string.h>
@@ -96,7 +97,10 @@ static int iter_slots(const struct kcall *kc)
 	return sz > 0 && sz % 8 == 0 ? (int)(sz / 8) : 0;
 }
 
-/* Name, flags, program type and prototype; 0 or the path's error. */
+/*
+ * Name, flags, program type and prototype; 0, 1 for a kfunc that is not
+ * an iterator, or the path's error.
+ */
 static int lookup(struct venv *e, uint32_t pc, const struct bpf_insn *in,
 		  struct kcall *kc)
 {
@@ -115,6 +119,8 @@ static int lookup(struct venv *e, uint32_t pc, const struct bpf_insn *in,
 			      "allowed", kc->name);
 	kc->iter = iter_kind_of(kc->name);
 	kc->btf = e->obj->btf;
+	if (kc->k && !(kc->k->flags & BC_KF_ITER) && kc->iter < 0)
+		return 1;	/* not an iterator: vk_btf_call */
 	if (!kc->k || kc->iter < 0 || !kc->btf)
 		return unsupported(e, pc, kc->name);
 	id = btf__find_by_name_kind(kc->btf, kc->name, BTF_KIND_FUNC);
@@ -314,9 +320,13 @@ int vk_call(struct venv *e, uint32_t pc, const struct bpf_insn *in,
 	struct bc_vframe *f;
 	struct kcall kc = { 0 };
 	uint32_t fl;
-	int k;
+	int k, err = lookup(e, pc, in, &kc);
 
-	if (lookup(e, pc, in, &kc) || scalar_args(e, pc, &kc))
+	if (err == 1) {
+		*next = pc + 1;
+		return vk_btf_call(e, pc, kc.name, kc.k);
+	}
+	if (err || scalar_args(e, pc, &kc))
 		return -1;
 	vp_read(e, e->cur.curframe, 1u << 1, 0);
 	fl = kc.k->flags;

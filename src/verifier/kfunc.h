@@ -7,11 +7,19 @@
 #include <stdint.h>
 
 #include "isa/insn.h"
+#include "platform/kfuncs.h"
 #include "verifier/env.h"
 
 /* A kfunc call at pc (Linux's check_kfunc_call); *next: where it goes. */
 int vk_call(struct venv *e, uint32_t pc, const struct bpf_insn *in,
 	    uint32_t *next);
+
+/*
+ * A call at pc of kfunc name (flags k), not an iterator (kfunc_btf.c):
+ * arguments by its BTF prototype, references, r0. 0 or -1.
+ */
+int vk_btf_call(struct venv *e, uint32_t pc, const char *name,
+		const struct bc_kfunc *k);
 
 /* Is the insn at pc a call of an iterator's next()? */
 bool vk_is_iter_next(const struct venv *e, uint32_t pc);

@@ -6,6 +6,7 @@
 
 #include "platform/btfctx.h"
 #include "util/util.h"
+#include "load/kbtf.h"
 #include "load/prog.h"
 #include "verifier/state.h"
 
@@ -114,6 +115,16 @@ static bool is_map_kind(unsigned kind)
 	       kind == VK_MAP_VALUE_OR_NULL || kind == VK_MAP_KEY;
 }
 
+/* A PTR_TO_BTF_ID's struct, named after its type as Linux prints it. */
+static const char *btf_name(const struct bc_vreg *r,
+			    const struct bc_object *obj)
+{
+	if ((r->kind != VK_BTF_ID && r->kind != VK_BTF_ID_OR_NULL) || !obj ||
+	    !obj->kbtf || !r->btf_id)
+		return "";
+	return bc_btf_type_name(obj->kbtf->btf, r->btf_id);
+}
+
 static void vreg_fmt(const struct bc_vreg *r, const struct bc_object *obj,
 		     char *buf, size_t len)
 {
@@ -128,7 +139,8 @@ static void vreg_fmt(const struct bc_vreg *r, const struct bc_object *obj,
 		snprintf(buf, len, "fp%d", r->off + (int32_t)r->s.var_off.value);
 		return;
 	}
-	n = snprintf(buf, len, "%s(", bc_vreg_type_str(r, t, sizeof(t)));
+	n = snprintf(buf, len, "%s%s(", bc_vreg_type_str(r, t, sizeof(t)),
+		     btf_name(r, obj));
 	v[0] = 0;
 	if (r->id)
 		snprintf(v + strlen(v), sizeof(v) - strlen(v), "id=%u,", r->id);

@@ -23,6 +23,14 @@
 #include "verifier/search.h"
 #include "verifier/verify.h"
 
+/* Is the section's kind (before any '/') one of libbpf's "X.s"? */
+static bool sleepable_section(const char *sec)
+{
+	size_t n = strcspn(sec, "/");
+
+	return n > 2 && !strncmp(sec + n - 2, ".s", 2);
+}
+
 static void env_init(struct venv *e, const struct bc_prog *prog,
 		     struct bc_cfg *cfg, const struct bc_verify_opts *opts,
 		     struct bc_verify_result *res, bool nosum)
@@ -41,9 +49,10 @@ static void env_init(struct venv *e, const struct bc_prog *prog,
 	e->target = bc_progtype_target(prog->section);
 	e->at = opts->attach;
 	e->kbtf = prog->obj->kbtf ? prog->obj->kbtf->btf : NULL;
-	/* libbpf's ".s" sections load with BPF_F_SLEEPABLE */
+	/* libbpf's ".s" sections ("lsm.s/H", "uprobe.s") load with
+	 * BPF_F_SLEEPABLE */
 	e->sleepable = (opts->prog_flags & BPF_F_SLEEPABLE) ||
-		       strstr(sec, ".s/");
+		       sleepable_section(sec);
 	e->log = opts->log;
 	e->level = opts->log ? opts->log_level : 0;
 	e->budget = opts->insn_budget ? opts->insn_budget : BC_MAX_INSNS;

@@ -83,13 +83,20 @@ def sys_includes(clang):
 
 
 def verifier_objects(seldir):
-    """progs/verifier_*.c and the skeletons prog_tests/verifier.c runs."""
+    """progs/verifier_*.c and the skeletons prog_tests/verifier.c runs;
+    the iterator tests prog_tests/iters.c runs with RUN_TESTS, but those
+    needing the bpf_testmod module (not loaded here)."""
     names = {f[:-2] for f in os.listdir(os.path.join(seldir, "progs"))
              if f.startswith("verifier_") and f.endswith(".c")}
     text = open(os.path.join(seldir, "prog_tests", "verifier.c")).read()
     run = set(re.findall(r"\bRUN\((\w+)\)", text))
     run |= set(re.findall(r"run_tests_aux\(\s*\"(\w+)\"", text))
     run.discard("skel")          # the macro's own definition
+    iters = os.path.join(seldir, "prog_tests", "iters.c")
+    if os.path.exists(iters):
+        run |= {n for n in re.findall(r"\bRUN_TESTS\((\w+)\)",
+                                      open(iters).read())
+                if "testmod" not in n}
     missing = sorted(n for n in run
                      if not os.path.exists(os.path.join(seldir, "progs",
                                                         n + ".c")))
@@ -140,6 +147,7 @@ def cmd_prepare(a):
     os.makedirs(src)
     want = [SELFTESTS + "/progs/*", SELFTESTS + "/*.h",
             SELFTESTS + "/prog_tests/verifier.c",
+            SELFTESTS + "/prog_tests/iters.c",
             "tools/lib/bpf/*", "tools/include/*", "tools/build/*",
             "tools/scripts/*", "tools/arch/x86/include/*",
             "scripts/bpf_doc.py"]

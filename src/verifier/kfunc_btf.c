@@ -1,0 +1,445 @@
+// SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+/*
+ * kfuncs that are not iterators (Linux's check_kfunc_args and the rest of
+ * check_kfunc_call): arguments typed by the kfunc's BTF prototype, the
+ * kernel's when it has the function (parameter names then say "__ign",
+ * "__k", "__nullable"), else the program's extern declaration. Scalars,
+ * pointers to kernel structs (KF_ARG_PTR_TO_BTF_ID: trusted, RCU or plain
+ * by the kfunc's flags, the struct matched by name), the context for
+ * bpf_cast_to_kern_ctx; acquire and release of references; r0 from the
+ * return type. Other argument kinds (memory, dynptrs, callbacks, ...)
+ * fail the program, naming the kfunc.
+ */
+#include <bpf/btf.h>
+#include <linux/bpf.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "platform/kfuncs.h"
+#include "platform/progtypes.h"
+#include "verifier/call.h"
+#include "verifier/kfunc.h"
+#include "verifier/precision.h"
+
+struct kmeta {
+	const char *name;
+	const struct bc_kfunc *k;
+	const struct btf *btf;		/* the prototype's */
+	const struct btf_type *proto;
+	uint32_t ref;			/* an argument's reference */
+	int release_regno;
+	bool konst;			/* a "__k" argument was seen */
+	uint64_t konst_val;
+};
+
+static int unsupported(struct venv *e, uint32_t pc, const struct kmeta *m,
+		       const char *what)
+{
+	return vc_err(e, pc, "kfunc %s is not supported by bpfcheck (%s)",
+		      m->name, what);
+}
+
+static const struct btf_type *skip(const struct btf *btf, uint32_t id,
+				   uint32_t *out)
+{
+	const struct btf_type *t = btf__type_by_id(btf, id);
+
+	while (t && (btf_is_mod(t) || btf_is_typedef(t))) {
+		id = t->type;
+		t = btf__type_by_id(btf, id);
+	}
+	if (out)
+		*out = id;
+	return t;
+}
+
+static bool scalar_type(const struct btf_type *t)
+{
+	return t && (btf_is_int(t) || btf_is_enum(t) || btf_is_enum64(t));
+}
+
+static bool struct_type(const struct btf_type *t)
+{
+	return t && (btf_is_struct(t) || btf_is_union(t));
+}
+
+/* Linux's btf_type_str for the kinds a message names. */
+static const char *kind_str(const struct btf_type *t)
+{
+	if (!t)
+		return "UNKN";
+	switch (btf_kind(t)) {
+	case BTF_KIND_STRUCT: return "STRUCT";
+	case BTF_KIND_UNION: return "UNION";
+	case BTF_KIND_INT: return "INT";
+	case BTF_KIND_PTR: return "PTR";
+	case BTF_KIND_ENUM: return "ENUM";
+	case BTF_KIND_FWD: return "FWD";
+	case BTF_KIND_FUNC_PROTO: return "FUNC_PROTO";
+	default: return "UNKN";
+	}
+}
+
+static const char *tname(const struct btf *btf, const struct btf_type *t)
+{
+	const char *n = t ? btf__name_by_offset(btf, t->name_off) : NULL;
+
+	return n ? n : "";
+}
+
+/* Does parameter i's name (the kernel's BTF only) end in sfx? */
+static bool arg_named(const struct kmeta *m, int i, const char *sfx)
+{
+	const char *n = btf__name_by_offset(m->btf,
+					    btf_params(m->proto)[i].name_off);
+	size_t a = n ? strlen(n) : 0, b = strlen(sfx);
+
+	return a > b && !strcmp(n + a - b, sfx);
+}
+
+static bool trusted_args(const struct kmeta *m)
+{
+	return m->k->flags & (BC_KF_TRUSTED_ARGS | BC_KF_RELEASE);
+}
+
+static bool is_null(const struct bc_vreg *r)
+{
+	return r->kind == VK_SCALAR && bc_scalar_is_const(&r->s) &&
+	       !r->s.var_off.value;
+}
+
+/* Linux's reg2btf_ids: the socket kinds stand for kernel structs. */
+static const char *sock_struct(unsigned kind)
+{
+	switch (kind) {
+	case VK_SOCK: return "sock";
+	case VK_SOCK_COMMON: return "sock_common";
+	case VK_TCP_SOCK: return "tcp_sock";
+	default: return NULL;
+	}
+}
+
+/* Linux's is_trusted_reg: referenced, or trusted with no other flag. */
+static bool trusted_reg(const struct bc_vreg *r)
+{
+	if (r->ref_id || sock_struct(r->kind))
+		return true;
+	return r->kind == VK_BTF_ID && r->bflags == BC_BTF_TRUSTED;
+}
+
+/* Linux's __btf_type_is_scalar_struct: only scalars, nested 3 deep. */
+static bool scalar_struct(const struct btf *btf, const struct btf_type *t,
+			  int depth)
+{
+	const struct btf_member *mb;
+
+	if (!t || !btf_is_struct(t) || depth > 2)
+		return false;
+	mb = btf_members(t);
+	for (int i = 0; i < btf_vlen(t); i++) {
+		const struct btf_type *mt = skip(btf, mb[i].type, NULL);
+
+		while (mt && btf_is_array(mt))
+			mt = skip(btf, btf_array(mt)->type, NULL);
+		if (!scalar_type(mt) && !scalar_struct(btf, mt, depth + 1))
+			return false;
+	}
+	return true;
+}
+
+/* Linux's check_func_arg_reg_off for a PTR_TO_BTF_ID argument. */
+static int reg_off(struct venv *e, uint32_t pc, int regno,
+		   const struct bc_vreg *r, bool release)
+{
+	char t[48], v[48];
+
+	if (release && r->off)
+		return vc_err(e, pc, "R%d must have zero offset when passed to "
+			      "release func or trusted arg to kfunc", regno);
+	bc_vreg_type_str(r, t, sizeof(t));
+	if (r->off < 0)
+		return vc_err(e, pc, "negative offset %s ptr R%d off=%d "
+			      "disallowed", t, regno, r->off);
+	if (!bc_scalar_is_const(&r->s) || r->s.var_off.value) {
+		snprintf(v, sizeof(v), "(%#llx; %#llx)",
+			 (unsigned long long)r->s.var_off.value,
+			 (unsigned long long)r->s.var_off.mask);
+		return vc_err(e, pc, "variable %s access var_off=%s disallowed",
+			      t, v);
+	}
+	return 0;
+}
+
+/* process_kf_arg_ptr_to_btf_id: the struct the kfunc wants, by name. */
+static int btf_id_arg(struct venv *e, uint32_t pc, struct kmeta *m, int i,
+		      const struct btf_type *ref_t)
+{
+	int regno = i + 1;
+	const struct bc_vreg *r = vc_reg(e, regno);
+	const char *want = tname(m->btf, ref_t), *have = sock_struct(r->kind);
+	bool release = (m->k->flags & BC_KF_RELEASE) && r->ref_id;
+	char t[48], x[48];
+
+	if (trusted_args(m) || (m->k->flags & BC_KF_RCU)) {
+		if (!trusted_reg(r) && !(m->k->flags & BC_KF_RCU))
+			return vc_err(e, pc, "R%d must be referenced or trusted",
+				      regno);
+		if (!trusted_reg(r) && !(r->bflags & BC_BTF_RCU))
+			return vc_err(e, pc, "R%d must be a rcu pointer", regno);
+	}
+	if (reg_off(e, pc, regno, r, release))
+		return -1;
+	if (!have && (r->kind != VK_BTF_ID ||
+		      ((r->bflags & ~BC_BTF_TRUSTED) && !(r->bflags & BC_BTF_RCU)))) {
+		bc_btf_ptr_str(r->bflags & BC_BTF_TRUSTED, x, sizeof(x));
+		return vc_err(e, pc, "arg#%d is %s expected %s or socket", i,
+			      bc_vreg_type_str(r, t, sizeof(t)), x);
+	}
+	if (!have && !r->btf_id)
+		return unsupported(e, pc, m, "an argument of a type not known");
+	if (!have)
+		have = bc_btf_type_name(e->kbtf, r->btf_id);
+	if (release ? !r->off && !strcmp(have, want) :
+	    (r->kind == VK_BTF_ID ?
+	     bc_btf_ids_match(e->kbtf, r->btf_id, r->off, want) :
+	     !strcmp(have, want)))
+		return 0;
+	return vc_err(e, pc, "kernel function %s args#%d expected pointer to "
+		      "%s %s but R%d has a pointer to STRUCT %s", m->name, i,
+		      kind_str(ref_t), want, regno, have);
+}
+
+/* bpf_cast_to_kern_ctx's argument: the unmodified context. */
+static int ctx_arg(struct venv *e, uint32_t pc, int i)
+{
+	const struct bc_vreg *r = vc_reg(e, i + 1);
+	char t[48];
+
+	if (r->kind != VK_CTX)
+		return vc_err(e, pc, "arg#%d expected pointer to ctx, but got %s",
+			      i, bc_vreg_type_str(r, t, sizeof(t)));
+	if (r->off)
+		return vc_err(e, pc, "dereference of modified ctx ptr R%d off=%d "
+			      "disallowed", i + 1, r->off);
+	if (!bc_scalar_is_const(&r->s) || r->s.var_off.value)
+		return vc_err(e, pc, "variable ctx access var_off disallowed");
+	return 0;
+}
+
+static int scalar_arg(struct venv *e, uint32_t pc, struct kmeta *m, int i)
+{
+	const struct bc_vreg *r = vc_reg(e, i + 1);
+
+	if (r->kind != VK_SCALAR)
+		return vc_err(e, pc, "R%d is not a scalar", i + 1);
+	vp_read(e, e->cur.curframe, 1u << (i + 1), 0);
+	if (!arg_named(m, i, "__k"))
+		return 0;
+	vp_mark_reg(e, i + 1);
+	if (!bc_scalar_is_const(&r->s))
+		return vc_err(e, pc, "R%d must be a known constant", i + 1);
+	m->konst = true;
+	m->konst_val = r->s.var_off.value;
+	return 0;
+}
+
+/* One pointer argument (get_kfunc_ptr_arg_type and what follows). */
+static int ptr_arg(struct venv *e, uint32_t pc, struct kmeta *m, int i,
+		   const struct btf_type *t)
+{
+	int regno = i + 1;
+	const struct bc_vreg *r = vc_reg(e, regno);
+	const struct btf_type *ref_t = skip(m->btf, t->type, NULL);
+	bool nullable = arg_named(m, i, "__nullable");
+
+	if (r->kind == VK_SCALAR)	/* NULL or not decides */
+		vp_mark_reg(e, regno);
+	if ((trusted_args(m) || (m->k->flags & BC_KF_RCU)) &&
+	    (is_null(r) || bc_vkind_or_null(r->kind)) && !nullable)
+		return vc_err(e, pc, "Possibly NULL pointer passed to trusted "
+			      "arg%d", i);
+	if (r->ref_id) {
+		if ((m->k->flags & BC_KF_RELEASE) && m->ref)
+			return vc_err(e, pc, "verifier internal error: more "
+				      "than one arg with ref_obj_id R%d %u %u",
+				      regno, r->ref_id, m->ref);
+		m->ref = r->ref_id;
+		if (m->k->flags & BC_KF_RELEASE)
+			m->release_regno = regno;
+	}
+	if (!strcmp(m->name, "bpf_cast_to_kern_ctx"))
+		return ctx_arg(e, pc, i);
+	if (nullable && is_null(r))
+		return 0;
+	if (r->kind == VK_BTF_ID || r->kind == VK_BTF_ID_OR_NULL ||
+	    sock_struct(r->kind)) {
+		if (!ref_t || !btf_is_struct(ref_t))
+			return vc_err(e, pc, "kernel function %s args#%d pointer "
+				      "type %s %s is not supported", m->name, i,
+				      kind_str(ref_t), tname(m->btf, ref_t));
+		if (!strcmp(tname(m->btf, ref_t), "bpf_dynptr"))
+			return unsupported(e, pc, m, "a dynptr argument");
+		return btf_id_arg(e, pc, m, i, ref_t);
+	}
+	if (ref_t && btf_is_struct(ref_t) && !scalar_struct(m->btf, ref_t, 0))
+		return vc_err(e, pc, "arg#%d pointer type %s %s must point to "
+			      "scalar, or struct with scalar", i,
+			      kind_str(ref_t), tname(m->btf, ref_t));
+	return unsupported(e, pc, m, "a memory argument");
+}
+
+static int check_args(struct venv *e, uint32_t pc, struct kmeta *m)
+{
+	const struct btf_param *a = btf_params(m->proto);
+
+	for (int i = 0; i < btf_vlen(m->proto); i++) {
+		const struct btf_type *t = skip(m->btf, a[i].type, NULL);
+		int err;
+
+		if ((m->k->ign & (1u << i)) || arg_named(m, i, "__ign"))
+			continue;
+		if (scalar_type(t))
+			err = scalar_arg(e, pc, m, i);
+		else if (t && btf_is_ptr(t))
+			err = ptr_arg(e, pc, m, i, t);
+		else
+			err = vc_err(e, pc, "Unrecognized arg#%d type %s", i,
+				     kind_str(t));
+		if (err)
+			return -1;
+	}
+	if ((m->k->flags & BC_KF_RELEASE) && !m->release_regno)
+		return vc_err(e, pc, "release kernel function %s expects "
+			      "refcounted PTR_TO_BTF_ID", m->name);
+	return 0;
+}
+
+/* The kernel's struct named like the prototype's type id, or 0. */
+static uint32_t kernel_struct(const struct venv *e, const struct kmeta *m,
+			      uint32_t id)
+{
+	const struct btf_type *t = skip(m->btf, id, &id);
+	int k;
+
+	if (m->btf == e->kbtf)
+		return id;
+	k = btf__find_by_name_kind(e->kbtf, tname(m->btf, t),
+				   btf_is_union(t) ? BTF_KIND_UNION :
+				   BTF_KIND_STRUCT);
+	return k > 0 ? (uint32_t)k : 0;
+}
+
+/* r0 of bpf_rdonly_cast and bpf_cast_to_kern_ctx (special kfuncs). */
+static int special_ret(struct venv *e, uint32_t pc, struct kmeta *m,
+		       struct bc_vreg *r0)
+{
+	const struct btf_type *t;
+	const char *kctx;
+	int id;
+
+	if (!strcmp(m->name, "bpf_cast_to_kern_ctx")) {
+		kctx = bc_prog_type_ops(e->type)->kern_ctx;
+		if (!kctx)
+			return unsupported(e, pc, m, "a program type whose "
+					   "kernel context is not known");
+		bc_vreg_ptr(r0, VK_BTF_ID);
+		r0->bflags = BC_BTF_TRUSTED;
+		id = *kctx ? btf__find_by_name_kind(e->kbtf, kctx,
+						    BTF_KIND_STRUCT) : 0;
+		r0->btf_id = id > 0 ? (uint32_t)id : 0;
+		return 0;
+	}
+	if (!m->konst)
+		return unsupported(e, pc, m, "no constant type id");
+	t = btf__type_by_id(e->kbtf, (uint32_t)m->konst_val);
+	if (m->konst_val > UINT32_MAX || !struct_type(t))
+		return vc_err(e, pc, "kfunc bpf_rdonly_cast type ID argument "
+			      "must be of a struct");
+	bc_vreg_ptr(r0, VK_BTF_ID);
+	r0->bflags = BC_BTF_UNTRUSTED;
+	r0->btf_id = (uint32_t)m->konst_val;
+	return 0;
+}
+
+/* r0 as the prototype's return type says (check_kfunc_call's end). */
+static int set_ret(struct venv *e, uint32_t pc, struct kmeta *m,
+		   struct bc_vreg *r0)
+{
+	const struct btf_type *t = skip(m->btf, m->proto->type, NULL), *pt;
+	uint32_t pid;
+
+	bc_vreg_ptr(r0, VK_NOT_INIT);
+	if ((m->k->flags & BC_KF_ACQUIRE) &&
+	    (!t || !btf_is_ptr(t) || !struct_type(skip(m->btf, t->type, NULL))))
+		return vc_err(e, pc, "acquire kernel function does not return "
+			      "PTR_TO_BTF_ID");
+	if (!m->proto->type || !t || btf_is_void(t))
+		return 0;
+	if (scalar_type(t)) {
+		bc_vreg_scalar(r0);
+		return 0;
+	}
+	if (!btf_is_ptr(t))
+		return unsupported(e, pc, m, "its return type");
+	if (!strcmp(m->name, "bpf_cast_to_kern_ctx") ||
+	    !strcmp(m->name, "bpf_rdonly_cast"))
+		return special_ret(e, pc, m, r0);
+	pt = skip(m->btf, t->type, &pid);
+	if (!pt || btf_is_void(pt)) {	/* void *: a scalar */
+		bc_vreg_scalar(r0);
+		return 0;
+	}
+	if (!btf_is_struct(pt))
+		return unsupported(e, pc, m, "a pointer to memory returned");
+	bc_vreg_ptr(r0, m->k->flags & BC_KF_RET_NULL ? VK_BTF_ID_OR_NULL :
+		    VK_BTF_ID);
+	r0->btf_id = kernel_struct(e, m, pid);
+	if (m->k->flags & BC_KF_RET_NULL)
+		r0->id = ++e->id_gen;
+	if (m->k->flags & BC_KF_ACQUIRE) {
+		r0->ref_id = vc_acquire(e, pc);
+		if (m->k->flags & BC_KF_RET_NULL)
+			r0->id = r0->ref_id;
+	}
+	return 0;
+}
+
+int vk_btf_call(struct venv *e, uint32_t pc, const char *name,
+		const struct bc_kfunc *k)
+{
+	struct kmeta m = { .name = name, .k = k };
+	struct bc_vreg r0;
+	const struct btf_type *f = NULL;
+	int id;
+
+	/* Linux's special kfuncs bpfcheck does not model */
+	if (!strcmp(name, "bpf_rcu_read_lock") ||
+	    !strcmp(name, "bpf_rcu_read_unlock"))
+		return unsupported(e, pc, &m, "RCU read sections");
+	if (!e->kbtf)
+		return vc_err(e, pc, "kfunc %s is not supported by bpfcheck "
+			      "without the kernel's BTF (--btf FILE)", name);
+	m.btf = e->kbtf;
+	id = btf__find_by_name_kind(m.btf, name, BTF_KIND_FUNC);
+	if (id <= 0 && e->obj->btf) {
+		m.btf = e->obj->btf;
+		id = btf__find_by_name_kind(m.btf, name, BTF_KIND_FUNC);
+	}
+	f = id > 0 ? btf__type_by_id(m.btf, (uint32_t)id) : NULL;
+	m.proto = f ? btf__type_by_id(m.btf, f->type) : NULL;
+	if (!m.proto || !btf_is_func_proto(m.proto) || btf_vlen(m.proto) > 5)
+		return unsupported(e, pc, &m, "no prototype in BTF");
+	if (check_args(e, pc, &m))
+		return -1;
+	if ((k->flags & BC_KF_SLEEPABLE) && !e->sleepable)
+		return vc_err(e, pc, "program must be sleepable to call "
+			      "sleepable kfunc %s", name);
+	if (m.release_regno)
+		vc_release_ref(e, vc_reg(e, m.release_regno)->ref_id);
+	if (set_ret(e, pc, &m, &r0))
+		return -1;
+	for (int r = 1; r <= 5; r++)
+		bc_vreg_ptr(vc_reg(e, r), VK_NOT_INIT);
+	*vc_reg(e, 0) = r0;
+	return 0;
+}
