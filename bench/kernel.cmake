@@ -5,6 +5,7 @@
 #   cmake --build BUILD --target bench_loops_scaling    loop shapes, N = 10..10^7
 #   cmake --build BUILD --target bench_loops_proof      the loop corpus: proven,
 #                                                       explored, vs linux.tsv
+#   cmake --build BUILD --target bench_scale            the kernel's scale tests
 find_package(Python3 COMPONENTS Interpreter)
 if(NOT Python3_FOUND OR NOT TARGET kload OR NOT TARGET corpus_objs)
   return()
@@ -46,3 +47,16 @@ add_custom_target(bench_loops_proof
           ${LP_SRCS}
   DEPENDS corpus_objs bpfcheck
   USES_TERMINAL VERBATIM)
+
+# The kernel's scale selftests (pyperf*, strobemeta*, test_verif_scale*,
+# loop1..6) compiled from the selftests build, bpfcheck beside Linux:
+#   cmake --build BUILD --target bench_scale
+if(TARGET selftests_objs)
+  add_custom_target(bench_scale
+    COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/scale.py
+            --selftests ${CMAKE_BINARY_DIR}/tests/selftests
+            --out ${CMAKE_BINARY_DIR}/bench/scale
+            --bpfcheck $<TARGET_FILE:bpfcheck>
+    DEPENDS bpfcheck selftests_objs
+    USES_TERMINAL VERBATIM)
+endif()

@@ -37,6 +37,8 @@ struct venv {
 	const struct btf *kbtf;		/* the target kernel's BTF, or NULL */
 	bool sleepable;			/* not in an RCU read section */
 	uint8_t *prune;		/* 1 pruning point, 2 also against live states */
+	uint8_t *jmp_point;	/* reached by a jump or a return (Linux's
+				 * jmp_point: its path history records it) */
 	uint16_t *live;		/* registers live into each insn */
 	uint16_t *use, *def;	/* registers each insn reads, writes */
 	struct bc_vchk **chk;	/* explored states per insn */

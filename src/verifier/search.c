@@ -90,6 +90,31 @@ static bool callback_entry(struct venv *e, uint32_t pc)
 }
 
 /*
+ * Has the path gone too long without a checkpoint? Linux forces one when
+ * the history it keeps for precision since the last one has more than 40
+ * entries: one per instruction reached by a jump or a return, per
+ * register spilled to or filled from the stack, per jump on linked
+ * scalars. The same count over this path's history.
+ */
+static bool long_history(const struct venv *e)
+{
+	uint32_t n = 0;
+
+	for (size_t i = e->cur.parent ? e->cur.parent->hist : 0;
+	     i < e->hist_n; i++) {
+		const struct vhist *h = &e->hist[i];
+
+		if (e->jmp_point[h->pc] ||
+		    (h->flags & (VH_FILL | VH_SPILL | VH_SPILL_IMM |
+				 VH_LINKX)) ||
+		    h->link_slots || __builtin_popcount(h->link) > 2)
+			if (++n > 40)
+				return true;
+	}
+	return false;
+}
+
+/*
  * Linux's is_state_visited: 1 when the current state is pruned by one
  * explored at pc, else 0, perhaps after adding a checkpoint.
  */
@@ -117,6 +142,14 @@ static bool hits(struct venv *e, const struct bc_vchk *c, uint32_t pc,
 			mode = BC_SUB_RANGE;
 	}
 	return bc_vstate_subsumes_live(&c->st, &e->cur, lv, sl, mode, 0);
+}
+
+static bool other_callsite(const struct venv *e, const struct bc_vchk *c)
+{
+	uint32_t f = e->cur.curframe;
+
+	return c->st.curframe != f ||
+	       c->st.frames[f]->callsite != e->cur.frames[f]->callsite;
 }
 
 static int visit(struct venv *e, uint32_t pc)
@@ -154,11 +187,11 @@ static int visit(struct venv *e, uint32_t pc)
 	}
 	/*
 	 * A new checkpoint every 8 insns and 2 jumps, at callbacks always,
-	 * and whenever the path itself went 100 insns without one (other
+	 * and whenever the path itself went too long without one (other
 	 * paths' checkpoints reset the counters; a long stretch without one
 	 * makes each precision walk go all the way back).
 	 */
-	far = e->hist_n - (e->cur.parent ? e->cur.parent->hist : 0) >= 100;
+	far = long_history(e);
 	add = cb || far || mg ||
 	      (e->processed - e->last_chk >= 8 && e->jmps - e->last_jmps >= 2);
 	for (struct bc_vchk **pp = &e->chk[pc], *c; (c = *pp);) {
@@ -166,6 +199,13 @@ static int visit(struct venv *e, uint32_t pc)
 		uint64_t sl[BC_MAX_CALL_FRAMES];
 		bool hit;
 
+		/* Linux keeps the states of each call site apart (its list
+		 * is keyed by the insn and the frame's call site): another
+		 * call site's state is neither compared nor missed */
+		if (other_callsite(e, c)) {
+			pp = &c->next;
+			continue;
+		}
 		memcpy(lv, live, sizeof(lv));
 		memset(sl, 0xff, sizeof(sl));
 		vp_live(e, c, pc, lv, sl);
@@ -438,6 +478,19 @@ static void mark_prune_points(struct venv *e)
 		}
 		if (bc_is_call(in) && i + 1 < p->insn_cnt && !e->prune[i + 1])
 			e->prune[i + 1] = 1;
+		if (bc_is_call(in) && i + 1 < p->insn_cnt)
+			e->jmp_point[i + 1] = 1;
+		/* a bpf-to-bpf call: the call itself and the callee's entry */
+		if (bc_is_pseudo_call(in)) {
+			int64_t t = (int64_t)i + in->imm + 1;
+
+			if (!e->prune[i])
+				e->prune[i] = 1;
+			if (t >= 0 && t < p->insn_cnt && !e->prune[t])
+				e->prune[t] = 1;
+			if (t >= 0 && t < p->insn_cnt)
+				e->jmp_point[t] = 1;
+		}
 		if (vk_is_iter_next(e, i) && !e->prune[i])
 			e->prune[i] = 1;
 		if (!bc_is_jmp_class(in) || bc_is_call(in) || bc_is_exit(in))
@@ -448,6 +501,8 @@ static void mark_prune_points(struct venv *e)
 		 * themselves (not their fall-through) */
 		if (t >= 0 && t < p->insn_cnt && !e->prune[t])
 			e->prune[t] = 1;
+		if (t >= 0 && t < p->insn_cnt)
+			e->jmp_point[t] = 1;
 		if (bc_op(in) != BPF_JA && !e->prune[i])
 			e->prune[i] = 1;
 	}

@@ -64,6 +64,7 @@ static void env_init(struct venv *e, const struct bc_prog *prog,
 	/* without CAP_BPF: every scalar precise, as in Linux */
 	e->prec = e->bpf_cap && !opts->no_precision && !opts->claims;
 	e->prune = bc_xcalloc(prog->insn_cnt + 1, 1);
+	e->jmp_point = bc_xcalloc(prog->insn_cnt + 1, 1);
 	e->live = bc_xcalloc(prog->insn_cnt + 1, 2);
 	e->chk = bc_xcalloc(prog->insn_cnt + 1, sizeof(*e->chk));
 	e->chk_cnt = bc_xcalloc(prog->insn_cnt + 1, sizeof(*e->chk_cnt));
@@ -107,6 +108,7 @@ static void env_free(struct venv *e)
 	free(e->chk);
 	free(e->chk_cnt);
 	free(e->prune);
+	free(e->jmp_point);
 	free(e->live);
 	free(e->use);
 	free(e->def);

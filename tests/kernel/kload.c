@@ -2,7 +2,7 @@
 /*
  * kload: Linux's verdict on programs of an eBPF object.
  *
- *   kload [--unpriv] [--level1] [--log] [--flags N] [--aux PROG]... [-v]
+ *   kload [--unpriv] [--level1] [--log] [--stats] [--flags N] [--aux PROG]... [-v]
  *         FILE [PROG...]
  *
  * Loads each named program (every program when none is named) into the
@@ -27,6 +27,10 @@
  *
  * --log prints, after each program's line, its whole log from a load at
  * level 1 (the path to the error, as the kernel keeps it), then "--".
+ *
+ * --stats prints, after each program's line, "#stats" and the verifier's
+ * statistics lines of the first load (processed insns, states, verification
+ * time, stack depth), tab-separated.
  *
  * --flags N ORs N into the program's load flags (BPF_F_STRICT_ALIGNMENT,
  * BPF_F_TEST_STATE_FREQ, ...); --aux PROG (repeatable) loads PROG along with
@@ -53,6 +57,7 @@
 static bool verbose;
 static bool level1_always;
 static bool print_log;
+static bool print_stats;
 static char *logbuf;
 static unsigned extra_flags;
 static const char **aux_names;
@@ -99,7 +104,19 @@ struct result {
 	long processed;
 	long usec;
 	char last[512];
+	char stats[1024];
 };
+
+/* The statistics lines ("processed ...", "verification time ...") of a log. */
+static void add_stats(struct result *r, const char *line)
+{
+	size_t n = strlen(r->stats);
+
+	if (strncmp(line, "processed ", 10) &&
+	    strncmp(line, "verification time ", 18))
+		return;
+	snprintf(r->stats + n, sizeof(r->stats) - n, "\t%s", line);
+}
 
 static void parse_log(const char *log, struct result *r)
 {
@@ -108,6 +125,7 @@ static void parse_log(const char *log, struct result *r)
 	r->processed = -1;
 	r->usec = -1;
 	r->last[0] = 0;
+	r->stats[0] = 0;
 	while (*p) {
 		const char *e = strchr(p, '\n');
 		size_t n = e ? (size_t)(e - p) : strlen(p);
@@ -123,11 +141,13 @@ static void parse_log(const char *log, struct result *r)
 
 			if (vt && vt != line) {
 				sscanf(vt, "verification time %ld usec", &r->usec);
+				add_stats(r, vt);
 				*vt = 0;
 			}
 		}
 		sscanf(line, "processed %ld insns", &r->processed);
 		sscanf(line, "verification time %ld usec", &r->usec);
+		add_stats(r, line);
 		if (n && !is_stats_line(line))
 			snprintf(r->last, sizeof(r->last), "%s", line);
 		p += n;
@@ -191,6 +211,8 @@ static void report(const char *file, const char *name)
 	if (!err) {
 		printf("%s\taccept\t%ld\t%ld\t%s\n", name, r.processed, r.usec,
 		       r.last);
+		if (print_stats)
+			printf("#stats%s\n", r.stats);
 		return;
 	}
 	if (r.processed < 0 && !r.last[0]) {
@@ -206,6 +228,8 @@ static void report(const char *file, const char *name)
 			memcpy(r.last, r1.last, sizeof(r.last));
 	}
 	printf("%s\treject\t%ld\t%ld\t%s\n", name, r.processed, r.usec, r.last);
+	if (print_stats)
+		printf("#stats%s\n", r.stats);
 }
 
 /* --log: the level-1 log of one more load, then "--". */
@@ -298,6 +322,8 @@ int main(int argc, char **argv)
 			level1_always = true;
 		else if (!strcmp(argv[i], "--log"))
 			print_log = true;
+		else if (!strcmp(argv[i], "--stats"))
+			print_stats = true;
 		else if (!strcmp(argv[i], "-v"))
 			verbose = true;
 		else if (!strcmp(argv[i], "--flags") && i + 1 < argc)
@@ -308,7 +334,7 @@ int main(int argc, char **argv)
 			break;
 	}
 	if (i >= argc) {
-		fprintf(stderr, "usage: kload [--unpriv] [--level1] [--log] [--flags N] "
+		fprintf(stderr, "usage: kload [--unpriv] [--level1] [--log] [--stats] [--flags N] "
 				"[--aux PROG]... [-v] FILE [PROG...]\n");
 		return 2;
 	}

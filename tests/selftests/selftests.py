@@ -82,6 +82,38 @@ def sys_includes(clang):
     return res
 
 
+def selftests_cflags(clang, src, inc):
+    """The selftests' Makefile flags (BPF_CFLAGS, CLANG_CFLAGS,
+    -DENABLE_ATOMICS_TESTS for test_progs) for sources extracted in src,
+    with vmlinux.h and libbpf's headers in inc."""
+    seldir = os.path.join(src, SELFTESTS)
+    return (["-g", "-Wall", "-Werror", "-D__TARGET_ARCH_x86",
+             "-mlittle-endian", "-I" + inc, "-I" + seldir,
+             "-I" + os.path.join(src, "tools/include/uapi"),
+             "-Wno-compare-distinct-pointer-types"] +
+            sys_includes(clang) + ["-DENABLE_ATOMICS_TESTS"])
+
+
+def compile_prog(clang, flags, seldir, objdir, n):
+    """progs/N.c -> objdir/N.bpf.o as CLANG_BPF_BUILD_RULE does (-O2
+    --target=bpf -mcpu=v3); None, or the first error (also kept in
+    objdir/N.err)."""
+    o = os.path.join(objdir, n + ".bpf.o")
+    r = subprocess.run([clang] + flags +
+                       ["-O2", "--target=bpf", "-c",
+                        os.path.join(seldir, "progs", n + ".c"),
+                        "-mcpu=v3", "-o", o],
+                       capture_output=True, text=True)
+    if r.returncode != 0:
+        with open(os.path.join(objdir, n + ".err"), "w") as f:
+            f.write(r.stderr)
+        if os.path.exists(o):
+            os.unlink(o)
+        errs = [l for l in r.stderr.splitlines() if "error:" in l]
+        return (errs or [first_line(r.stderr)])[0].replace(seldir + "/", "")
+    return None
+
+
 def verifier_objects(seldir):
     """progs/verifier_*.c and the skeletons prog_tests/verifier.c runs;
     the iterator tests prog_tests/iters.c runs with RUN_TESTS, but those
@@ -199,29 +231,11 @@ def cmd_prepare(a):
     objdir = os.path.join(out, "obj")
     shutil.rmtree(objdir, ignore_errors=True)
     os.makedirs(objdir)
-    flags = (["-g", "-Wall", "-Werror", "-D__TARGET_ARCH_x86",
-              "-mlittle-endian", "-I" + inc, "-I" + seldir,
-              "-I" + os.path.join(src, "tools/include/uapi"),
-              "-Wno-compare-distinct-pointer-types"] +
-             sys_includes(clang) + ["-DENABLE_ATOMICS_TESTS"])
+    flags = selftests_cflags(clang, src, inc)
     names, missing = verifier_objects(seldir)
 
     def compile_one(n):
-        o = os.path.join(objdir, n + ".bpf.o")
-        r = subprocess.run([clang] + flags +
-                           ["-O2", "--target=bpf", "-c",
-                            os.path.join(seldir, "progs", n + ".c"),
-                            "-mcpu=v3", "-o", o],
-                           capture_output=True, text=True)
-        if r.returncode != 0:
-            with open(os.path.join(objdir, n + ".err"), "w") as f:
-                f.write(r.stderr)
-            if os.path.exists(o):
-                os.unlink(o)
-            errs = [l for l in r.stderr.splitlines() if "error:" in l]
-            return n, (errs or [first_line(r.stderr)])[0].replace(
-                seldir + "/", "")
-        return n, None
+        return n, compile_prog(clang, flags, seldir, objdir, n)
 
     with concurrent.futures.ThreadPoolExecutor(a.jobs) as ex:
         results = list(ex.map(compile_one, names))
