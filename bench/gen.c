@@ -25,7 +25,8 @@
 
 const char *const gen_feature_names[GF_NFEAT] = {
 	"alu", "branch", "packet", "pkt-var", "map", "map-var", "stack",
-	"loop", "bad-loop", "nested", "strength", "sec-iv", "precision",
+	"loop", "bad-loop", "nested", "strength", "sec-iv", "stk-ctr",
+	"precision",
 	"flaw",
 };
 
@@ -1505,6 +1506,58 @@ static void seciv_done(struct g *g, const struct seciv *v)
 		g->reserved &= ~(1u << v->reg);
 }
 
+/*
+ * A counter kept in a stack slot (a volatile, or a value spilled around a
+ * call): spilled before the loop, at 64 or 32 bits, and re-read at the
+ * top of each trip and again before its step, which is spilled back.
+ */
+struct stkctr {
+	int slot;		/* 0: the counter stays in its register */
+	bool w32, call;
+};
+
+static void stkctr_init(struct g *g, struct stkctr *k, int i)
+{
+	k->slot = 0;
+	if (!chance(g, 25))
+		return;
+	feat(g, GF_STKCTR);
+	k->slot = -136 - 8 * g->depth;
+	k->w32 = chance(g, 50);
+	/* a helper call clobbers r0-r5: only when no other reserved
+	 * register lives there */
+	k->call = chance(g, 50);
+	for (int r = 1; r <= 5; r++)
+		if (r != i && (g->reserved & (1u << r)))
+			k->call = false;
+	emit(g, "*(u%d *)(r10 %d) = r%d", k->w32 ? 32 : 64, k->slot, i);
+}
+
+static void stkctr_fill(struct g *g, const struct stkctr *k, int i)
+{
+	if (k->slot)
+		emit(g, "r%d = *(u%d *)(r10 %d)", i, k->w32 ? 32 : 64, k->slot);
+}
+
+static void stkctr_head(struct g *g, const struct stkctr *k, int i)
+{
+	if (!k->slot)
+		return;
+	if (k->call) {
+		emit(g, "call 7");
+		for (int r = 0; r <= 5; r++)
+			g->rk[r] = r ? RK_NONE : RK_SCALAR;
+	}
+	stkctr_fill(g, k, i);
+	g->rk[i] = RK_SCALAR;
+}
+
+static void stkctr_spill(struct g *g, const struct stkctr *k, int i)
+{
+	if (k->slot)
+		emit(g, "*(u%d *)(r10 %d) = r%d", k->w32 ? 32 : 64, k->slot, i);
+}
+
 static void loop_body(struct g *g, int i, uint32_t imax)
 {
 	int n = 1 + (int)below(g, 3);
@@ -1533,6 +1586,7 @@ static void loop_block(struct g *g)
 	char c = w ? 'w' : 'r';
 	int shape = (int)below(g, 6), nreg = -1, x = -1;
 	struct seciv sv = { 0 };
+	struct stkctr sk = { 0 };
 	struct snap s;
 
 	if (!i) {
@@ -1586,8 +1640,11 @@ static void loop_block(struct g *g)
 				   shape == 3 || shape == 5 ? n :
 				   shape == 4 ? (40 + step - 1) / step :
 				   (n + step - 1) / step);
+	if (shape == 0 || shape == 3)
+		stkctr_init(g, &sk, i);
 	save(g, &s);
 	label(g, head);
+	stkctr_head(g, &sk, i);
 	if (shape == 1)
 		emit(g, "if %c%d >= %u goto L%d", c, i, n, end);
 	if (shape == 5)
@@ -1596,6 +1653,7 @@ static void loop_block(struct g *g)
 	seciv_use(g, &sv);
 	meet(g, &s);
 	seciv_step(g, &sv);
+	stkctr_fill(g, &sk, i);
 	if (bad && x > 0) {
 		int skip = new_label(g);
 
@@ -1620,6 +1678,7 @@ static void loop_block(struct g *g)
 		/* a step that wraps at 2^32 (a bad loop) */
 		emit(g, "%c%d += %u", c, i, bad ? 3 : step);
 	}
+	stkctr_spill(g, &sk, i);
 	switch (shape) {
 	case 0:
 		emit(g, "if %c%d < %u goto L%d", c, i, n, head);
