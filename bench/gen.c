@@ -64,6 +64,7 @@ struct g {
 	uint32_t mapv_size;	/* r9's value size when RK_MAPV */
 	int labels;
 	int depth;		/* loop nesting */
+	int walker;		/* a loop's pointer secondary IV, or 0 */
 	bool pkt;		/* program has direct packet access */
 	bool stack_init;
 	uint32_t budget;
@@ -1419,6 +1420,19 @@ static void loop_access(struct g *g, int i, uint32_t imax)
 		}
 		emit(g, "r%d = *(u8 *)(r%d +0)", t, t);
 		g->rk[t] = RK_SCALAR;
+	} else if (g->walker && g->walker != i && chance(g, 60)) {
+		/* an inner index from an outer loop's walker */
+		t = pick_temp(g);
+		g->reserved |= 1u << t;
+		d = pick_temp(g);
+		g->reserved &= ~(1u << t);
+		emit(g, "r%d = r%d", t, i);
+		emit(g, "r%d &= 7", t);
+		emit(g, "r%d = r%d", d, g->walker);
+		emit(g, "r%d += r%d", d, t);
+		emit(g, "r%d = *(u8 *)(r%d +0)", d, d);
+		g->rk[t] = RK_SCALAR;
+		g->rk[d] = RK_SCALAR;
 	} else if (g->stack_init) {
 		t = pick_temp(g);
 		emit(g, "r%d = r10", t);
@@ -1450,13 +1464,15 @@ static void loop_block(struct g *g);
  * chosen for it (or, as a flaw, one step too far).
  */
 struct seciv {
-	int reg;
+	int reg, up;		/* up: the enclosing loop's walker */
 	int32_t j0, dj;
+	bool ptr;		/* a pointer fp-64 + j (a walker), not j */
 };
 
 static void seciv_init(struct g *g, struct seciv *v, uint32_t trips)
 {
 	bool down, over;
+	int32_t lim;
 	int32_t span = (int32_t)(trips ? trips - 1 : 0);
 
 	v->reg = 0;
@@ -1468,15 +1484,26 @@ static void seciv_init(struct g *g, struct seciv *v, uint32_t trips)
 	feat(g, GF_SECIV);
 	down = chance(g, 50);
 	over = flaw(g);
-	v->dj = span && !over && 63 / span >= 2 && chance(g, 40) ? 2 : 1;
+	/* a walker leaves 8 bytes for inner loops to index from it */
+	v->ptr = chance(g, 40);
+	lim = v->ptr ? 55 : 63;
+	v->dj = span && !over && lim / span >= 2 && chance(g, 40) ? 2 : 1;
 	if (down) {
-		v->j0 = over ? 64 : span * v->dj;
+		v->j0 = over ? lim + 1 : span * v->dj;
 		v->dj = -v->dj;
 	} else {
-		v->j0 = over ? 64 - span * v->dj : 0;
+		v->j0 = over ? lim + 1 - span * v->dj : 0;
 	}
-	emit(g, "r%d = %d", v->reg, v->j0);
-	g->rk[v->reg] = RK_SCALAR;
+	if (v->ptr) {
+		emit(g, "r%d = r10", v->reg);
+		emit(g, "r%d += %d", v->reg, v->j0 - 64);
+		g->rk[v->reg] = RK_NONE;
+		v->up = g->walker;
+		g->walker = v->reg;
+	} else {
+		emit(g, "r%d = %d", v->reg, v->j0);
+		g->rk[v->reg] = RK_SCALAR;
+	}
 	g->reserved |= 1u << v->reg;
 }
 
@@ -1487,10 +1514,14 @@ static void seciv_use(struct g *g, const struct seciv *v)
 	if (!v->reg)
 		return;
 	t = pick_temp(g);
-	emit(g, "r%d = r10", t);
-	emit(g, "r%d += -64", t);
-	emit(g, "r%d += r%d", t, v->reg);
-	emit(g, "r%d = *(u8 *)(r%d +0)", t, t);
+	if (v->ptr) {
+		emit(g, "r%d = *(u8 *)(r%d +0)", t, v->reg);
+	} else {
+		emit(g, "r%d = r10", t);
+		emit(g, "r%d += -64", t);
+		emit(g, "r%d += r%d", t, v->reg);
+		emit(g, "r%d = *(u8 *)(r%d +0)", t, t);
+	}
 	g->rk[t] = RK_SCALAR;
 }
 
@@ -1502,8 +1533,13 @@ static void seciv_step(struct g *g, const struct seciv *v)
 
 static void seciv_done(struct g *g, const struct seciv *v)
 {
-	if (v->reg)
-		g->reserved &= ~(1u << v->reg);
+	if (!v->reg)
+		return;
+	g->reserved &= ~(1u << v->reg);
+	if (v->ptr) {
+		g->rk[v->reg] = RK_NONE;
+		g->walker = v->up;
+	}
 }
 
 /*
