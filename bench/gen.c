@@ -1620,7 +1620,7 @@ static void loop_block(struct g *g)
 	uint32_t n = 1 + (uint32_t)below(g, 48);
 	bool w = chance(g, 30), bad = chance(g, 12);
 	char c = w ? 'w' : 'r';
-	int shape = (int)below(g, 6), nreg = -1, x = -1;
+	int shape = (int)below(g, 7), nreg = -1, x = -1, j = 0;
 	struct seciv sv = { 0 };
 	struct stkctr sk = { 0 };
 	struct snap s;
@@ -1665,6 +1665,8 @@ static void loop_block(struct g *g)
 		emit(g, "%c%d = %u", c, i, (n / step + !bad) * step);
 	else if (shape == 5)	/* strength-reduced: from -step, exit != */
 		emit(g, "%c%d = -%u", c, i, step);
+	else if (shape == 6)	/* signed, from below zero through it */
+		emit(g, "%c%d = -%u", c, i, n / 2);
 	else
 		emit(g, "%c%d = 0", c, i);
 	if (shape == 5)
@@ -1685,7 +1687,16 @@ static void loop_block(struct g *g)
 		emit(g, "if %c%d >= %u goto L%d", c, i, n, end);
 	if (shape == 5)
 		emit(g, "%c%d += %u", c, i, step);
-	loop_body(g, i, shape == 5 ? n * step : n + step);
+	if (shape == 6 && (j = pick_counter(g))) {
+		/* the index i + n / 2 */
+		emit(g, "%c%d = %c%d", c, j, c, i);
+		emit(g, "%c%d += %u", c, j, n / 2);
+		g->rk[j] = RK_SCALAR;
+		g->reserved |= 1u << j;
+	}
+	loop_body(g, j ? j : i, shape == 5 ? n * step : n + step);
+	if (j)
+		g->reserved &= ~(1u << j);
 	seciv_use(g, &sv);
 	meet(g, &s);
 	seciv_step(g, &sv);
@@ -1736,6 +1747,9 @@ static void loop_block(struct g *g)
 	case 5:
 		emit(g, "if %c%d != %u goto L%d", c, i,
 		     bad ? (n - 1) * step + 1 : (n - 1) * step, head);
+		break;
+	case 6:
+		emit(g, "if %c%d s< %u goto L%d", c, i, n - n / 2, head);
 		break;
 	default:
 		emit(g, "if %c%d < %c%d goto L%d", c, i, c, nreg, head);

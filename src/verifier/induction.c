@@ -864,6 +864,11 @@ void vl_after_insn(struct venv *e, const struct bpf_insn *in,
 			int64_t step = op == BPF_ADD ? k : -k;
 
 			set_tag(d, before, before->ivd + step, alu32 ? 32 : w);
+		} else if (op == BPF_ADD && !alu32 && konst && w == 1 &&
+			   !((uint64_t)k & 0xffffffffu)) {
+			/* (v << 32) + (c << 32): the high half is v + c */
+			set_tag(d, before, (int32_t)((uint32_t)before->ivd +
+					   (uint32_t)((uint64_t)k >> 32)), 1);
 		} else if (op == BPF_LSH && !alu32 && konst && k == 32 &&
 			   w >= 32) {
 			set_tag(d, before, before->ivd, 1);
@@ -934,6 +939,15 @@ static void narrow(struct bc_vreg *q, const struct bc_vreg *r)
 				n.u32_min = (uint32_t)lo;
 			if ((uint32_t)hi < n.u32_max)
 				n.u32_max = (uint32_t)hi;
+		}
+		/* and in the signed view of the low halves */
+		lo = (int64_t)r->s.s32_min + delta;
+		hi = (int64_t)r->s.s32_max + delta;
+		if (lo >= INT32_MIN && hi <= INT32_MAX) {
+			if (lo > n.s32_min)
+				n.s32_min = (int32_t)lo;
+			if (hi < n.s32_max)
+				n.s32_max = (int32_t)hi;
 		}
 	}
 	bc_scalar_sync(&n);
