@@ -25,7 +25,8 @@
 
 const char *const gen_feature_names[GF_NFEAT] = {
 	"alu", "branch", "packet", "pkt-var", "map", "map-var", "stack",
-	"loop", "bad-loop", "nested", "strength", "sec-iv", "precision",
+	"loop", "bad-loop", "nested", "strength", "sec-iv", "stk-ctr",
+	"precision",
 	"flaw",
 };
 
@@ -63,6 +64,7 @@ struct g {
 	uint32_t mapv_size;	/* r9's value size when RK_MAPV */
 	int labels;
 	int depth;		/* loop nesting */
+	int walker;		/* a loop's pointer secondary IV, or 0 */
 	bool pkt;		/* program has direct packet access */
 	bool stack_init;
 	uint32_t budget;
@@ -1418,6 +1420,19 @@ static void loop_access(struct g *g, int i, uint32_t imax)
 		}
 		emit(g, "r%d = *(u8 *)(r%d +0)", t, t);
 		g->rk[t] = RK_SCALAR;
+	} else if (g->walker && g->walker != i && chance(g, 60)) {
+		/* an inner index from an outer loop's walker */
+		t = pick_temp(g);
+		g->reserved |= 1u << t;
+		d = pick_temp(g);
+		g->reserved &= ~(1u << t);
+		emit(g, "r%d = r%d", t, i);
+		emit(g, "r%d &= 7", t);
+		emit(g, "r%d = r%d", d, g->walker);
+		emit(g, "r%d += r%d", d, t);
+		emit(g, "r%d = *(u8 *)(r%d +0)", d, d);
+		g->rk[t] = RK_SCALAR;
+		g->rk[d] = RK_SCALAR;
 	} else if (g->stack_init) {
 		t = pick_temp(g);
 		emit(g, "r%d = r10", t);
@@ -1449,13 +1464,15 @@ static void loop_block(struct g *g);
  * chosen for it (or, as a flaw, one step too far).
  */
 struct seciv {
-	int reg;
+	int reg, up;		/* up: the enclosing loop's walker */
 	int32_t j0, dj;
+	bool ptr;		/* a pointer fp-64 + j (a walker), not j */
 };
 
 static void seciv_init(struct g *g, struct seciv *v, uint32_t trips)
 {
 	bool down, over;
+	int32_t lim;
 	int32_t span = (int32_t)(trips ? trips - 1 : 0);
 
 	v->reg = 0;
@@ -1467,15 +1484,26 @@ static void seciv_init(struct g *g, struct seciv *v, uint32_t trips)
 	feat(g, GF_SECIV);
 	down = chance(g, 50);
 	over = flaw(g);
-	v->dj = span && !over && 63 / span >= 2 && chance(g, 40) ? 2 : 1;
+	/* a walker leaves 8 bytes for inner loops to index from it */
+	v->ptr = chance(g, 40);
+	lim = v->ptr ? 55 : 63;
+	v->dj = span && !over && lim / span >= 2 && chance(g, 40) ? 2 : 1;
 	if (down) {
-		v->j0 = over ? 64 : span * v->dj;
+		v->j0 = over ? lim + 1 : span * v->dj;
 		v->dj = -v->dj;
 	} else {
-		v->j0 = over ? 64 - span * v->dj : 0;
+		v->j0 = over ? lim + 1 - span * v->dj : 0;
 	}
-	emit(g, "r%d = %d", v->reg, v->j0);
-	g->rk[v->reg] = RK_SCALAR;
+	if (v->ptr) {
+		emit(g, "r%d = r10", v->reg);
+		emit(g, "r%d += %d", v->reg, v->j0 - 64);
+		g->rk[v->reg] = RK_NONE;
+		v->up = g->walker;
+		g->walker = v->reg;
+	} else {
+		emit(g, "r%d = %d", v->reg, v->j0);
+		g->rk[v->reg] = RK_SCALAR;
+	}
 	g->reserved |= 1u << v->reg;
 }
 
@@ -1486,10 +1514,14 @@ static void seciv_use(struct g *g, const struct seciv *v)
 	if (!v->reg)
 		return;
 	t = pick_temp(g);
-	emit(g, "r%d = r10", t);
-	emit(g, "r%d += -64", t);
-	emit(g, "r%d += r%d", t, v->reg);
-	emit(g, "r%d = *(u8 *)(r%d +0)", t, t);
+	if (v->ptr) {
+		emit(g, "r%d = *(u8 *)(r%d +0)", t, v->reg);
+	} else {
+		emit(g, "r%d = r10", t);
+		emit(g, "r%d += -64", t);
+		emit(g, "r%d += r%d", t, v->reg);
+		emit(g, "r%d = *(u8 *)(r%d +0)", t, t);
+	}
 	g->rk[t] = RK_SCALAR;
 }
 
@@ -1501,8 +1533,65 @@ static void seciv_step(struct g *g, const struct seciv *v)
 
 static void seciv_done(struct g *g, const struct seciv *v)
 {
-	if (v->reg)
-		g->reserved &= ~(1u << v->reg);
+	if (!v->reg)
+		return;
+	g->reserved &= ~(1u << v->reg);
+	if (v->ptr) {
+		g->rk[v->reg] = RK_NONE;
+		g->walker = v->up;
+	}
+}
+
+/*
+ * A counter kept in a stack slot (a volatile, or a value spilled around a
+ * call): spilled before the loop, at 64 or 32 bits, and re-read at the
+ * top of each trip and again before its step, which is spilled back.
+ */
+struct stkctr {
+	int slot;		/* 0: the counter stays in its register */
+	bool w32, call;
+};
+
+static void stkctr_init(struct g *g, struct stkctr *k, int i)
+{
+	k->slot = 0;
+	if (!chance(g, 25))
+		return;
+	feat(g, GF_STKCTR);
+	k->slot = -136 - 8 * g->depth;
+	k->w32 = chance(g, 50);
+	/* a helper call clobbers r0-r5: only when no other reserved
+	 * register lives there */
+	k->call = chance(g, 50);
+	for (int r = 1; r <= 5; r++)
+		if (r != i && (g->reserved & (1u << r)))
+			k->call = false;
+	emit(g, "*(u%d *)(r10 %d) = r%d", k->w32 ? 32 : 64, k->slot, i);
+}
+
+static void stkctr_fill(struct g *g, const struct stkctr *k, int i)
+{
+	if (k->slot)
+		emit(g, "r%d = *(u%d *)(r10 %d)", i, k->w32 ? 32 : 64, k->slot);
+}
+
+static void stkctr_head(struct g *g, const struct stkctr *k, int i)
+{
+	if (!k->slot)
+		return;
+	if (k->call) {
+		emit(g, "call 7");
+		for (int r = 0; r <= 5; r++)
+			g->rk[r] = r ? RK_NONE : RK_SCALAR;
+	}
+	stkctr_fill(g, k, i);
+	g->rk[i] = RK_SCALAR;
+}
+
+static void stkctr_spill(struct g *g, const struct stkctr *k, int i)
+{
+	if (k->slot)
+		emit(g, "*(u%d *)(r10 %d) = r%d", k->w32 ? 32 : 64, k->slot, i);
 }
 
 static void loop_body(struct g *g, int i, uint32_t imax)
@@ -1531,8 +1620,9 @@ static void loop_block(struct g *g)
 	uint32_t n = 1 + (uint32_t)below(g, 48);
 	bool w = chance(g, 30), bad = chance(g, 12);
 	char c = w ? 'w' : 'r';
-	int shape = (int)below(g, 6), nreg = -1, x = -1;
+	int shape = (int)below(g, 7), nreg = -1, x = -1, j = 0;
 	struct seciv sv = { 0 };
+	struct stkctr sk = { 0 };
 	struct snap s;
 
 	if (!i) {
@@ -1575,6 +1665,8 @@ static void loop_block(struct g *g)
 		emit(g, "%c%d = %u", c, i, (n / step + !bad) * step);
 	else if (shape == 5)	/* strength-reduced: from -step, exit != */
 		emit(g, "%c%d = -%u", c, i, step);
+	else if (shape == 6)	/* signed, from below zero through it */
+		emit(g, "%c%d = -%u", c, i, n / 2);
 	else
 		emit(g, "%c%d = 0", c, i);
 	if (shape == 5)
@@ -1586,16 +1678,29 @@ static void loop_block(struct g *g)
 				   shape == 3 || shape == 5 ? n :
 				   shape == 4 ? (40 + step - 1) / step :
 				   (n + step - 1) / step);
+	if (shape == 0 || shape == 3)
+		stkctr_init(g, &sk, i);
 	save(g, &s);
 	label(g, head);
+	stkctr_head(g, &sk, i);
 	if (shape == 1)
 		emit(g, "if %c%d >= %u goto L%d", c, i, n, end);
 	if (shape == 5)
 		emit(g, "%c%d += %u", c, i, step);
-	loop_body(g, i, shape == 5 ? n * step : n + step);
+	if (shape == 6 && (j = pick_counter(g))) {
+		/* the index i + n / 2 */
+		emit(g, "%c%d = %c%d", c, j, c, i);
+		emit(g, "%c%d += %u", c, j, n / 2);
+		g->rk[j] = RK_SCALAR;
+		g->reserved |= 1u << j;
+	}
+	loop_body(g, j ? j : i, shape == 5 ? n * step : n + step);
+	if (j)
+		g->reserved &= ~(1u << j);
 	seciv_use(g, &sv);
 	meet(g, &s);
 	seciv_step(g, &sv);
+	stkctr_fill(g, &sk, i);
 	if (bad && x > 0) {
 		int skip = new_label(g);
 
@@ -1620,6 +1725,7 @@ static void loop_block(struct g *g)
 		/* a step that wraps at 2^32 (a bad loop) */
 		emit(g, "%c%d += %u", c, i, bad ? 3 : step);
 	}
+	stkctr_spill(g, &sk, i);
 	switch (shape) {
 	case 0:
 		emit(g, "if %c%d < %u goto L%d", c, i, n, head);
@@ -1641,6 +1747,9 @@ static void loop_block(struct g *g)
 	case 5:
 		emit(g, "if %c%d != %u goto L%d", c, i,
 		     bad ? (n - 1) * step + 1 : (n - 1) * step, head);
+		break;
+	case 6:
+		emit(g, "if %c%d s< %u goto L%d", c, i, n - n / 2, head);
 		break;
 	default:
 		emit(g, "if %c%d < %c%d goto L%d", c, i, c, nreg, head);

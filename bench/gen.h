@@ -32,6 +32,7 @@ enum gen_feature {
 	GF_NESTED,	/* nested loops */
 	GF_STRENGTH,	/* strength-reduced counters: from -step, exit on != */
 	GF_SECIV,	/* a secondary induction variable used as an index */
+	GF_STKCTR,	/* a counter kept in a stack slot, maybe across a call */
 	GF_PREC,	/* values whose precision decides safety (or not) */
 	GF_FLAW,	/* a deliberate flaw was injected */
 	GF_NFEAT,

@@ -519,6 +519,17 @@ static bool loc_const(const struct bc_vreg *r, int64_t *v)
 	return true;
 }
 
+/* A walker's address range on entry, when its variable part is small. */
+static bool entry_range(const struct bc_vreg *r, int64_t *lo, int64_t *span)
+{
+	if (!r || !vl_walker(r) || r->s.smin < 0 ||
+	    r->s.smax > (1ll << 40))
+		return false;
+	*lo = r->s.smin + r->off;
+	*span = r->s.smax - r->s.smin;
+	return true;
+}
+
 /*
  * Narrow each derived pointer of summary s in frame f from its counter:
  * with P = P_h + dP and V = V_h + dV (their tags) and P_h = a + k * V_h,
@@ -630,6 +641,27 @@ static void tag_header(struct venv *e, struct vsum *s, uint32_t id,
 	}
 }
 
+/*
+ * A slot of eight zero bytes holds the same value as a spilled constant 0
+ * (a fill reads 0 from either): at the header it becomes one, so that a
+ * counter spilled as 0 on entry is a location the loop can rank.
+ */
+static void zero_slots_spilled(struct venv *e)
+{
+	struct bc_vframe *f = vc_frame(e);
+	static const uint8_t zero8[8] = { VS_ZERO, VS_ZERO, VS_ZERO, VS_ZERO,
+					  VS_ZERO, VS_ZERO, VS_ZERO, VS_ZERO };
+
+	if (!e->bpf_cap)	/* Linux keeps no scalar spill then */
+		return;
+	for (int k = 0; k < BC_SLOTS; k++) {
+		if (memcmp(f->stype + 8 * k, zero8, 8))
+			continue;
+		memset(f->stype + 8 * k, VS_SPILL, 8);
+		bc_vreg_const(&f->spill[k], 0);
+	}
+}
+
 static void new_head(struct venv *e, struct vsum *s, uint32_t id)
 {
 	struct bc_vchk *c = vc_checkpoint(e, e->cur.pc, 0);
@@ -656,11 +688,14 @@ static int entry(struct venv *e, uint32_t pc, uint32_t loop)
 	s->pc = pc;
 	s->frame = st->curframe;
 	thresholds(e, s);
+	zero_slots_spilled(e);
 	for (int j = 0; j < VL_LOCS; j++) {
 		const struct bc_vreg *r = vl_loc(vc_frame(e), j);
 
 		s->rel_v[j] = -1;
 		s->ent_c[j] = loc_const(r, &s->ent_v[j]);
+		s->ent_a[j] = !s->ent_c[j] && entry_range(r, &s->ent_v[j],
+							  &s->ent_span[j]);
 		s->ent_r[j] = r && r->kind == VK_SCALAR;
 		if (s->ent_r[j]) {
 			s->ent_lo[j] = r->s.smin;
@@ -744,6 +779,7 @@ static int arrival(struct venv *e, struct vsum *s, uint32_t id,
 	struct bc_vstate *st = &e->cur, nw;
 
 	s->arrivals++;
+	zero_slots_spilled(e);
 	rank(e, s, id);
 	vr_relate(e, s, id);
 	vr_congruence(e, s, id);
@@ -818,6 +854,14 @@ static void set_tag(struct bc_vreg *r, const struct bc_vreg *from, int64_t d,
 	r->ivw = w;
 }
 
+void vl_low_tag(struct bc_vreg *dst, const struct bc_vreg *src)
+{
+	if (src->ivw >= 32)
+		set_tag(dst, src, src->ivd, 32);
+	else
+		clear_tag(dst);
+}
+
 void vl_after_insn(struct venv *e, const struct bpf_insn *in,
 		   const struct bc_vreg *before, bool src_const, int64_t k)
 {
@@ -845,6 +889,11 @@ void vl_after_insn(struct venv *e, const struct bpf_insn *in,
 			int64_t step = op == BPF_ADD ? k : -k;
 
 			set_tag(d, before, before->ivd + step, alu32 ? 32 : w);
+		} else if (op == BPF_ADD && !alu32 && konst && w == 1 &&
+			   !((uint64_t)k & 0xffffffffu)) {
+			/* (v << 32) + (c << 32): the high half is v + c */
+			set_tag(d, before, (int32_t)((uint32_t)before->ivd +
+					   (uint32_t)((uint64_t)k >> 32)), 1);
 		} else if (op == BPF_LSH && !alu32 && konst && k == 32 &&
 			   w >= 32) {
 			set_tag(d, before, before->ivd, 1);
@@ -915,6 +964,15 @@ static void narrow(struct bc_vreg *q, const struct bc_vreg *r)
 				n.u32_min = (uint32_t)lo;
 			if ((uint32_t)hi < n.u32_max)
 				n.u32_max = (uint32_t)hi;
+		}
+		/* and in the signed view of the low halves */
+		lo = (int64_t)r->s.s32_min + delta;
+		hi = (int64_t)r->s.s32_max + delta;
+		if (lo >= INT32_MIN && hi <= INT32_MAX) {
+			if (lo > n.s32_min)
+				n.s32_min = (int32_t)lo;
+			if (hi < n.s32_max)
+				n.s32_max = (int32_t)hi;
 		}
 	}
 	bc_scalar_sync(&n);

@@ -42,6 +42,14 @@ struct vsum {
 	int64_t ent_v[VL_LOCS];		/* constant on entry (address offset) */
 	int8_t rel_v[VL_LOCS];
 	int64_t rel_k[VL_LOCS], rel_a[VL_LOCS];
+	/*
+	 * A pointer whose address on entry is a range (an outer loop's
+	 * walker): ent_v is its least address, ent_span the width, and a
+	 * relation found for it holds as P_h in rel_a + k * V_h +
+	 * [0, rel_span] (each run keeps P_h - k * V_h at its entry value).
+	 */
+	bool ent_a[VL_LOCS];
+	int64_t ent_span[VL_LOCS], rel_span[VL_LOCS];
 	bool rel_used[VL_LOCS];		/* a relation narrowed a range */
 	bool rel_32[VL_LOCS];		/* it holds in the low halves only */
 	/*
@@ -87,6 +95,12 @@ int vl_header(struct venv *e, uint32_t pc, uint32_t loop,
  */
 void vl_after_insn(struct venv *e, const struct bpf_insn *in,
 		   const struct bc_vreg *before, bool src_const, int64_t k);
+
+/*
+ * dst holds the low 32 bits of src (a 4-byte spill or fill): it keeps
+ * src's tag in its low half.
+ */
+void vl_low_tag(struct bc_vreg *dst, const struct bc_vreg *src);
 
 /* At the entry of a callback called repeatedly: widen against the last
  * entry on this path. */

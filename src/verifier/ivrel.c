@@ -198,7 +198,7 @@ void vr_relate_narrow(struct vsum *s, uint32_t id, struct bc_vframe *f)
 			continue;
 		c = (int64_t)P->ivd - k * V->ivd + s->rel_a[p] -
 		    (P->kind == VK_SCALAR ? 0 : P->off);
-		if (narrow_back(P, V, k, c))
+		if (!s->rel_span[p] && narrow_back(P, V, k, c))
 			s->rel_used[p] = true;
 		if (V->s.smin < 0 || V->s.smax > (1ll << 40) ||
 		    __builtin_mul_overflow(k, V->s.smin, &lo) ||
@@ -207,7 +207,8 @@ void vr_relate_narrow(struct vsum *s, uint32_t id, struct bc_vframe *f)
 		if (lo > hi)
 			t = lo, lo = hi, hi = t;
 		if (__builtin_add_overflow(lo, c, &lo) ||
-		    __builtin_add_overflow(hi, c, &hi))
+		    __builtin_add_overflow(hi, c, &hi) ||
+		    __builtin_add_overflow(hi, s->rel_span[p], &hi))
 			continue;
 		if (narrow_to(&P->s, lo, hi))
 			s->rel_used[p] = true;
@@ -255,6 +256,33 @@ static bool rel_holds(const struct vsum *s, uint32_t id, int p,
 	       (int64_t)P->ivd == s->rel_k[p] * V->ivd;
 }
 
+/*
+ * A walker whose entry address is a range: a counter V constant on entry
+ * that it steps with exactly (64 bits), P's step a multiple of V's.
+ */
+static void rel_find_span(struct vsum *s, uint32_t id, struct bc_vframe *f,
+			  int p)
+{
+	struct bc_vreg *P = vl_loc(f, p);
+
+	if (!P->ivd)
+		return;
+	for (int v = 0; v < VL_LOCS; v++) {
+		struct bc_vreg *V = vl_loc(f, v);
+
+		if (v == p || !V || V->kind != VK_SCALAR || !s->ent_c[v] ||
+		    !V->ivd || P->ivd % V->ivd || !exact64(s, id, V, v) ||
+		    s->ent_v[v] < -(1ll << 32) || s->ent_v[v] > (1ll << 32))
+			continue;
+		s->rel_v[p] = (int8_t)v;
+		s->rel_32[p] = false;
+		s->rel_k[p] = P->ivd / V->ivd;
+		s->rel_a[p] = s->ent_v[p] - s->rel_k[p] * s->ent_v[v];
+		s->rel_span[p] = s->ent_span[p];
+		return;
+	}
+}
+
 /* Find a counter V that P steps with: P's step a multiple of V's. */
 static void rel_find(struct vsum *s, uint32_t id, struct bc_vframe *f, int p)
 {
@@ -275,6 +303,10 @@ static void rel_find(struct vsum *s, uint32_t id, struct bc_vframe *f, int p)
 		s->rel_32[p] = false;
 		s->rel_k[p] = 1;
 		s->rel_a[p] = (int64_t)P->ivd - V->ivd;
+		return;
+	}
+	if (s->ent_a[p] && p64 && P->kind != VK_SCALAR) {
+		rel_find_span(s, id, f, p);
 		return;
 	}
 	if (!s->ent_c[p] || !P->ivd || (!p64 && !exact32(id, P, p)))
@@ -671,6 +703,7 @@ void vr_cross_narrow(struct vsum *s, uint32_t id, const struct bc_vreg *x,
 
 	if (x->iv != id || y->iv != id || A >= VL_LOCS || B >= VL_LOCS ||
 	    s->rel_v[A] != B || s->rel_k[A] != 1 || s->rel_32[A] ||
+	    s->rel_span[A] ||
 	    !exact64(s, id, x, A) || !exact64(s, id, y, B))
 		return;
 	delta = (int64_t)y->ivd - x->ivd - s->rel_a[A];

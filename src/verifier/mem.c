@@ -8,6 +8,7 @@
 #include "platform/ctx.h"
 #include "verifier/call.h"
 #include "verifier/env.h"
+#include "verifier/induction.h"
 #include "verifier/lock.h"
 #include "verifier/mem.h"
 #include "verifier/precision.h"
@@ -219,6 +220,8 @@ static void fill_narrow(struct venv *e, struct bc_vreg *out,
 	coerce_reg_to_size(&v, size);
 	out->s = v;
 	out->id = id;
+	if (size == 4)
+		vl_low_tag(out, sp);
 }
 
 static void slot_misc(struct bc_vframe *f, int k)
@@ -269,6 +272,8 @@ static bool spill_narrow(struct venv *e, struct bc_vframe *f, int k, int size,
 		c.s.s32_max = val->s.s32_max;
 	}
 	bc_scalar_sync(&c.s);
+	if (size == 4)		/* the register's tag, not the stored copy's */
+		vl_low_tag(&c, src && src->kind == VK_SCALAR ? src : val);
 	/* a 32-bit value spilled in 4 bytes stays linked to its register
 	 * (its low half; vm_sync_linked) */
 	if (size == 4 && src && src->kind == VK_SCALAR &&
@@ -277,7 +282,7 @@ static bool spill_narrow(struct venv *e, struct bc_vframe *f, int k, int size,
 			src->id = ++e->id_gen;
 		c.id = src->id;
 	}
-	if (bc_scalar_is_unknown(&c.s) && !c.id)
+	if (bc_scalar_is_unknown(&c.s) && !c.id && !c.iv)
 		return false;
 	memset(f->stype + 8 * k, VS_SPILL, 8);
 	f->spill[k] = c;
