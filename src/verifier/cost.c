@@ -256,6 +256,7 @@ static void most_iterated(struct cost *c, struct bc_worst_case *out)
 
 	out->insn = -1;
 	out->trip = 0;
+	out->callback = false;
 	for (uint32_t l = 0; l < cfg->loop_cnt; l++) {
 		uint32_t h = cfg->loops[l].header;
 

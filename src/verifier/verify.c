@@ -185,7 +185,7 @@ static void worst_case(struct venv *e, struct bc_verify_result *res)
 {
 	struct bc_cost_facts f = { e->reached, e->loop_trip, e->cb_calls,
 				   e->cb_target };
-	struct bc_worst_case w;
+	struct bc_worst_case w = { 0 };
 
 	res->has_worst_case = bc_worst_case(e->cfg, &f, &w);
 	if (!res->has_worst_case)
