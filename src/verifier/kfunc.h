@@ -36,4 +36,12 @@ bool vk_iter_active(struct venv *e);
  */
 uint64_t vk_loop_trip(struct venv *e, uint32_t l);
 
+struct btf;
+struct btf_type;
+/* The type id names with modifiers and typedefs skipped (*out: its id). */
+const struct btf_type *vk_btf_skip_mods(const struct btf *btf, uint32_t id,
+					uint32_t *out);
+/* An int or enum: what a kfunc takes or returns as a scalar. */
+bool vk_btf_is_scalar(const struct btf_type *t);
+
 #endif

@@ -39,25 +39,6 @@ static int unsupported(struct venv *e, uint32_t pc, const struct kmeta *m,
 		      m->name, what);
 }
 
-static const struct btf_type *skip(const struct btf *btf, uint32_t id,
-				   uint32_t *out)
-{
-	const struct btf_type *t = btf__type_by_id(btf, id);
-
-	while (t && (btf_is_mod(t) || btf_is_typedef(t))) {
-		id = t->type;
-		t = btf__type_by_id(btf, id);
-	}
-	if (out)
-		*out = id;
-	return t;
-}
-
-static bool scalar_type(const struct btf_type *t)
-{
-	return t && (btf_is_int(t) || btf_is_enum(t) || btf_is_enum64(t));
-}
-
 static bool struct_type(const struct btf_type *t)
 {
 	return t && (btf_is_struct(t) || btf_is_union(t));
@@ -137,11 +118,11 @@ static bool scalar_struct(const struct btf *btf, const struct btf_type *t,
 		return false;
 	mb = btf_members(t);
 	for (int i = 0; i < btf_vlen(t); i++) {
-		const struct btf_type *mt = skip(btf, mb[i].type, NULL);
+		const struct btf_type *mt = vk_btf_skip_mods(btf, mb[i].type, NULL);
 
 		while (mt && btf_is_array(mt))
-			mt = skip(btf, btf_array(mt)->type, NULL);
-		if (!scalar_type(mt) && !scalar_struct(btf, mt, depth + 1))
+			mt = vk_btf_skip_mods(btf, btf_array(mt)->type, NULL);
+		if (!vk_btf_is_scalar(mt) && !scalar_struct(btf, mt, depth + 1))
 			return false;
 	}
 	return true;
@@ -249,7 +230,7 @@ static int ptr_arg(struct venv *e, uint32_t pc, struct kmeta *m, int i,
 {
 	int regno = i + 1;
 	const struct bc_vreg *r = vc_reg(e, regno);
-	const struct btf_type *ref_t = skip(m->btf, t->type, NULL);
+	const struct btf_type *ref_t = vk_btf_skip_mods(m->btf, t->type, NULL);
 	bool nullable = arg_named(m, i, "__nullable");
 
 	if (r->kind == VK_SCALAR)	/* NULL or not decides */
@@ -293,12 +274,12 @@ static int check_args(struct venv *e, uint32_t pc, struct kmeta *m)
 	const struct btf_param *a = btf_params(m->proto);
 
 	for (int i = 0; i < btf_vlen(m->proto); i++) {
-		const struct btf_type *t = skip(m->btf, a[i].type, NULL);
+		const struct btf_type *t = vk_btf_skip_mods(m->btf, a[i].type, NULL);
 		int err;
 
 		if ((m->k->ign & (1u << i)) || arg_named(m, i, "__ign"))
 			continue;
-		if (scalar_type(t))
+		if (vk_btf_is_scalar(t))
 			err = scalar_arg(e, pc, m, i);
 		else if (t && btf_is_ptr(t))
 			err = ptr_arg(e, pc, m, i, t);
@@ -318,7 +299,7 @@ static int check_args(struct venv *e, uint32_t pc, struct kmeta *m)
 static uint32_t kernel_struct(const struct venv *e, const struct kmeta *m,
 			      uint32_t id)
 {
-	const struct btf_type *t = skip(m->btf, id, &id);
+	const struct btf_type *t = vk_btf_skip_mods(m->btf, id, &id);
 	int k;
 
 	if (m->btf == e->kbtf)
@@ -365,17 +346,18 @@ static int special_ret(struct venv *e, uint32_t pc, struct kmeta *m,
 static int set_ret(struct venv *e, uint32_t pc, struct kmeta *m,
 		   struct bc_vreg *r0)
 {
-	const struct btf_type *t = skip(m->btf, m->proto->type, NULL), *pt;
+	const struct btf_type *t = vk_btf_skip_mods(m->btf, m->proto->type, NULL), *pt;
 	uint32_t pid;
 
 	bc_vreg_ptr(r0, VK_NOT_INIT);
 	if ((m->k->flags & BC_KF_ACQUIRE) &&
-	    (!t || !btf_is_ptr(t) || !struct_type(skip(m->btf, t->type, NULL))))
+	    (!t || !btf_is_ptr(t) ||
+	     !struct_type(vk_btf_skip_mods(m->btf, t->type, NULL))))
 		return vc_err(e, pc, "acquire kernel function does not return "
 			      "PTR_TO_BTF_ID");
 	if (!m->proto->type || !t || btf_is_void(t))
 		return 0;
-	if (scalar_type(t)) {
+	if (vk_btf_is_scalar(t)) {
 		bc_vreg_scalar(r0);
 		return 0;
 	}
@@ -384,7 +366,7 @@ static int set_ret(struct venv *e, uint32_t pc, struct kmeta *m,
 	if (!strcmp(m->name, "bpf_cast_to_kern_ctx") ||
 	    !strcmp(m->name, "bpf_rdonly_cast"))
 		return special_ret(e, pc, m, r0);
-	pt = skip(m->btf, t->type, &pid);
+	pt = vk_btf_skip_mods(m->btf, t->type, &pid);
 	if (!pt || btf_is_void(pt)) {	/* void *: a scalar */
 		bc_vreg_scalar(r0);
 		return 0;
