@@ -118,7 +118,8 @@ static bool scalar_struct(const struct btf *btf, const struct btf_type *t,
 		return false;
 	mb = btf_members(t);
 	for (int i = 0; i < btf_vlen(t); i++) {
-		const struct btf_type *mt = vk_btf_skip_mods(btf, mb[i].type, NULL);
+		const struct btf_type *mt =
+			vk_btf_skip_mods(btf, mb[i].type, NULL);
 
 		while (mt && btf_is_array(mt))
 			mt = vk_btf_skip_mods(btf, btf_array(mt)->type, NULL);
@@ -274,7 +275,8 @@ static int check_args(struct venv *e, uint32_t pc, struct kmeta *m)
 	const struct btf_param *a = btf_params(m->proto);
 
 	for (int i = 0; i < btf_vlen(m->proto); i++) {
-		const struct btf_type *t = vk_btf_skip_mods(m->btf, a[i].type, NULL);
+		const struct btf_type *t =
+			vk_btf_skip_mods(m->btf, a[i].type, NULL);
 		int err;
 
 		if ((m->k->ign & (1u << i)) || arg_named(m, i, "__ign"))
@@ -346,9 +348,10 @@ static int special_ret(struct venv *e, uint32_t pc, struct kmeta *m,
 static int set_ret(struct venv *e, uint32_t pc, struct kmeta *m,
 		   struct bc_vreg *r0)
 {
-	const struct btf_type *t = vk_btf_skip_mods(m->btf, m->proto->type, NULL), *pt;
+	const struct btf_type *t, *pt;
 	uint32_t pid;
 
+	t = vk_btf_skip_mods(m->btf, m->proto->type, NULL);
 	bc_vreg_ptr(r0, VK_NOT_INIT);
 	if ((m->k->flags & BC_KF_ACQUIRE) &&
 	    (!t || !btf_is_ptr(t) ||
