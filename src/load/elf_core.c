@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "isa/insn.h"
+#include "load/btf_types.h"
 #include "load/elf_priv.h"
 #include "load/kbtf.h"
 
@@ -60,20 +61,6 @@ static uint32_t rd32(const uint8_t *p)
 	return v;
 }
 
-static const struct btf_type *skip(const struct btf *btf, uint32_t id,
-				   uint32_t *res)
-{
-	const struct btf_type *t = btf__type_by_id(btf, id);
-
-	while (t && (btf_is_mod(t) || btf_is_typedef(t))) {
-		id = t->type;
-		t = btf__type_by_id(btf, id);
-	}
-	if (res)
-		*res = id;
-	return t;
-}
-
 /* Length of the essential name: up to a "___" flavour suffix. */
 static size_t ess_len(const char *n)
 {
@@ -91,10 +78,7 @@ static bool ess_eq(const char *a, const char *b)
 
 static const char *tname(const struct btf *btf, uint32_t id)
 {
-	const struct btf_type *t = btf__type_by_id(btf, id);
-	const char *n = t ? btf__name_by_offset(btf, t->name_off) : NULL;
-
-	return n ? n : "";
+	return bc_btf_name(btf, btf__type_by_id(btf, id));
 }
 
 /* Where an access ends: in member midx of owner, or an element (-1). */
@@ -139,7 +123,7 @@ static bool local_walk(struct spec *sp, struct fpos *pos)
 	*pos = (struct fpos){ .btf = sp->btf, .midx = -1, .type = id,
 			      .bit_off = (uint64_t)sp->raw[0] * sz * 8 };
 	for (uint32_t i = 1; i < sp->n; i++) {
-		t = skip(sp->btf, id, &id);
+		t = bc_btf_skip_mods(sp->btf, id, &id);
 		sp->type[i] = id;
 		if (t && btf_is_composite(t)) {
 			const struct btf_member *m = btf_members(t) + sp->raw[i];
@@ -147,6 +131,8 @@ static bool local_walk(struct spec *sp, struct fpos *pos)
 			if (sp->raw[i] >= btf_vlen(t))
 				return false;
 			sp->name[i] = btf__name_by_offset(sp->btf, m->name_off);
+			if (!sp->name[i])
+				return false;
 			pos->bit_off += btf_member_bit_offset(t, sp->raw[i]);
 			pos->owner = id;
 			pos->midx = (int)sp->raw[i];
@@ -172,8 +158,8 @@ static bool fields_compat(const struct btf *lb, uint32_t lid,
 			  const struct btf *tb, uint32_t tid)
 {
 	for (int depth = 0; depth < 32; depth++) {
-		const struct btf_type *l = skip(lb, lid, &lid);
-		const struct btf_type *t = skip(tb, tid, &tid);
+		const struct btf_type *l = bc_btf_skip_mods(lb, lid, &lid);
+		const struct btf_type *t = bc_btf_skip_mods(tb, tid, &tid);
 
 		if (!l || !t)
 			return false;
@@ -211,7 +197,7 @@ static bool match_member(const struct btf *lb, uint32_t lmtype,
 			 const char *name, struct fpos *pos, uint32_t id,
 			 int depth)
 {
-	const struct btf_type *t = skip(pos->btf, id, &id);
+	const struct btf_type *t = bc_btf_skip_mods(pos->btf, id, &id);
 
 	if (!t || !btf_is_composite(t) || depth > 32)
 		return false;
@@ -272,7 +258,7 @@ static bool target_walk(const struct spec *sp, uint32_t cid, struct fpos *pos)
 			cur = pos->type;
 			continue;
 		}
-		t = skip(tb, cur, &cur);
+		t = bc_btf_skip_mods(tb, cur, &cur);
 		if (!t || !btf_is_array(t))
 			return false;
 		if (sp->raw[i] >= btf_array(t)->nelems && !flex_array(pos, t))
@@ -307,7 +293,7 @@ static bool field_value(const struct fpos *p, int kind, uint64_t *val,
 		return true;
 	}
 	o = btf__type_by_id(p->btf, p->owner);
-	mt = skip(p->btf, p->type, &mid);
+	mt = bc_btf_skip_mods(p->btf, p->type, &mid);
 	bits = btf_member_bitfield_size(o, p->midx);
 	if (bits) {
 		bsz = mt->size;

@@ -10,6 +10,7 @@
 
 #include <bpf/btf.h>
 
+#include "load/btf_types.h"
 #include "load/elf_priv.h"
 
 #define MAP_DEF_SIZE 20		/* struct bpf_map_def: 5 x u32 */
@@ -134,34 +135,18 @@ int bc_elf_legacy_maps(struct eloader *L)
 
 /* BTF-defined maps. */
 
-static const struct btf_type *skip_mods(const struct btf *btf, uint32_t id,
-					uint32_t *out_id)
-{
-	const struct btf_type *t = btf__type_by_id(btf, id);
-	int depth = 0;
-
-	while (t && depth++ < 32 &&
-	       (btf_is_mod(t) || btf_is_typedef(t))) {
-		id = t->type;
-		t = btf__type_by_id(btf, id);
-	}
-	if (out_id)
-		*out_id = id;
-	return t;
-}
-
 /* __uint(name, val) is "int (*name)[val]". */
 static int btf_uint(struct eloader *L, const char *map, const char *field,
 		    uint32_t type_id, uint32_t *val)
 {
 	const struct btf *btf = L->obj->btf;
-	const struct btf_type *t = skip_mods(btf, type_id, NULL);
+	const struct btf_type *t = bc_btf_skip_mods(btf, type_id, NULL);
 	const struct btf_type *arr;
 
 	if (!t || !btf_is_ptr(t))
 		return bc_elf_fail(L, "map '%s': field '%s' is not a __uint() pointer",
 				   map, field);
-	arr = skip_mods(btf, t->type, NULL);
+	arr = bc_btf_skip_mods(btf, t->type, NULL);
 	if (!arr || !btf_is_array(arr))
 		return bc_elf_fail(L, "map '%s': field '%s' does not point to an array",
 				   map, field);
@@ -177,7 +162,7 @@ static int btf_ulong(struct eloader *L, const char *map, const char *field,
 		     uint32_t type_id, uint64_t *val)
 {
 	const struct btf *btf = L->obj->btf;
-	const struct btf_type *t = skip_mods(btf, type_id, NULL);
+	const struct btf_type *t = bc_btf_skip_mods(btf, type_id, NULL);
 	uint32_t v32;
 
 	if (t && btf_is_ptr(t)) {
@@ -199,7 +184,7 @@ static int btf_size(struct eloader *L, const char *map, const char *field,
 		    uint32_t type_id, uint32_t *val)
 {
 	const struct btf *btf = L->obj->btf;
-	const struct btf_type *t = skip_mods(btf, type_id, NULL);
+	const struct btf_type *t = bc_btf_skip_mods(btf, type_id, NULL);
 	long long sz;
 
 	if (!t || !btf_is_ptr(t))
@@ -220,7 +205,7 @@ static int parse_map_def(struct eloader *L, int mi, uint32_t def_id,
 static int btf_inner(struct eloader *L, int mi, uint32_t type_id)
 {
 	const struct btf *btf = L->obj->btf;
-	const struct btf_type *arr = skip_mods(btf, type_id, NULL);
+	const struct btf_type *arr = bc_btf_skip_mods(btf, type_id, NULL);
 	const struct btf_type *ptr, *def;
 	uint32_t def_id;
 	char *name;
@@ -229,11 +214,11 @@ static int btf_inner(struct eloader *L, int mi, uint32_t type_id)
 	if (!arr || !btf_is_array(arr))
 		return bc_elf_fail(L, "map '%s': field 'values' is not an array",
 				   L->obj->maps[mi].name);
-	ptr = skip_mods(btf, btf_array(arr)->type, NULL);
+	ptr = bc_btf_skip_mods(btf, btf_array(arr)->type, NULL);
 	if (!ptr || !btf_is_ptr(ptr))
 		return bc_elf_fail(L, "map '%s': 'values' elements are not pointers",
 				   L->obj->maps[mi].name);
-	def = skip_mods(btf, ptr->type, &def_id);
+	def = bc_btf_skip_mods(btf, ptr->type, &def_id);
 	if (!def || !btf_is_struct(def))
 		return 0;	/* prog_array of functions: no inner map */
 	name = bc_xmalloc(strlen(L->obj->maps[mi].name) + 7);
@@ -267,10 +252,10 @@ static int parse_member(struct eloader *L, int mi, const char *f,
 	if (!strcmp(f, "map_extra"))
 		return btf_ulong(L, mn, f, tid, &m->map_extra);
 	if (!strcmp(f, "value")) {
-		const struct btf_type *t = skip_mods(L->obj->btf, tid, NULL);
+		const struct btf_type *t = bc_btf_skip_mods(L->obj->btf, tid, NULL);
 
 		if (t && btf_is_ptr(t))
-			skip_mods(L->obj->btf, t->type, &m->value_btf);
+			bc_btf_skip_mods(L->obj->btf, t->type, &m->value_btf);
 	}
 	if (!strcmp(f, "key_size") || !strcmp(f, "value_size") ||
 	    !strcmp(f, "key") || !strcmp(f, "value")) {
@@ -412,7 +397,7 @@ int bc_elf_btf_maps(struct eloader *L)
 		L->obj->maps[mi].name = bc_xstrdup(name);
 		L->obj->maps[mi].origin = BC_MAP_BTF;
 		L->obj->maps[mi].sec_idx = L->btfmaps_sec;
-		if (!skip_mods(btf, v->type, &def_id))
+		if (!bc_btf_skip_mods(btf, v->type, &def_id))
 			r = bc_elf_fail(L, "map '%s': bad type id", name);
 		else
 			r = parse_map_def(L, mi, def_id, true);
@@ -482,7 +467,7 @@ static int cmp_kcfg(const void *a, const void *b)
 /* Alignment of a kconfig value type (libbpf's btf__align_of trusts ids). */
 static int kcfg_align(const struct btf *btf, uint32_t id)
 {
-	const struct btf_type *t = skip_mods(btf, id, NULL);
+	const struct btf_type *t = bc_btf_skip_mods(btf, id, NULL);
 	int depth;
 
 	for (depth = 0; t && depth < 8; depth++) {
@@ -492,7 +477,7 @@ static int kcfg_align(const struct btf *btf, uint32_t id)
 			return 8;
 		if (!btf_is_array(t))
 			return -1;
-		t = skip_mods(btf, btf_array(t)->type, NULL);
+		t = bc_btf_skip_mods(btf, btf_array(t)->type, NULL);
 	}
 	return -1;
 }

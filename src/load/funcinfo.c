@@ -10,18 +10,8 @@
 
 #include <bpf/btf.h>
 
+#include "load/btf_types.h"
 #include "load/prog.h"
-
-static const struct btf_type *skip_mods(const struct btf *btf, uint32_t *id)
-{
-	const struct btf_type *t = btf__type_by_id(btf, *id);
-
-	while (t && (btf_is_mod(t) || btf_is_typedef(t))) {
-		*id = t->type;
-		t = btf__type_by_id(btf, *id);
-	}
-	return t;
-}
 
 static bool is_scalar(const struct btf_type *t)
 {
@@ -36,14 +26,13 @@ static bool is_pt_regs(const struct btf *btf, uint32_t id)
 	while (t && btf_is_mod(t))
 		t = btf__type_by_id(btf, t->type);
 	return t && btf_is_typedef(t) &&
-	       !strcmp(btf__name_by_offset(btf, t->name_off),
-		       "bpf_user_pt_regs_t");
+	       !strcmp(bc_btf_name(btf, t), "bpf_user_pt_regs_t");
 }
 
 static void read_arg(const struct btf *btf, uint32_t id,
 		     struct bc_func_arg *a)
 {
-	const struct btf_type *t = skip_mods(btf, &id), *pt;
+	const struct btf_type *t = bc_btf_skip_mods(btf, id, &id), *pt;
 	uint32_t pid;
 	int64_t sz;
 
@@ -54,7 +43,7 @@ static void read_arg(const struct btf *btf, uint32_t id,
 		return;
 	pid = t->type;
 	a->pt_regs = is_pt_regs(btf, pid);
-	pt = skip_mods(btf, &pid);
+	pt = bc_btf_skip_mods(btf, pid, &pid);
 	if (pt && (btf_is_struct(pt) || btf_is_union(pt)))
 		a->pointee = btf__name_by_offset(btf, pt->name_off);
 	a->dynptr = a->pointee && !strcmp(a->pointee, "bpf_dynptr");
@@ -116,7 +105,7 @@ void bc_func_from_btf(const struct btf *btf, struct bc_func *f)
 	f->btf = true;
 	f->global = btf_vlen(fn) == BTF_FUNC_GLOBAL;	/* FUNC linkage */
 	rid = proto->type;
-	ret = rid ? skip_mods(btf, &rid) : NULL;
+	ret = rid ? bc_btf_skip_mods(btf, rid, &rid) : NULL;
 	f->ret_scalar = is_scalar(ret);
 	f->arg_cnt = btf_vlen(proto) > 255 ? 255 : btf_vlen(proto);
 	p = btf_params(proto);

@@ -10,32 +10,8 @@
 #include <string.h>
 
 #include "platform/btfctx.h"
+#include "load/btf_types.h"
 #include "util/util.h"
-
-static bool is_modifier(const struct btf_type *t)
-{
-	switch (btf_kind(t)) {
-	case BTF_KIND_TYPEDEF: case BTF_KIND_VOLATILE: case BTF_KIND_CONST:
-	case BTF_KIND_RESTRICT: case BTF_KIND_TYPE_TAG:
-		return true;
-	}
-	return false;
-}
-
-/* The type id names with modifiers and typedefs skipped; *res its id. */
-static const struct btf_type *skip_mods(const struct btf *btf, uint32_t id,
-					uint32_t *res)
-{
-	const struct btf_type *t = btf__type_by_id(btf, id);
-
-	while (t && is_modifier(t)) {
-		id = t->type;
-		t = btf__type_by_id(btf, id);
-	}
-	if (res)
-		*res = id;
-	return t;
-}
 
 static bool is_struct(const struct btf_type *t)
 {
@@ -50,10 +26,7 @@ static bool is_small_int(const struct btf_type *t)
 
 const char *bc_btf_type_name(const struct btf *btf, uint32_t id)
 {
-	const struct btf_type *t = btf__type_by_id(btf, id);
-	const char *n = t ? btf__name_by_offset(btf, t->name_off) : NULL;
-
-	return n ? n : "";
+	return bc_btf_name(btf, btf__type_by_id(btf, id));
 }
 
 static const char *kind_str(const struct btf_type *t)
@@ -189,7 +162,7 @@ static uint32_t target_proto(const struct btf *btf, const char *sym,
 		return 0;
 	t = btf__type_by_id(btf, id);
 	if (typedef_ptr) {
-		t = skip_mods(btf, t->type, NULL);
+		t = bc_btf_skip_mods(btf, t->type, NULL);
 		if (!t || !btf_is_ptr(t))
 			return 0;
 	}
@@ -243,12 +216,12 @@ static uint32_t ctx_arg_idx(const struct btf *btf, const struct btf_type *fp,
 	const struct btf_type *t;
 
 	for (i = 0; i < n; i++) {
-		t = skip_mods(btf, p[i].type, NULL);
+		t = bc_btf_skip_mods(btf, p[i].type, NULL);
 		o += !t || btf_is_ptr(t) ? 8 : (t->size + 7) / 8 * 8;
 		if ((uint32_t)off < o)
 			return i;
 	}
-	t = skip_mods(btf, fp->type, NULL);
+	t = bc_btf_skip_mods(btf, fp->type, NULL);
 	o += !t || btf_is_ptr(t) ? 8 : (t->size + 7) / 8 * 8;
 	return (uint32_t)off < o ? n : n + 1;
 }
@@ -277,7 +250,7 @@ static bool ctx_slot_type(const struct bc_attach *at, int off, uint32_t *tid,
 			*tid = fp->type;
 			return true;
 		case BPF_MODIFY_RETURN:
-			t = skip_mods(at->btf, fp->type, tid);
+			t = bc_btf_skip_mods(at->btf, fp->type, tid);
 			if (is_small_int(t))
 				return true;
 			snprintf(msg, len, "ret type %s not allowed for fmod_ret",
@@ -298,7 +271,7 @@ static bool ctx_ptr_arg(const struct bc_attach *at, const struct btf_type *t,
 	const struct btf_type *pt = btf__type_by_id(at->btf, t->type);
 	uint32_t id = t->type;
 
-	if (!t->type || btf_is_int(skip_mods(at->btf, t->type, NULL)))
+	if (!t->type || btf_is_int(bc_btf_skip_mods(at->btf, t->type, NULL)))
 		return true;	/* void * and int *: scalars */
 	if (pt && btf_is_type_tag(pt)) {
 		const char *tag = btf__name_by_offset(at->btf, pt->name_off);
@@ -308,7 +281,7 @@ static bool ctx_ptr_arg(const struct bc_attach *at, const struct btf_type *t,
 		if (tag && !strcmp(tag, "percpu"))
 			out->flags |= BC_BTF_PERCPU;
 	}
-	pt = skip_mods(at->btf, id, &id);
+	pt = bc_btf_skip_mods(at->btf, id, &id);
 	if (!is_struct(pt)) {
 		snprintf(msg, len, "func '%s' arg%u type %s is not a struct",
 			 at->name, arg, kind_str(pt));
@@ -340,13 +313,13 @@ bool bc_btf_ctx_access(const struct bc_attach *at, int off, int size,
 	}
 	if (!ctx_slot_type(at, off, &tid, &arg, msg, len))
 		return false;
-	t = skip_mods(at->btf, tid, NULL);
+	t = bc_btf_skip_mods(at->btf, tid, NULL);
 	if (!tid || is_small_int(t) || btf_is_any_enum(t) || is_struct(t))
 		return true;	/* void return value, scalars */
 	if (!btf_is_ptr(t)) {
 		snprintf(msg, len, "func '%s' arg%u '%s' has type %s. Only "
 			 "pointer access is allowed", at->name, arg,
-			 btf__name_by_offset(at->btf, t->name_off), kind_str(t));
+			 bc_btf_name(at->btf, t), kind_str(t));
 		return false;
 	}
 	if (size != 8) {
@@ -384,14 +357,14 @@ static const struct btf_type *member_size(const struct btf *btf, uint32_t id,
 					  const struct btf_type **elem,
 					  uint32_t *eid, uint32_t *nelems)
 {
-	const struct btf_type *t = skip_mods(btf, id, &id), *top = NULL;
+	const struct btf_type *t = bc_btf_skip_mods(btf, id, &id), *top = NULL;
 	uint32_t n = 1;
 
 	while (t && btf_is_array(t)) {
 		if (!top)
 			top = t;
 		n *= btf_array(t)->nelems;
-		t = skip_mods(btf, btf_array(t)->type, &id);
+		t = bc_btf_skip_mods(btf, btf_array(t)->type, &id);
 	}
 	if (!t || !(btf_is_int(t) || btf_is_any_enum(t) || is_struct(t) ||
 		    btf_is_ptr(t) || btf_is_float(t)))
@@ -413,13 +386,13 @@ static enum walk_res walk_flex(struct walk *w, const struct btf_type **tp)
 	if (!btf_vlen(t))
 		return WALK_ERR;
 	m = btf_members(t) + btf_vlen(t) - 1;
-	et = skip_mods(w->btf, m->type, NULL);
+	et = bc_btf_skip_mods(w->btf, m->type, NULL);
 	if (!et || !btf_is_array(et) || btf_array(et)->nelems)
 		return WALK_ERR;
 	moff = btf_member_bit_offset(t, btf_vlen(t) - 1) / 8;
 	if ((uint32_t)w->off < moff)
 		return WALK_ERR;
-	et = skip_mods(w->btf, btf_array(et)->type, NULL);
+	et = bc_btf_skip_mods(w->btf, btf_array(et)->type, NULL);
 	if (et && btf_is_int(et))
 		return WALK_SCALAR;
 	if (!is_struct(et) || !et->size)
@@ -444,7 +417,7 @@ static enum walk_res walk_ptr(struct walk *w, const struct btf_type *pt,
 		      !strcmp(v, "percpu") ? BC_BTF_PERCPU :
 		      !strcmp(v, "rcu") ? BC_BTF_RCU : 0;
 	}
-	t = skip_mods(w->btf, pt->type, &id);
+	t = bc_btf_skip_mods(w->btf, pt->type, &id);
 	if (!is_struct(t))
 		return WALK_SCALAR;
 	w->next = id;
@@ -535,14 +508,14 @@ static enum overlap member_overlaps(struct walk *w, const struct btf_type *t,
 static enum walk_res walk_struct(struct walk *w, const struct btf_type *t)
 {
 	for (;;) {
-		const char *tname = btf__name_by_offset(w->btf, t->name_off);
+		const char *tname = bc_btf_name(w->btf, t);
 		enum overlap o = OV_NONE;
 		enum walk_res r;
 		uint32_t i, vlen;
 
 		if (!is_struct(t)) {
 			snprintf(w->msg, w->len, "Type '%s' is not a struct",
-				 tname ? tname : "");
+				 tname);
 			return WALK_ERR;
 		}
 		vlen = btf_vlen(t);
@@ -591,19 +564,20 @@ static bool field_listed(const struct btf *btf, uint32_t owner,
 	if (!t || !field)
 		return false;
 	snprintf(name, sizeof(name), "%s%s",
-		 btf__name_by_offset(btf, t->name_off), suffix);
+		 bc_btf_name(btf, t), suffix);
 	sid = btf__find_by_name_kind(btf, name, btf_kind(t));
 	s = sid > 0 ? btf__type_by_id(btf, sid) : NULL;
 	for (uint32_t i = 0; s && i < btf_vlen(s); i++) {
 		const struct btf_member *m = btf_members(s) + i;
+		const char *mn;
 		uint32_t mid;
 
 		mt = btf__type_by_id(btf, m->type);
 		if (!mt || !btf_is_ptr(mt))
 			continue;
-		skip_mods(btf, mt->type, &mid);
-		if (mid == id &&
-		    !strcmp(btf__name_by_offset(btf, m->name_off), field))
+		bc_btf_skip_mods(btf, mt->type, &mid);
+		if (mid == id && (mn = btf__name_by_offset(btf, m->name_off)) &&
+		    !strcmp(mn, field))
 			return true;
 	}
 	return false;
@@ -643,7 +617,7 @@ bool bc_btf_struct_read(const struct btf *btf, uint32_t id, uint8_t flags,
 	enum walk_res r;
 
 	memset(out, 0, sizeof(*out));
-	r = walk_struct(&w, skip_mods(btf, id, NULL));
+	r = walk_struct(&w, bc_btf_skip_mods(btf, id, NULL));
 	if (r == WALK_ERR)
 		return false;
 	if (r != WALK_PTR)
@@ -677,7 +651,7 @@ bool bc_btf_ids_match(const struct btf *btf, uint32_t id, int off,
 		struct walk w = { .btf = btf, .off = off, .size = 1,
 				  .stop = true, .msg = msg, .len = sizeof(msg) };
 
-		if (walk_struct(&w, skip_mods(btf, id, NULL)) != WALK_FOUND)
+		if (walk_struct(&w, bc_btf_skip_mods(btf, id, NULL)) != WALK_FOUND)
 			return false;
 		id = w.next;
 		if (!strcmp(bc_btf_type_name(btf, id), want))

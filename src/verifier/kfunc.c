@@ -43,25 +43,6 @@ static int unsupported(struct venv *e, uint32_t pc, const char *name)
 	return vc_err(e, pc, "kfunc %s is not supported by bpfcheck", name);
 }
 
-const struct btf_type *vk_btf_skip_mods(const struct btf *btf, uint32_t id,
-					uint32_t *out)
-{
-	const struct btf_type *t = btf__type_by_id(btf, id);
-
-	while (t && (btf_is_mod(t) || btf_is_typedef(t))) {
-		id = t->type;
-		t = btf__type_by_id(btf, id);
-	}
-	if (out)
-		*out = id;
-	return t;
-}
-
-bool vk_btf_is_scalar(const struct btf_type *t)
-{
-	return t && (btf_is_int(t) || btf_is_enum(t) || btf_is_enum64(t));
-}
-
 /* "bpf_iter_<kind>_new" and so on: the kind, or -1. */
 static int iter_kind_of(const char *name)
 {
@@ -88,10 +69,10 @@ static int iter_slots(const struct kcall *kc)
 	uint32_t id;
 	int64_t sz;
 
-	t = btf_vlen(kc->proto) ? vk_btf_skip_mods(kc->btf, a[0].type, NULL) : NULL;
+	t = btf_vlen(kc->proto) ? bc_btf_skip_mods(kc->btf, a[0].type, NULL) : NULL;
 	if (!t || !btf_is_ptr(t))
 		return 0;
-	t = vk_btf_skip_mods(kc->btf, t->type, &id);
+	t = bc_btf_skip_mods(kc->btf, t->type, &id);
 	sz = t && btf_is_struct(t) ? btf__resolve_size(kc->btf, id) :
 	     iter_kinds[kc->iter].size;
 	return sz > 0 && sz % 8 == 0 ? (int)(sz / 8) : 0;
@@ -140,7 +121,7 @@ static int scalar_args(struct venv *e, uint32_t pc, const struct kcall *kc)
 	for (int i = 1; i < btf_vlen(kc->proto); i++) {
 		if (kc->k->ign & (1u << i))
 			continue;
-		if (!vk_btf_is_scalar(vk_btf_skip_mods(kc->btf, a[i].type, NULL)))
+		if (!bc_btf_is_scalar(bc_btf_skip_mods(kc->btf, a[i].type, NULL)))
 			return unsupported(e, pc, kc->name);
 		if (vc_reg(e, i + 1)->kind != VK_SCALAR)
 			return vc_err(e, pc, "R%d is not a scalar", i + 1);
@@ -253,7 +234,7 @@ static void iter_destroy(struct venv *e, struct bc_vframe *f, int k,
 /* Registers after the call: r1-r5 clobbered, r0 as the prototype says. */
 static int set_ret(struct venv *e, uint32_t pc, const struct kcall *kc)
 {
-	const struct btf_type *t = vk_btf_skip_mods(kc->btf, kc->proto->type, NULL);
+	const struct btf_type *t = bc_btf_skip_mods(kc->btf, kc->proto->type, NULL);
 	struct bc_vreg *r0 = vc_reg(e, 0);
 	int64_t sz;
 
@@ -263,12 +244,12 @@ static int set_ret(struct venv *e, uint32_t pc, const struct kcall *kc)
 		bc_vreg_ptr(r0, VK_NOT_INIT);
 		return 0;
 	}
-	if (vk_btf_is_scalar(t)) {
+	if (bc_btf_is_scalar(t)) {
 		bc_vreg_scalar(r0);
 		return 0;
 	}
 	if (!btf_is_ptr(t) || !(kc->k->flags & BC_KF_ITER_NEXT) ||
-	    !vk_btf_is_scalar(vk_btf_skip_mods(kc->btf, t->type, NULL)) ||
+	    !bc_btf_is_scalar(bc_btf_skip_mods(kc->btf, t->type, NULL)) ||
 	    (sz = btf__resolve_size(kc->btf, t->type)) <= 0)
 		return unsupported(e, pc, kc->name);
 	bc_vreg_ptr(r0, VK_MEM);

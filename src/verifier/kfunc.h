@@ -7,6 +7,7 @@
 #include <stdint.h>
 
 #include "isa/insn.h"
+#include "load/btf_types.h"
 #include "platform/kfuncs.h"
 #include "verifier/env.h"
 
@@ -35,13 +36,5 @@ bool vk_iter_active(struct venv *e);
  * at most the elements those iterators yield (bpf_for(i, a, b): b - a).
  */
 uint64_t vk_loop_trip(struct venv *e, uint32_t l);
-
-struct btf;
-struct btf_type;
-/* The type id names with modifiers and typedefs skipped (*out: its id). */
-const struct btf_type *vk_btf_skip_mods(const struct btf *btf, uint32_t id,
-					uint32_t *out);
-/* An int or enum: what a kfunc takes or returns as a scalar. */
-bool vk_btf_is_scalar(const struct btf_type *t);
 
 #endif

@@ -61,13 +61,6 @@ static const char *kind_str(const struct btf_type *t)
 	}
 }
 
-static const char *tname(const struct btf *btf, const struct btf_type *t)
-{
-	const char *n = t ? btf__name_by_offset(btf, t->name_off) : NULL;
-
-	return n ? n : "";
-}
-
 /* Does parameter i's name (the kernel's BTF only) end in sfx? */
 static bool arg_named(const struct kmeta *m, int i, const char *sfx)
 {
@@ -119,11 +112,11 @@ static bool scalar_struct(const struct btf *btf, const struct btf_type *t,
 	mb = btf_members(t);
 	for (int i = 0; i < btf_vlen(t); i++) {
 		const struct btf_type *mt =
-			vk_btf_skip_mods(btf, mb[i].type, NULL);
+			bc_btf_skip_mods(btf, mb[i].type, NULL);
 
 		while (mt && btf_is_array(mt))
-			mt = vk_btf_skip_mods(btf, btf_array(mt)->type, NULL);
-		if (!vk_btf_is_scalar(mt) && !scalar_struct(btf, mt, depth + 1))
+			mt = bc_btf_skip_mods(btf, btf_array(mt)->type, NULL);
+		if (!bc_btf_is_scalar(mt) && !scalar_struct(btf, mt, depth + 1))
 			return false;
 	}
 	return true;
@@ -158,7 +151,7 @@ static int btf_id_arg(struct venv *e, uint32_t pc, struct kmeta *m, int i,
 {
 	int regno = i + 1;
 	const struct bc_vreg *r = vc_reg(e, regno);
-	const char *want = tname(m->btf, ref_t), *have = sock_struct(r->kind);
+	const char *want = bc_btf_name(m->btf, ref_t), *have = sock_struct(r->kind);
 	bool release = (m->k->flags & BC_KF_RELEASE) && r->ref_id;
 	char t[48], x[48];
 
@@ -231,7 +224,7 @@ static int ptr_arg(struct venv *e, uint32_t pc, struct kmeta *m, int i,
 {
 	int regno = i + 1;
 	const struct bc_vreg *r = vc_reg(e, regno);
-	const struct btf_type *ref_t = vk_btf_skip_mods(m->btf, t->type, NULL);
+	const struct btf_type *ref_t = bc_btf_skip_mods(m->btf, t->type, NULL);
 	bool nullable = arg_named(m, i, "__nullable");
 
 	if (r->kind == VK_SCALAR)	/* NULL or not decides */
@@ -258,15 +251,15 @@ static int ptr_arg(struct venv *e, uint32_t pc, struct kmeta *m, int i,
 		if (!ref_t || !btf_is_struct(ref_t))
 			return vc_err(e, pc, "kernel function %s args#%d pointer "
 				      "type %s %s is not supported", m->name, i,
-				      kind_str(ref_t), tname(m->btf, ref_t));
-		if (!strcmp(tname(m->btf, ref_t), "bpf_dynptr"))
+				      kind_str(ref_t), bc_btf_name(m->btf, ref_t));
+		if (!strcmp(bc_btf_name(m->btf, ref_t), "bpf_dynptr"))
 			return unsupported(e, pc, m, "a dynptr argument");
 		return btf_id_arg(e, pc, m, i, ref_t);
 	}
 	if (ref_t && btf_is_struct(ref_t) && !scalar_struct(m->btf, ref_t, 0))
 		return vc_err(e, pc, "arg#%d pointer type %s %s must point to "
 			      "scalar, or struct with scalar", i,
-			      kind_str(ref_t), tname(m->btf, ref_t));
+			      kind_str(ref_t), bc_btf_name(m->btf, ref_t));
 	return unsupported(e, pc, m, "a memory argument");
 }
 
@@ -276,12 +269,12 @@ static int check_args(struct venv *e, uint32_t pc, struct kmeta *m)
 
 	for (int i = 0; i < btf_vlen(m->proto); i++) {
 		const struct btf_type *t =
-			vk_btf_skip_mods(m->btf, a[i].type, NULL);
+			bc_btf_skip_mods(m->btf, a[i].type, NULL);
 		int err;
 
 		if ((m->k->ign & (1u << i)) || arg_named(m, i, "__ign"))
 			continue;
-		if (vk_btf_is_scalar(t))
+		if (bc_btf_is_scalar(t))
 			err = scalar_arg(e, pc, m, i);
 		else if (t && btf_is_ptr(t))
 			err = ptr_arg(e, pc, m, i, t);
@@ -301,12 +294,12 @@ static int check_args(struct venv *e, uint32_t pc, struct kmeta *m)
 static uint32_t kernel_struct(const struct venv *e, const struct kmeta *m,
 			      uint32_t id)
 {
-	const struct btf_type *t = vk_btf_skip_mods(m->btf, id, &id);
+	const struct btf_type *t = bc_btf_skip_mods(m->btf, id, &id);
 	int k;
 
 	if (m->btf == e->kbtf)
 		return id;
-	k = btf__find_by_name_kind(e->kbtf, tname(m->btf, t),
+	k = btf__find_by_name_kind(e->kbtf, bc_btf_name(m->btf, t),
 				   btf_is_union(t) ? BTF_KIND_UNION :
 				   BTF_KIND_STRUCT);
 	return k > 0 ? (uint32_t)k : 0;
@@ -351,16 +344,16 @@ static int set_ret(struct venv *e, uint32_t pc, struct kmeta *m,
 	const struct btf_type *t, *pt;
 	uint32_t pid;
 
-	t = vk_btf_skip_mods(m->btf, m->proto->type, NULL);
+	t = bc_btf_skip_mods(m->btf, m->proto->type, NULL);
 	bc_vreg_ptr(r0, VK_NOT_INIT);
 	if ((m->k->flags & BC_KF_ACQUIRE) &&
 	    (!t || !btf_is_ptr(t) ||
-	     !struct_type(vk_btf_skip_mods(m->btf, t->type, NULL))))
+	     !struct_type(bc_btf_skip_mods(m->btf, t->type, NULL))))
 		return vc_err(e, pc, "acquire kernel function does not return "
 			      "PTR_TO_BTF_ID");
 	if (!m->proto->type || !t || btf_is_void(t))
 		return 0;
-	if (vk_btf_is_scalar(t)) {
+	if (bc_btf_is_scalar(t)) {
 		bc_vreg_scalar(r0);
 		return 0;
 	}
@@ -369,7 +362,7 @@ static int set_ret(struct venv *e, uint32_t pc, struct kmeta *m,
 	if (!strcmp(m->name, "bpf_cast_to_kern_ctx") ||
 	    !strcmp(m->name, "bpf_rdonly_cast"))
 		return special_ret(e, pc, m, r0);
-	pt = vk_btf_skip_mods(m->btf, t->type, &pid);
+	pt = bc_btf_skip_mods(m->btf, t->type, &pid);
 	if (!pt || btf_is_void(pt)) {	/* void *: a scalar */
 		bc_vreg_scalar(r0);
 		return 0;
