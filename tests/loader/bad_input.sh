@@ -48,6 +48,10 @@ expect binary "bpfcheck: $tmp/binary: not an ELF object or assembly text (binary
 printf '#include <linux/bpf.h>\nint f(void) { return 0; }\n' >"$tmp/prog.c"
 expect c_source "bpfcheck: $tmp/prog.c: C source, not an eBPF object: compile it first (clang -O2 -g -target bpf -c $tmp/prog.c)" \
 	verify "$tmp/prog.c"
+# By its name alone: nothing in it marks C, but a .c file is never assembly.
+printf 'int x;\n/* a comment */\n' >"$tmp/plain.c"
+expect c_by_name "bpfcheck: $tmp/plain.c: C source, not an eBPF object: compile it first (clang -O2 -g -target bpf -c $tmp/plain.c)" \
+	verify "$tmp/plain.c"
 
 expect directory "bpfcheck: $tmp: is a directory, not an eBPF object" \
 	verify "$tmp"
