@@ -12,19 +12,49 @@
 #include "verifier/env.h"
 #include "verifier/precision.h"
 
-int vc_err(struct venv *e, uint32_t pc, const char *fmt, ...)
+static int verr(struct venv *e, uint32_t pc, bool fatal, const char *fmt,
+		va_list ap)
 {
-	va_list ap;
-
 	if (e->failed)
 		return -1;
 	e->failed = true;
-	va_start(ap, fmt);
+	e->fatal = fatal;
 	vsnprintf(e->res->error, sizeof(e->res->error), fmt, ap);
-	va_end(ap);
 	e->res->error_insn = pc;
 	vlog_printf(e, "%s\n", e->res->error);
 	return -1;
+}
+
+int vc_err(struct venv *e, uint32_t pc, const char *fmt, ...)
+{
+	va_list ap;
+	int r;
+
+	va_start(ap, fmt);
+	r = verr(e, pc, false, fmt, ap);
+	va_end(ap);
+	return r;
+}
+
+int vc_err_fatal(struct venv *e, uint32_t pc, const char *fmt, ...)
+{
+	va_list ap;
+	int r;
+
+	va_start(ap, fmt);
+	r = verr(e, pc, true, fmt, ap);
+	va_end(ap);
+	return r;
+}
+
+bool vc_recover_speculative(struct venv *e)
+{
+	if (!e->failed || e->fatal || !e->cur.speculative)
+		return false;
+	e->failed = false;
+	e->res->error[0] = 0;
+	e->detail[0] = 0;
+	return true;
 }
 
 /*
@@ -110,8 +140,8 @@ int vc_push(struct venv *e, uint32_t pc)
 	struct bc_vstate *s;
 
 	if (e->stack_n >= 8192)
-		return vc_err(e, pc, "The sequence of %zu jumps is too complex.",
-			      e->stack_n + 1);
+		return vc_err_fatal(e, pc, "The sequence of %zu jumps is too complex.",
+				    e->stack_n + 1);
 	BC_GROW(e->stack, e->stack_cap, e->stack_n + 1);
 	s = &e->stack[e->stack_n++];
 	bc_vstate_copy(s, &e->cur);

@@ -824,8 +824,8 @@ static int map_ptr_access(struct venv *e, uint32_t pc, int regno,
 	int id;
 
 	if (!tn)
-		return vc_err(e, pc, "reading the kernel struct of a map of type "
-			      "%u is not supported by bpfcheck", mt);
+		return vc_err_fatal(e, pc, "reading the kernel struct of a map of type "
+				    "%u is not supported by bpfcheck", mt);
 	if (!e->priv)
 		return vc_err(e, pc, "'struct %s' access is allowed only to "
 			      "CAP_PERFMON and CAP_SYS_ADMIN", tn);
@@ -837,8 +837,8 @@ static int map_ptr_access(struct venv *e, uint32_t pc, int regno,
 	id = e->kbtf ? btf__find_by_name_kind(e->kbtf, tn, BTF_KIND_STRUCT) :
 		       -1;
 	if (id <= 0)
-		return vc_err(e, pc, "map_ptr access without the kernel's BTF of "
-			      "struct %s is not supported by bpfcheck", tn);
+		return vc_err_fatal(e, pc, "map_ptr access without the kernel's BTF of "
+				    "struct %s is not supported by bpfcheck", tn);
 	if (!bc_btf_struct_read(e->kbtf, (uint32_t)id, 0, !e->sleepable,
 				(int)off, size, &v, msg, sizeof(msg)))
 		return vc_err(e, pc, "%s", msg);
@@ -1143,12 +1143,12 @@ int vm_ld_imm(struct venv *e, uint32_t pc, const struct bpf_insn *in)
 		d->off = pc + in->imm + 1;
 		return 0;
 	case BPF_PSEUDO_BTF_ID:
-		return vc_err(e, pc, "ksym %s is not supported by bpfcheck "
-			      "(needs kernel BTF)",
-			      bc_object_ksym_name(e->obj, in->imm) ?: "?");
+		return vc_err_fatal(e, pc, "ksym %s is not supported by bpfcheck "
+				    "(needs kernel BTF)",
+				    bc_object_ksym_name(e->obj, in->imm) ?: "?");
 	}
-	return vc_err(e, pc, "unsupported pseudo load src_reg=%d (map fds of "
-		      "raw input are unknown)", in->src_reg);
+	return vc_err_fatal(e, pc, "unsupported pseudo load src_reg=%d (map fds of "
+			    "raw input are unknown)", in->src_reg);
 }
 
 /*
