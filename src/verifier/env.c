@@ -12,39 +12,19 @@
 #include "verifier/env.h"
 #include "verifier/precision.h"
 
-static int verr(struct venv *e, uint32_t pc, bool fatal, const char *fmt,
-		va_list ap)
-{
-	if (e->failed)
-		return -1;
-	e->failed = true;
-	e->fatal = fatal;
-	vsnprintf(e->res->error, sizeof(e->res->error), fmt, ap);
-	e->res->error_insn = pc;
-	vlog_printf(e, "%s\n", e->res->error);
-	return -1;
-}
-
 int vc_err(struct venv *e, uint32_t pc, const char *fmt, ...)
 {
 	va_list ap;
-	int r;
 
+	if (e->failed)
+		return -1;
+	e->failed = true;
 	va_start(ap, fmt);
-	r = verr(e, pc, false, fmt, ap);
+	vsnprintf(e->res->error, sizeof(e->res->error), fmt, ap);
 	va_end(ap);
-	return r;
-}
-
-int vc_err_fatal(struct venv *e, uint32_t pc, const char *fmt, ...)
-{
-	va_list ap;
-	int r;
-
-	va_start(ap, fmt);
-	r = verr(e, pc, true, fmt, ap);
-	va_end(ap);
-	return r;
+	e->res->error_insn = pc;
+	vlog_printf(e, "%s\n", e->res->error);
+	return -1;
 }
 
 bool vc_recover_speculative(struct venv *e)

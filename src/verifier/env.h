@@ -133,8 +133,14 @@ int vc_err(struct venv *e, uint32_t pc, const char *fmt, ...)
  * An error no path can avoid: a verifier limit, or a feature bpfcheck
  * does not support (the kernel's -E2BIG, -EFAULT, -ENOTSUPP).
  */
-int vc_err_fatal(struct venv *e, uint32_t pc, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
+#define vc_err_fatal(e, pc, ...) vc_fatal((e), vc_err((e), (pc), __VA_ARGS__))
+
+static inline int vc_fatal(struct venv *e, int r)
+{
+	e->fatal = true;
+	return r;
+}
+
 /*
  * Linux 6.17+: an error on a speculative path ends that path behind a
  * speculation barrier (nospec) instead of rejecting. True if it did.
