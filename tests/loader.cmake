@@ -31,7 +31,8 @@ endforeach()
 
 # Bad input: one-line errors, exit 2.
 add_test(NAME loader_bad_input
-  COMMAND sh ${LOADER_DIR}/bad_input.sh ${BPFCHECK_BIN} ${LOADER_OBJDIR})
+  COMMAND sh ${LOADER_DIR}/bad_input.sh ${BPFCHECK_BIN} ${LOADER_OBJDIR}
+          ${CMAKE_BINARY_DIR}/tests/corpus)
 add_test(NAME loader_list_json
   COMMAND sh ${LOADER_DIR}/json.sh ${BPFCHECK_BIN} ${LOADER_OBJDIR})
 
