@@ -60,12 +60,64 @@ void vp_all(struct venv *e)
  * precise, 0: all of it was already (an earlier walk went on from here
  * with the same values), -1: bt does not fit c's frames.
  */
+void vp_keep_marks(struct bc_vchk *c)
+{
+	struct vp_marks *m;
+
+	if (!c->st.frames[0])
+		return;
+	m = bc_xcalloc(1, sizeof(*m));
+	m->curframe = c->st.curframe;
+	for (uint32_t f = 0; f <= c->st.curframe; f++) {
+		const struct bc_vframe *fr = c->st.frames[f];
+
+		for (int r = 0; r < BC_MAX_REG; r++) {
+			if (fr->regs[r].kind != VK_SCALAR)
+				continue;
+			m->sregs[f] |= 1u << r;
+			if (fr->regs[r].precise)
+				m->pregs[f] |= 1u << r;
+		}
+		for (int k = 0; k < BC_SLOTS; k++) {
+			if (fr->stype[8 * k] != VS_SPILL ||
+			    fr->spill[k].kind != VK_SCALAR)
+				continue;
+			m->sslots[f] |= 1ull << k;
+			if (fr->spill[k].precise)
+				m->pslots[f] |= 1ull << k;
+		}
+	}
+	c->kept = m;
+}
+
+/* mark() on what an evicted checkpoint kept; 1 when it kept nothing. */
+static int mark_kept(struct vp_marks *m, struct bt *bt)
+{
+	int changed = 0;
+
+	if (!m)
+		return 1;
+	for (uint32_t f = 0; f < BC_MAX_CALL_FRAMES; f++) {
+		if (!bt->regs[f] && !bt->slots[f])
+			continue;
+		if (f > m->curframe)
+			return -1;
+		bt->regs[f] &= m->sregs[f];
+		bt->slots[f] &= m->sslots[f];
+		changed |= (bt->regs[f] & ~m->pregs[f]) ||
+			   (bt->slots[f] & ~m->pslots[f]);
+		m->pregs[f] |= bt->regs[f];
+		m->pslots[f] |= bt->slots[f];
+	}
+	return changed;
+}
+
 static int mark(struct bc_vchk *c, struct bt *bt)
 {
 	int changed = 0;
 
-	if (!c->st.frames[0])	/* evicted: no state to mark */
-		return 1;
+	if (!c->st.frames[0])	/* evicted: only its marks are left */
+		return mark_kept(c->kept, bt);
 	for (uint32_t f = 0; f < BC_MAX_CALL_FRAMES; f++) {
 		struct bc_vframe *fr;
 

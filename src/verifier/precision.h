@@ -44,6 +44,21 @@ enum {
 	VH_STACK = VH_FILL | VH_SPILL | VH_SPILL_IMM | VH_STW | VH_STVAR,
 };
 
+/*
+ * What an evicted checkpoint keeps of its state for later walks: which
+ * registers and stack slots held scalars, and which of those are
+ * precise, so that a walk still stops there when nothing new becomes
+ * precise (Linux keeps such states whole while they have branches).
+ */
+struct vp_marks {
+	uint32_t curframe;
+	uint16_t sregs[BC_MAX_CALL_FRAMES], pregs[BC_MAX_CALL_FRAMES];
+	uint64_t sslots[BC_MAX_CALL_FRAMES], pslots[BC_MAX_CALL_FRAMES];
+};
+
+/* Keep c's marks before its state is freed (c->kept, freed with c). */
+void vp_keep_marks(struct bc_vchk *c);
+
 /* Append the instruction about to run at pc to the path's history. */
 void vp_hist_push(struct venv *e, uint32_t pc);
 

@@ -64,6 +64,7 @@ static void evict(struct venv *e, struct bc_vchk **pp)
 	struct bc_vchk *c = *pp;
 
 	*pp = c->next;
+	vp_keep_marks(c);
 	bc_vstate_free(&c->st);
 	c->next = e->evicted;
 	e->evicted = c;

@@ -522,7 +522,9 @@ uint64_t bc_vstate_hash(const struct bc_vstate *st, const uint16_t *live)
 			uint64_t t;
 
 			memcpy(&t, fr->stype + 8 * k, 8);
-			h = mix(h, t);
+			if (!t)		/* VS_INVALID: equal states skip alike */
+				continue;
+			h = mix(h, t ^ k);
 			if (fr->stype[8 * k] == VS_SPILL)
 				h = reg_hash(h, &fr->spill[k]);
 			if (fr->stype[8 * k] == VS_ITER)

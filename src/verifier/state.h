@@ -96,6 +96,7 @@ struct bc_vref {
 };
 
 struct bc_vchk;
+struct vp_marks;
 
 #define BC_MAX_SUMS 8	/* summarised loops active on one path */
 
@@ -148,6 +149,7 @@ struct bc_vchk {
 	 */
 	uint16_t rd[BC_MAX_CALL_FRAMES], segw[BC_MAX_CALL_FRAMES];
 	uint64_t srd[BC_MAX_CALL_FRAMES], segsw[BC_MAX_CALL_FRAMES];
+	struct vp_marks *kept;		/* evicted: its precision (precision.h) */
 };
 
 const char *bc_vkind_name(unsigned kind);

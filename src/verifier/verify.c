@@ -100,6 +100,7 @@ static void env_free(struct venv *e)
 	}
 	for (struct bc_vchk *c = e->evicted, *n; c; c = n) {
 		n = c->next;
+		free(c->kept);
 		free(c);
 	}
 	vl_free(e);
