@@ -19,12 +19,6 @@
 #define VL_LOCS (10 + BC_SLOTS)
 #define VL_MAX_THR 512		/* widening thresholds from the code */
 
-/*
- * The width of a packet pointer's tag (bc_vreg's ivw): its variable part
- * is the header value of location ivl + ivd (ivrel.c, vr_derive_pkt).
- */
-#define VL_W_PKT 2
-
 /* After this many rounds bounds that still move go to the extremes. */
 #define VL_THR_ROUNDS 12
 
