@@ -26,7 +26,7 @@
 const char *const gen_feature_names[GF_NFEAT] = {
 	"alu", "branch", "packet", "pkt-var", "map", "map-var", "stack",
 	"loop", "bad-loop", "nested", "strength", "sec-iv", "stk-ctr",
-	"precision",
+	"precision", "pkt-walk",
 	"flaw",
 };
 
@@ -1393,16 +1393,30 @@ static void loop_access(struct g *g, int i, uint32_t imax)
 		g->reserved |= 1u << t;
 		d = pick_temp(g);
 		g->reserved &= ~(1u << t);
+		uint32_t k = 1 + (uint32_t)below(g, 3);
+
 		emit(g, "r%d = r7", t);
 		emit(g, "r%d += r%d", t, i);
 		emit(g, "r%d = r%d", d, t);
-		emit(g, "r%d += 1", d);
+		emit(g, "r%d += %u", d, k);
 		emit(g, "if r%d > r8 goto out", d);
-		emit(g, "r%d = *(u8 *)(r%d +0)", d, t);
+		if (chance(g, 50)) {
+			/* data + i computed again after the check (a scan for
+			 * "\r\n"): the same address, so the same range;
+			 * a flaw reads one byte past it */
+			feat(g, GF_PKTWALK);
+			emit(g, "r%d = *(u8 *)(r%d +0)", d, t);
+			emit(g, "r%d = r7", t);
+			emit(g, "r%d += r%d", t, i);
+			emit(g, "r%d = *(u8 *)(r%d +%u)", d, t,
+			     k - 1 + flaw(g));
+		} else {
+			emit(g, "r%d = *(u8 *)(r%d +0)", d, t);
+		}
 		g->rk[t] = RK_NONE;
 		g->rk[d] = RK_SCALAR;
 		hint(g, imax);
-		hint(g, (int64_t)imax + 1);
+		hint(g, (int64_t)imax + k);
 	} else if (k == 1 && g->rk[9] == RK_MAPV) {
 		/* map value byte at i: masked when i may pass the end */
 		t = pick_temp(g);

@@ -34,6 +34,7 @@ enum gen_feature {
 	GF_SECIV,	/* a secondary induction variable used as an index */
 	GF_STKCTR,	/* a counter kept in a stack slot, maybe across a call */
 	GF_PREC,	/* values whose precision decides safety (or not) */
+	GF_PKTWALK,	/* a packet pointer data + i re-derived after its check */
 	GF_FLAW,	/* a deliberate flaw was injected */
 	GF_NFEAT,
 };

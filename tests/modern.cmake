@@ -42,14 +42,17 @@ endforeach()
 add_test(NAME modern_lint COMMAND ${MODERN_PY} lint ${MODERN_SRCS})
 # Worst-case bounds: an iterator loop by its elements (a run of iter_sum
 # executes 90 insns: 10 elements), a may_goto loop by the budget
-# (8,388,608 rounds of at least 3 insns).
+# (8,388,608 rounds of at least 3 insns), nested may_goto loops by one
+# budget for both (a run of cond_break_nested executes 50,331,667 insns;
+# the product of two budgets would be over 10^14).
 add_test(NAME modern_bounds_iters
   COMMAND ${MODERN_PY} bounds $<TARGET_FILE:bpfcheck>
           ${MODERN_OBJDIR}/iters.c19v3.o iter_sum 90 200)
 add_test(NAME modern_bounds_may_goto
   COMMAND ${MODERN_PY} bounds $<TARGET_FILE:bpfcheck>
           ${MODERN_OBJDIR}/may_goto.c19v3.o can_loop_random_sum 25165824
-          60000000 can_loop_masked_index 50331648 100000000)
+          60000000 can_loop_masked_index 50331648 100000000
+          cond_break_nested 50331667 300000000)
 add_test(NAME modern_linux_tsv
   COMMAND ${MODERN_PY} linux-check ${MODERN_SRCS}
           --tsv ${MODERN_DIR}/linux.tsv)

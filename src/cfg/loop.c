@@ -358,15 +358,21 @@ void bc_irr_describe(const struct bc_cfg *cfg, const struct bc_irreducible *r,
 			      cfg->blocks[r->entries[k]].first);
 }
 
-/* Does block b end with may_goto and is edge k its fall-through? */
+/*
+ * Does block b end with may_goto and is edge k its fall-through? Not
+ * "may_goto +0": Linux removes it as a nop, so it spends nothing.
+ */
 static bool spends_budget(const struct bc_cfg *cfg, uint32_t b, uint32_t k,
 			  void *arg)
 {
 	const struct bc_block *bl = &cfg->blocks[b];
+	const struct bpf_insn *in;
 
 	(void)arg;
-	return bl->last != BC_NONE && cfg->succ_kind[k] == BC_EDGE_FALL &&
-	       bc_is_may_goto(&cfg->prog->insns[bl->last]);
+	if (bl->last == BC_NONE || cfg->succ_kind[k] != BC_EDGE_FALL)
+		return false;
+	in = &cfg->prog->insns[bl->last];
+	return bc_is_may_goto(in) && in->off;
 }
 
 bool bc_loop_free_cycle(const struct bc_cfg *cfg, uint32_t l,

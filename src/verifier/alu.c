@@ -7,6 +7,7 @@
 #include <inttypes.h>
 
 #include "verifier/alu.h"
+#include "verifier/ivrel.h"
 #include "verifier/mem.h"
 #include "verifier/precision.h"
 
@@ -282,6 +283,8 @@ static void ptr_move(struct venv *e, uint8_t op, struct bc_vreg *res,
 	}
 	struct bc_scalar add = sc->s;
 	int32_t range = res->range;
+	bool derive = op == BPF_ADD && bc_scalar_is_const(&res->s) &&
+		      !res->s.var_off.value && !(res->off < 0 && add.smin > 0);
 
 	if ((res->kind == VK_PKT || res->kind == VK_PKT_META) &&
 	    op == BPF_ADD && res->off < 0 && add.smin > 0) {
@@ -306,6 +309,7 @@ static void ptr_move(struct venv *e, uint8_t op, struct bc_vreg *res,
 		res->range = keep ? range - (int32_t)add.umax : 0;
 		e->beyond_linux |= keep && add.umax;
 		res->id = ++e->id_gen;
+		vr_derive_pkt(e, res, derive ? sc : NULL);
 	}
 }
 

@@ -10,6 +10,17 @@
  * BPF_MAX_LOOPS; a map's max_entries for for_each_map_elem). There is
  * none when a reached loop has no proven trip bound, for irreducible
  * cycles, and for a callback reached from no call site with a count.
+ *
+ * A loop bounded only by may_goto (no trip bound of its own below the
+ * budget) is charged against its frame's one budget, not per entry: every
+ * call of a function starts with BPF_MAX_LOOPS units, each fall-through
+ * of a may_goto spends one, and every round of such a loop (header back to
+ * header) falls through one of its own may_gotos. Rounds of one loop are
+ * disjoint in time, so one unit pays for at most one round of each budget
+ * loop around that may_goto. The frame costs its longest path with every
+ * budget loop run once per entry, plus BPF_MAX_LOOPS times the most one
+ * unit can pay for: the largest sum of one round of each budget loop in a
+ * chain of nested ones. Nested budget loops add up instead of multiplying.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -32,6 +43,7 @@ struct cost {
 	uint32_t *memo_level;		/* loop level the memo is for */
 	uint8_t *on_path;
 	uint64_t *loop_cost;		/* per loop, 0 = not yet */
+	uint64_t *round;		/* per budget loop, one round's cost */
 	bool fail;
 };
 
@@ -190,22 +202,58 @@ static uint64_t longest(struct cost *c, uint32_t n, uint32_t l)
 	return best;
 }
 
+/* Loop l is charged against its frame's may_goto budget. */
+static bool budget_loop(const struct cost *c, uint32_t l)
+{
+	return c->cfg->loops[l].may_goto_bound &&
+	       (!c->trip[l] || c->trip[l] > BC_MAX_LOOPS);
+}
+
 static uint64_t loop_bound(struct cost *c, uint32_t l)
 {
 	uint64_t body;
 
 	if (c->loop_cost[l])
 		return c->loop_cost[l];
-	if (!c->trip[l]) {
+	if (!c->trip[l] && !budget_loop(c, l)) {
 		c->fail = true;
 		return 0;
 	}
 	/* the header's own cost counts once per visit: start below it */
 	body = longest(c, c->cfg->loops[l].header, l);
+	if (budget_loop(c, l)) {	/* once per entry; the rest: budget */
+		c->round[l] = body ? body : 1;
+		c->loop_cost[l] = c->round[l];
+		return c->loop_cost[l];
+	}
 	c->loop_cost[l] = sat_mul(c->trip[l], body);
 	if (!c->loop_cost[l])
 		c->loop_cost[l] = 1;
 	return c->loop_cost[l];
+}
+
+/*
+ * What one unit of subprogram s's may_goto budget may pay for: the
+ * largest sum of one round of each reached budget loop along a chain of
+ * nested loops of s (0: s has none).
+ */
+static uint64_t budget_unit(const struct cost *c, uint32_t s)
+{
+	const struct bc_cfg *cfg = c->cfg;
+	uint64_t best = 0;
+
+	for (uint32_t l = 0; l < cfg->loop_cnt; l++) {
+		uint64_t sum = 0;
+
+		if (!c->round[l] ||
+		    cfg->blocks[cfg->loops[l].header].subprog != s)
+			continue;
+		for (uint32_t m = l; m != NONE; m = cfg->loops[m].parent)
+			sum = sat_add(sum, c->round[m]);
+		if (sum > best)
+			best = sum;
+	}
+	return best;
 }
 
 static uint64_t sub_bound(struct cost *c, uint32_t s)
@@ -224,6 +272,8 @@ static uint64_t sub_bound(struct cost *c, uint32_t s)
 		entry_block = c->cfg->insn_block[sp->start];
 	c->sub_cost[s] = entry_block == NONE ? 0 :
 			 longest(c, rep(c->cfg, entry_block, NONE), NONE);
+	c->sub_cost[s] = sat_add(c->sub_cost[s],
+				 sat_mul(BC_MAX_LOOPS, budget_unit(c, s)));
 	c->sub_state[s] = 2;
 	return c->sub_cost[s];
 }
@@ -291,6 +341,7 @@ bool bc_worst_case(const struct bc_cfg *cfg, const struct bc_cost_facts *f,
 	c.memo_level = bc_xcalloc(nb + 1, sizeof(uint32_t));
 	c.on_path = bc_xcalloc(nb + 1, 1);
 	c.loop_cost = bc_xcalloc(cfg->loop_cnt + 1, sizeof(uint64_t));
+	c.round = bc_xcalloc(cfg->loop_cnt + 1, sizeof(uint64_t));
 	for (uint32_t b = 0; b < nb; b++)
 		c.memo[b] = INF;
 	v = sub_bound(&c, 0);
@@ -304,5 +355,6 @@ bool bc_worst_case(const struct bc_cfg *cfg, const struct bc_cost_facts *f,
 	free(c.memo_level);
 	free(c.on_path);
 	free(c.loop_cost);
+	free(c.round);
 	return !c.fail && v != INF;
 }

@@ -89,6 +89,15 @@ static void untag_reg(struct bc_vreg *r, void *arg)
 		clear_tag(r);
 }
 
+static void for_each_reg_of(struct bc_vstate *st,
+			    void (*fn)(struct bc_vreg *, void *), void *arg);
+
+static void untag_pkt(struct bc_vreg *r, void *arg)
+{
+	if (r->ivw == VL_W_PKT)
+		untag_reg(r, arg);
+}
+
 bool vl_inside(const struct venv *e, uint32_t pc)
 {
 	uint32_t l;
@@ -214,7 +223,7 @@ static void thresholds(struct venv *e, struct vsum *s)
 		if (!dup && t->nsteps < 8)
 			t->steps[t->nsteps++] = c;
 	}
-	thr_add(t, 0);
+	t->v[t->n++] = 0;
 	FOR_BODY_INSNS(cfg, s->loop, i) {
 		const struct bpf_insn *in = &cfg->prog->insns[i];
 		uint8_t op = bc_op(in);
@@ -247,8 +256,6 @@ static void thresholds(struct venv *e, struct vsum *s)
 
 /* ---- widening ---- */
 
-/* After this many rounds bounds that still move go to the extremes. */
-#define VL_THR_ROUNDS 12
 
 /*
  * The type limits a counter may run up to, tried only where the loop's own
@@ -265,6 +272,8 @@ static uint64_t up_u(const struct vsum *s, uint64_t x, uint64_t max)
 {
 	uint64_t best = max;
 
+	if (vr_tb_up(s, x, max, false, &best))
+		return best;
 	for (uint32_t i = 0; i < s->thr_cnt && s->rounds <= VL_THR_ROUNDS; i++)
 		if (s->thr_u[i] >= x && s->thr_u[i] <= max)
 			return s->thr_u[i];
@@ -279,6 +288,9 @@ static uint64_t down_u(const struct vsum *s, uint64_t x)
 {
 	uint64_t best = 0;
 
+	if (vr_tb_down(s, x, 0, false, &best))
+		return best;
+
 	for (uint32_t i = s->rounds <= VL_THR_ROUNDS ? s->thr_cnt : 0; i-- > 0;)
 		if (s->thr_u[i] <= x)
 			return s->thr_u[i];
@@ -292,6 +304,10 @@ static uint64_t down_u(const struct vsum *s, uint64_t x)
 static int64_t up_s(const struct vsum *s, int64_t x, int64_t max)
 {
 	int64_t best = max;
+	uint64_t b;
+
+	if (vr_tb_up(s, (uint64_t)x, (uint64_t)max, true, &b))
+		return (int64_t)b;
 
 	for (uint32_t i = 0; i < s->thr_cnt && s->rounds <= VL_THR_ROUNDS; i++)
 		if (s->thr_s[i] >= x && s->thr_s[i] <= max)
@@ -306,6 +322,10 @@ static int64_t up_s(const struct vsum *s, int64_t x, int64_t max)
 static int64_t down_s(const struct vsum *s, int64_t x, int64_t min)
 {
 	int64_t best = min;
+	uint64_t b;
+
+	if (vr_tb_down(s, (uint64_t)x, (uint64_t)min, true, &b))
+		return (int64_t)b;
 
 	for (uint32_t i = s->rounds <= VL_THR_ROUNDS ? s->thr_cnt : 0; i-- > 0;)
 		if (s->thr_s[i] <= x && s->thr_s[i] >= min)
@@ -622,6 +642,9 @@ static void tag_header(struct venv *e, struct vsum *s, uint32_t id,
 {
 	struct bc_vframe *f = vc_frame(e);
 
+	/* a new round: packet pointers derived in the last one say
+	 * nothing about this one's header values */
+	for_each_reg_of(&e->cur, untag_pkt, &id);
 	for (int j = 0; j < VL_LOCS; j++) {
 		struct bc_vreg *r = vl_loc(f, j);
 
@@ -869,6 +892,12 @@ void vl_after_insn(struct venv *e, const struct bpf_insn *in,
 	uint8_t op = bc_op(in);
 	struct bc_vreg *d = vc_reg(e, in->dst_reg);
 
+	/* a packet pointer's tag: set or cleared by the pointer arithmetic
+	 * itself (vr_derive_pkt), kept by copies and fills */
+	if ((d->kind == VK_PKT || d->kind == VK_PKT_META) &&
+	    d->ivw == VL_W_PKT && kind != BC_INSN_LD_PKT &&
+	    kind != BC_INSN_LDDW)
+		return;
 	switch (kind) {
 	case BC_INSN_ALU:
 	case BC_INSN_ALU64: {
@@ -1128,6 +1157,7 @@ void vl_free(struct venv *e)
 	for (uint32_t i = 0; i < e->sum_cnt; i++) {
 		free(e->sums[i].thr_u);
 		free(e->sums[i].thr_s);
+		free(e->sums[i].tb);
 	}
 	free(e->sums);
 	e->sums = NULL;

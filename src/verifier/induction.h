@@ -19,6 +19,9 @@
 #define VL_LOCS (10 + BC_SLOTS)
 #define VL_MAX_THR 512		/* widening thresholds from the code */
 
+/* After this many rounds bounds that still move go to the extremes. */
+#define VL_THR_ROUNDS 12
+
 struct vsum {
 	uint32_t loop, pc, frame;
 	struct bc_vchk *w;		/* current header state */
@@ -26,6 +29,11 @@ struct vsum {
 	uint64_t *thr_u;		/* widening thresholds, sorted */
 	int64_t *thr_s;
 	uint32_t thr_cnt;
+	/* the bounds the loop's tests put on its tagged locations (b - d
+	 * of a test of X_h + d against b): tried before thr_u, so that a
+	 * counter reaches its bound in one widening, not step by step */
+	uint64_t *tb;
+	uint32_t tb_cnt;
 	int8_t sign[VL_LOCS];		/* 0 not seen yet, +1, -1 */
 	bool bad[VL_LOCS], w32[VL_LOCS];
 	uint32_t dmin[VL_LOCS], dmax[VL_LOCS];	/* |step| seen */

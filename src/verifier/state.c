@@ -376,6 +376,17 @@ static bool iter_sub(const struct bc_vframe *o, const struct bc_vframe *c,
 	       idmap_check(m, a->ref_id | 0x80000000u, b->ref_id | 0x80000000u);
 }
 
+/*
+ * A packet pointer derived from a tagged value (ivw VL_W_PKT)
+ * is read again, dead or not, by the next derivation of the same address
+ * (ivrel.c, vr_derive_pkt takes its range): old relied on it.
+ */
+static bool derived_pkt(const struct bc_vreg *r)
+{
+	return (r->kind == VK_PKT || r->kind == VK_PKT_META) &&
+	       r->ivw == VL_W_PKT;
+}
+
 static bool frame_sub(const struct bc_vframe *o, const struct bc_vframe *c,
 		      uint16_t live, uint64_t slive, struct idmap *m,
 		      enum bc_sub_mode mode, uint32_t own)
@@ -386,7 +397,7 @@ static bool frame_sub(const struct bc_vframe *o, const struct bc_vframe *c,
 	    o->cb_proto != c->cb_proto)
 		return false;
 	for (int r = 0; r < BC_MAX_REG; r++) {
-		if (!(live & (1u << r)))
+		if (!(live & (1u << r)) && !derived_pkt(&o->regs[r]))
 			continue;
 		if (!reg_sub(&o->regs[r], &c->regs[r], m, mode, own))
 			return false;
@@ -394,7 +405,8 @@ static bool frame_sub(const struct bc_vframe *o, const struct bc_vframe *c,
 	for (int k = 0; k < BC_SLOTS; k++) {
 		const uint8_t *ot = o->stype + 8 * k, *ct = c->stype + 8 * k;
 
-		if (!(slive & (1ull << k)))
+		if (!(slive & (1ull << k)) &&
+		    !(ot[0] == VS_SPILL && derived_pkt(&o->spill[k])))
 			continue;
 		if (ot[0] == VS_ITER || ct[0] == VS_ITER) {
 			if (!iter_sub(o, c, k, m))

@@ -65,6 +65,13 @@ struct bc_vreg {
 	uint8_t ivw, ivl;
 };
 
+/*
+ * ivw of a packet pointer's tag: its variable part is the header value
+ * of location ivl plus ivd, in this round of the loop (ivrel.c,
+ * vr_derive_pkt).
+ */
+#define VL_W_PKT 2
+
 #define BC_STACK 512
 #define BC_SLOTS (BC_STACK / 8)
 

@@ -532,11 +532,6 @@ static void worst_case_check(const struct bc_verify_opts *opts,
 	if (!res->accepted || !res->has_worst_case ||
 	    res->worst_case_insns <= cap)
 		return;
-	/* may_goto's budget is one per frame, shared by nested loops, so
-	 * their product overstates a run that Linux itself bounds */
-	if (!res->worst_loop_callback &&
-	    res->worst_loop_trip == BC_MAX_LOOPS + 1ull)
-		return;
 	res->accepted = false;
 	res->beyond_linux = true;
 	res->error_insn = res->worst_loop_insn;

@@ -173,3 +173,50 @@ int snd_step4_oob(struct __sk_buff *skb)
 		sum += v->b[i] + v->b[i + 4];
 	return sum & 1;
 }
+
+/* data + i computed twice in a round has one range; reading one byte
+ * past the checked two is still out of bounds. */
+/* EXPECT reject: outside of the packet */
+SEC("tc")
+int snd_pkt_rederived_overread(struct __sk_buff *skb)
+{
+	PKT(skb);
+	__u8 *p = data;
+	int i;
+
+	NOUNROLL
+	for (i = 0; i < 64; i++) {
+		if ((void *)(p + i + 2) > data_end)
+			return 0;
+		if (p[i] == '\r' && p[i + 2] == '\n')
+			break;
+	}
+	return i;
+}
+
+/* A pointer kept from the first round (data + 0, 8 bytes checked) says
+ * nothing about data + i in a later round: one id per round only. */
+/* EXPECT reject: outside of the packet */
+SEC("tc")
+__naked void snd_pkt_kept_round(void)
+{
+	asm volatile (
+	"r2 = *(u32 *)(r1 +76);"
+	"r3 = *(u32 *)(r1 +80);"
+	"r0 = 0;"
+	"r4 = 0;"
+	"r6 = r2;"
+	"1: r5 = r2;"
+	"r5 += r4;"
+	"if r4 == 0 goto 2f;"
+	"r0 = *(u8 *)(r5 +7);"
+	"goto 3f;"
+	"2: r7 = r5;"
+	"r7 += 8;"
+	"if r7 > r3 goto 4f;"
+	"r6 = r5;"
+	"3: r4 += 1;"
+	"if r4 < 16 goto 1b;"
+	"4: r0 = 0;"
+	"exit;" ::: "memory");
+}

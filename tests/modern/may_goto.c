@@ -180,3 +180,24 @@ int can_loop_in_subprog(struct xdp_md *ctx)
 	return count_rounds(bpf_get_prandom_u32() & 7) +
 	       count_rounds(3) > 5 ? XDP_PASS : XDP_DROP;
 }
+
+/* Nested loops each left by cond_break: the frame has one budget, so
+ * the rounds of both loops together are at most BPF_MAX_LOOPS, and the
+ * worst case is a sum of the two bodies per unit, not their product.
+ * Linux explores round after round (rows and cols are unknown). */
+/* EXPECT accept LINUX reject: BPF program is too large */
+SEC("xdp")
+int cond_break_nested(struct xdp_md *ctx)
+{
+	__u32 rows = bpf_get_prandom_u32(), cols = bpf_get_prandom_u32();
+	__u32 r, c, s = 0;
+
+	for (r = 0; r < rows; r++) {
+		for (c = 0; c < cols; c++) {
+			s += r ^ c;
+			cond_break;
+		}
+		cond_break;
+	}
+	return s & 1 ? XDP_PASS : XDP_DROP;
+}
