@@ -316,13 +316,15 @@ static bool reg_sub(const struct bc_vreg *o, const struct bc_vreg *c,
 	if (o->kind == VK_NOT_INIT)
 		return true;
 	if (o->kind == VK_SCALAR) {
-		/* a whole spill's fill is linked to its register, a narrow
-		 * one's is not: cur may not link less than old */
-		if (exact ? o->narrow != c->narrow : c->narrow && !o->narrow)
+		if (exact && o->narrow != c->narrow)
 			return false;
 		/* no decision below old depended on its value */
 		if (mode == BC_SUB_PRUNE && !o->precise)
 			return true;
+		/* an id links a narrow spill's low half only, a whole
+		 * spill entirely: old's link must mean the same in cur */
+		if (o->id && o->narrow != c->narrow)
+			return false;
 		if (exact)
 			return bc_scalar_equal(&o->s, &c->s) &&
 			       idmap_check(m, o->id, c->id);
