@@ -15,6 +15,7 @@
 #include "verifier/global.h"
 #include "verifier/kfunc.h"
 #include "verifier/lock.h"
+#include "verifier/mapkey.h"
 #include "verifier/mem.h"
 #include "verifier/precision.h"
 
@@ -587,6 +588,8 @@ static void set_ret(struct venv *e, uint32_t pc,
 		    const struct bc_helper_proto *p, struct callinfo *ci,
 		    struct bc_vreg *r0)
 {
+	bool nn;
+
 	switch (p->ret) {
 	case BC_RET_INTEGER:
 		bc_vreg_scalar(r0);
@@ -601,13 +604,13 @@ static void set_ret(struct venv *e, uint32_t pc,
 			r0->id = ++e->id_gen;
 			break;
 		}
-		bc_vreg_ptr(r0, p->ret == BC_RET_MAP_VALUE ? VK_MAP_VALUE :
-			    VK_MAP_VALUE_OR_NULL);
+		nn = p->ret == BC_RET_MAP_VALUE ||
+		     vc_lookup_not_null(e, p->id, ci->map);
+		bc_vreg_ptr(r0, nn ? VK_MAP_VALUE : VK_MAP_VALUE_OR_NULL);
 		r0->map = ci->map >= 0 ? ci->map : 0;
 		/* a value holding a lock keeps its id: the lock is known by
 		 * it (Linux's reg_may_point_to_spin_lock) */
-		if (p->ret != BC_RET_MAP_VALUE ||
-		    vlk_map_has_lock(&e->obj->maps[r0->map]))
+		if (!nn || vlk_map_has_lock(&e->obj->maps[r0->map]))
 			r0->id = ++e->id_gen;
 		break;
 	case BC_RET_ALLOC_MEM_OR_NULL:

@@ -127,26 +127,15 @@ static void coerce_reg_to_size(struct bc_scalar *s, int size)
 }
 
 /*
- * Does s know nothing about its upper 32 bits, as a narrow spill's slot
- * value (spill_narrow)? Upward closed (a scalar containing one such is
- * one), so that state pruning stays sound.
- */
-static bool wide_upper(const struct bc_scalar *s)
-{
-	return (s->var_off.mask >> 32) == 0xffffffffu &&
-	       s->umax >= 0xffffffff00000000ull &&
-	       s->smin <= (int64_t)0x80000000ffffffffull &&
-	       s->smax >= (int64_t)0x7fffffff00000000ull;
-}
-
-/*
  * A register linked by id to a 4-byte spill's slot value changed to src:
  * the slot's low half follows (its upper half stays unknown); registers
  * and 8-byte spills linked to it are equal to it and follow entirely.
  */
-void vm_sync_linked(struct bc_scalar *dst, const struct bc_scalar *src)
+void vm_sync_linked(struct bc_vreg *r, const struct bc_scalar *src)
 {
-	if (!wide_upper(dst) || (src->umax >> 32)) {
+	struct bc_scalar *dst = &r->s;
+
+	if (!r->narrow || (src->umax >> 32)) {
 		*dst = *src;
 		return;
 	}
@@ -184,11 +173,14 @@ static bool id_fits32(struct venv *e, uint32_t id)
 }
 
 /*
- * Are bytes [b, b+size) of a slot inside a narrow spill of the constant 0?
- * (Linux reads 0 from spilled bytes of a spilled 0, unknown otherwise.)
+ * Are bytes [b, b+size) of a slot inside a spill of the constant 0 (whole,
+ * or narrow)? (Linux reads 0 from spilled bytes of a spilled 0, unknown
+ * otherwise.)
  */
 static bool in_zero_spill(const struct bc_scalar *s, int b, int size)
 {
+	if (bc_scalar_is_const(s) && !s->var_off.value)
+		return true;
 	for (int w = 1; w <= 4; w *= 2)
 		if (!s->var_off.value &&
 		    s->var_off.mask == ~((1ull << (8 * w)) - 1))
@@ -202,7 +194,7 @@ static void fill_narrow(struct venv *e, struct bc_vreg *out,
 {
 	struct bc_scalar v = sp->s;
 	/* a 4-byte spill read back: the register it was (Linux links them) */
-	uint32_t id = size == 4 && sp->id && wide_upper(&v) &&
+	uint32_t id = size == 4 && sp->id && sp->narrow &&
 		      id_fits32(e, sp->id) ? sp->id : 0;
 
 	if (sx) {
@@ -214,6 +206,7 @@ static void fill_narrow(struct venv *e, struct bc_vreg *out,
 	 * keeps its id, as Linux does when the fill does not narrow it) */
 	if (!(v.umax >> (8 * size))) {
 		*out = *sp;
+		out->narrow = 0;
 		return;
 	}
 	bc_vreg_scalar(out);
@@ -263,6 +256,7 @@ static bool spill_narrow(struct venv *e, struct bc_vframe *f, int k, int size,
 			if (f->stype[8 * k + b] == VS_INVALID)
 				return false;
 	bc_vreg_scalar(&c);
+	c.narrow = (uint8_t)size;
 	c.s.var_off = TNUM(val->s.var_off.value & m,
 			   (val->s.var_off.mask & m) | ~m);
 	if (size == 4) {
@@ -302,12 +296,12 @@ static void stack_write(struct venv *e, struct bc_vframe *f, int o, int size,
 	if (size == 8 && !(i % 8) && track && val->kind != VK_NOT_INIT) {
 		int k = i / 8;
 
-		if (zero) {
-			memset(f->stype + i, VS_ZERO, 8);
-			return;
-		}
+		/* a zero too is a spilled constant (Linux's
+		 * save_register_state): imprecise, it stands for any
+		 * bytes when states are compared */
 		memset(f->stype + i, VS_SPILL, 8);
 		f->spill[k] = *val;
+		f->spill[k].narrow = 0;
 		/* the slot and the register are the same value: link them
 		 * (Linux assigns an id before the spill) */
 		if (src && val->kind == VK_SCALAR &&
@@ -554,7 +548,7 @@ static int stack_access(struct venv *e, uint32_t pc, int regno,
 
 		if (size == 8) {
 			/* a narrow spill read whole: Linux knows nothing */
-			if (sp->kind == VK_SCALAR && wide_upper(&sp->s))
+			if (sp->kind == VK_SCALAR && sp->narrow)
 				load_scalar(out, 8, false);
 			else
 				*out = *sp;

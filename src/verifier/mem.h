@@ -36,7 +36,7 @@ int vm_stack_range(struct venv *e, uint32_t pc, int regno,
  */
 bool vm_map_ptr_in_value(struct venv *e, const struct bc_vreg *r);
 /* Linked scalar dst follows src (a narrow spill's slot: its low half). */
-void vm_sync_linked(struct bc_scalar *dst, const struct bc_scalar *src);
+void vm_sync_linked(struct bc_vreg *dst, const struct bc_scalar *src);
 
 /* The instructions (Linux's check_load_mem, check_store_reg, check_atomic,
  * check_ld_imm, check_ld_abs), each at pc. */

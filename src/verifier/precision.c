@@ -414,6 +414,16 @@ void vp_mark_reg(struct venv *e, int regno)
 	backtrack(e, &bt, e->hist_n - 1);
 }
 
+void vp_mark_slot(struct venv *e, unsigned f, int slot)
+{
+	struct bt bt = { { 0 } };
+
+	if (!e->prec || !e->hist_n || f >= BC_MAX_CALL_FRAMES)
+		return;
+	bt.slots[f] = 1ull << slot;
+	backtrack(e, &bt, e->hist_n - 1);
+}
+
 void vp_prune_hit(struct venv *e, const struct bc_vchk *c,
 		  const uint16_t *live)
 {

@@ -76,6 +76,9 @@ void vp_note_link(struct venv *e, int d, int s);
  * instruction matters: mark it precise along the path. */
 void vp_mark_reg(struct venv *e, int regno);
 
+/* The same for stack slot slot of frame f. */
+void vp_mark_slot(struct venv *e, unsigned f, int slot);
+
 /* The current state was pruned by c: what c relied on must be precise
  * on the current path too. live: registers compared, per frame. */
 void vp_prune_hit(struct venv *e, const struct bc_vchk *c,

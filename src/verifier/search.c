@@ -142,7 +142,8 @@ static bool hits(struct venv *e, const struct bc_vchk *c, uint32_t pc,
 		if (mode == BC_SUB_PRUNE)
 			mode = BC_SUB_RANGE;
 	}
-	return bc_vstate_subsumes_live(&c->st, &e->cur, lv, sl, mode, 0);
+	return bc_vstate_subsumes_live(&c->st, &e->cur, lv, sl, mode, 0,
+				       e->priv);
 }
 
 static bool other_callsite(const struct venv *e, const struct bc_vchk *c)

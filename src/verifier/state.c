@@ -261,6 +261,7 @@ void bc_vstate_free(struct bc_vstate *st)
 struct idmap {
 	uint32_t old[64], cur[64];
 	unsigned n;
+	uint32_t fresh;		/* ids given to unlinked scalars of cur */
 	bool overflow;
 };
 
@@ -283,6 +284,21 @@ static bool idmap_check(struct idmap *m, uint32_t o, uint32_t c)
 	return true;
 }
 
+/*
+ * Linux's check_scalar_ids: a scalar linked in old (its branches refined
+ * the registers sharing its id together) and linked to nothing in cur
+ * stands alone in cur: it gets an id of its own, so that it corresponds
+ * to old's only if no other location of old shares that id.
+ */
+static bool scalar_ids(struct idmap *m, uint32_t o, uint32_t c)
+{
+	if (!o)
+		return true;
+	if (!c)
+		c = 0x40000000u | ++m->fresh;
+	return idmap_check(m, o, c);
+}
+
 static bool reg_sub(const struct bc_vreg *o, const struct bc_vreg *c,
 		    struct idmap *m, enum bc_sub_mode mode, uint32_t own)
 {
@@ -300,15 +316,24 @@ static bool reg_sub(const struct bc_vreg *o, const struct bc_vreg *c,
 	if (o->kind == VK_NOT_INIT)
 		return true;
 	if (o->kind == VK_SCALAR) {
+		if (exact && o->narrow != c->narrow)
+			return false;
 		/* no decision below old depended on its value */
 		if (mode == BC_SUB_PRUNE && !o->precise)
 			return true;
-		if (exact || mode == BC_SUB_STRICT)
+		/* an id links a narrow spill's low half only, a whole
+		 * spill entirely: old's link must mean the same in cur */
+		if (o->id && o->narrow != c->narrow)
+			return false;
+		if (exact)
 			return bc_scalar_equal(&o->s, &c->s) &&
 			       idmap_check(m, o->id, c->id);
+		if (mode == BC_SUB_STRICT)
+			return bc_scalar_equal(&o->s, &c->s) &&
+			       scalar_ids(m, o->id, c->id);
 		/* old's exploration relied on registers linked by id
 		 * being equal: cur must link them the same way */
-		if (o->id && !idmap_check(m, o->id, c->id))
+		if (!scalar_ids(m, o->id, c->id))
 			return false;
 		return bc_scalar_subsumes(&o->s, &c->s);
 	}
@@ -343,19 +368,27 @@ static bool reg_sub(const struct bc_vreg *o, const struct bc_vreg *c,
 }
 
 /*
+ * Does a stack byte of type t read as data? Uninitialised bytes do too
+ * for a loader that may read them (Linux's allow_uninit_stack).
+ */
+static bool misc_byte(uint8_t t, bool uninit)
+{
+	return t == VS_MISC || t == VS_ZERO || (uninit && t == VS_INVALID);
+}
+
+/*
  * An imprecise spilled scalar in old stands for any initialised bytes:
  * a fill from cur's slot gives an unknown scalar where old's gave a
  * value nothing depended on.
  */
 static bool misc_for(const struct bc_vframe *o, const struct bc_vframe *c,
-		     int k, enum bc_sub_mode mode)
+		     int k, enum bc_sub_mode mode, bool uninit)
 {
 	if (mode != BC_SUB_PRUNE || o->spill[k].kind != VK_SCALAR ||
 	    o->spill[k].precise || o->spill[k].iv)
 		return false;
 	for (int b = 0; b < 8; b++)
-		if (c->stype[8 * k + b] != VS_MISC &&
-		    c->stype[8 * k + b] != VS_ZERO)
+		if (!misc_byte(c->stype[8 * k + b], uninit))
 			return false;
 	return true;
 }
@@ -389,7 +422,7 @@ static bool derived_pkt(const struct bc_vreg *r)
 
 static bool frame_sub(const struct bc_vframe *o, const struct bc_vframe *c,
 		      uint16_t live, uint64_t slive, struct idmap *m,
-		      enum bc_sub_mode mode, uint32_t own)
+		      enum bc_sub_mode mode, uint32_t own, bool uninit)
 {
 	bool exact = mode == BC_SUB_EXACT;
 
@@ -422,7 +455,8 @@ static bool frame_sub(const struct bc_vframe *o, const struct bc_vframe *c,
 			}
 			if (exact)
 				return false;
-			if (ot[0] == VS_SPILL && !misc_for(o, c, k, mode))
+			if (ot[0] == VS_SPILL &&
+			    !misc_for(o, c, k, mode, uninit))
 				return false;	/* old relied on a spill */
 			if (ot[0] == VS_SPILL)
 				continue;
@@ -437,7 +471,7 @@ static bool frame_sub(const struct bc_vframe *o, const struct bc_vframe *c,
 			}
 			if (x == VS_INVALID)
 				continue;
-			if (x == VS_MISC && (y == VS_MISC || y == VS_ZERO))
+			if (x == VS_MISC && misc_byte(y, uninit))
 				continue;
 			if (x == VS_MISC && y == VS_SPILL &&
 			    c->spill[k].kind == VK_SCALAR)
@@ -454,13 +488,13 @@ bool bc_vstate_subsumes(const struct bc_vstate *old,
 			const struct bc_vstate *cur, const uint16_t *live,
 			enum bc_sub_mode mode, uint32_t own)
 {
-	return bc_vstate_subsumes_live(old, cur, live, NULL, mode, own);
+	return bc_vstate_subsumes_live(old, cur, live, NULL, mode, own, false);
 }
 
 bool bc_vstate_subsumes_live(const struct bc_vstate *old,
 			     const struct bc_vstate *cur, const uint16_t *live,
 			     const uint64_t *slive, enum bc_sub_mode mode,
-			     uint32_t own)
+			     uint32_t own, bool uninit)
 {
 	struct idmap m = { .n = 0 };
 
@@ -473,7 +507,8 @@ bool bc_vstate_subsumes_live(const struct bc_vstate *old,
 		return false;
 	for (uint32_t f = 0; f <= old->curframe; f++)
 		if (!frame_sub(old->frames[f], cur->frames[f], live[f],
-			       slive ? slive[f] : ~0ull, &m, mode, own))
+			       slive ? slive[f] : ~0ull, &m, mode, own,
+			       uninit))
 			return false;
 	for (uint32_t i = 0; i < old->ref_cnt; i++) {
 		bool found = false;

@@ -63,6 +63,9 @@ struct bc_vreg {
 	uint32_t iv;
 	int32_t ivd;
 	uint8_t ivw, ivl;
+	/* a spilled scalar: the width in bytes of a narrow spill (its other
+	 * bytes unknown, its fill linked to nothing), 0 a whole one */
+	uint8_t narrow;
 };
 
 /*
@@ -211,11 +214,15 @@ enum bc_sub_mode {
 bool bc_vstate_subsumes(const struct bc_vstate *old,
 			const struct bc_vstate *cur, const uint16_t *live,
 			enum bc_sub_mode mode, uint32_t own);
-/* The same, comparing only the stack slots in slive[f] (NULL: all). */
+/*
+ * The same, comparing only the stack slots in slive[f] (NULL: all); with
+ * uninit, data bytes in old stand for uninitialised ones in cur too (the
+ * loader may read uninitialised stack: Linux's allow_uninit_stack).
+ */
 bool bc_vstate_subsumes_live(const struct bc_vstate *old,
 			     const struct bc_vstate *cur, const uint16_t *live,
 			     const uint64_t *slive, enum bc_sub_mode mode,
-			     uint32_t own);
+			     uint32_t own, bool uninit);
 
 /*
  * A hash of what BC_SUB_EXACT compares (ids left out: they only need to

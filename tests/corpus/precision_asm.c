@@ -113,6 +113,44 @@ SPILL(prec_spill_bad, 64)
 SPILL(prec_spill_ok, 63)
 
 /*
+ * An array map's lookup with a constant key in bounds cannot fail (Linux
+ * 6.14 on): r0 is used without a null check. The key, spilled in 4 bytes
+ * on both paths, decides that: its slot must be precise.
+ */
+#define MAPKEY(name, b)						\
+SEC("socket")							\
+__naked void name(void)						\
+{								\
+	asm volatile (						\
+	"r6 = r1;"						\
+	"call 7;"						\
+	"r9 = r0;"						\
+	"r1 = 0;"						\
+	"r2 = 0;"						\
+	"r3 = 0;"						\
+	"r7 = 3;"						\
+	"if r9 == 0 goto 1f;"					\
+	"*(u32 *)(r10 - 8) = r7;"				\
+	"goto 2f;"						\
+	"1: r7 = " S(b) ";"					\
+	"*(u32 *)(r10 - 8) = r7;"				\
+	"2: r7 = 0;"						\
+	"r2 = r10;"						\
+	"r2 += -8;"						\
+	"r1 = %[amap] ll;"					\
+	"call 1;"						\
+	"r0 = *(u8 *)(r0 + 0);"					\
+	"r0 = 0;"						\
+	"exit;"							\
+	:: [amap]"i"(&amap) : "memory");			\
+}
+
+/* EXPECT reject: R0 invalid mem access 'map_value_or_null' */
+MAPKEY(prec_mapkey_bad, 4)
+/* EXPECT accept */
+MAPKEY(prec_mapkey_ok, 2)
+
+/*
  * A zero stored from a register leaves bytes known to be zero, not a
  * spill; the fill's 0 still depends on the register (soundness driver,
  * seed 7, program 1328).
