@@ -892,6 +892,9 @@ static int helper_call(struct venv *e, uint32_t pc, const struct bpf_insn *in,
 	if (!bc_helper_allowed_in(in->imm, e->type, e->attach, e->priv,
 				  e->sleepable, &why))
 		return vc_err(e, pc, "%s", why ? why : "helper not allowed");
+	if (vlk_rcu_helper(e, pc, in->imm, p->name,
+			   p->flags & BC_HF_SLEEPABLE))
+		return -1;
 	if (in->imm == BPF_FUNC_d_path && !bc_btf_d_path_allowed(e->at, e->type))
 		return vc_err(e, pc, "helper call is not allowed in probe");
 	for (int i = 0; i < 5; i++)

@@ -611,6 +611,26 @@ static void btf_load(struct venv *e, const struct bc_btf_val *v, int size,
  * tracing_prog_is_valid_access and btf_ctx_access): read only, and what
  * each holds comes from the attach target's prototype.
  */
+/*
+ * Linux's check_ctx_access for an LSM program's read of the hook's return
+ * value (btf_ctx_access's is_retval): it is in the range the program
+ * itself must return (__mark_reg_s32_range).
+ */
+static void retval_arg(struct venv *e, struct bc_vreg *out)
+{
+	struct bc_scalar *s = &out->s;
+	struct bc_retval rv;
+
+	if (out->kind != VK_SCALAR || e->type != BPF_PROG_TYPE_LSM ||
+	    !bc_ctx_retval(e->type, e->attach, e->target, &rv))
+		return;
+	s->s32_min = s->s32_min > rv.lo ? s->s32_min : (int32_t)rv.lo;
+	s->s32_max = s->s32_max < rv.hi ? s->s32_max : (int32_t)rv.hi;
+	s->smin = s->smin > rv.lo ? s->smin : rv.lo;
+	s->smax = s->smax < rv.hi ? s->smax : rv.hi;
+	bc_scalar_sync(s);
+}
+
 static int typed_ctx_access(struct venv *e, uint32_t pc, int off, int size,
 			    bool write, struct bc_vreg *out, bool sx)
 {
@@ -625,6 +645,8 @@ static int typed_ctx_access(struct venv *e, uint32_t pc, int off, int size,
 	}
 	if (out)
 		btf_load(e, &v, size, sx, out);
+	if (out && v.is_retval)
+		retval_arg(e, out);
 	return 0;
 bad:
 	return vc_err(e, pc, "invalid bpf_context access off=%d size=%d", off,
@@ -680,7 +702,7 @@ static int btf_access(struct venv *e, uint32_t pc, int regno,
 			      "percpu", (int)off);
 	if (write)
 		return vc_err(e, pc, "only read is supported");
-	if (!bc_btf_struct_read(e->kbtf, r->btf_id, r->bflags, !e->sleepable,
+	if (!bc_btf_struct_read(e->kbtf, r->btf_id, r->bflags, vlk_in_rcu_cs(e),
 				(int)off, size, &v, msg, sizeof(msg)))
 		return vc_err(e, pc, "%s", msg);
 	btf_load(e, &v, size, sx, out);
@@ -839,7 +861,7 @@ static int map_ptr_access(struct venv *e, uint32_t pc, int regno,
 	if (id <= 0)
 		return vc_err(e, pc, "map_ptr access without the kernel's BTF of "
 			      "struct %s is not supported by bpfcheck", tn);
-	if (!bc_btf_struct_read(e->kbtf, (uint32_t)id, 0, !e->sleepable,
+	if (!bc_btf_struct_read(e->kbtf, (uint32_t)id, 0, vlk_in_rcu_cs(e),
 				(int)off, size, &v, msg, sizeof(msg)))
 		return vc_err(e, pc, "%s", msg);
 	btf_load(e, &v, size, sx, out);
@@ -1177,6 +1199,9 @@ int vm_ld_abs(struct venv *e, uint32_t pc, const struct bpf_insn *in)
 	if (e->cur.lock_map)
 		return vc_err(e, pc, "BPF_LD_[ABS|IND] cannot be used inside "
 			      "bpf_spin_lock-ed region");
+	if (e->cur.rcu_lock)
+		return vc_err(e, pc, "BPF_LD_[ABS|IND] cannot be used inside "
+			      "bpf_rcu_read_lock-ed region");
 	if (e->cur.ref_cnt)
 		return vc_err(e, pc, "BPF_LD_[ABS|IND] cannot be mixed with "
 			      "socket references");

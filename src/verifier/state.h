@@ -124,6 +124,8 @@ struct bc_vstate {
 	 * the map whose value holds it, 0 none; and the id of the map value
 	 * pointer it was taken through (0 for global data) */
 	uint32_t lock_map, lock_id;
+	/* in a bpf_rcu_read_lock() section (Linux's active_rcu_lock) */
+	bool rcu_lock;
 	bool speculative;		/* a mispredicted path (vc_push_spec) */
 	/* written since the last checkpoint, per frame (precision.h) */
 	uint16_t wr[BC_MAX_CALL_FRAMES];
