@@ -738,6 +738,10 @@ static int set_callback_args(struct venv *e, uint32_t pc,
 		case BC_ARG_ANYTHING:
 			bc_vreg_scalar(r);
 			break;
+		case BC_ARG_PTR_TO_DYNPTR:	/* read: no verdict */
+			bc_vreg_ptr(r, VK_NOT_INIT);
+			r->map = VK_NOT_INIT_DYNPTR;
+			break;
 		case BC_ARG_PTR_TO_BTF_ID:
 			if (!cb_btf_arg(e, p, i, r))
 				break;

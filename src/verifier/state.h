@@ -78,6 +78,13 @@ struct bc_vreg {
 enum { VS_INVALID, VS_MISC, VS_ZERO, VS_SPILL, VS_ITER };
 
 /* Linux's BPF_ITER_STATE_*: next() may return an element, or no more. */
+/*
+ * A VK_NOT_INIT register whose map is this is a callback's
+ * CONST_PTR_TO_DYNPTR argument (bpf_user_ringbuf_drain's): bpfcheck does
+ * not model dynptrs, so a callback that reads it has no verdict.
+ */
+#define VK_NOT_INIT_DYNPTR 1u
+
 enum vk_iter_state { VK_ITER_ACTIVE = 1, VK_ITER_DRAINED = 2 };
 
 struct bc_vframe {
