@@ -801,6 +801,13 @@ static void record_callback(struct venv *e, uint32_t pc, uint64_t calls,
 		e->cb_target[pc] = UINT32_MAX;
 }
 
+/*
+ * bpf_loop rounds counted one by one, with no widening of the caller's
+ * scalars between them, when the count is at most this (Linux keeps the
+ * precise scalars of every round).
+ */
+#define BC_COUNTED_ROUNDS 64
+
 static int callback(struct venv *e, uint32_t pc,
 		    const struct bc_helper_proto *p, struct callinfo *ci,
 		    uint32_t *next)
@@ -808,6 +815,7 @@ static int callback(struct venv *e, uint32_t pc,
 	struct bc_vframe *f;
 	struct bc_vstate save;
 	uint32_t target = ci->cb_target;
+	bool counted;
 
 	if (ci->cb_target < 0 || target >= e->prog->insn_cnt)
 		return vc_err(e, pc, "%s: callback is not a function", p->name);
@@ -816,17 +824,30 @@ static int callback(struct venv *e, uint32_t pc,
 	 * no precision from here on this path */
 	vp_all(e);
 	vp_note_complex(e);
+	/* Linux: no more bpf_loop rounds than its count can be */
+	if (p->id == BPF_FUNC_loop &&
+	    vc_frame(e)->callback_depth >= vc_reg(e, 1)->s.umax) {
+		vc_frame(e)->callback_depth = 0;
+		after_helper(e, pc, p, ci);
+		*next = pc + 1;
+		return 0;
+	}
+	counted = p->id == BPF_FUNC_loop &&
+		  vc_reg(e, 1)->s.umax <= BC_COUNTED_ROUNDS;
 	/* the path on which the callback is not called (again) */
 	bc_vstate_copy(&save, &e->cur);
 	after_helper(e, pc, p, ci);
+	vc_frame(e)->callback_depth = 0;
 	if (vc_push(e, pc + 1)) {
 		bc_vstate_free(&save);
 		return -1;
 	}
 	vc_restore(e, &save);
+	vc_frame(e)->callback_depth++;
 	if (enter_frame(e, pc, target))
 		return -1;
 	f = vc_frame(e);
+	f->cb_counted = counted;
 	f->cb_proto = (int16_t)p->id;
 	f->cb_ret_min = p->cb_ret_min;
 	f->cb_ret_max = p->cb_ret_max;
@@ -1090,7 +1111,7 @@ static int prepare_func_exit(struct venv *e, uint32_t pc)
 				      " should have been in [%d, %d]",
 				      r0.s.smin, r0.s.smax, f->cb_ret_min,
 				      f->cb_ret_max);
-		if (e->nosum)
+		if (e->nosum && !f->cb_counted)
 			widen_callback_round(e, e->cfg->subs[f->subprog].start);
 		bc_vframe_free(f);
 		st->frames[st->curframe--] = NULL;

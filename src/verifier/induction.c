@@ -566,7 +566,8 @@ static bool widen(struct vsum *s, uint32_t own,
 		const struct bc_vframe *a = w->frames[f], *b = c->frames[f];
 
 		if (a->callsite != b->callsite || a->subprog != b->subprog ||
-		    a->cb_proto != b->cb_proto)
+		    a->cb_proto != b->cb_proto ||
+		    a->callback_depth != b->callback_depth)
 			return false;
 	}
 	bc_vstate_copy(out, w);

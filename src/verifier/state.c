@@ -386,6 +386,10 @@ static bool frame_sub(const struct bc_vframe *o, const struct bc_vframe *c,
 	if (o->callsite != c->callsite || o->subprog != c->subprog ||
 	    o->cb_proto != c->cb_proto)
 		return false;
+	/* fewer callback rounds left than in the old state (Linux's
+	 * func_states_equal) */
+	if (o->callback_depth > c->callback_depth)
+		return false;
 	for (int r = 0; r < BC_MAX_REG; r++) {
 		if (!(live & (1u << r)))
 			continue;

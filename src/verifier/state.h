@@ -95,6 +95,12 @@ struct bc_vframe {
 	uint32_t subprog;
 	int16_t cb_proto;	/* callback frame: helper id, else -1 */
 	int16_t cb_ret_min, cb_ret_max;
+	/* bpf_loop callbacks simulated from this frame on this path
+	 * (Linux's callback_depth): no more than the loop count */
+	uint32_t callback_depth;
+	/* callback frame: its rounds are bounded by callback_depth alone,
+	 * its caller's scalars are not widened at its return */
+	bool cb_counted;
 };
 
 struct bc_vref {
