@@ -291,6 +291,7 @@ static int set_ret(struct venv *e, uint32_t pc, const struct kcall *kc,
 		   uint8_t iflags)
 {
 	const struct btf_type *t = bc_btf_skip_mods(kc->btf, kc->proto->type, NULL);
+	const struct btf_type *pt;
 	struct bc_vreg *r0 = vc_reg(e, 0);
 	int64_t sz;
 
@@ -304,11 +305,9 @@ static int set_ret(struct venv *e, uint32_t pc, const struct kcall *kc,
 		bc_vreg_scalar(r0);
 		return 0;
 	}
-	if (btf_is_ptr(t) && (kc->k->flags & BC_KF_ITER_NEXT) &&
-	    btf_is_struct(bc_btf_skip_mods(kc->btf, t->type, NULL) ?: t))
-		return ret_object(e, pc, kc,
-				  bc_btf_skip_mods(kc->btf, t->type, NULL),
-				  iflags);
+	pt = btf_is_ptr(t) ? bc_btf_skip_mods(kc->btf, t->type, NULL) : NULL;
+	if (pt && btf_is_struct(pt) && (kc->k->flags & BC_KF_ITER_NEXT))
+		return ret_object(e, pc, kc, pt, iflags);
 	if (!btf_is_ptr(t) || !(kc->k->flags & BC_KF_ITER_NEXT) ||
 	    !bc_btf_is_scalar(bc_btf_skip_mods(kc->btf, t->type, NULL)) ||
 	    (sz = btf__resolve_size(kc->btf, t->type)) <= 0)
