@@ -973,27 +973,6 @@ int vc_call(struct venv *e, uint32_t pc, const struct bpf_insn *in,
 	return helper_call(e, pc, in, next);
 }
 
-/* Does subprogram sp, or one it calls, contain a tail call? */
-static bool may_tail_call(struct venv *e, uint32_t sp)
-{
-	const struct bc_subprog *s = &e->cfg->subs[sp];
-
-	if (e->sub_tail[sp])
-		return e->sub_tail[sp] == 2;
-	e->sub_tail[sp] = 1;
-	for (uint32_t pc = s->start; pc < s->end; pc++) {
-		const struct bpf_insn *in = &e->prog->insns[pc];
-
-		if (in->code == (BPF_JMP | BPF_CALL) && !in->src_reg &&
-		    in->imm == BPF_FUNC_tail_call)
-			e->sub_tail[sp] = 2;
-	}
-	for (uint32_t i = 0; i < s->callee_cnt && e->sub_tail[sp] == 1; i++)
-		if (may_tail_call(e, s->callees[i]))
-			e->sub_tail[sp] = 2;
-	return e->sub_tail[sp] == 2;
-}
-
 int vc_mem_arg(struct venv *e, uint32_t pc, int regno, uint64_t size,
 	       bool write)
 {
@@ -1003,33 +982,6 @@ int vc_mem_arg(struct venv *e, uint32_t pc, int regno, uint64_t size,
 void vc_clear_pkt(struct venv *e)
 {
 	vc_for_each_reg(e, clear_pkt_fn, NULL);
-}
-
-static bool calls_pkt_changer(struct venv *e, const struct bc_subprog *s)
-{
-	for (uint32_t pc = s->start; pc < s->end; pc++) {
-		const struct bpf_insn *in = &e->prog->insns[pc];
-		const struct bc_helper_proto *p;
-
-		if (in->code != (BPF_JMP | BPF_CALL) || in->src_reg)
-			continue;
-		p = bc_helper_proto_for(in->imm, e->type, e->attach);
-		if (p && (p->flags & BC_HF_CHANGES_PKT))
-			return true;
-	}
-	return false;
-}
-
-bool vc_sub_changes_pkt(struct venv *e, uint32_t sp)
-{
-	const struct bc_subprog *s = &e->cfg->subs[sp];
-
-	if (may_tail_call(e, sp) || calls_pkt_changer(e, s))
-		return true;
-	for (uint32_t i = 0; i < s->callee_cnt; i++)
-		if (vc_sub_changes_pkt(e, s->callees[i]))
-			return true;
-	return false;
 }
 
 /*
@@ -1131,7 +1083,7 @@ static int prepare_func_exit(struct venv *e, uint32_t pc)
 	/* a tail call made in the callee runs another program, which may
 	 * change the packet, and then returns here (Linux's changes_pkt_data
 	 * of the subprogram) */
-	if (may_tail_call(e, sp))
+	if (vg_sub_tail_calls(e, sp))
 		vc_for_each_reg(e, clear_pkt_fn, NULL);
 	st->wr[st->curframe] |= 0x3f;
 	st->pc = cs + 1;
