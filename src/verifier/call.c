@@ -843,7 +843,9 @@ static int callback(struct venv *e, uint32_t pc,
 		return -1;
 	}
 	vc_restore(e, &save);
-	vc_frame(e)->callback_depth++;
+	/* (Linux counts every callback's rounds; only bpf_loop reads it) */
+	if (p->id == BPF_FUNC_loop)
+		vc_frame(e)->callback_depth++;
 	if (enter_frame(e, pc, target))
 		return -1;
 	f = vc_frame(e);

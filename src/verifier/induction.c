@@ -566,7 +566,8 @@ static bool widen(struct vsum *s, uint32_t own,
 		const struct bc_vframe *a = w->frames[f], *b = c->frames[f];
 
 		if (a->callsite != b->callsite || a->subprog != b->subprog ||
-		    a->cb_proto != b->cb_proto)
+		    a->cb_proto != b->cb_proto ||
+		    a->callback_depth != b->callback_depth)
 			return false;
 	}
 	bc_vstate_copy(out, w);
@@ -574,9 +575,6 @@ static bool widen(struct vsum *s, uint32_t own,
 		struct bc_vframe *o = out->frames[f];
 		const struct bc_vframe *b = c->frames[f];
 
-		/* fewer callback rounds done: more left, the more general */
-		if (b->callback_depth < o->callback_depth)
-			o->callback_depth = b->callback_depth;
 		for (int r = 0; r < BC_MAX_REG; r++)
 			widen_reg(thr_for(s, f, r), own, &o->regs[r],
 				  &b->regs[r]);
