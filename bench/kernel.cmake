@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 # bpfcheck vs the live Linux verifier (root and bpf() needed for the kernel
-# columns). Build targets only, never tests:
+# columns). Build targets (and one test, kernel_loops_scaling_compat):
 #   cmake --build BUILD --target bench_kernel_compare   every corpus program
 #   cmake --build BUILD --target bench_loops_scaling    loop shapes, N = 10..10^7
 #   cmake --build BUILD --target bench_loops_proof      the loop corpus: proven,
@@ -36,6 +36,19 @@ add_custom_target(bench_loops_scaling
           ${LS_ARGS}
   DEPENDS ${LS_OBJS} bpfcheck kload
   USES_TERMINAL VERBATIM)
+
+# The one test here: on the same loops, --linux-compat and the default
+# mode's prediction give the running kernel's verdict (skipped without
+# bpf(); not under the sanitizers, where a 1,000,000-insn search is slow).
+add_custom_target(loops_scaling_objs ALL DEPENDS ${LS_OBJS})
+if(NOT BPFCHECK_SANITIZE)
+  add_test(NAME kernel_loops_scaling_compat
+    COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/loops_scaling.py
+            --check --bpfcheck $<TARGET_FILE:bpfcheck>
+            --kload $<TARGET_FILE:kload> ${LS_ARGS})
+  set_tests_properties(kernel_loops_scaling_compat PROPERTIES
+    SKIP_RETURN_CODE 77 TIMEOUT 1200)
+endif()
 
 file(GLOB LP_SRCS CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/tests/corpus/loops_*.c)
 list(SORT LP_SRCS)

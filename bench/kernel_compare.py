@@ -5,8 +5,11 @@
 For every program and variant of tests/corpus, prints bpfcheck's verdict,
 processed instructions and time (from `bpfcheck verify --json`) beside the
 kernel's (from a log-level-4 load by kload: `processed N insns`,
-`verification time X usec`), then the totals. Needs root and bpf() for the
-kernel columns (printed as '-' otherwise).
+`verification time X usec`), then the totals, for all programs and for the
+small ones (Linux processes under 1,000 insns). Both sides run one process
+per object, as veristat and kload do, so each pays its start-up once per
+object, not per program. Needs root and bpf() for the kernel columns
+(printed as '-' otherwise).
 
   kernel_compare.py --objdir D --bpfcheck B --kload K [--variant V] SRC...
 """
@@ -21,6 +24,13 @@ import corpus  # noqa: E402
 
 def num(x):
     return x if isinstance(x, int) and x >= 0 else None
+
+
+SMALL = 1000
+
+
+def ratio(a, b):
+    return "%.2fx" % (a / b) if b else "-"
 
 
 def fmt(x):
@@ -47,14 +57,15 @@ def main():
     print(hdr)
     print("-" * len(hdr))
     tot = {"bi": 0, "bu": 0, "li": 0, "lu": 0, "n": 0, "both": 0,
-           "lai": 0, "lau": 0, "ln": 0}
+           "lai": 0, "lau": 0, "ln": 0, "sn": 0, "sbu": 0, "slu": 0}
     for (path, mode), lst in sorted(by_obj.items()):
         lin = corpus.run_kload(a.kload, path,
                                sorted({e.prog for e, _ in lst}), mode) or {}
+        ours = corpus.run_object(a.bpfcheck, path, mode, [])
         for e, v in lst:
-            b = corpus.run_bpfcheck(a.bpfcheck, path, e.prog, mode)
+            b = ours.get(e.prog, {"verdict": "missing"})
             k = lin.get(e.prog, {"verdict": "-"})
-            bi, bu = num(b.get("processed")), num(b.get("usec"))
+            bi, bu = num(b.get("processed_insns")), num(b.get("duration_us"))
             li, lu = num(k.get("processed")), num(k.get("usec"))
             print("%-30s %-3s %-6s | %-7s %9s %9s | %-7s %9s %9s" % (
                 e.prog, v, mode, b["verdict"], fmt(bi), fmt(bu),
@@ -71,12 +82,20 @@ def main():
                 tot["bu"] += bu
                 tot["li"] += li
                 tot["lu"] += lu
+                if li < SMALL:
+                    tot["sn"] += 1
+                    tot["sbu"] += bu
+                    tot["slu"] += lu
     print("-" * len(hdr))
     print("programs: %d; measured by both: %d" % (tot["n"], tot["both"]))
     print("total processed insns: bpfcheck %d, linux %d" % (tot["bi"],
                                                             tot["li"]))
     print("total time (usec):     bpfcheck %d, linux %d" % (tot["bu"],
                                                             tot["lu"]))
+    print("  ratio: %s" % ratio(tot["bu"], tot["lu"]))
+    print("small programs (linux < %d insns): %d; time (usec): bpfcheck %d, "
+          "linux %d, ratio %s" % (SMALL, tot["sn"], tot["sbu"], tot["slu"],
+                                  ratio(tot["sbu"], tot["slu"])))
     print("linux alone over the %d programs it measured: %d insns, %d usec" %
           (tot["ln"], tot["lai"], tot["lau"]))
 

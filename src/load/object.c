@@ -129,11 +129,18 @@ static int apply_type(struct bc_object *obj, const char *type,
 	return 0;
 }
 
-/* C source rather than assembly: a preprocessor line or a SEC("...") use. */
-static bool looks_like_c(const char *s, size_t len)
+/*
+ * C source rather than assembly: named *.c or *.h, or holding a
+ * preprocessor line or a SEC("...") use.
+ */
+static bool looks_like_c(const char *name, const char *s, size_t len)
 {
 	static const char *const marks[] = { "#include", "#define", "SEC(\"" };
-	size_t i, n = len < 65536 ? len : 65536;
+	size_t i, n = len < 65536 ? len : 65536, nl = strlen(name);
+
+	if (nl > 2 && name[nl - 2] == '.' &&
+	    (name[nl - 1] == 'c' || name[nl - 1] == 'h'))
+		return true;
 
 	for (i = 0; i < BC_ARRAY_SIZE(marks); i++)
 		if (memmem(s, n, marks[i], strlen(marks[i])))
@@ -201,7 +208,7 @@ int bc_object_open_mem(const char *name, const uint8_t *data, size_t len,
 		r = bc_asm_open(name, (const char *)data, len, opts, obj, err);
 		if (r && opts->kind == BC_INPUT_AUTO &&
 		    (!len || looks_binary(data, len) ||
-		     looks_like_c((const char *)data, len)))
+		     looks_like_c(name, (const char *)data, len)))
 			r = explain_not_asm(name, data, len, err);
 		break;
 	}

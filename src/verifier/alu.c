@@ -62,7 +62,7 @@ static int sane_offset(struct venv *e, uint32_t pc, const struct bc_vreg *r,
  */
 #define SAN_ERR "pointer arithmetic with it prohibited for !root"
 
-enum { SAN_NEG = 1, SAN_IMM = 2, SAN_SRC = 4, SAN_DST = 8 };
+enum { SAN_NEG = 1, SAN_IMM = 2, SAN_SRC = 4, SAN_DST = 8, SAN_NON_PTR = 16 };
 
 struct san {
 	bool left;		/* the mask bounds a move to lower addresses */
@@ -123,17 +123,15 @@ static int san_begin(struct venv *e, uint32_t pc, const struct bpf_insn *in,
 	return 0;
 }
 
-static int san_commit(struct venv *e, uint32_t pc, const struct bpf_insn *in,
-		      const struct bc_vreg *res, const struct san *sa)
+/*
+ * One mask per instruction (update_alu_sanitation_state): every path must
+ * reach it with the same state and limit.
+ */
+static int san_record(struct venv *e, uint32_t pc, const struct bpf_insn *in,
+		      uint8_t state, uint32_t lim)
 {
-	uint32_t lim;
-	int why = san_limit(e, res, sa->left, &lim);
-
-	if (why)
-		return san_limit_err(e, pc, in, why, in->dst_reg);
-	lim = lim > sa->limit ? lim - sa->limit : sa->limit - lim;
 	if (e->alu_state[pc] &&
-	    (e->alu_state[pc] != sa->state || e->alu_limit[pc] != lim)) {
+	    (e->alu_state[pc] != state || e->alu_limit[pc] != lim)) {
 		if (!e->nosum && (e->sum_cnt || e->cb_widened)) {
 			/* a summary stands for many iterations at once:
 			 * explore them to see each one's limit */
@@ -148,9 +146,34 @@ static int san_commit(struct venv *e, uint32_t pc, const struct bpf_insn *in,
 			      "paths or scalars, " SAN_ERR, in->dst_reg,
 			      bc_op(in) == BPF_ADD ? "add" : "sub");
 	}
-	e->alu_state[pc] = sa->state;
+	e->alu_state[pc] = state;
 	e->alu_limit[pc] = lim;
 	return 0;
+}
+
+static int san_commit(struct venv *e, uint32_t pc, const struct bpf_insn *in,
+		      const struct bc_vreg *res, const struct san *sa)
+{
+	uint32_t lim;
+	int why = san_limit(e, res, sa->left, &lim);
+
+	if (why)
+		return san_limit_err(e, pc, in, why, in->dst_reg);
+	lim = lim > sa->limit ? lim - sa->limit : sa->limit - lim;
+	return san_record(e, pc, in, sa->state, lim);
+}
+
+/*
+ * sanitize_val_alu: scalar += scalar marks the insn as not pointer
+ * arithmetic, so that no path may use it as such (on speculative paths
+ * too: the mark is of the code, not of a path).
+ */
+static int san_scalar(struct venv *e, uint32_t pc, const struct bpf_insn *in)
+{
+	if (e->priv || !bc_srcbit(in) ||
+	    (bc_op(in) != BPF_ADD && bc_op(in) != BPF_SUB))
+		return 0;
+	return san_record(e, pc, in, SAN_NON_PTR, 0);
 }
 
 /*
@@ -458,8 +481,8 @@ static int addr_space_cast(struct venv *e, uint32_t pc,
 	if (!arena)
 		return vc_err(e, pc, "addr_space_cast insn can only be used in "
 			      "a program that has an associated arena");
-	return vc_err(e, pc, "addr_space_cast of an arena pointer is not "
-		      "supported by bpfcheck");
+	return vc_err_fatal(e, pc, "addr_space_cast of an arena pointer is "
+			    "not supported by bpfcheck");
 }
 
 /* check_alu_op on a reached insn: no division by 0, shifts in range. */
@@ -508,6 +531,8 @@ int vc_alu(struct venv *e, uint32_t pc, const struct bpf_insn *in)
 		return alu_unary(e, pc, in, dst);
 	if (dst->kind != VK_SCALAR || src.kind != VK_SCALAR)
 		return alu_with_ptr(e, pc, in, dst, &src);
+	if (san_scalar(e, pc, in))
+		return -1;
 	dst->id = 0;
 	bc_scalar_alu(&dst->s, &src.s, op, alu32, in->off);
 	return 0;

@@ -547,8 +547,8 @@ static int check_arg(struct venv *e, uint32_t pc,
 	case BC_ARG_PTR_TO_TIMER:
 		return vlk_timer(e, pc, regno, &ci->map);
 	}
-	return vc_err(e, pc, "R%d: argument kind of %s not supported by "
-		      "bpfcheck", regno, p->name);
+	return vc_err_fatal(e, pc, "R%d: argument kind of %s not supported by "
+			    "bpfcheck", regno, p->name);
 }
 
 static void clear_pkt_fn(struct bc_vreg *r, void *a)
@@ -670,8 +670,8 @@ static int enter_frame(struct venv *e, uint32_t pc, uint32_t target)
 	struct bc_vframe *f;
 
 	if (st->curframe + 1 >= BC_MAX_CALL_FRAMES)
-		return vc_err(e, pc, "the call stack of %u frames is too deep",
-			      st->curframe + 2);
+		return vc_err_fatal(e, pc, "the call stack of %u frames is too deep",
+				    st->curframe + 2);
 	f = bc_vframe_new(sp, pc, st->curframe + 1);
 	for (int r = 1; r <= 5; r++)
 		f->regs[r] = vc_frame(e)->regs[r];

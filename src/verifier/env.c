@@ -27,6 +27,16 @@ int vc_err(struct venv *e, uint32_t pc, const char *fmt, ...)
 	return -1;
 }
 
+bool vc_recover_speculative(struct venv *e)
+{
+	if (!e->failed || e->fatal || !e->cur.speculative)
+		return false;
+	e->failed = false;
+	e->res->error[0] = 0;
+	e->detail[0] = 0;
+	return true;
+}
+
 /*
  * A line Linux prints above its error (e.g. "invalid access to map value,
  * value_size=64 off=64 size=1"): in the log, and kept for the result.
@@ -47,8 +57,8 @@ int vc_check_read(struct venv *e, uint32_t pc, int r)
 	const struct bc_vreg *reg = vc_reg(e, r);
 
 	if (reg->kind == VK_NOT_INIT && reg->map == VK_NOT_INIT_DYNPTR)
-		return vc_err(e, pc, "R%d: a callback's dynptr argument is not "
-			      "supported by bpfcheck", r);
+		return vc_err_fatal(e, pc, "R%d: a callback's dynptr argument "
+				    "is not supported by bpfcheck", r);
 	if (reg->kind == VK_NOT_INIT)
 		return vc_err(e, pc, "R%d !read_ok", r);
 	return 0;
@@ -115,8 +125,8 @@ int vc_push(struct venv *e, uint32_t pc)
 	struct bc_vstate *s;
 
 	if (e->stack_n >= 8192)
-		return vc_err(e, pc, "The sequence of %zu jumps is too complex.",
-			      e->stack_n + 1);
+		return vc_err_fatal(e, pc, "The sequence of %zu jumps is too complex.",
+				    e->stack_n + 1);
 	BC_GROW(e->stack, e->stack_cap, e->stack_n + 1);
 	s = &e->stack[e->stack_n++];
 	bc_vstate_copy(s, &e->cur);

@@ -65,6 +65,8 @@ struct venv {
 	uint64_t budget, processed, last_chk, last_jmps, jmps, states,
 		 live_states;
 	bool failed;
+	bool fatal;		/* the error is a limit or unsupported, not a
+				 * path's: no nospec barrier recovers it */
 	/* Spectre v1 masking for !root (sanitize_alu), per insn */
 	uint8_t *alu_state;	/* 0: no pointer arithmetic masked yet */
 	uint32_t *alu_limit;
@@ -127,6 +129,23 @@ static inline struct bc_vreg *vc_reg(struct venv *e, int r)
 /* Reject the program at pc (the first error wins). Returns -1. */
 int vc_err(struct venv *e, uint32_t pc, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
+/*
+ * An error no path can avoid: a verifier limit, or a feature bpfcheck
+ * does not support (the kernel's -E2BIG, -EFAULT, -ENOTSUPP).
+ */
+#define vc_err_fatal(e, pc, ...) vc_fatal((e), vc_err((e), (pc), __VA_ARGS__))
+
+static inline int vc_fatal(struct venv *e, int r)
+{
+	e->fatal = true;
+	return r;
+}
+
+/*
+ * Linux 6.17+: an error on a speculative path ends that path behind a
+ * speculation barrier (nospec) instead of rejecting. True if it did.
+ */
+bool vc_recover_speculative(struct venv *e);
 void vc_log(struct venv *e, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 

@@ -45,7 +45,7 @@ struct kcall {
 
 static int unsupported(struct venv *e, uint32_t pc, const char *name)
 {
-	return vc_err(e, pc, "kfunc %s is not supported by bpfcheck", name);
+	return vc_err_fatal(e, pc, "kfunc %s is not supported by bpfcheck", name);
 }
 
 /* "bpf_iter_<kind>_new" and so on: the kind, or -1. */
@@ -95,8 +95,8 @@ static int lookup(struct venv *e, uint32_t pc, const struct bpf_insn *in,
 
 	kc->name = bc_object_ksym_name(e->obj, in->imm);
 	if (!kc->name)
-		return vc_err(e, pc, "kfunc#%d is not supported by bpfcheck",
-			      in->imm);
+		return vc_err_fatal(e, pc, "kfunc#%d is not supported by bpfcheck",
+				    in->imm);
 	kc->k = bc_kfunc_find(kc->name);
 	/* (a program whose type bpfcheck did not find: not decided here) */
 	if (kc->k && e->type != BPF_PROG_TYPE_UNSPEC &&
@@ -277,9 +277,9 @@ static int ret_object(struct venv *e, uint32_t pc, const struct kcall *kc,
 						  BTF_KIND_STRUCT) : -1;
 
 	if (id <= 0)
-		return vc_err(e, pc, "kfunc %s is not supported by bpfcheck "
-			      "without the kernel's BTF of its element",
-			      kc->name);
+		return vc_err_fatal(e, pc, "kfunc %s is not supported by "
+				    "bpfcheck without the kernel's BTF of its "
+				    "element", kc->name);
 	bc_vreg_ptr(r0, VK_BTF_ID);
 	r0->btf_id = (uint32_t)id;
 	r0->bflags = iflags & BC_BTF_RCU ? BC_BTF_RCU : BC_BTF_TRUSTED;

@@ -37,8 +37,8 @@ struct kmeta {
 static int unsupported(struct venv *e, uint32_t pc, const struct kmeta *m,
 		       const char *what)
 {
-	return vc_err(e, pc, "kfunc %s is not supported by bpfcheck (%s)",
-		      m->name, what);
+	return vc_err_fatal(e, pc, "kfunc %s is not supported by bpfcheck (%s)",
+			    m->name, what);
 }
 
 static bool struct_type(const struct btf_type *t)
@@ -237,9 +237,9 @@ static int ptr_arg(struct venv *e, uint32_t pc, struct kmeta *m, int i,
 			      "arg%d", i);
 	if (r->ref_id) {
 		if ((m->k->flags & BC_KF_RELEASE) && m->ref)
-			return vc_err(e, pc, "verifier internal error: more "
-				      "than one arg with ref_obj_id R%d %u %u",
-				      regno, r->ref_id, m->ref);
+			return vc_err_fatal(e, pc, "verifier internal error: more "
+					    "than one arg with ref_obj_id R%d %u %u",
+					    regno, r->ref_id, m->ref);
 		m->ref = r->ref_id;
 		if (m->k->flags & BC_KF_RELEASE)
 			m->release_regno = regno;
@@ -391,8 +391,9 @@ static int find_proto(struct venv *e, uint32_t pc, struct kmeta *m)
 	int id;
 
 	if (!e->kbtf)
-		return vc_err(e, pc, "kfunc %s is not supported by bpfcheck "
-			      "without the kernel's BTF (--btf FILE)", m->name);
+		return vc_err_fatal(e, pc, "kfunc %s is not supported by "
+				    "bpfcheck without the kernel's BTF (--btf "
+				    "FILE)", m->name);
 	m->btf = e->kbtf;
 	id = btf__find_by_name_kind(m->btf, m->name, BTF_KIND_FUNC);
 	if (id <= 0 && e->obj->btf) {

@@ -990,12 +990,12 @@ int vm_ld_imm(struct venv *e, uint32_t pc, const struct bpf_insn *in)
 		d->off = pc + in->imm + 1;
 		return 0;
 	case BPF_PSEUDO_BTF_ID:
-		return vc_err(e, pc, "ksym %s is not supported by bpfcheck "
-			      "(needs kernel BTF)",
-			      bc_object_ksym_name(e->obj, in->imm) ?: "?");
+		return vc_err_fatal(e, pc, "ksym %s is not supported by bpfcheck "
+				    "(needs kernel BTF)",
+				    bc_object_ksym_name(e->obj, in->imm) ?: "?");
 	}
-	return vc_err(e, pc, "unsupported pseudo load src_reg=%d (map fds of "
-		      "raw input are unknown)", in->src_reg);
+	return vc_err_fatal(e, pc, "unsupported pseudo load src_reg=%d (map fds of "
+			    "raw input are unknown)", in->src_reg);
 }
 
 /*

@@ -182,8 +182,9 @@ int vm_map_ptr_access(struct venv *e, uint32_t pc, int regno,
 	int id;
 
 	if (!tn)
-		return vc_err(e, pc, "reading the kernel struct of a map of type "
-			      "%u is not supported by bpfcheck", mt);
+		return vc_err_fatal(e, pc, "reading the kernel struct of a map "
+				    "of type %u is not supported by bpfcheck",
+				    mt);
 	if (!e->priv)
 		return vc_err(e, pc, "'struct %s' access is allowed only to "
 			      "CAP_PERFMON and CAP_SYS_ADMIN", tn);
@@ -195,8 +196,9 @@ int vm_map_ptr_access(struct venv *e, uint32_t pc, int regno,
 	id = e->kbtf ? btf__find_by_name_kind(e->kbtf, tn, BTF_KIND_STRUCT) :
 		       -1;
 	if (id <= 0)
-		return vc_err(e, pc, "map_ptr access without the kernel's BTF of "
-			      "struct %s is not supported by bpfcheck", tn);
+		return vc_err_fatal(e, pc, "map_ptr access without the kernel's "
+				    "BTF of struct %s is not supported by "
+				    "bpfcheck", tn);
 	if (!bc_btf_struct_read(e->kbtf, (uint32_t)id, 0, vlk_in_rcu_cs(e),
 				(int)off, size, &v, msg, sizeof(msg)))
 		return vc_err(e, pc, "%s", msg);

@@ -558,6 +558,8 @@ static void run(struct venv *e)
 		e->detail[0] = 0;
 		vlog_insn_begin(e, pc);
 		r = step(e);
+		if (r < 0 && vc_recover_speculative(e))
+			r = 1;
 		if (!r && e->cur.curframe == frame)
 			e->cur.wr[frame] |= e->def[pc];
 		if (r >= 0)

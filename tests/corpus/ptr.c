@@ -187,8 +187,8 @@ __naked void ptr_write_r10(void)
 /*
  * A write to r10 that no path runs: an error of the path, not of the code,
  * so Linux accepts. For a loader without CAP_PERFMON Linux also follows
- * the branch a known condition never takes; 6.12 rejects there, 6.18
- * accepts (a speculative path's error makes it insert a barrier instead).
+ * the branch a known condition never takes, speculatively; 6.12 rejects
+ * there, 6.17+ (and bpfcheck) end that path behind a barrier and accept.
  */
 /* EXPECT accept */
 /* EXPECT unpriv accept */

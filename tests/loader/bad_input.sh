@@ -1,9 +1,10 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 # Bad input to `bpfcheck list`: exit 2 and exactly one line on stderr.
-# Usage: bad_input.sh BPFCHECK OBJDIR
+# Usage: bad_input.sh BPFCHECK OBJDIR CORPUS_OBJDIR
 bin=$1
 objdir=$2
+corpus=$3
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 fail=0
@@ -48,6 +49,10 @@ expect binary "bpfcheck: $tmp/binary: not an ELF object or assembly text (binary
 printf '#include <linux/bpf.h>\nint f(void) { return 0; }\n' >"$tmp/prog.c"
 expect c_source "bpfcheck: $tmp/prog.c: C source, not an eBPF object: compile it first (clang -O2 -g -target bpf -c $tmp/prog.c)" \
 	verify "$tmp/prog.c"
+# By its name alone: nothing in it marks C, but a .c file is never assembly.
+printf 'int x;\n/* a comment */\n' >"$tmp/plain.c"
+expect c_by_name "bpfcheck: $tmp/plain.c: C source, not an eBPF object: compile it first (clang -O2 -g -target bpf -c $tmp/plain.c)" \
+	verify "$tmp/plain.c"
 
 expect directory "bpfcheck: $tmp: is a directory, not an eBPF object" \
 	verify "$tmp"
@@ -96,6 +101,17 @@ for k in map_size lddw_rel; do
 	msg=$(python3 "$(dirname "$0")/mutate.py" $k "$objdir/legacy_maps.O2.o" "$tmp/$k.o") || exit 1
 	expect $k "bpfcheck: $tmp/$k.o: $msg" list "$tmp/$k.o"
 done
+
+# BTF names that do not resolve (a fuzzer's finding): verified as well as
+# the rest allows, no crash (under the sanitizers, no undefined behaviour).
+python3 "$(dirname "$0")/mutate.py" btf_names "$corpus/calls.O2.o" "$tmp/names.o" >/dev/null || exit 1
+"$bin" verify "$tmp/names.o" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+if [ $rc -gt 1 ] || grep -q "runtime error\|Sanitizer" "$tmp/err"; then
+	echo "FAIL btf_names: rc=$rc"; cat "$tmp/err"; fail=1
+else
+	echo "ok btf_names"
+fi
 
 expect missing "bpfcheck: $tmp/nope.o: cannot open: No such file or directory" list "$tmp/nope.o"
 "$bin" list >/dev/null 2>&1

@@ -641,9 +641,9 @@ def run_bpfcheck_run(bpfcheck, path, prog, maps):
 LIBBPF_POISON = ("unknown#195896080",)
 
 
-def run_kload(kload, path, progs, flags, aux):
+def run_kload(kload, path, progs, flags, aux, unpriv=False):
     """{prog: (verdict, message)}; None when bpf() is unavailable."""
-    cmd = [kload, "--flags", str(flags)]
+    cmd = [kload, "--flags", str(flags)] + (["--unpriv"] if unpriv else [])
     for n in aux:
         cmd += ["--aux", n]
     cmd += [path] + progs
@@ -819,21 +819,24 @@ def check_object(a, obj, path, kernel_ok):
             else:
                 r.noverdict = "program not listed by bpfcheck"
 
-    # The kernel, privileged: one kload run per distinct flags value, with
-    # the object's privileged auxiliary programs loaded alongside.
-    prows = [r for r in rows if r.mode == "priv"]
-    if kernel_ok and prows:
+    # The kernel, in each mode: one kload run per distinct flags value, with
+    # the object's auxiliary programs of that mode loaded alongside. The
+    # live kernel is the reference; the annotations are the 6.12 sources'.
+    for mode in ("priv", "unpriv"):
+        mrows = [r for r in rows if r.mode == mode]
+        if not kernel_ok or not mrows:
+            continue
         aux = [n for _, n in progs if specs[n].auxiliary and
-               "priv" in specs[n].modes]
+               mode in specs[n].modes]
         by_flags = {}
-        for r in prows:
+        for r in mrows:
             by_flags.setdefault(r.sp.flags, []).append(r)
         for flags, lst in sorted(by_flags.items()):
             res = run_kload(a.kload, path, [r.sp.name for r in lst], flags,
-                            aux)
+                            aux, mode == "unpriv")
             for r in lst:
                 r.kernel = res[r.sp.name] if res else None
-    for r in prows:
+    for r in rows:
         if r.kernel and r.kernel[0] in ("accept", "reject"):
             r.ref, r.ref_src, r.ref_msg = r.kernel[0], "kernel", r.kernel[1]
 
@@ -928,20 +931,20 @@ def summary(mode, mr, known):
     print("\n== %s: %d programs, %d with a bpfcheck verdict" % (
         "privileged" if mode == "priv" else "unprivileged", len(mr),
         len(ver)))
-    if mode == "priv":
-        nk = sum(r.ref_src == "kernel" for r in mr)
-        print("reference: kernel %d, annotation %d" % (nk, len(mr) - nk))
-        kd = [r for r in mr if r.kernel and r.kernel[0] in
-              ("accept", "reject") and r.kernel[0] != r.ann]
-        if kd:
-            print("the running kernel disagrees with the annotation on %d "
-                  "(the kernel is the reference):" % len(kd))
-            for r in kd:
-                print("  %s/%s: kernel %s (%s), annotation %s" % (
-                    r.obj, r.sp.name, r.kernel[0], r.kernel[1] or "-",
-                    r.ann))
-    else:
-        print("reference: the annotations")
+    nk = sum(r.ref_src == "kernel" for r in mr)
+    print("reference: kernel %d, annotation %d%s" % (
+        nk, len(mr) - nk, "" if mode == "priv" else
+        " (the kernel without CAP_PERFMON, CAP_SYS_ADMIN, CAP_NET_ADMIN; "
+        "CAP_BPF kept, so its limits and program types are bpf_capable's)"))
+    kd = [r for r in mr if r.kernel and r.kernel[0] in
+          ("accept", "reject") and r.kernel[0] != r.ann]
+    if kd:
+        print("the running kernel disagrees with the annotation on %d "
+              "(the kernel is the reference):" % len(kd))
+        for r in kd:
+            print("  %s/%s: kernel %s (%s), annotation %s" % (
+                r.obj, r.sp.name, r.kernel[0], r.kernel[1] or "-",
+                r.ann))
     print("agree: %s" % pct(agree, len(ver)))
     if mode == "priv":
         tr = [r for r in mr if is_btf_tracing(r.sp.section) and
@@ -1083,7 +1086,7 @@ def cmd_check(a):
                    "known_false_accepts.tsv; that list is not for hiding "
                    "regressions)" % (r.obj, r.sp.name, r.mode, r.ref_src,
                                      r.ref_msg or "-"))
-            if r.mode == "priv" and not kernel_ok:
+            if not kernel_ok:
                 # The list was measured against the running kernel, whose
                 # verdict differs from the (older) annotation here and there.
                 print("not counted without the kernel: " + msg)
