@@ -90,11 +90,8 @@ static int check_alu(const struct bpf_insn *in, uint32_t pc,
 		if ((x && in->imm) || (!x && in->src_reg) ||
 		    (in->off && !sdiv))
 			return bc_errf(err, pc, EINVAL, "BPF_ALU uses reserved fields");
-		if (!x && (op == BPF_DIV || op == BPF_MOD) && in->imm == 0)
-			return bc_errf(err, pc, EINVAL, "div by zero");
-		if (!x && (op == BPF_LSH || op == BPF_RSH || op == BPF_ARSH) &&
-		    (in->imm < 0 || in->imm >= (is64 ? 64 : 32)))
-			return bc_errf(err, pc, EINVAL, "invalid shift %d", in->imm);
+		/* a division by the constant 0 and a constant shift out of
+		 * range are refused where reached (verifier/alu.c) */
 	}
 	if (x && in->src_reg >= BC_MAX_REG)
 		return bad_reg(err, pc, in->src_reg);

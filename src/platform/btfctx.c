@@ -313,6 +313,8 @@ bool bc_btf_ctx_access(const struct bc_attach *at, int off, int size,
 	}
 	if (!ctx_slot_type(at, off, &tid, &arg, msg, len))
 		return false;
+	out->is_retval = at->attach == BPF_LSM_MAC &&
+			 arg == btf_vlen(btf__type_by_id(at->btf, at->proto));
 	t = bc_btf_skip_mods(at->btf, tid, NULL);
 	if (!tid || is_small_int(t) || btf_is_any_enum(t) || is_struct(t))
 		return true;	/* void return value, scalars */

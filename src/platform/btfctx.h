@@ -55,6 +55,7 @@ struct bc_btf_val {
 	bool ptr;		/* PTR_TO_BTF_ID, else a scalar */
 	uint32_t btf_id;	/* the struct pointed to */
 	uint8_t flags;		/* enum bc_btf_flag */
+	bool is_retval;		/* an LSM program's read of the hook's return */
 };
 
 /*

@@ -489,6 +489,21 @@ static int addr_space_cast(struct venv *e, uint32_t pc,
 			    "not supported by bpfcheck");
 }
 
+/* check_alu_op on a reached insn: no division by 0, shifts in range. */
+static int const_operand_check(struct venv *e, uint32_t pc,
+			       const struct bpf_insn *in)
+{
+	uint8_t op = bc_op(in);
+	int bits = bc_class(in) == BPF_ALU ? 32 : 64;
+
+	if ((op == BPF_DIV || op == BPF_MOD) && in->imm == 0)
+		return vc_err(e, pc, "div by zero");
+	if ((op == BPF_LSH || op == BPF_RSH || op == BPF_ARSH) &&
+	    (in->imm < 0 || in->imm >= bits))
+		return vc_err(e, pc, "invalid shift %d", in->imm);
+	return 0;
+}
+
 int vc_alu(struct venv *e, uint32_t pc, const struct bpf_insn *in)
 {
 	uint8_t op = bc_op(in);
@@ -509,6 +524,8 @@ int vc_alu(struct venv *e, uint32_t pc, const struct bpf_insn *in)
 			      (uint64_t)(int64_t)in->imm);
 	}
 	if (op != BPF_MOV && vc_check_read(e, pc, d))
+		return -1;
+	if (!bc_srcbit(in) && const_operand_check(e, pc, in))
 		return -1;
 	if (vc_check_write(e, pc, d))
 		return -1;

@@ -741,6 +741,10 @@ static int set_callback_args(struct venv *e, uint32_t pc,
 		case BC_ARG_ANYTHING:
 			bc_vreg_scalar(r);
 			break;
+		case BC_ARG_PTR_TO_DYNPTR:	/* read: no verdict */
+			bc_vreg_ptr(r, VK_NOT_INIT);
+			r->map = VK_NOT_INIT_DYNPTR;
+			break;
 		case BC_ARG_PTR_TO_BTF_ID:
 			if (!cb_btf_arg(e, p, i, r))
 				break;
@@ -800,6 +804,13 @@ static void record_callback(struct venv *e, uint32_t pc, uint64_t calls,
 		e->cb_target[pc] = UINT32_MAX;
 }
 
+/*
+ * bpf_loop rounds counted one by one, with no widening of the caller's
+ * scalars between them, when the count is at most this (Linux keeps the
+ * precise scalars of every round).
+ */
+#define BC_COUNTED_ROUNDS 64
+
 static int callback(struct venv *e, uint32_t pc,
 		    const struct bc_helper_proto *p, struct callinfo *ci,
 		    uint32_t *next)
@@ -807,6 +818,7 @@ static int callback(struct venv *e, uint32_t pc,
 	struct bc_vframe *f;
 	struct bc_vstate save;
 	uint32_t target = ci->cb_target;
+	bool counted;
 
 	if (ci->cb_target < 0 || target >= e->prog->insn_cnt)
 		return vc_err(e, pc, "%s: callback is not a function", p->name);
@@ -815,17 +827,32 @@ static int callback(struct venv *e, uint32_t pc,
 	 * no precision from here on this path */
 	vp_all(e);
 	vp_note_complex(e);
+	/* Linux: no more bpf_loop rounds than its count can be */
+	if (p->id == BPF_FUNC_loop &&
+	    vc_frame(e)->callback_depth >= vc_reg(e, 1)->s.umax) {
+		vc_frame(e)->callback_depth = 0;
+		after_helper(e, pc, p, ci);
+		*next = pc + 1;
+		return 0;
+	}
+	counted = p->id == BPF_FUNC_loop &&
+		  vc_reg(e, 1)->s.umax <= BC_COUNTED_ROUNDS;
 	/* the path on which the callback is not called (again) */
 	bc_vstate_copy(&save, &e->cur);
 	after_helper(e, pc, p, ci);
+	vc_frame(e)->callback_depth = 0;
 	if (vc_push(e, pc + 1)) {
 		bc_vstate_free(&save);
 		return -1;
 	}
 	vc_restore(e, &save);
+	/* (Linux counts every callback's rounds; only bpf_loop reads it) */
+	if (p->id == BPF_FUNC_loop)
+		vc_frame(e)->callback_depth++;
 	if (enter_frame(e, pc, target))
 		return -1;
 	f = vc_frame(e);
+	f->cb_counted = counted;
 	f->cb_proto = (int16_t)p->id;
 	f->cb_ret_min = p->cb_ret_min;
 	f->cb_ret_max = p->cb_ret_max;
@@ -895,6 +922,9 @@ static int helper_call(struct venv *e, uint32_t pc, const struct bpf_insn *in,
 	if (!bc_helper_allowed_in(in->imm, e->type, e->attach, e->priv,
 				  e->sleepable, &why))
 		return vc_err(e, pc, "%s", why ? why : "helper not allowed");
+	if (vlk_rcu_helper(e, pc, in->imm, p->name,
+			   p->flags & BC_HF_SLEEPABLE))
+		return -1;
 	if (in->imm == BPF_FUNC_d_path && !bc_btf_d_path_allowed(e->at, e->type))
 		return vc_err(e, pc, "helper call is not allowed in probe");
 	for (int i = 0; i < 5; i++)
@@ -948,27 +978,6 @@ int vc_call(struct venv *e, uint32_t pc, const struct bpf_insn *in,
 	return helper_call(e, pc, in, next);
 }
 
-/* Does subprogram sp, or one it calls, contain a tail call? */
-static bool may_tail_call(struct venv *e, uint32_t sp)
-{
-	const struct bc_subprog *s = &e->cfg->subs[sp];
-
-	if (e->sub_tail[sp])
-		return e->sub_tail[sp] == 2;
-	e->sub_tail[sp] = 1;
-	for (uint32_t pc = s->start; pc < s->end; pc++) {
-		const struct bpf_insn *in = &e->prog->insns[pc];
-
-		if (in->code == (BPF_JMP | BPF_CALL) && !in->src_reg &&
-		    in->imm == BPF_FUNC_tail_call)
-			e->sub_tail[sp] = 2;
-	}
-	for (uint32_t i = 0; i < s->callee_cnt && e->sub_tail[sp] == 1; i++)
-		if (may_tail_call(e, s->callees[i]))
-			e->sub_tail[sp] = 2;
-	return e->sub_tail[sp] == 2;
-}
-
 int vc_mem_arg(struct venv *e, uint32_t pc, int regno, uint64_t size,
 	       bool write)
 {
@@ -978,33 +987,6 @@ int vc_mem_arg(struct venv *e, uint32_t pc, int regno, uint64_t size,
 void vc_clear_pkt(struct venv *e)
 {
 	vc_for_each_reg(e, clear_pkt_fn, NULL);
-}
-
-static bool calls_pkt_changer(struct venv *e, const struct bc_subprog *s)
-{
-	for (uint32_t pc = s->start; pc < s->end; pc++) {
-		const struct bpf_insn *in = &e->prog->insns[pc];
-		const struct bc_helper_proto *p;
-
-		if (in->code != (BPF_JMP | BPF_CALL) || in->src_reg)
-			continue;
-		p = bc_helper_proto_for(in->imm, e->type, e->attach);
-		if (p && (p->flags & BC_HF_CHANGES_PKT))
-			return true;
-	}
-	return false;
-}
-
-bool vc_sub_changes_pkt(struct venv *e, uint32_t sp)
-{
-	const struct bc_subprog *s = &e->cfg->subs[sp];
-
-	if (may_tail_call(e, sp) || calls_pkt_changer(e, s))
-		return true;
-	for (uint32_t i = 0; i < s->callee_cnt; i++)
-		if (vc_sub_changes_pkt(e, s->callees[i]))
-			return true;
-	return false;
 }
 
 /*
@@ -1086,7 +1068,7 @@ static int prepare_func_exit(struct venv *e, uint32_t pc)
 				      " should have been in [%d, %d]",
 				      r0.s.smin, r0.s.smax, f->cb_ret_min,
 				      f->cb_ret_max);
-		if (e->nosum)
+		if (e->nosum && !f->cb_counted)
 			widen_callback_round(e, e->cfg->subs[f->subprog].start);
 		bc_vframe_free(f);
 		st->frames[st->curframe--] = NULL;
@@ -1106,7 +1088,7 @@ static int prepare_func_exit(struct venv *e, uint32_t pc)
 	/* a tail call made in the callee runs another program, which may
 	 * change the packet, and then returns here (Linux's changes_pkt_data
 	 * of the subprogram) */
-	if (may_tail_call(e, sp))
+	if (vg_sub_tail_calls(e, sp))
 		vc_for_each_reg(e, clear_pkt_fn, NULL);
 	st->wr[st->curframe] |= 0x3f;
 	st->pc = cs + 1;

@@ -23,8 +23,6 @@ int vc_exit(struct venv *e, uint32_t pc);
  */
 int vc_mem_arg(struct venv *e, uint32_t pc, int regno, uint64_t size,
 	       bool write);
-/* May subprogram sp or one it calls change the packet (or tail call)? */
-bool vc_sub_changes_pkt(struct venv *e, uint32_t sp);
 /* clear_all_pkt_pointers */
 void vc_clear_pkt(struct venv *e);
 /* A new reference acquired at pc (Linux's acquire_reference_state). */

@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "platform/ctx.h"
+#include "platform/helpers.h"
 #include "verifier/call.h"
 #include "verifier/global.h"
 #include "verifier/precision.h"
@@ -295,7 +296,7 @@ int vg_call(struct venv *e, uint32_t pc, const struct bc_func *f)
 	}
 	vc_log(e, "Func#%u ('%s') is global and assumed valid.\n", k,
 	       f->name);
-	if (vc_sub_changes_pkt(e, bc_cfg_subprog_of(e->cfg, f->start)))
+	if (vg_sub_changes_pkt(e, bc_cfg_subprog_of(e->cfg, f->start)))
 		vc_clear_pkt(e);
 	for (int i = 1; i <= 5; i++)
 		bc_vreg_ptr(vc_reg(e, i), VK_NOT_INIT);
@@ -365,4 +366,53 @@ bool vg_next(struct venv *e)
 	e->hist_n = 0;
 	vc_log(e, "Validating %s() func#%u...\n", f->name, k);
 	return true;
+}
+
+/* ---- what a subprogram and its callees may do ---- */
+
+bool vg_sub_tail_calls(struct venv *e, uint32_t sp)
+{
+	const struct bc_subprog *s = &e->cfg->subs[sp];
+
+	if (e->sub_tail[sp])
+		return e->sub_tail[sp] == 2;
+	e->sub_tail[sp] = 1;
+	for (uint32_t pc = s->start; pc < s->end; pc++) {
+		const struct bpf_insn *in = &e->prog->insns[pc];
+
+		if (in->code == (BPF_JMP | BPF_CALL) && !in->src_reg &&
+		    in->imm == BPF_FUNC_tail_call)
+			e->sub_tail[sp] = 2;
+	}
+	for (uint32_t i = 0; i < s->callee_cnt && e->sub_tail[sp] == 1; i++)
+		if (vg_sub_tail_calls(e, s->callees[i]))
+			e->sub_tail[sp] = 2;
+	return e->sub_tail[sp] == 2;
+}
+
+static bool calls_pkt_changer(struct venv *e, const struct bc_subprog *s)
+{
+	for (uint32_t pc = s->start; pc < s->end; pc++) {
+		const struct bpf_insn *in = &e->prog->insns[pc];
+		const struct bc_helper_proto *p;
+
+		if (in->code != (BPF_JMP | BPF_CALL) || in->src_reg)
+			continue;
+		p = bc_helper_proto_for(in->imm, e->type, e->attach);
+		if (p && (p->flags & BC_HF_CHANGES_PKT))
+			return true;
+	}
+	return false;
+}
+
+bool vg_sub_changes_pkt(struct venv *e, uint32_t sp)
+{
+	const struct bc_subprog *s = &e->cfg->subs[sp];
+
+	if (vg_sub_tail_calls(e, sp) || calls_pkt_changer(e, s))
+		return true;
+	for (uint32_t i = 0; i < s->callee_cnt; i++)
+		if (vg_sub_changes_pkt(e, s->callees[i]))
+			return true;
+	return false;
 }

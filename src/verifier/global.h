@@ -22,4 +22,9 @@ int vg_call(struct venv *e, uint32_t pc, const struct bc_func *f);
  */
 bool vg_next(struct venv *e);
 
+/* Does subprogram sp, or one it calls, contain a tail call? */
+bool vg_sub_tail_calls(struct venv *e, uint32_t sp);
+/* May subprogram sp or one it calls change the packet (or tail call)? */
+bool vg_sub_changes_pkt(struct venv *e, uint32_t sp);
+
 #endif

@@ -460,6 +460,7 @@ static void widen_slot(const struct vsum *s, uint32_t own,
 		if (memcmp(ot, ct, 8) || o->spill[k].map != c->spill[k].map ||
 		    o->spill[k].off != c->spill[k].off ||
 		    o->spill[k].range != c->spill[k].range ||
+		    o->spill[k].bflags != c->spill[k].bflags ||
 		    o->spill[k].ref_id != c->spill[k].ref_id)
 			memset(ot, VS_INVALID, 8);
 		return;
@@ -579,13 +580,14 @@ static bool widen(struct vsum *s, uint32_t own,
 		  struct bc_vstate *out)
 {
 	if (w->curframe != c->curframe || w->ref_cnt || c->ref_cnt ||
-	    w->lock_map || c->lock_map)
+	    w->lock_map || c->lock_map || w->rcu_lock != c->rcu_lock)
 		return false;
 	for (uint32_t f = 0; f <= w->curframe; f++) {
 		const struct bc_vframe *a = w->frames[f], *b = c->frames[f];
 
 		if (a->callsite != b->callsite || a->subprog != b->subprog ||
-		    a->cb_proto != b->cb_proto)
+		    a->cb_proto != b->cb_proto ||
+		    a->callback_depth != b->callback_depth)
 			return false;
 	}
 	bc_vstate_copy(out, w);

@@ -305,6 +305,8 @@ static bool never_null(const struct bc_vreg *r)
 	case VK_SOCK: case VK_TCP_SOCK: case VK_SOCK_COMMON:
 	case VK_MAP_VALUE: case VK_MAP_KEY: case VK_MEM: case VK_MAP_PTR:
 		return true;
+	case VK_BTF_ID:	/* is_trusted_reg: referenced, or trusted only */
+		return r->ref_id || r->bflags == BC_BTF_TRUSTED;
 	}
 	return false;
 }

@@ -17,6 +17,7 @@
 #include "verifier/call.h"
 #include "verifier/jmp.h"
 #include "verifier/kfunc.h"
+#include "verifier/lock.h"
 #include "verifier/mem.h"
 #include "verifier/precision.h"
 
@@ -27,6 +28,10 @@ static const struct {
 } iter_kinds[] = {
 	{ "num", 8 },
 	{ "bits", 16 },
+	{ "task", 24 },
+	{ "task_vma", 8 },
+	{ "css", 24 },
+	{ "css_task", 8 },
 };
 
 struct kcall {
@@ -113,16 +118,36 @@ static int lookup(struct venv *e, uint32_t pc, const struct bpf_insn *in,
 	return 0;
 }
 
-/* Arguments after the iterator: scalars, or ignored ("__ign"). */
-static int scalar_args(struct venv *e, uint32_t pc, const struct kcall *kc)
+/*
+ * Linux's check_css_task_iter_allowlist: css_task iterators take
+ * css_set_lock, only safe in LSM and iter programs and where sleeping is.
+ */
+static int css_task_allowed(struct venv *e, uint32_t pc,
+			    const struct kcall *kc)
+{
+	if (strcmp(kc->name, "bpf_iter_css_task_new") ||
+	    e->type == BPF_PROG_TYPE_LSM || e->sleepable ||
+	    (e->type == BPF_PROG_TYPE_TRACING && e->attach == BPF_TRACE_ITER))
+		return 0;
+	return vc_err(e, pc, "css_task_iter is only allowed in bpf_lsm, "
+		      "bpf_iter and sleepable progs");
+}
+
+/*
+ * Arguments after the iterator: scalars, or ignored ("__ign"); a
+ * constructor taking kernel objects has them all checked by their BTF.
+ */
+static int iter_args(struct venv *e, uint32_t pc, const struct kcall *kc)
 {
 	const struct btf_param *a = btf_params(kc->proto);
 
+	if (css_task_allowed(e, pc, kc))
+		return -1;
 	for (int i = 1; i < btf_vlen(kc->proto); i++) {
 		if (kc->k->ign & (1u << i))
 			continue;
 		if (!bc_btf_is_scalar(bc_btf_skip_mods(kc->btf, a[i].type, NULL)))
-			return unsupported(e, pc, kc->name);
+			return vk_btf_args(e, pc, kc->name, kc->k, 1);
 		if (vc_reg(e, i + 1)->kind != VK_SCALAR)
 			return vc_err(e, pc, "R%d is not a scalar", i + 1);
 		vp_read(e, e->cur.curframe, 1u << (i + 1), 0);
@@ -151,21 +176,27 @@ static int iter_slot(struct venv *e, uint32_t pc, const struct kcall *kc,
 	return (int)((BC_STACK + o) / 8);
 }
 
-/* Linux's is_iter_reg_valid_init: every byte an iterator of this kind. */
-static bool iter_valid(const struct bc_vframe *f, int k,
-		       const struct kcall *kc)
+/*
+ * Linux's is_iter_reg_valid_init: every byte an iterator of this kind
+ * (0, else -1); -2: an RCU-protected iterator whose section ended.
+ */
+static int iter_valid(const struct bc_vframe *f, int k,
+		      const struct kcall *kc)
 {
 	for (int i = 0; i < kc->iter_slots; i++) {
 		const struct bc_vreg *s = &f->spill[k + i];
 
+		if (f->stype[8 * (k + i)] == VS_ITER &&
+		    (s->bflags & BC_BTF_UNTRUSTED))
+			return -2;
 		for (int b = 0; b < 8; b++)
 			if (f->stype[8 * (k + i) + b] != VS_ITER)
-				return false;
+				return -1;
 		if (s->map != (uint32_t)kc->iter + 1 || s->mem_size != (uint32_t)i ||
 		    (i == 0) != (s->ref_id != 0))
-			return false;
+			return -1;
 	}
-	return true;
+	return 0;
 }
 
 /*
@@ -215,6 +246,8 @@ static int iter_new(struct venv *e, uint32_t pc, const struct kcall *kc)
 		s->mem_size = (uint32_t)i;
 		s->ref_id = i ? 0 : ref;
 		s->range = cnt;
+		/* made in an RCU section (vk_call checked): MEM_RCU */
+		s->bflags = kc->k->flags & BC_KF_RCU_PROTECTED ? BC_BTF_RCU : 0;
 	}
 	return 0;
 }
@@ -231,10 +264,34 @@ static void iter_destroy(struct venv *e, struct bc_vframe *f, int k,
 	vc_release_ref(e, ref);
 }
 
+/*
+ * next() of an iterator over kernel objects: the element, trusted, or
+ * RCU-protected when the iterator is (the NULL at the end: iter_next).
+ */
+static int ret_object(struct venv *e, uint32_t pc, const struct kcall *kc,
+		      const struct btf_type *pt, uint8_t iflags)
+{
+	struct bc_vreg *r0 = vc_reg(e, 0);
+	int id = e->kbtf ? btf__find_by_name_kind(e->kbtf,
+						  bc_btf_name(kc->btf, pt),
+						  BTF_KIND_STRUCT) : -1;
+
+	if (id <= 0)
+		return vc_err_fatal(e, pc, "kfunc %s is not supported by "
+				    "bpfcheck without the kernel's BTF of its "
+				    "element", kc->name);
+	bc_vreg_ptr(r0, VK_BTF_ID);
+	r0->btf_id = (uint32_t)id;
+	r0->bflags = iflags & BC_BTF_RCU ? BC_BTF_RCU : BC_BTF_TRUSTED;
+	return 0;
+}
+
 /* Registers after the call: r1-r5 clobbered, r0 as the prototype says. */
-static int set_ret(struct venv *e, uint32_t pc, const struct kcall *kc)
+static int set_ret(struct venv *e, uint32_t pc, const struct kcall *kc,
+		   uint8_t iflags)
 {
 	const struct btf_type *t = bc_btf_skip_mods(kc->btf, kc->proto->type, NULL);
+	const struct btf_type *pt;
 	struct bc_vreg *r0 = vc_reg(e, 0);
 	int64_t sz;
 
@@ -248,6 +305,9 @@ static int set_ret(struct venv *e, uint32_t pc, const struct kcall *kc)
 		bc_vreg_scalar(r0);
 		return 0;
 	}
+	pt = btf_is_ptr(t) ? bc_btf_skip_mods(kc->btf, t->type, NULL) : NULL;
+	if (pt && btf_is_struct(pt) && (kc->k->flags & BC_KF_ITER_NEXT))
+		return ret_object(e, pc, kc, pt, iflags);
 	if (!btf_is_ptr(t) || !(kc->k->flags & BC_KF_ITER_NEXT) ||
 	    !bc_btf_is_scalar(bc_btf_skip_mods(kc->btf, t->type, NULL)) ||
 	    (sz = btf__resolve_size(kc->btf, t->type)) <= 0)
@@ -301,32 +361,43 @@ int vk_call(struct venv *e, uint32_t pc, const struct bpf_insn *in,
 	struct bc_vframe *f;
 	struct kcall kc = { 0 };
 	uint32_t fl;
+	uint8_t iflags;
 	int k, err = lookup(e, pc, in, &kc);
 
+	/* (Linux 6.18: at the call, where 6.12 made the iterator untrusted) */
+	if (err >= 0 && (kc.k->flags & BC_KF_RCU_PROTECTED) &&
+	    !vlk_in_rcu_cs(e))
+		return vc_err(e, pc, "kernel func %s requires RCU critical "
+			      "section protection", kc.name);
 	if (err == 1) {
 		*next = pc + 1;
 		return vk_btf_call(e, pc, kc.name, kc.k);
 	}
-	if (err || scalar_args(e, pc, &kc))
+	if (err || iter_args(e, pc, &kc))
 		return -1;
 	vp_read(e, e->cur.curframe, 1u << 1, 0);
 	fl = kc.k->flags;
 	if (fl & BC_KF_ITER_NEW) {
-		if (iter_new(e, pc, &kc) || set_ret(e, pc, &kc))
+		if (iter_new(e, pc, &kc) || set_ret(e, pc, &kc, 0))
 			return -1;
 		*next = pc + 1;
 		return 0;
 	}
 	if ((k = iter_slot(e, pc, &kc, &f)) < 0)
 		return -1;
-	if (!iter_valid(f, k, &kc))
+	err = iter_valid(f, k, &kc);
+	if (err == -2)
+		return vc_err(e, pc, "expected an RCU CS when using %s",
+			      kc.name);
+	if (err)
 		return vc_err(e, pc, "expected an initialized iter_%s as arg "
 			      "#0", iter_kinds[kc.iter].name);
+	iflags = f->spill[k].bflags;
 	if (fl & BC_KF_ITER_DESTROY)
 		iter_destroy(e, f, k, &kc);
 	if (fl & BC_KF_ITER_NEXT)
 		note_site(e, pc, vc_reg(e, 1)->frame, &f->spill[k], k);
-	if (set_ret(e, pc, &kc))
+	if (set_ret(e, pc, &kc, iflags))
 		return -1;
 	if ((fl & BC_KF_ITER_NEXT) && iter_next(e, pc, f, k))
 		return -1;

@@ -22,6 +22,13 @@ int vk_call(struct venv *e, uint32_t pc, const struct bpf_insn *in,
 int vk_btf_call(struct venv *e, uint32_t pc, const char *name,
 		const struct bc_kfunc *k);
 
+/*
+ * Arguments first.. of kfunc name by its BTF prototype (kfunc_btf.c's
+ * rules): an iterator constructor's arguments after the iterator.
+ */
+int vk_btf_args(struct venv *e, uint32_t pc, const char *name,
+		const struct bc_kfunc *k, int first);
+
 /* Is the insn at pc a call of an iterator's next()? */
 bool vk_is_iter_next(const struct venv *e, uint32_t pc);
 

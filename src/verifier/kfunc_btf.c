@@ -19,6 +19,7 @@
 #include "platform/progtypes.h"
 #include "verifier/call.h"
 #include "verifier/kfunc.h"
+#include "verifier/lock.h"
 #include "verifier/precision.h"
 
 struct kmeta {
@@ -28,6 +29,7 @@ struct kmeta {
 	const struct btf_type *proto;
 	uint32_t ref;			/* an argument's reference */
 	int release_regno;
+	int first;			/* the first argument checked */
 	bool konst;			/* a "__k" argument was seen */
 	uint64_t konst_val;
 };
@@ -267,7 +269,7 @@ static int check_args(struct venv *e, uint32_t pc, struct kmeta *m)
 {
 	const struct btf_param *a = btf_params(m->proto);
 
-	for (int i = 0; i < btf_vlen(m->proto); i++) {
+	for (int i = m->first; i < btf_vlen(m->proto); i++) {
 		const struct btf_type *t =
 			bc_btf_skip_mods(m->btf, a[i].type, NULL);
 		int err;
@@ -382,36 +384,59 @@ static int set_ret(struct venv *e, uint32_t pc, struct kmeta *m,
 	return 0;
 }
 
+/* The prototype: the kernel's, else the program's extern declaration. */
+static int find_proto(struct venv *e, uint32_t pc, struct kmeta *m)
+{
+	const struct btf_type *f;
+	int id;
+
+	if (!e->kbtf)
+		return vc_err_fatal(e, pc, "kfunc %s is not supported by "
+				    "bpfcheck without the kernel's BTF (--btf "
+				    "FILE)", m->name);
+	m->btf = e->kbtf;
+	id = btf__find_by_name_kind(m->btf, m->name, BTF_KIND_FUNC);
+	if (id <= 0 && e->obj->btf) {
+		m->btf = e->obj->btf;
+		id = btf__find_by_name_kind(m->btf, m->name, BTF_KIND_FUNC);
+	}
+	f = id > 0 ? btf__type_by_id(m->btf, (uint32_t)id) : NULL;
+	m->proto = f ? btf__type_by_id(m->btf, f->type) : NULL;
+	if (!m->proto || !btf_is_func_proto(m->proto) ||
+	    btf_vlen(m->proto) > 5)
+		return unsupported(e, pc, m, "no prototype in BTF");
+	return 0;
+}
+
+int vk_btf_args(struct venv *e, uint32_t pc, const char *name,
+		const struct bc_kfunc *k, int first)
+{
+	struct kmeta m = { .name = name, .k = k, .first = first };
+
+	return find_proto(e, pc, &m) || check_args(e, pc, &m) ? -1 : 0;
+}
+
 int vk_btf_call(struct venv *e, uint32_t pc, const char *name,
 		const struct bc_kfunc *k)
 {
 	struct kmeta m = { .name = name, .k = k };
 	struct bc_vreg r0;
-	const struct btf_type *f = NULL;
-	int id;
 
-	/* Linux's special kfuncs bpfcheck does not model */
 	if (!strcmp(name, "bpf_rcu_read_lock") ||
-	    !strcmp(name, "bpf_rcu_read_unlock"))
-		return unsupported(e, pc, &m, "RCU read sections");
-	if (!e->kbtf)
-		return vc_err_fatal(e, pc, "kfunc %s is not supported by bpfcheck "
-				    "without the kernel's BTF (--btf FILE)", name);
-	m.btf = e->kbtf;
-	id = btf__find_by_name_kind(m.btf, name, BTF_KIND_FUNC);
-	if (id <= 0 && e->obj->btf) {
-		m.btf = e->obj->btf;
-		id = btf__find_by_name_kind(m.btf, name, BTF_KIND_FUNC);
+	    !strcmp(name, "bpf_rcu_read_unlock")) {
+		if (vlk_rcu_kfunc(e, pc, name, false))
+			return -1;
+		for (int r = 0; r <= 5; r++)
+			bc_vreg_ptr(vc_reg(e, r), VK_NOT_INIT);
+		return 0;
 	}
-	f = id > 0 ? btf__type_by_id(m.btf, (uint32_t)id) : NULL;
-	m.proto = f ? btf__type_by_id(m.btf, f->type) : NULL;
-	if (!m.proto || !btf_is_func_proto(m.proto) || btf_vlen(m.proto) > 5)
-		return unsupported(e, pc, &m, "no prototype in BTF");
-	if (check_args(e, pc, &m))
+	if (find_proto(e, pc, &m) || check_args(e, pc, &m))
 		return -1;
 	if ((k->flags & BC_KF_SLEEPABLE) && !e->sleepable)
 		return vc_err(e, pc, "program must be sleepable to call "
 			      "sleepable kfunc %s", name);
+	if (vlk_rcu_kfunc(e, pc, name, k->flags & BC_KF_SLEEPABLE))
+		return -1;
 	if (m.release_regno)
 		vc_release_ref(e, vc_reg(e, m.release_regno)->ref_id);
 	if (set_ret(e, pc, &m, &r0))

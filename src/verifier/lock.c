@@ -1,13 +1,16 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /*
  * Verifier: bpf_spin_lock regions (Linux's process_spin_lock and the
- * active_lock checks of do_check) and bpf_timer arguments
- * (process_timer_func). A map value's struct bpf_spin_lock and struct
+ * active_lock checks of do_check), RCU read sections (the active_rcu_lock
+ * checks of check_kfunc_call, check_helper_call and do_check) and
+ * bpf_timer arguments (process_timer_func). A map value's struct bpf_spin_lock and struct
  * bpf_timer are found by the loader in the value's BTF (bc_map.lock_off,
  * timer_off); the lock held is part of the state (bc_vstate.lock_map,
  * lock_id) and of its comparison.
  */
+#include <linux/bpf.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "verifier/lock.h"
 #include "verifier/state.h"
@@ -113,7 +116,12 @@ int vlk_call_check(struct venv *e, uint32_t pc, const struct bpf_insn *in)
 
 int vlk_exit_check(struct venv *e, uint32_t pc)
 {
-	if (!e->cur.lock_map || e->cur.curframe)
+	if (e->cur.curframe)
+		return 0;
+	if (e->cur.rcu_lock && !e->cur.lock_map)
+		return vc_err(e, pc, "BPF_EXIT instruction in main prog cannot "
+			      "be used inside bpf_rcu_read_lock-ed region");
+	if (!e->cur.lock_map)
 		return 0;
 	return vc_err(e, pc, "BPF_EXIT instruction in main prog cannot be used "
 		      "inside bpf_spin_lock-ed region (bpf_spin_unlock is "
@@ -194,4 +202,76 @@ const char *vlk_map_prog_check(const struct bc_map *m, uint32_t type,
 	if (m->timer_off >= 0 && is_tracing(type))
 		return "tracing progs cannot use bpf_timer yet";
 	return NULL;
+}
+
+/* ---- RCU read sections (bpf_rcu_read_lock / bpf_rcu_read_unlock) ---- */
+
+bool vlk_in_rcu_cs(const struct venv *e)
+{
+	return e->cur.rcu_lock || e->cur.lock_map || !e->sleepable;
+}
+
+/* An RCU pointer outlives its section as an untrusted one. */
+static void rcu_expire(struct bc_vreg *r)
+{
+	if (!(r->bflags & BC_BTF_RCU))
+		return;
+	r->bflags = (uint8_t)((r->bflags & ~BC_BTF_RCU) | BC_BTF_UNTRUSTED);
+	if (r->kind == VK_BTF_ID_OR_NULL)
+		r->kind = VK_BTF_ID;
+}
+
+/* Every register, spilled register and iterator slot of the state. */
+static void rcu_unlock_all(struct venv *e)
+{
+	for (uint32_t i = 0; i <= e->cur.curframe; i++) {
+		struct bc_vframe *f = e->cur.frames[i];
+
+		for (int r = 0; r < BC_MAX_REG; r++)
+			rcu_expire(&f->regs[r]);
+		for (int k = 0; k < BC_SLOTS; k++)
+			if (f->stype[8 * k] == VS_SPILL ||
+			    f->stype[8 * k] == VS_ITER)
+				rcu_expire(&f->spill[k]);
+	}
+}
+
+int vlk_rcu_kfunc(struct venv *e, uint32_t pc, const char *name,
+		  bool sleepable)
+{
+	bool lock = !strcmp(name, "bpf_rcu_read_lock");
+	bool unlock = !strcmp(name, "bpf_rcu_read_unlock");
+
+	if (e->cur.rcu_lock) {
+		if (lock)
+			return vc_err(e, pc, "nested rcu read lock (kernel "
+				      "function %s)", name);
+		if (unlock) {
+			rcu_unlock_all(e);
+			e->cur.rcu_lock = false;
+		} else if (sleepable) {
+			return vc_err(e, pc, "kernel func %s is sleepable within "
+				      "rcu_read_lock region", name);
+		}
+	} else if (lock) {
+		e->cur.rcu_lock = true;
+	} else if (unlock) {
+		return vc_err(e, pc, "unmatched rcu read unlock (kernel "
+			      "function %s)", name);
+	}
+	return 0;
+}
+
+int vlk_rcu_helper(struct venv *e, uint32_t pc, int32_t func,
+		   const char *name, bool might_sleep)
+{
+	if (!e->cur.rcu_lock)
+		return 0;
+	if (might_sleep)
+		return vc_err(e, pc, "sleepable helper %s#%d in rcu_read_lock "
+			      "region", name, func);
+	if (func == BPF_FUNC_tail_call)
+		return vc_err(e, pc, "tail_call cannot be used inside "
+			      "bpf_rcu_read_lock-ed region");
+	return 0;
 }

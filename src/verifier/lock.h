@@ -21,6 +21,21 @@ int vlk_timer(struct venv *e, uint32_t pc, int regno, int32_t *map);
 int vlk_call_check(struct venv *e, uint32_t pc, const struct bpf_insn *in);
 /* A lock held where the program or a global function ends. */
 int vlk_exit_check(struct venv *e, uint32_t pc);
+/*
+ * Linux's in_rcu_cs: an RCU read section, a spin lock held or a program
+ * that does not sleep (it runs under rcu_read_lock()).
+ */
+bool vlk_in_rcu_cs(const struct venv *e);
+/*
+ * The active_rcu_lock part of check_kfunc_call for a call of kfunc name:
+ * bpf_rcu_read_lock/unlock open and close the section (MEM_RCU pointers
+ * become untrusted at its end); no nesting, no sleepable kfunc inside.
+ */
+int vlk_rcu_kfunc(struct venv *e, uint32_t pc, const char *name,
+		  bool sleepable);
+/* ... and of check_helper_call: no helper that may sleep, no tail call. */
+int vlk_rcu_helper(struct venv *e, uint32_t pc, int32_t func,
+		   const char *name, bool might_sleep);
 /* check_map_access: a load, store or helper access touching a field. */
 int vlk_field_access(struct venv *e, uint32_t pc, const struct bc_vreg *r,
 		     int64_t off, int size);

@@ -584,103 +584,6 @@ static int stack_access(struct venv *e, uint32_t pc, int regno,
 	return 0;
 }
 
-/* What a BTF-typed load yields: a scalar or a PTR_TO_BTF_ID. */
-static void btf_load(struct venv *e, const struct bc_btf_val *v, int size,
-		     bool sx, struct bc_vreg *out)
-{
-	if (!v->ptr) {
-		load_scalar(out, size, sx);
-		return;
-	}
-	bc_vreg_ptr(out, v->flags & BC_BTF_MAYBE_NULL ? VK_BTF_ID_OR_NULL :
-		    VK_BTF_ID);
-	out->btf_id = v->btf_id;
-	out->bflags = v->flags & ~BC_BTF_MAYBE_NULL;
-	if (v->flags & BC_BTF_MAYBE_NULL)
-		out->id = ++e->id_gen;
-}
-
-/*
- * The u64 arguments of a program with a BTF-typed context (Linux's
- * tracing_prog_is_valid_access and btf_ctx_access): read only, and what
- * each holds comes from the attach target's prototype.
- */
-static int typed_ctx_access(struct venv *e, uint32_t pc, int off, int size,
-			    bool write, struct bc_vreg *out, bool sx)
-{
-	struct bc_btf_val v;
-	char msg[256];
-
-	if (write || off < 0 || off >= 8 * BC_MAX_FUNC_ARGS || off % size)
-		goto bad;
-	if (!bc_btf_ctx_access(e->at, off, size, &v, msg, sizeof(msg))) {
-		vc_log(e, "%s\n", msg);
-		goto bad;
-	}
-	if (out)
-		btf_load(e, &v, size, sx, out);
-	return 0;
-bad:
-	return vc_err(e, pc, "invalid bpf_context access off=%d size=%d", off,
-		      size);
-}
-
-/* Linux's license_is_gpl_compatible. */
-static bool gpl_compatible(const char *l)
-{
-	static const char *const ok[] = { "GPL", "GPL v2",
-		"GPL and additional rights", "Dual BSD/GPL", "Dual MIT/GPL",
-		"Dual MPL/GPL" };
-
-	for (size_t i = 0; l && i < BC_ARRAY_SIZE(ok); i++)
-		if (!strcmp(l, ok[i]))
-			return true;
-	return false;
-}
-
-/*
- * A load through a PTR_TO_BTF_ID (Linux's check_ptr_to_btf_access): it
- * cannot fault (probe memory, a NULL pointer reads 0), so the rules are
- * about the access's shape: inside the struct, a pointer member read
- * whole, read only; the loaded value is typed by the member.
- */
-static int btf_access(struct venv *e, uint32_t pc, int regno,
-		      const struct bc_vreg *r, int64_t off, int size,
-		      bool write, struct bc_vreg *out, bool sx)
-{
-	const char *tn = bc_btf_type_name(e->kbtf, r->btf_id);
-	struct bc_btf_val v;
-	char msg[256];
-
-	if (!e->priv)
-		return vc_err(e, pc, "'struct %s' access is allowed only to "
-			      "CAP_PERFMON and CAP_SYS_ADMIN", tn);
-	if (!gpl_compatible(e->obj->license))
-		return vc_err(e, pc, "Cannot access kernel 'struct %s' from "
-			      "non-GPL compatible program", tn);
-	if (off < 0)
-		return vc_err(e, pc, "R%d is ptr_%s invalid negative access: "
-			      "off=%d", regno, tn, (int)off);
-	if (!bc_scalar_is_const(&r->s) || r->s.var_off.value) {
-		char t[64];
-
-		off_str(t, sizeof(t), r->s.var_off);
-		return vc_err(e, pc, "R%d is ptr_%s invalid variable offset: "
-			      "off=%d, var_off=%s", regno, tn, (int)off, t);
-	}
-	if (r->bflags & (BC_BTF_USER | BC_BTF_PERCPU))
-		return vc_err(e, pc, "R%d is ptr_%s access %s memory: off=%d",
-			      regno, tn, r->bflags & BC_BTF_USER ? "user" :
-			      "percpu", (int)off);
-	if (write)
-		return vc_err(e, pc, "only read is supported");
-	if (!bc_btf_struct_read(e->kbtf, r->btf_id, r->bflags, !e->sleepable,
-				(int)off, size, &v, msg, sizeof(msg)))
-		return vc_err(e, pc, "%s", msg);
-	btf_load(e, &v, size, sx, out);
-	return 0;
-}
-
 static int ctx_access(struct venv *e, uint32_t pc, int regno,
 		      const struct bc_vreg *reg, int off, int size, bool write,
 		      struct bc_vreg *out, bool sx)
@@ -703,7 +606,7 @@ static int ctx_access(struct venv *e, uint32_t pc, int regno,
 			      "dereference of modified", regno, o);
 	}
 	if (e->at)
-		return typed_ctx_access(e, pc, off, size, write, out, sx);
+		return vm_typed_ctx_access(e, pc, off, size, write, out, sx);
 	ok = sx ? bc_ctx_check_ldsx(e->type, e->attach, e->priv, off, size,
 				    &acc) :
 		  bc_ctx_check(e->type, e->attach, e->priv, off, size, write,
@@ -781,62 +684,6 @@ static int leak(struct venv *e, uint32_t pc, const struct bc_vreg *val,
 {
 	if (!e->priv && val && bc_vkind_is_ptr(val->kind))
 		return vc_err(e, pc, "R%d leaks addr into %s", valno, into);
-	return 0;
-}
-
-/* The kernel struct behind a map pointer of the array and hash families
- * (what a map_ptr load reads, by BTF), or NULL. */
-static const char *map_struct(uint32_t type)
-{
-	switch (type) {
-	case BPF_MAP_TYPE_ARRAY: case BPF_MAP_TYPE_PERCPU_ARRAY:
-	case BPF_MAP_TYPE_PROG_ARRAY: case BPF_MAP_TYPE_PERF_EVENT_ARRAY:
-	case BPF_MAP_TYPE_CGROUP_ARRAY: case BPF_MAP_TYPE_ARRAY_OF_MAPS:
-		return "bpf_array";
-	case BPF_MAP_TYPE_HASH: case BPF_MAP_TYPE_PERCPU_HASH:
-	case BPF_MAP_TYPE_LRU_HASH: case BPF_MAP_TYPE_LRU_PERCPU_HASH:
-	case BPF_MAP_TYPE_HASH_OF_MAPS:
-		return "bpf_htab";
-	case BC_MAP_TYPE_ARENA:
-		return "bpf_arena";
-	}
-	return NULL;
-}
-
-/*
- * Linux's check_ptr_to_map_access: a load from a map pointer reads the
- * map's kernel struct (struct bpf_array, ...) as a PTR_TO_BTF_ID at 0.
- */
-static int map_ptr_access(struct venv *e, uint32_t pc, int regno,
-			  const struct bc_vreg *r, int64_t off, int size,
-			  bool write, struct bc_vreg *out, bool sx)
-{
-	uint32_t mt = e->obj->maps[r->map].type;
-	const char *tn = map_struct(mt);
-	struct bc_btf_val v;
-	char msg[256];
-	int id;
-
-	if (!tn)
-		return vc_err_fatal(e, pc, "reading the kernel struct of a map of type "
-				    "%u is not supported by bpfcheck", mt);
-	if (!e->priv)
-		return vc_err(e, pc, "'struct %s' access is allowed only to "
-			      "CAP_PERFMON and CAP_SYS_ADMIN", tn);
-	if (off < 0)
-		return vc_err(e, pc, "R%d is %s invalid negative access: off=%d",
-			      regno, tn, (int)off);
-	if (write)
-		return vc_err(e, pc, "only read from %s is supported", tn);
-	id = e->kbtf ? btf__find_by_name_kind(e->kbtf, tn, BTF_KIND_STRUCT) :
-		       -1;
-	if (id <= 0)
-		return vc_err_fatal(e, pc, "map_ptr access without the kernel's BTF of "
-				    "struct %s is not supported by bpfcheck", tn);
-	if (!bc_btf_struct_read(e->kbtf, (uint32_t)id, 0, !e->sleepable,
-				(int)off, size, &v, msg, sizeof(msg)))
-		return vc_err(e, pc, "%s", msg);
-	btf_load(e, &v, size, sx, out);
 	return 0;
 }
 
@@ -930,11 +777,11 @@ int vm_access(struct venv *e, uint32_t pc, int regno, int off, int size,
 		load_scalar(out, size, sx);
 		return 0;
 	case VK_MAP_PTR:
-		return map_ptr_access(e, pc, regno, &r, o, size, write, out,
+		return vm_map_ptr_access(e, pc, regno, &r, o, size, write, out,
 				      sx);
 	case VK_BTF_ID:	/* of a type not known: as the others below */
 		if (r.kind == VK_BTF_ID && r.btf_id && e->kbtf)
-			return btf_access(e, pc, regno, &r, o, size, write, out,
+			return vm_btf_access(e, pc, regno, &r, o, size, write, out,
 					  sx);
 		/* fallthrough */
 	default: {
@@ -1171,6 +1018,9 @@ int vm_ld_abs(struct venv *e, uint32_t pc, const struct bpf_insn *in)
 	if (e->cur.lock_map)
 		return vc_err(e, pc, "BPF_LD_[ABS|IND] cannot be used inside "
 			      "bpf_spin_lock-ed region");
+	if (e->cur.rcu_lock)
+		return vc_err(e, pc, "BPF_LD_[ABS|IND] cannot be used inside "
+			      "bpf_rcu_read_lock-ed region");
 	if (e->cur.ref_cnt)
 		return vc_err(e, pc, "BPF_LD_[ABS|IND] cannot be mixed with "
 			      "socket references");

@@ -406,6 +406,7 @@ static bool iter_sub(const struct bc_vframe *o, const struct bc_vframe *c,
 		return false;
 	return a->map == b->map && a->off == b->off &&
 	       a->mem_size == b->mem_size && a->range == b->range &&
+	       a->bflags == b->bflags &&
 	       idmap_check(m, a->ref_id | 0x80000000u, b->ref_id | 0x80000000u);
 }
 
@@ -428,6 +429,10 @@ static bool frame_sub(const struct bc_vframe *o, const struct bc_vframe *c,
 
 	if (o->callsite != c->callsite || o->subprog != c->subprog ||
 	    o->cb_proto != c->cb_proto)
+		return false;
+	/* fewer callback rounds left than in the old state (Linux's
+	 * func_states_equal) */
+	if (o->callback_depth > c->callback_depth)
 		return false;
 	for (int r = 0; r < BC_MAX_REG; r++) {
 		if (!(live & (1u << r)) && !derived_pkt(&o->regs[r]))
@@ -501,7 +506,7 @@ bool bc_vstate_subsumes_live(const struct bc_vstate *old,
 	if (old->curframe != cur->curframe || old->ref_cnt != cur->ref_cnt)
 		return false;
 	/* the same lock held, through pointers linked alike (states_equal) */
-	if (old->lock_map != cur->lock_map ||
+	if (old->lock_map != cur->lock_map || old->rcu_lock != cur->rcu_lock ||
 	    !old->lock_id != !cur->lock_id ||
 	    (old->lock_id && !idmap_check(&m, old->lock_id, cur->lock_id)))
 		return false;
@@ -556,7 +561,7 @@ uint64_t bc_vstate_hash(const struct bc_vstate *st, const uint16_t *live)
 	uint64_t h = mix(0, st->curframe | (uint64_t)st->ref_cnt << 32);
 
 	h = mix(h, st->may_goto_depth | (uint64_t)st->iter_depth << 32);
-	h = mix(h, st->lock_map);
+	h = mix(h, st->lock_map | (uint64_t)st->rcu_lock << 32);
 
 	for (uint32_t f = 0; f <= st->curframe; f++) {
 		const struct bc_vframe *fr = st->frames[f];

@@ -88,6 +88,13 @@ struct bc_vreg {
 enum { VS_INVALID, VS_MISC, VS_ZERO, VS_SPILL, VS_ITER };
 
 /* Linux's BPF_ITER_STATE_*: next() may return an element, or no more. */
+/*
+ * A VK_NOT_INIT register whose map is this is a callback's
+ * CONST_PTR_TO_DYNPTR argument (bpf_user_ringbuf_drain's): bpfcheck does
+ * not model dynptrs, so a callback that reads it has no verdict.
+ */
+#define VK_NOT_INIT_DYNPTR 1u
+
 enum vk_iter_state { VK_ITER_ACTIVE = 1, VK_ITER_DRAINED = 2 };
 
 struct bc_vframe {
@@ -98,6 +105,12 @@ struct bc_vframe {
 	uint32_t subprog;
 	int16_t cb_proto;	/* callback frame: helper id, else -1 */
 	int16_t cb_ret_min, cb_ret_max;
+	/* bpf_loop callbacks simulated from this frame on this path
+	 * (Linux's callback_depth): no more than the loop count */
+	uint32_t callback_depth;
+	/* callback frame: its rounds are bounded by callback_depth alone,
+	 * its caller's scalars are not widened at its return */
+	bool cb_counted;
 };
 
 struct bc_vref {
@@ -135,6 +148,8 @@ struct bc_vstate {
 	 * the map whose value holds it, 0 none; and the id of the map value
 	 * pointer it was taken through (0 for global data) */
 	uint32_t lock_map, lock_id;
+	/* in a bpf_rcu_read_lock() section (Linux's active_rcu_lock) */
+	bool rcu_lock;
 	bool speculative;		/* a mispredicted path (vc_push_spec) */
 	/* written since the last checkpoint, per frame (precision.h) */
 	uint16_t wr[BC_MAX_CALL_FRAMES];

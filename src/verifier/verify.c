@@ -23,11 +23,13 @@
 #include "verifier/search.h"
 #include "verifier/verify.h"
 
-/* Is the section's kind (before any '/') one of libbpf's "X.s"? */
+/* Does libbpf load the section sleepable: "X.s", and "syscall"? */
 static bool sleepable_section(const char *sec)
 {
 	size_t n = strcspn(sec, "/");
 
+	if (!strcmp(sec, "syscall"))
+		return true;
 	return n > 2 && !strncmp(sec + n - 2, ".s", 2);
 }
 

@@ -110,9 +110,10 @@ int main(void)
 	expect("neg imm", I(BPF_ALU | BPF_NEG, 1, 0, 0, 1), "BPF_NEG uses reserved fields");
 	expect("end width", I(BPF_ALU | BPF_END | BPF_TO_LE, 1, 0, 0, 8),
 	       "BPF_END uses reserved fields");
-	expect("div by zero", I(BPF_ALU64 | BPF_DIV | BPF_K, 1, 0, 0, 0), "div by zero");
-	expect("shift 64", I(BPF_ALU64 | BPF_LSH | BPF_K, 1, 0, 0, 64), "invalid shift 64");
-	expect("shift32 32", I(BPF_ALU | BPF_RSH | BPF_K, 1, 0, 0, 32), "invalid shift 32");
+	/* refused by the verifier where reached (check_alu_op), not here */
+	expect("div by zero", I(BPF_ALU64 | BPF_DIV | BPF_K, 1, 0, 0, 0), NULL);
+	expect("shift 64", I(BPF_ALU64 | BPF_LSH | BPF_K, 1, 0, 0, 64), NULL);
+	expect("shift32 32", I(BPF_ALU | BPF_RSH | BPF_K, 1, 0, 0, 32), NULL);
 	expect("ja imm", I(BPF_JMP | BPF_JA, 0, 0, 0, 3), "BPF_JA uses reserved fields");
 	expect("gotol off", I(BPF_JMP32 | BPF_JA, 0, 0, 2, 0), "BPF_JA uses reserved fields");
 	expect("exit imm", I(BPF_JMP | BPF_EXIT, 0, 0, 0, 1), "BPF_EXIT uses reserved fields");

@@ -175,3 +175,54 @@ int global_nullable_arg(void *ctx)
 		bpf_task_release(t);
 	return pid;
 }
+
+struct bpf_iter_num {
+	__u64 opaque[1];
+} __attribute__((aligned(8)));
+
+extern int bpf_iter_num_new(struct bpf_iter_num *it, int start,
+			    int end) __ksym;
+extern int *bpf_iter_num_next(struct bpf_iter_num *it) __ksym;
+extern void bpf_iter_num_destroy(struct bpf_iter_num *it) __ksym;
+
+/*
+ * A reference taken once in an iterator loop and released after it: a
+ * referenced pointer is never NULL (Linux's reg_not_null), so the
+ * "if (a)" after the loop is decided on the paths that hold it.
+ */
+/* EXPECT accept */
+SEC("tc")
+int acquire_in_iter_loop(struct __sk_buff *skb)
+{
+	struct bpf_iter_num it;
+	struct task_struct *a = 0;
+	int *v, n = 0;
+
+	bpf_iter_num_new(&it, 0, 10);
+	while ((v = bpf_iter_num_next(&it))) {
+		n += *v;
+		if (!a)
+			a = bpf_task_from_pid(*v);
+	}
+	bpf_iter_num_destroy(&it);
+	if (a)
+		bpf_task_release(a);
+	return n;
+}
+
+/* EXPECT reject: lead to reference leak */
+SEC("tc")
+int acquire_each_round(struct __sk_buff *skb)
+{
+	struct bpf_iter_num it;
+	struct task_struct *a = 0;
+	int *v;
+
+	bpf_iter_num_new(&it, 0, 10);
+	while ((v = bpf_iter_num_next(&it)))
+		a = bpf_task_from_pid(*v);
+	bpf_iter_num_destroy(&it);
+	if (a)
+		bpf_task_release(a);
+	return 0;
+}

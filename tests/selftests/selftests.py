@@ -361,6 +361,7 @@ class Spec:
         self.btf_path = None
         self.unknown = []        # tags this runner does not know
         self.error = None        # the spec could not be parsed
+        self.section = ""
 
 
 def parse_int(s):
@@ -777,8 +778,9 @@ def check_object(a, obj, path, kernel_ok):
         out["errors"].append("%s: %s" % (obj, e))
         return out
     rows = []
-    for _, name in progs:
+    for sec, name in progs:
         sp = specs[name]
+        sp.section = sec
         if sp.error:
             out["errors"].append("%s/%s: cannot parse test spec: %s" %
                                  (obj, name, sp.error))
@@ -911,6 +913,14 @@ def print_row(r):
         detail or "", extra))
 
 
+def is_btf_tracing(section):
+    """An fentry, fexit or lsm section (libbpf's, "?" and ".s" too)."""
+    kind = section.lstrip("?").split("/")[0]
+    if kind.endswith(".s"):
+        kind = kind[:-2]
+    return kind in ("fentry", "fexit", "lsm")
+
+
 def summary(mode, mr, known):
     ver = [r for r in mr if r.got]
     fa = [r for r in mr if r.kind == "false-accept"]
@@ -936,6 +946,13 @@ def summary(mode, mr, known):
                 r.obj, r.sp.name, r.kernel[0], r.kernel[1] or "-",
                 r.ann))
     print("agree: %s" % pct(agree, len(ver)))
+    if mode == "priv":
+        tr = [r for r in mr if is_btf_tracing(r.sp.section) and
+              not (r.kernel and r.kernel[0] in ("accept", "reject"))]
+        print("fentry/fexit/lsm programs the running kernel does not load: "
+              "%d, bpfcheck's verdict matches the annotation on %s" % (
+                  len(tr), pct(sum(bool(r.got) and r.got[0] == r.ann
+                                   for r in tr), len(tr))))
     print("false accepts: %d" % len(fa))
     for r in fa:
         tag = "" if (r.obj, r.sp.name, mode) in known else "NEW "

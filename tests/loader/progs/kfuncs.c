@@ -9,12 +9,12 @@
 #define SEC(n) __attribute__((section(n), used))
 #define __ksym __attribute__((section(".ksyms")))
 
-extern void bpf_rcu_read_lock(void) __ksym;
+extern void bpf_preempt_disable(void) __ksym;
 extern int bpf_prog_active __ksym;
 
 SEC("tc") int calls_kfunc(struct __sk_buff *skb)
 {
-	bpf_rcu_read_lock();
+	bpf_preempt_disable();
 	return 0;
 }
 
