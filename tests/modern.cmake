@@ -60,6 +60,13 @@ add_test(NAME modern_kernel_agreement
   COMMAND ${MODERN_PY} agreement ${MODERN_SRCS} --objdir ${MODERN_OBJDIR}
           --bpfcheck $<TARGET_FILE:bpfcheck> --kload $<TARGET_FILE:kload>)
 set_tests_properties(modern_kernel_agreement PROPERTIES SKIP_RETURN_CODE 77)
+# --linux-compat and the default mode's prediction give the recorded
+# verdict (as corpus_linux_compat; not under the sanitizers, for time).
+if(NOT BPFCHECK_SANITIZE)
+  add_test(NAME modern_linux_compat
+    COMMAND ${MODERN_PY} compat ${MODERN_SRCS} --objdir ${MODERN_OBJDIR}
+            --bpfcheck $<TARGET_FILE:bpfcheck> --tsv ${MODERN_DIR}/linux.tsv)
+endif()
 
 # Regenerate the recorded Linux verdicts (needs root and bpf()):
 #   cmake --build BUILD --target modern_linux_tsv
