@@ -339,8 +339,7 @@ static bool v4_barrier(const struct bc_vframe *f, int o, int size,
 	return false;
 }
 
-/* A tnum as Linux prints it (tnum_strn); a constant as its value. */
-static void off_str(char *t, size_t n, struct tnum v)
+void vm_off_str(char *t, size_t n, struct tnum v)
 {
 	if (tnum_is_const(v))
 		snprintf(t, n, "%" PRId64, (int64_t)v.value);
@@ -387,7 +386,7 @@ int vm_check_align(struct venv *e, uint32_t pc, const struct bc_vreg *reg,
 		     tnum_const((uint64_t)(int64_t)(ip + reg->off + off)));
 	if (tnum_is_aligned(a, size))
 		return 0;
-	off_str(t, sizeof(t), reg->s.var_off);
+	vm_off_str(t, sizeof(t), reg->s.var_off);
 	if (pkt)
 		return vc_err(e, pc, "misaligned packet access off %d+%s+%d+%d "
 			      "size %d", ip, t, reg->off, off, size);
@@ -410,7 +409,7 @@ int vm_stack_range(struct venv *e, uint32_t pc, int regno,
 	if (!bc_scalar_is_const(&reg->s)) {
 		char t[64];
 
-		off_str(t, sizeof(t), reg->s.var_off);
+		vm_off_str(t, sizeof(t), reg->s.var_off);
 		if (!e->priv)
 			return vc_err(e, pc, "R%d variable offset stack access "
 				      "prohibited for !root, var_off=%s",
@@ -595,7 +594,7 @@ static int ctx_access(struct venv *e, uint32_t pc, int regno,
 		if (!bc_scalar_is_const(&reg->s)) {
 			char t[64];
 
-			off_str(t, sizeof(t), reg->s.var_off);
+			vm_off_str(t, sizeof(t), reg->s.var_off);
 			return vc_err(e, pc, "variable ctx access var_off=%s "
 				      "off=%d size=%d", t, off, size);
 		}

@@ -61,4 +61,7 @@ int vm_atomic(struct venv *e, uint32_t pc, const struct bpf_insn *in);
 int vm_ld_imm(struct venv *e, uint32_t pc, const struct bpf_insn *in);
 int vm_ld_abs(struct venv *e, uint32_t pc, const struct bpf_insn *in);
 
+/* A tnum as Linux prints it (tnum_strn); a constant as its value. */
+void vm_off_str(char *t, size_t n, struct tnum v);
+
 #endif

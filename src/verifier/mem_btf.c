@@ -24,16 +24,6 @@ static void load_scalar(struct bc_vreg *out, int size, bool sx)
 	bc_scalar_load(&out->s, size, sx);
 }
 
-/* A tnum as Linux prints it (tnum_strn); a constant as its value. */
-static void off_str(char *t, size_t n, struct tnum v)
-{
-	if (tnum_is_const(v))
-		snprintf(t, n, "%" PRId64, (int64_t)v.value);
-	else
-		snprintf(t, n, "(0x%" PRIx64 "; 0x%" PRIx64 ")", v.value,
-			 v.mask);
-}
-
 /* What a BTF-typed load yields: a scalar or a PTR_TO_BTF_ID. */
 static void btf_load(struct venv *e, const struct bc_btf_val *v, int size,
 		     bool sx, struct bc_vreg *out)
@@ -131,7 +121,7 @@ int vm_btf_access(struct venv *e, uint32_t pc, int regno,
 	if (!bc_scalar_is_const(&r->s) || r->s.var_off.value) {
 		char t[64];
 
-		off_str(t, sizeof(t), r->s.var_off);
+		vm_off_str(t, sizeof(t), r->s.var_off);
 		return vc_err(e, pc, "R%d is ptr_%s invalid variable offset: "
 			      "off=%d, var_off=%s", regno, tn, (int)off, t);
 	}
