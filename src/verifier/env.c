@@ -33,6 +33,7 @@ bool vc_recover_speculative(struct venv *e)
 		return false;
 	e->failed = false;
 	e->res->error[0] = 0;
+	e->res->error_insn = -1;
 	e->detail[0] = 0;
 	return true;
 }
