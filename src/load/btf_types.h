@@ -19,8 +19,12 @@ struct btf_type;
  */
 const struct btf_type *bc_btf_skip_mods(const struct btf *btf, uint32_t id,
 					uint32_t *res);
+/* The same, skipping qualifiers and type tags only (typedefs kept). */
+const struct btf_type *bc_btf_skip_quals(const struct btf *btf, uint32_t id);
 /* t's name, "" when it has none or its offset is bad. */
 const char *bc_btf_name(const struct btf *btf, const struct btf_type *t);
+/* The name of type id ("task_struct"), "" when it has none. */
+const char *bc_btf_type_name(const struct btf *btf, uint32_t id);
 /* An integer or enum of any size: what the verifier treats as a scalar. */
 bool bc_btf_is_scalar(const struct btf_type *t);
 

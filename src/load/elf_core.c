@@ -76,11 +76,6 @@ static bool ess_eq(const char *a, const char *b)
 	return la == ess_len(b) && !strncmp(a, b, la);
 }
 
-static const char *tname(const struct btf *btf, uint32_t id)
-{
-	return bc_btf_name(btf, btf__type_by_id(btf, id));
-}
-
 /* Where an access ends: in member midx of owner, or an element (-1). */
 struct fpos {
 	const struct btf *btf;
@@ -172,7 +167,7 @@ static bool fields_compat(const struct btf *lb, uint32_t lid,
 		case BTF_KIND_PTR: case BTF_KIND_FLOAT:
 			return true;
 		case BTF_KIND_FWD: case BTF_KIND_ENUM: case BTF_KIND_ENUM64: {
-			const char *a = tname(lb, lid), *b = tname(tb, tid);
+			const char *a = bc_btf_type_name(lb, lid), *b = bc_btf_type_name(tb, tid);
 
 			return !*a || !*b || ess_eq(a, b);
 		}
@@ -339,7 +334,7 @@ static uint32_t candidate(const struct btf *lb, uint32_t lid,
 			  const struct btf *tb)
 {
 	const struct btf_type *l = btf__type_by_id(lb, lid);
-	const char *n = tname(lb, lid);
+	const char *n = bc_btf_type_name(lb, lid);
 	char ess[128];
 	int id;
 
@@ -519,7 +514,7 @@ static char *describe(const struct btf *lb, const struct relo *r)
 	n = (size_t)snprintf(buf, sizeof(buf), "%s [%u] %s %s",
 			     r->kind < CORE_KINDS ? kind_names[r->kind] : "?",
 			     r->type_id, t && btf_kind(t) < 9 ?
-			     kinds[btf_kind(t)] : "", tname(lb, r->type_id));
+			     kinds[btf_kind(t)] : "", bc_btf_type_name(lb, r->type_id));
 	if (r->kind < TYPE_ID_LOCAL && parse_access(r->access, sp.raw, &sp.n) &&
 	    local_walk(&sp, &pos))
 		for (uint32_t i = 1; i < sp.n && n < sizeof(buf); i++)

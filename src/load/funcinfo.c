@@ -21,10 +21,8 @@ static bool is_scalar(const struct btf_type *t)
 /* The typedef bpf_user_pt_regs_t behind any qualifiers (kprobe ctx). */
 static bool is_pt_regs(const struct btf *btf, uint32_t id)
 {
-	const struct btf_type *t = btf__type_by_id(btf, id);
+	const struct btf_type *t = bc_btf_skip_quals(btf, id);
 
-	while (t && btf_is_mod(t))
-		t = btf__type_by_id(btf, t->type);
 	return t && btf_is_typedef(t) &&
 	       !strcmp(bc_btf_name(btf, t), "bpf_user_pt_regs_t");
 }

@@ -24,11 +24,6 @@ static bool is_small_int(const struct btf_type *t)
 	return t && btf_is_int(t) && t->size <= 8;
 }
 
-const char *bc_btf_type_name(const struct btf *btf, uint32_t id)
-{
-	return bc_btf_name(btf, btf__type_by_id(btf, id));
-}
-
 static const char *kind_str(const struct btf_type *t)
 {
 	static const char *const names[] = {

@@ -14,6 +14,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "load/btf_types.h"
+
 struct btf;
 
 /* The type flags of a PTR_TO_BTF_ID (Linux's bpf_type_flag). */
@@ -101,9 +103,6 @@ uint32_t bc_btf_helper_ret(const struct btf *btf, int32_t id, uint8_t *flags);
  */
 uint32_t bc_btf_callback_arg(const struct btf *btf, int32_t helper, int arg,
 			     bool *from_caller);
-
-/* The name of type id ("task_struct"), "" when it has none. */
-const char *bc_btf_type_name(const struct btf *btf, uint32_t id);
 
 /* Linux's reg_type_str prefix and kind of a PTR_TO_BTF_ID: "trusted_ptr_". */
 void bc_btf_ptr_str(uint8_t flags, char *buf, size_t len);

@@ -87,9 +87,10 @@ elif kind == 'machine':
 elif kind == 'elf32':
     d[4] = 1
     msg = "not a 64-bit ELF object (ELF class 1)"
-elif kind == 'btf_names':
-    # Every TYPEDEF's name offset past the string section: libbpf before
-    # 1.3 loads such BTF, and its names read back as NULL.
+elif kind in ('btf_names', 'btf_mod_loop'):
+    # btf_names: every TYPEDEF's name offset past the string section:
+    # libbpf before 1.3 loads such BTF, and its names read back as NULL.
+    # btf_mod_loop: a modifier chain that never ends.
     bo = sh(secs['.BTF'])[4]
     hlen, toff, tlen = struct.unpack_from('<III', d, bo + 4)
     p, end = bo + hlen + toff, bo + hlen + toff + tlen
@@ -97,12 +98,17 @@ elif kind == 'btf_names':
              5: lambda v: 12 * v, 6: lambda v: 8 * v, 13: lambda v: 8 * v,
              14: lambda v: 12 * v, 15: lambda v: 12 * v, 17: lambda v: 4,
              19: lambda v: 12 * v}
+    tid = 1
     while p < end:
         info, = struct.unpack_from('<I', d, p + 4)
         k = (info >> 24) & 0x1f
-        if k == 8:
+        if k == 8 and kind == 'btf_names':
             struct.pack_into('<I', d, p, 0x7fffff00)
+        elif k == 8:
+            # btf_mod_loop: every TYPEDEF a CONST of itself
+            struct.pack_into('<II', d, p + 4, (10 << 24), tid)
         p += 12 + extra.get(k, lambda v: 0)(info & 0xffff)
+        tid += 1
     msg = ''
 else:
     raise SystemExit('unknown kind ' + kind)
