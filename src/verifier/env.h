@@ -80,6 +80,8 @@ struct venv {
 				 * must be equal for pruning, as in Linux */
 	/* loop summaries (induction.c) */
 	bool nosum;		/* off: the fallback run explores iterations */
+	bool sum_head;		/* the checkpoint made is a summary's header */
+	uint32_t peel_entries;	/* loops entered with a peeled round */
 	bool linux_only;	/* Linux's rules alone (--linux-compat) */
 	bool beyond_linux;	/* a rule Linux lacks decided something */
 	bool sum_abort;		/* a summary failed: verify again without */

@@ -10,6 +10,8 @@
 #include "verifier/env.h"
 #include "verifier/induction.h"
 #include "verifier/ivrel.h"
+#include "verifier/precision.h"
+#include "verifier/trip.h"
 
 #define VL_MAX_ROUNDS 24	/* widening rounds per summary */
 #define VL_MAX_INST 65536	/* summaries per run */
@@ -46,7 +48,7 @@ struct bc_vreg *vl_loc(struct bc_vframe *f, int j)
 	return &f->spill[j];
 }
 
-static void loc_name(int j, char *buf, size_t len)
+void vl_loc_name(int j, char *buf, size_t len)
 {
 	if (j < 10)
 		snprintf(buf, len, "R%d", j);
@@ -120,6 +122,13 @@ void vl_leave(struct venv *e, uint32_t pc)
 {
 	struct bc_vstate *st = &e->cur;
 
+	if (st->peel_loop && st->curframe <= st->peel_frame &&
+	    (st->curframe < st->peel_frame ||
+	     !vl_in_loop(e->cfg, st->peel_loop - 1, pc))) {
+		st->peel_loop = 0;
+		st->peel_n = 0;
+	}
+
 	while (st->nsum) {
 		uint32_t id = st->sums[st->nsum - 1];
 		struct vsum *s = vl_sum(e, id);
@@ -177,7 +186,7 @@ static void thr_add_reg(struct thr_build *t, const struct bc_vreg *r)
 	thr_add(t, (uint64_t)r->s.smax);
 }
 
-static bool is_step(const struct bpf_insn *in, int64_t *c)
+bool vl_is_step(const struct bpf_insn *in, int64_t *c)
 {
 	uint8_t cl = bc_class(in), op = bc_op(in);
 
@@ -188,19 +197,12 @@ static bool is_step(const struct bpf_insn *in, int64_t *c)
 	return true;
 }
 
-/* Visit the instructions of loop l's body. */
-#define FOR_BODY_INSNS(cfg, l, i)					\
-	for (uint32_t _b = 0; _b < (cfg)->loops[l].body_cnt; _b++)	\
-		for (uint32_t i = (cfg)->blocks[(cfg)->loops[l].body[_b]].first, \
-		     _e = (cfg)->blocks[(cfg)->loops[l].body[_b]].last; \
-		     i != BC_NONE && i <= _e; i++)
-
 static bool has_step(const struct bc_cfg *cfg, uint32_t l)
 {
 	int64_t c;
 
 	FOR_BODY_INSNS(cfg, l, i)
-		if (is_step(&cfg->prog->insns[i], &c))
+		if (vl_is_step(&cfg->prog->insns[i], &c))
 			return true;
 	return false;
 }
@@ -216,7 +218,7 @@ static void thresholds(struct venv *e, struct vsum *s)
 		int64_t c;
 		bool dup = false;
 
-		if (!is_step(&cfg->prog->insns[i], &c))
+		if (!vl_is_step(&cfg->prog->insns[i], &c))
 			continue;
 		for (uint32_t k = 0; k < t->nsteps; k++)
 			dup |= t->steps[k] == c;
@@ -531,7 +533,7 @@ bool vl_walker(const struct bc_vreg *r)
 }
 
 /* A location's constant: a scalar's value, or a pointer's offset. */
-static bool loc_const(const struct bc_vreg *r, int64_t *v)
+bool vl_loc_const(const struct bc_vreg *r, int64_t *v)
 {
 	if (!r || (r->kind != VK_SCALAR && !vl_walker(r)) ||
 	    !bc_scalar_is_const(&r->s))
@@ -632,7 +634,7 @@ static bool step_dst(const struct bc_cfg *cfg, uint32_t l, int reg)
 	int64_t c;
 
 	FOR_BODY_INSNS(cfg, l, i)
-		if (is_step(&cfg->prog->insns[i], &c) &&
+		if (vl_is_step(&cfg->prog->insns[i], &c) &&
 		    cfg->prog->insns[i].dst_reg == reg)
 			return true;
 	return false;
@@ -689,13 +691,39 @@ static void zero_slots_spilled(struct venv *e)
 
 static void new_head(struct venv *e, struct vsum *s, uint32_t id)
 {
-	struct bc_vchk *c = vc_checkpoint(e, e->cur.pc, 0);
+	struct bc_vchk *c;
 
+	e->sum_head = true;
+	c = vc_checkpoint(e, e->cur.pc, 0);
+	e->sum_head = false;
 	c->sum = id;
 	s->w = c;
 }
 
-static int entry(struct venv *e, uint32_t pc, uint32_t loop)
+/*
+ * Is the state at the header of loop contained in the header state of a
+ * summary of it that counts at least peel peeled rounds? Then that
+ * summary covers every run from here (its trip bound too): prune.
+ */
+static bool covered(struct venv *e, uint32_t loop, uint32_t peel,
+		    const uint16_t *live)
+{
+	for (uint32_t i = 0; i < e->sum_cnt; i++) {
+		struct vsum *t = &e->sums[i];
+
+		if (t->loop != loop || t->frame != e->cur.curframe ||
+		    t->peel < peel ||
+		    !bc_vstate_subsumes(&t->w->st, &e->cur, live,
+					BC_SUB_HEADER, i + 1))
+			continue;
+		t->w->hit++;
+		return true;
+	}
+	return false;
+}
+
+static int entry(struct venv *e, uint32_t pc, uint32_t loop, uint32_t peel,
+		 const uint16_t *live)
 {
 	struct bc_vstate *st = &e->cur;
 	struct vsum *s;
@@ -705,6 +733,9 @@ static int entry(struct venv *e, uint32_t pc, uint32_t loop)
 	    e->cfg->loops[loop].subprog != vc_frame(e)->subprog ||
 	    !has_step(e->cfg, loop))
 		return 0;
+	vp_mark_state(e, live);
+	if (covered(e, loop, peel, live))
+		return 1;
 	BC_GROW(e->sums, e->sum_cap, e->sum_cnt + 1);
 	s = &e->sums[e->sum_cnt++];
 	memset(s, 0, sizeof(*s));
@@ -712,13 +743,14 @@ static int entry(struct venv *e, uint32_t pc, uint32_t loop)
 	s->loop = loop;
 	s->pc = pc;
 	s->frame = st->curframe;
+	s->peel = peel;
 	thresholds(e, s);
 	zero_slots_spilled(e);
 	for (int j = 0; j < VL_LOCS; j++) {
 		const struct bc_vreg *r = vl_loc(vc_frame(e), j);
 
 		s->rel_v[j] = -1;
-		s->ent_c[j] = loc_const(r, &s->ent_v[j]);
+		s->ent_c[j] = vl_loc_const(r, &s->ent_v[j]);
 		s->ent_a[j] = !s->ent_c[j] && entry_range(r, &s->ent_v[j],
 							  &s->ent_span[j]);
 		s->ent_r[j] = r && r->kind == VK_SCALAR;
@@ -798,11 +830,63 @@ static void rank(struct venv *e, struct vsum *s, uint32_t id)
 			  "constant step of one sign on every path around it");
 }
 
+/*
+ * Peel the round that starts here (beyond the RFC): explore it without
+ * the summary, exactly, as Linux does, instead of widening. A loop that
+ * ends within a round or two costs fewer passes over its body so than a
+ * summary, which explores it at least twice more from a widened state
+ * (pyperf180's loops run twice), and states of different paths prune
+ * each other in the round. Its header visits so far (the summary's peeled
+ * ones, its own and this) go with the path to the summary the next visit
+ * starts. Not where speculative paths are verified (unprivileged): they
+ * would go round without a summary again and again.
+ */
+static int peel(struct venv *e, struct vsum *s, uint32_t id)
+{
+	struct bc_vstate *st = &e->cur;
+
+	st->nsum--;
+	vc_for_each_reg(e, untag_reg, &id);
+	s->peeled = true;
+	st->peel_loop = s->loop + 1;
+	st->peel_frame = s->frame;
+	st->peel_n = s->peel + 2;
+	return 3;
+}
+
+/* A round peeled before any summary: n header visits so far. */
+static int peel_entry(struct venv *e, uint32_t loop, uint32_t n)
+{
+	struct bc_vstate *st = &e->cur;
+
+	st->peel_loop = loop + 1;
+	st->peel_frame = st->curframe;
+	st->peel_n = n;
+	if (e->loop_trip[loop] < n)
+		e->loop_trip[loop] = n;
+	if (n == 1)
+		e->peel_entries++;
+	return 3;
+}
+
+static bool peels(const struct venv *e, const struct vsum *s, uint32_t id)
+{
+	const struct bc_vstate *st = &e->cur;
+
+	return e->priv && !s->rounds && s->peel < VL_PEEL_MAX &&
+	       !st->peel_loop &&
+	       st->sums[st->nsum - 1] == id &&
+	       vl_near_end(s, id, st->frames[s->frame]);
+}
+
 static int arrival(struct venv *e, struct vsum *s, uint32_t id,
 		   const uint16_t *live)
 {
 	struct bc_vstate *st = &e->cur, nw;
 
+	if (peels(e, s, id))
+		return peel(e, s, id);
+	vp_mark_state(e, live);
 	s->arrivals++;
 	zero_slots_spilled(e);
 	rank(e, s, id);
@@ -854,7 +938,20 @@ int vl_header(struct venv *e, uint32_t pc, uint32_t loop,
 						  BC_SUB_HEADER, st->sums[i]);
 		return arrival(e, s, st->sums[i], live);
 	}
-	return st->speculative ? 0 : entry(e, pc, loop);
+	if (st->speculative)
+		return 0;
+	if (st->peel_loop == loop + 1 && st->peel_frame == st->curframe) {
+		uint32_t n = st->peel_n;
+
+		if (n < VL_PEEL_MAX && vl_entry_near_end(e, loop))
+			return peel_entry(e, loop, n + 1);
+		st->peel_loop = 0;
+		st->peel_n = 0;
+		return entry(e, pc, loop, n, live);
+	}
+	if (e->priv && !st->peel_loop && vl_entry_near_end(e, loop))
+		return peel_entry(e, loop, 1);
+	return entry(e, pc, loop, 0, live);
 }
 
 /* ---- tags through instructions ---- */
@@ -1043,114 +1140,6 @@ void vl_sync(struct venv *e)
 				if (a != b)
 					vr_cross_narrow(s, e->cur.sums[i], t[a],
 						     t[b]);
-	}
-}
-
-/* ---- termination ---- */
-
-/*
- * Header visits when the location's values at the header lie in [lo, hi]
- * at a width whose maximum is max, and its values at the back edges in
- * [alo, ahi]; 0 when a step may wrap. Without wrap-around each step is an
- * arithmetic one: counting up from v >= lo, the k-th back edge brings at
- * least v + k * dmin, and at most ahi; so k <= (ahi - lo) / dmin.
- */
-static uint64_t visits(int8_t sign, uint64_t lo, uint64_t hi, uint64_t max,
-		       uint64_t dmin, uint64_t dmax, uint64_t alo, uint64_t ahi)
-{
-	if (lo > hi || (sign > 0 ? hi > max - dmax : lo < dmax))
-		return 0;
-	if (sign > 0 && ahi < hi)
-		hi = ahi < lo ? lo : ahi;
-	if (sign < 0 && alo > lo)
-		lo = alo > hi ? hi : alo;
-	return (hi - lo) / dmin + 1;
-}
-
-#define S64_U(x) ((uint64_t)(x) ^ (1ull << 63))
-#define S32_U(x) ((uint32_t)(x) ^ 0x80000000u)
-
-/*
- * Trip bound of location j in header state f, or 0 when none: the fewest
- * header visits over the views in which the steps cannot wrap. A tag at 64
- * bits also holds for the low 32 bits, so the 32-bit views always count.
- * Signed views shift by 2^(w-1) to compare as unsigned.
- */
-static uint64_t trip(const struct vsum *s, struct bc_vframe *f, int j)
-{
-	struct bc_vreg *r = vl_loc(f, j);
-	uint64_t dmax = s->dmax[j], dmin = s->dmin[j], best = 0, v[4];
-	const struct bc_scalar *a = &s->arr[j];
-	int8_t sg = s->sign[j];
-
-	if (s->bad[j] || !sg || !r || r->kind != VK_SCALAR || !s->arr_set[j])
-		return 0;
-	v[0] = s->w32[j] ? 0 : visits(sg, r->s.umin, r->s.umax, UINT64_MAX,
-				      dmin, dmax, a->umin, a->umax);
-	v[1] = s->w32[j] ? 0 : visits(sg, S64_U(r->s.smin), S64_U(r->s.smax),
-				      UINT64_MAX, dmin, dmax,
-				      S64_U(a->smin), S64_U(a->smax));
-	v[2] = visits(sg, r->s.u32_min, r->s.u32_max, UINT32_MAX, dmin, dmax,
-		      a->u32_min, a->u32_max);
-	v[3] = visits(sg, S32_U(r->s.s32_min), S32_U(r->s.s32_max),
-		      UINT32_MAX, dmin, dmax, S32_U(a->s32_min),
-		      S32_U(a->s32_max));
-	for (int i = 0; i < 4; i++)
-		if (v[i] && (!best || v[i] < best))
-			best = v[i];
-	return best;
-}
-
-void vl_finish(struct venv *e)
-{
-	struct bc_verify_result *res = e->res;
-
-	for (uint32_t i = 0; i < e->sum_cnt && !e->sum_abort; i++) {
-		struct vsum *s = &e->sums[i];
-		struct bc_vframe *f = s->w->st.frames[s->frame];
-		uint64_t best = 0;
-		int bj = -1;
-
-		if (!s->arrivals) {	/* the body never comes back */
-			res->loops_proven++;
-			if (!e->loop_trip[s->loop])
-				e->loop_trip[s->loop] = 1;
-			continue;
-		}
-		for (int j = 0; j < VL_LOCS; j++) {
-			uint64_t t = trip(s, f, j);
-
-			if (t && (!best || t < best)) {
-				best = t;
-				bj = j;
-			}
-		}
-		/* each round spends the frame's may_goto budget: at most
-		 * BPF_MAX_LOOPS back edges */
-		if (e->cfg->loops[s->loop].may_goto_bound &&
-		    (bj < 0 || best > BC_MAX_LOOPS + 1ull)) {
-			best = BC_MAX_LOOPS + 1ull;
-			bj = 0;
-		}
-		if (bj < 0) {
-			char n[16] = "";
-
-			for (int j = 0; j < VL_LOCS && !n[0]; j++)
-				if (!s->bad[j] && s->sign[j])
-					loc_name(j, n, sizeof(n));
-			if (n[0])
-				vl_abort(e, s, "%s steps by a constant but its "
-					  "range at the header is not bounded "
-					  "without wrap-around", n);
-			else
-				vl_abort(e, s, "no induction variable");
-			return;
-		}
-		res->loops_proven++;
-		if (best > res->max_trip)
-			res->max_trip = best;
-		if (best > e->loop_trip[s->loop])
-			e->loop_trip[s->loop] = best;
 	}
 }
 

@@ -18,6 +18,7 @@
 /* r0..r9, then the 64 stack slots of the loop's frame */
 #define VL_LOCS (10 + BC_SLOTS)
 #define VL_MAX_THR 512		/* widening thresholds from the code */
+#define VL_PB 16		/* located bounds kept per summary */
 
 /* After this many rounds bounds that still move go to the extremes. */
 #define VL_THR_ROUNDS 12
@@ -81,6 +82,14 @@ struct vsum {
 	uint32_t lt_pc, lt_yiv, lt_yl;	/* Y's tag (an enclosing loop's, or */
 	int32_t lt_yd;			/* this one's with step 0) */
 	bool lt_used;
+	/* the bounds its tests put on location pb_loc[i]'s header value
+	 * (the same as tb, with their location), to guess the end (peel) */
+	uint64_t pb[VL_PB];
+	uint8_t pb_loc[VL_PB];
+	uint32_t pb_cnt;
+	/* header visits before this summary started (peeled rounds) */
+	uint32_t peel;
+	bool peeled;		/* a path left it for a peeled round */
 };
 
 /*
@@ -92,7 +101,8 @@ void vl_leave(struct venv *e, uint32_t pc);
 /*
  * At the header of natural loop `loop`: 0 not summarised (explore as
  * usual), 1 the state is contained in the loop's header state (pruned),
- * 2 the search goes on from a (new) header state, < 0 error or abort.
+ * 2 the search goes on from a (new) header state, 3 a round is peeled
+ * (explored as usual, its header visits counted), < 0 error or abort.
  */
 int vl_header(struct venv *e, uint32_t pc, uint32_t loop,
 	      const uint16_t *live);
@@ -127,7 +137,7 @@ void vl_sync(struct venv *e);
 void vl_finish(struct venv *e);
 void vl_free(struct venv *e);
 
-/* Shared with ivrel.c. */
+/* Shared with ivrel.c and trip.c. */
 struct vsum *vl_sum(struct venv *e, uint32_t id);
 void vl_abort(struct venv *e, const struct vsum *s, const char *fmt, ...);
 /* Location j of frame f (r0..r9, then spilled stack slots), or NULL. */
@@ -136,5 +146,18 @@ bool vl_in_loop(const struct bc_cfg *cfg, uint32_t loop, uint32_t pc);
 bool vl_active(const struct bc_vstate *st, uint32_t id);
 /* A pointer whose address a loop may step (map value, stack, memory). */
 bool vl_walker(const struct bc_vreg *r);
+/* A constant scalar, or a walker's constant address. */
+bool vl_loc_const(const struct bc_vreg *r, int64_t *v);
+/* dst += c / dst -= c with c a nonzero immediate (|c| in *c). */
+bool vl_is_step(const struct bpf_insn *in, int64_t *c);
+void vl_loc_name(int j, char *buf, size_t len);
+
+/* Visit the instructions of loop l's body. */
+#define FOR_BODY_INSNS(cfg, l, i)					\
+	for (uint32_t _b = 0; _b < (cfg)->loops[l].body_cnt; _b++)	\
+		for (uint32_t i = (cfg)->blocks[(cfg)->loops[l].body[_b]].first, \
+		     _e = (cfg)->blocks[(cfg)->loops[l].body[_b]].last; \
+		     i != BC_NONE && i <= _e; i++)
+
 
 #endif

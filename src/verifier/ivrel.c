@@ -494,6 +494,18 @@ static void tb_insert(struct vsum *s, uint64_t b)
 	s->tb[s->tb_cnt++] = b;
 }
 
+/* Remember b as a bound tested on location l's header value. */
+static void pb_insert(struct vsum *s, uint8_t l, uint64_t b)
+{
+	for (uint32_t i = 0; i < s->pb_cnt; i++)
+		if (s->pb[i] == b && s->pb_loc[i] == l)
+			return;
+	if (s->pb_cnt == VL_PB)
+		return;
+	s->pb[s->pb_cnt] = b;
+	s->pb_loc[s->pb_cnt++] = l;
+}
+
 /* The least tested bound in [x, max] (signed when sg), or false. */
 bool vr_tb_up(const struct vsum *s, uint64_t x, uint64_t max, bool sg,
 		  uint64_t *out)
@@ -743,6 +755,7 @@ void vl_jump(struct venv *e, const struct bpf_insn *in)
 		b = (int64_t)((uint64_t)b - (uint64_t)(int64_t)t->ivd);
 	thr_insert(vl_sum(e, t->iv), (uint64_t)b);
 	tb_insert(vl_sum(e, t->iv), (uint64_t)b);
+	pb_insert(vl_sum(e, t->iv), t->ivl, (uint64_t)b);
 }
 
 /*

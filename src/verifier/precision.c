@@ -452,6 +452,29 @@ void vp_prune_hit(struct venv *e, const struct bc_vchk *c,
 		backtrack(e, &bt, e->hist_n);
 }
 
+void vp_mark_state(struct venv *e, const uint16_t *live)
+{
+	struct bt bt = { { 0 } };
+
+	if (!e->prec)
+		return;
+	for (uint32_t f = 0; f <= e->cur.curframe; f++) {
+		const struct bc_vframe *fr = e->cur.frames[f];
+
+		for (int r = 0; r < BC_MAX_REG; r++)
+			if ((live[f] & (1u << r)) &&
+			    fr->regs[r].kind == VK_SCALAR)
+				bt.regs[f] |= 1u << r;
+		for (int k = 0; k < BC_SLOTS; k++)
+			if (fr->stype[8 * k] == VS_SPILL &&
+			    fr->spill[k].kind == VK_SCALAR)
+				bt.slots[f] |= 1ull << k;
+		vp_read(e, f, live[f], ~0ull);
+	}
+	if (bt_frames(&bt))
+		backtrack(e, &bt, e->hist_n);
+}
+
 static bool in_callback(const struct bc_vstate *st)
 {
 	for (uint32_t f = 0; f <= st->curframe; f++)
@@ -462,12 +485,15 @@ static bool in_callback(const struct bc_vstate *st)
 
 void vp_checkpoint(struct venv *e, struct bc_vchk *c, uint32_t pc)
 {
-	bool all = !e->prec || e->cur.nsum || e->prune[pc] == 2 ||
-		   in_callback(&e->cur);
+	bool all = !e->prec || e->prune[pc] == 2 || in_callback(&e->cur);
 
 	c->hist = (uint32_t)e->hist_n;
 	if (all)
 		vp_all(e);	/* its ancestors first */
+	/* a summary's header state is joined and compared whole; what
+	 * flowed into it was marked by vp_mark_state, so a walk may stop
+	 * there while its ancestors stay as they are */
+	all |= e->sum_head;
 	c->all_precise = all;
 	set_flags(&c->st, all);
 	memcpy(c->segw, e->cur.wr, sizeof(c->segw));

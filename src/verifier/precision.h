@@ -11,11 +11,13 @@
  * call arguments and return values, and registers linked by a copy that
  * a branch refined. Pruning ignores the values of imprecise scalars.
  *
- * What the backtracking cannot follow (loop summaries and callbacks,
- * whose states are widened or joined; atomics on tracked slots; values
- * linked into other frames) makes every checkpoint on the path precise
- * instead. A checkpoint that is all precise has only all-precise
- * ancestors, so a walk stops at the first one. Private to the verifier.
+ * What the backtracking cannot follow (callbacks, whose states are
+ * widened or joined; atomics on tracked slots; values linked into other
+ * frames) makes every checkpoint on the path precise instead. A
+ * checkpoint that is all precise has only all-precise ancestors, so a
+ * walk stops at the first one; a loop summary's header state is all
+ * precise too, its ancestors marked by vp_mark_state for what flowed
+ * into it (docs/LOOPS.md). Private to the verifier.
  */
 #ifndef BC_VPREC_H
 #define BC_VPREC_H
@@ -83,6 +85,10 @@ void vp_mark_slot(struct venv *e, unsigned f, int slot);
  * on the current path too. live: registers compared, per frame. */
 void vp_prune_hit(struct venv *e, const struct bc_vchk *c,
 		  const uint16_t *live);
+
+/* The whole current state matters (a loop summary's header joins or
+ * compares it): its live registers and its stack, precise and read. */
+void vp_mark_state(struct venv *e, const uint16_t *live);
 
 /* Make every checkpoint on the current path precise. */
 void vp_all(struct venv *e);

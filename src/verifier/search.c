@@ -169,9 +169,10 @@ static int visit(struct venv *e, uint32_t pc)
 	/* a summary's header state is joined from and compared with the
 	 * whole state: everything before it counts (vp_checkpoint makes the
 	 * path all precise when the summary's checkpoint is made) */
-	if (loop != BC_NONE && (r = vl_header(e, pc, loop, live)) != 0)
+	r = loop != BC_NONE ? vl_header(e, pc, loop, live) : 3;
+	if (r != 0 && r != 3)
 		return r == 2 ? 0 : r;
-	if (loop != BC_NONE)
+	if (!r)
 		e->loop_unsum[loop] = 1;
 	if (cb && !e->nosum)
 		vl_callback(e, pc);

@@ -318,8 +318,9 @@ static bool reg_sub(const struct bc_vreg *o, const struct bc_vreg *c,
 	if (o->kind == VK_SCALAR) {
 		if (exact && o->narrow != c->narrow)
 			return false;
-		/* no decision below old depended on its value */
-		if (mode == BC_SUB_PRUNE && !o->precise)
+		/* no decision below old depended on its value; a tagged
+		 * one shares its range with others tagged alike (vl_sync) */
+		if (mode == BC_SUB_PRUNE && !o->precise && !o->iv)
 			return true;
 		/* an id links a narrow spill's low half only, a whole
 		 * spill entirely: old's link must mean the same in cur */
@@ -504,6 +505,12 @@ bool bc_vstate_subsumes_live(const struct bc_vstate *old,
 	struct idmap m = { .n = 0 };
 
 	if (old->curframe != cur->curframe || old->ref_cnt != cur->ref_cnt)
+		return false;
+	/* a peeled round: cur's runs visit the header no more often than
+	 * old's (an exact repeat is an infinite loop all the same) */
+	if (mode != BC_SUB_EXACT &&
+	    (old->peel_loop != cur->peel_loop ||
+	     old->peel_frame != cur->peel_frame || old->peel_n < cur->peel_n))
 		return false;
 	/* the same lock held, through pointers linked alike (states_equal) */
 	if (old->lock_map != cur->lock_map || old->rcu_lock != cur->rcu_lock ||

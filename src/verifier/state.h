@@ -148,6 +148,13 @@ struct bc_vstate {
 	 * the map whose value holds it, 0 none; and the id of the map value
 	 * pointer it was taken through (0 for global data) */
 	uint32_t lock_map, lock_id;
+	/*
+	 * A peeled round (induction.c, peel): loop peel_loop - 1 (0 none)
+	 * of frame peel_frame is explored without a summary on this path,
+	 * after peel_n header visits; the summary started at the next
+	 * visit counts them in its trip bound.
+	 */
+	uint32_t peel_loop, peel_frame, peel_n;
 	/* in a bpf_rcu_read_lock() section (Linux's active_rcu_lock) */
 	bool rcu_lock;
 	bool speculative;		/* a mispredicted path (vc_push_spec) */

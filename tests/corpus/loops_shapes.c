@@ -410,3 +410,79 @@ int sh_stk_across_call(struct __sk_buff *skb)
 	}
 	return sum & 1;
 }
+
+/* ---- 8. loops that end within a round or two (peeled rounds) ---- */
+
+/*
+ * Two rounds of a branchy body, the counter kept on the stack and stepped
+ * by 90 (pyperf's shape after clang's unrolling by 90): explored round by
+ * round as Linux does, with a trip bound of 2.
+ */
+/* EXPECT accept */
+SEC("tc")
+int sh_peel_two_rounds(struct __sk_buff *skb)
+{
+	struct big *b = big0();
+	volatile int i;
+	__u64 acc = 0;
+
+	if (!b)
+		return 0;
+	for (i = 89; i != 269; i += 90) {
+		__u64 x = b->q[(i >> 1) & 127];
+
+		if (x & 1)
+			acc += x;
+		else
+			acc ^= x >> 3;
+		if (acc > 1000)
+			break;
+	}
+	return acc & 1;
+}
+
+/*
+ * Three rounds, a data-dependent path through each: the rounds that are
+ * peeled still count in the trip bound the oracle checks at run time.
+ */
+/* EXPECT accept */
+SEC("tc")
+int sh_peel_three(struct __sk_buff *skb)
+{
+	struct val *v = val0();
+	__u32 sum = 0;
+
+	if (!v)
+		return 0;
+	NOUNROLL
+	for (int i = 0; i < 3; i++) {
+		if (v->b[i] > 10)
+			sum += v->b[i + 1];
+		else
+			sum ^= v->b[i + 2];
+	}
+	return sum & 1;
+}
+
+/*
+ * A test near the counter's start that does not end the loop: the first
+ * round is peeled on a wrong guess, the rest are summarised, and the trip
+ * bound counts both.
+ */
+/* EXPECT accept */
+SEC("tc")
+int sh_peel_wrong_guess(struct __sk_buff *skb)
+{
+	struct val *v = val0();
+	__u32 sum = 0;
+
+	if (!v)
+		return 0;
+	NOUNROLL
+	for (__u32 i = 0; i < 60; i++) {
+		if (i == 1)
+			sum += 7;
+		sum += v->b[i];
+	}
+	return sum & 1;
+}
