@@ -8,18 +8,29 @@
 /* History entries one walk follows between two checkpoints. */
 #define VP_MAX_WALK 4096
 
-/* What must be precise: registers and stack slots, per frame. */
+/*
+ * What must be precise: registers and stack slots, per frame; frames nf
+ * and above hold nothing (the walk is in the hot path of every search:
+ * scanning only the frames in use matters).
+ */
 struct bt {
 	uint16_t regs[BC_MAX_CALL_FRAMES];
 	uint64_t slots[BC_MAX_CALL_FRAMES];
+	unsigned nf;
 };
+
+static void bt_init(struct bt *bt, unsigned curframe)
+{
+	memset(bt, 0, sizeof(*bt));
+	bt->nf = curframe + 1;
+}
 
 /* The frames in which bt tracks something, as a bitmask. */
 static unsigned bt_frames(const struct bt *bt)
 {
 	unsigned m = 0;
 
-	for (unsigned f = 0; f < BC_MAX_CALL_FRAMES; f++)
+	for (unsigned f = 0; f < bt->nf; f++)
 		if (bt->regs[f] || bt->slots[f])
 			m |= 1u << f;
 	return m;
@@ -97,7 +108,7 @@ static int mark_kept(struct vp_marks *m, struct bt *bt)
 
 	if (!m)
 		return 1;
-	for (uint32_t f = 0; f < BC_MAX_CALL_FRAMES; f++) {
+	for (uint32_t f = 0; f < bt->nf; f++) {
 		if (!bt->regs[f] && !bt->slots[f])
 			continue;
 		if (f > m->curframe)
@@ -118,7 +129,7 @@ static int mark(struct bc_vchk *c, struct bt *bt)
 
 	if (!c->st.frames[0])	/* evicted: only its marks are left */
 		return mark_kept(c->kept, bt);
-	for (uint32_t f = 0; f < BC_MAX_CALL_FRAMES; f++) {
+	for (uint32_t f = 0; f < bt->nf; f++) {
 		struct bc_vframe *fr;
 
 		if (!bt->regs[f] && !bt->slots[f])
@@ -272,6 +283,8 @@ static int bt_insn(struct venv *e, struct bt *bt, const struct vhist *h)
 		break;
 	}
 	bt->regs[f] &= ~(1u << 10);	/* always the frame pointer */
+	if (f >= bt->nf)
+		bt->nf = f + 1;
 	if (r < 0 || (bt_frames(bt) >> (f + 1)))	/* frames above f */
 		return -1;
 	return 0;
@@ -406,20 +419,22 @@ void vp_note_link(struct venv *e, int d, int s)
 
 void vp_mark_reg(struct venv *e, int regno)
 {
-	struct bt bt = { { 0 } };
+	struct bt bt;
 
 	if (!e->prec || !e->hist_n || vc_reg(e, regno)->kind != VK_SCALAR)
 		return;
+	bt_init(&bt, e->cur.curframe);
 	bt.regs[e->cur.curframe] = 1u << regno;
 	backtrack(e, &bt, e->hist_n - 1);
 }
 
 void vp_mark_slot(struct venv *e, unsigned f, int slot)
 {
-	struct bt bt = { { 0 } };
+	struct bt bt;
 
 	if (!e->prec || !e->hist_n || f >= BC_MAX_CALL_FRAMES)
 		return;
+	bt_init(&bt, f > e->cur.curframe ? f : e->cur.curframe);
 	bt.slots[f] = 1ull << slot;
 	backtrack(e, &bt, e->hist_n - 1);
 }
@@ -427,7 +442,7 @@ void vp_mark_slot(struct venv *e, unsigned f, int slot)
 void vp_prune_hit(struct venv *e, const struct bc_vchk *c,
 		  const uint16_t *live)
 {
-	struct bt bt = { { 0 } };
+	struct bt bt;
 
 	if (!e->prec)
 		return;
@@ -435,6 +450,7 @@ void vp_prune_hit(struct venv *e, const struct bc_vchk *c,
 		vp_all(e);
 		return;
 	}
+	bt_init(&bt, c->st.curframe);
 	for (uint32_t f = 0; f <= c->st.curframe; f++) {
 		const struct bc_vframe *fr = c->st.frames[f];
 
@@ -454,10 +470,11 @@ void vp_prune_hit(struct venv *e, const struct bc_vchk *c,
 
 void vp_mark_state(struct venv *e, const uint16_t *live)
 {
-	struct bt bt = { { 0 } };
+	struct bt bt;
 
 	if (!e->prec)
 		return;
+	bt_init(&bt, e->cur.curframe);
 	for (uint32_t f = 0; f <= e->cur.curframe; f++) {
 		const struct bc_vframe *fr = e->cur.frames[f];
 

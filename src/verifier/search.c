@@ -97,6 +97,14 @@ static bool callback_entry(struct venv *e, uint32_t pc)
  * register spilled to or filled from the stack, per jump on linked
  * scalars. The same count over this path's history.
  */
+/* More than two bits set (without a popcount call on plain x86-64). */
+static bool over_two_bits(uint32_t x)
+{
+	x &= x - 1;
+	x &= x - 1;
+	return x != 0;
+}
+
 static bool long_history(const struct venv *e)
 {
 	uint32_t n = 0;
@@ -108,7 +116,7 @@ static bool long_history(const struct venv *e)
 		if (e->jmp_point[h->pc] ||
 		    (h->flags & (VH_FILL | VH_SPILL | VH_SPILL_IMM |
 				 VH_LINKX)) ||
-		    h->link_slots || __builtin_popcount(h->link) > 2)
+		    h->link_slots || over_two_bits(h->link))
 			if (++n > 40)
 				return true;
 	}

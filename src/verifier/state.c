@@ -542,6 +542,15 @@ static uint64_t mix(uint64_t h, uint64_t v)
 	return h * 0xff51afd7ed558ccdull;
 }
 
+static uint64_t rotl(uint64_t x, unsigned k)
+{
+	return x << k | x >> (64 - k);
+}
+
+/*
+ * Every field counts (an evicted checkpoint is judged by its key alone),
+ * folded by rotations into few mixes: this runs at every prune point.
+ */
 static uint64_t reg_hash(uint64_t h, const struct bc_vreg *r)
 {
 	const struct bc_scalar *s = &r->s;
@@ -551,16 +560,14 @@ static uint64_t reg_hash(uint64_t h, const struct bc_vreg *r)
 	if (r->kind == VK_NOT_INIT)
 		return h;
 	h = mix(h, (uint64_t)(uint32_t)r->range | (uint64_t)r->map << 32);
-	h = mix(h, r->mem_size | (uint64_t)r->btf_id << 32);
-	h = mix(h, r->bflags);
-	h = mix(h, s->var_off.value);
-	h = mix(h, s->var_off.mask);
-	h = mix(h, s->umin);
-	h = mix(h, s->umax);
-	h = mix(h, (uint64_t)s->smin);
-	h = mix(h, (uint64_t)s->smax);
-	h = mix(h, s->u32_min | (uint64_t)s->u32_max << 32);
-	return mix(h, (uint32_t)s->s32_min | (uint64_t)(uint32_t)s->s32_max << 32);
+	h = mix(h, (r->mem_size | (uint64_t)r->btf_id << 32) ^
+		   (uint64_t)r->bflags << 56);
+	h = mix(h, s->var_off.value ^ rotl(s->var_off.mask, 17));
+	h = mix(h, s->umin ^ rotl(s->umax, 29) ^
+		   rotl((uint64_t)s->smin, 41) ^ rotl((uint64_t)s->smax, 53));
+	return mix(h, (s->u32_min | (uint64_t)s->u32_max << 32) ^
+		      rotl((uint32_t)s->s32_min |
+			   (uint64_t)(uint32_t)s->s32_max << 32, 23));
 }
 
 uint64_t bc_vstate_hash(const struct bc_vstate *st, const uint16_t *live)
@@ -591,5 +598,12 @@ uint64_t bc_vstate_hash(const struct bc_vstate *st, const uint16_t *live)
 					(uint64_t)(uint32_t)fr->spill[k].off << 32);
 		}
 	}
+	/* mix()'s multiplies carry differences up, never down: avalanche
+	 * (murmur3's finaliser) before the low bits pick a hash slot */
+	h ^= h >> 33;
+	h *= 0xff51afd7ed558ccdull;
+	h ^= h >> 33;
+	h *= 0xc4ceb9fe1a85ec53ull;
+	h ^= h >> 33;
 	return h | 1;	/* never 0 */
 }
