@@ -70,6 +70,12 @@ int bc_scalar_branch_taken(const struct bc_scalar *a, const struct bc_scalar *b,
  */
 void bc_scalar_refine(struct bc_scalar *a, struct bc_scalar *b, uint8_t op,
 		      bool jmp32, bool taken);
+/*
+ * Beyond Linux: a != c (64 bits, c a constant) where a's upper half is
+ * known to be c's is also a != c in the low halves: step a's 32-bit
+ * ranges over it (Linux's 64-bit refinement leaves them alone).
+ */
+void bc_scalar_refine_ne_low(struct bc_scalar *a, const struct bc_scalar *c);
 
 /* Does old contain every value cur may have? (for state pruning) */
 bool bc_scalar_subsumes(const struct bc_scalar *old, const struct bc_scalar *cur);

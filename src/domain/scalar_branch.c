@@ -239,6 +239,17 @@ static void refine_ne(struct bc_scalar *a, uint64_t v, bool w32)
 		a->smax = (int64_t)((uint64_t)a->smax - 1);
 }
 
+void bc_scalar_refine_ne_low(struct bc_scalar *a, const struct bc_scalar *c)
+{
+	uint64_t v = c->var_off.value;
+
+	if (!bc_scalar_is_const(c) || (a->var_off.mask >> 32) ||
+	    (a->var_off.value >> 32) != (v >> 32))
+		return;
+	refine_ne(a, v, true);
+	bc_scalar_sync(a);
+}
+
 static void refine_jset(struct bc_scalar *a, uint64_t v, bool w32, bool taken)
 {
 	struct tnum t = w32 ? tnum_subreg(a->var_off) : a->var_off;

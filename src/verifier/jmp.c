@@ -205,10 +205,6 @@ static bool feasible(const struct bc_vreg *a, const struct bc_vreg *b)
 	return !bc_scalar_is_empty(&a->s) && !bc_scalar_is_empty(&b->s);
 }
 
-/*
- * Linux's reg_set_min_max, with the branch decided first where the
- * ranges decide it (is_branch_taken): a and b are scalars.
- */
 /* The way a decided branch does not go, verified as a speculative path
  * with the compared registers unknown. */
 static int spec_other_way(struct venv *e, const struct bpf_insn *in,
@@ -218,6 +214,29 @@ static int spec_other_way(struct venv *e, const struct bpf_insn *in,
 			    bc_srcbit(in) ? in->src_reg : -1);
 }
 
+/*
+ * Inside a summarised loop (beyond Linux, which the search without
+ * summaries matches): on the way a 64-bit JNE/JEQ against a constant
+ * finds them different, the low halves differ too when the upper ones
+ * are known equal. clang keeps `for (int i = -N; i < N; i++)` as a
+ * 64-bit counter from 2^32 - N tested in its zero-extended low half.
+ */
+static void ne_low_halves(uint8_t op, struct bc_vreg *ta, struct bc_vreg *tb,
+			  struct bc_vreg *fa, struct bc_vreg *fb)
+{
+	struct bc_vreg *a = op == BPF_JNE ? ta : fa;
+	struct bc_vreg *b = op == BPF_JNE ? tb : fb;
+
+	if (op != BPF_JNE && op != BPF_JEQ)
+		return;
+	bc_scalar_refine_ne_low(&a->s, &b->s);
+	bc_scalar_refine_ne_low(&b->s, &a->s);
+}
+
+/*
+ * Linux's reg_set_min_max, with the branch decided first where the
+ * ranges decide it (is_branch_taken): a and b are scalars.
+ */
 static int reg_set_min_max(struct venv *e, uint32_t pc,
 			   const struct bpf_insn *in, const struct bc_vreg *a,
 			   const struct bc_vreg *b, uint32_t *next)
@@ -238,6 +257,8 @@ static int reg_set_min_max(struct venv *e, uint32_t pc,
 	}
 	bc_scalar_refine(&ta.s, &tb.s, op, j32, true);
 	bc_scalar_refine(&fa.s, &fb.s, op, j32, false);
+	if (e->cur.nsum && !j32)
+		ne_low_halves(op, &ta, &tb, &fa, &fb);
 	tok = feasible(&ta, &tb);
 	fok = feasible(&fa, &fb);
 	if (tok && !fok) {
