@@ -16,6 +16,7 @@
 #define VL_MAX_ROUNDS 24	/* widening rounds per summary */
 #define VL_MAX_INST 65536	/* summaries per run */
 #define VL_MAX_STEP (1u << 30)
+#define VL_COVER_TRIES 64	/* header states an entry is compared with */
 
 struct vsum *vl_sum(struct venv *e, uint32_t id)
 {
@@ -708,12 +709,18 @@ static void new_head(struct venv *e, struct vsum *s, uint32_t id)
 static bool covered(struct venv *e, uint32_t loop, uint32_t peel,
 		    const uint16_t *live)
 {
-	for (uint32_t i = 0; i < e->sum_cnt; i++) {
+	uint32_t tried = 0, seen = 0;
+
+	/* the latest few: a loop entered from many states stays linear */
+	for (uint32_t i = e->sum_cnt; i-- > 0 && tried < VL_COVER_TRIES &&
+	     ++seen <= 64 * VL_COVER_TRIES;) {
 		struct vsum *t = &e->sums[i];
 
 		if (t->loop != loop || t->frame != e->cur.curframe ||
-		    t->peel < peel ||
-		    !bc_vstate_subsumes(&t->w->st, &e->cur, live,
+		    t->peel < peel)
+			continue;
+		tried++;
+		if (!bc_vstate_subsumes(&t->w->st, &e->cur, live,
 					BC_SUB_HEADER, i + 1))
 			continue;
 		t->w->hit++;

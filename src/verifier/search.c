@@ -90,13 +90,6 @@ static bool callback_entry(struct venv *e, uint32_t pc)
 	       bc_is_call(in) || bc_is_exit(in);
 }
 
-/*
- * Has the path gone too long without a checkpoint? Linux forces one when
- * the history it keeps for precision since the last one has more than 40
- * entries: one per instruction reached by a jump or a return, per
- * register spilled to or filled from the stack, per jump on linked
- * scalars. The same count over this path's history.
- */
 /* More than two bits set (without a popcount call on plain x86-64). */
 static bool over_two_bits(uint32_t x)
 {
@@ -105,6 +98,13 @@ static bool over_two_bits(uint32_t x)
 	return x != 0;
 }
 
+/*
+ * Has the path gone too long without a checkpoint? Linux forces one when
+ * the history it keeps for precision since the last one has more than 40
+ * entries: one per instruction reached by a jump or a return, per
+ * register spilled to or filled from the stack, per jump on linked
+ * scalars. The same count over this path's history.
+ */
 static bool long_history(const struct venv *e)
 {
 	uint32_t n = 0;
@@ -175,13 +175,17 @@ static int visit(struct venv *e, uint32_t pc)
 
 	live_masks(e, pc, live);
 	/* a summary's header state is joined from and compared with the
-	 * whole state: everything before it counts (vp_checkpoint makes the
-	 * path all precise when the summary's checkpoint is made) */
-	r = loop != BC_NONE ? vl_header(e, pc, loop, live) : 3;
-	if (r != 0 && r != 3)
-		return r == 2 ? 0 : r;
-	if (!r)
-		e->loop_unsum[loop] = 1;
+	 * whole state: everything before it counts (vp_mark_state marks
+	 * it on the path) */
+	if (loop != BC_NONE) {
+		r = vl_header(e, pc, loop, live);
+		if (r == 2)		/* a (new) header state */
+			return 0;
+		if (r != 0 && r != 3)	/* pruned, or an error */
+			return r;
+		if (!r)			/* explored, not a peeled round */
+			e->loop_unsum[loop] = 1;
+	}
 	if (cb && !e->nosum)
 		vl_callback(e, pc);
 	if (!cb) {
