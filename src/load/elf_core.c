@@ -167,7 +167,8 @@ static bool fields_compat(const struct btf *lb, uint32_t lid,
 		case BTF_KIND_PTR: case BTF_KIND_FLOAT:
 			return true;
 		case BTF_KIND_FWD: case BTF_KIND_ENUM: case BTF_KIND_ENUM64: {
-			const char *a = bc_btf_type_name(lb, lid), *b = bc_btf_type_name(tb, tid);
+			const char *a = bc_btf_type_name(lb, lid);
+			const char *b = bc_btf_type_name(tb, tid);
 
 			return !*a || !*b || ess_eq(a, b);
 		}

@@ -119,16 +119,29 @@ bool vl_inside(const struct venv *e, uint32_t pc)
 	return false;
 }
 
+/* The path explores a round of loop peeled, after n header visits. */
+static void peel_set(struct bc_vstate *st, uint32_t loop, uint32_t frame,
+		     uint32_t n)
+{
+	st->peel_loop = loop + 1;
+	st->peel_frame = frame;
+	st->peel_n = n;
+}
+
+static void peel_clear(struct bc_vstate *st)
+{
+	st->peel_loop = 0;
+	st->peel_n = 0;
+}
+
 void vl_leave(struct venv *e, uint32_t pc)
 {
 	struct bc_vstate *st = &e->cur;
 
 	if (st->peel_loop && st->curframe <= st->peel_frame &&
 	    (st->curframe < st->peel_frame ||
-	     !vl_in_loop(e->cfg, st->peel_loop - 1, pc))) {
-		st->peel_loop = 0;
-		st->peel_n = 0;
-	}
+	     !vl_in_loop(e->cfg, st->peel_loop - 1, pc)))
+		peel_clear(st);
 
 	while (st->nsum) {
 		uint32_t id = st->sums[st->nsum - 1];
@@ -229,10 +242,8 @@ static void thresholds(struct venv *e, struct vsum *s)
 	t->v[t->n++] = 0;
 	FOR_BODY_INSNS(cfg, s->loop, i) {
 		const struct bpf_insn *in = &cfg->prog->insns[i];
-		uint8_t op = bc_op(in);
 
-		if (!bc_is_jmp_class(in) || op == BPF_JA || op == BPF_CALL ||
-		    op == BPF_EXIT)
+		if (!bc_is_cond_jmp(in))
 			continue;
 		if (bc_srcbit(in)) {
 			thr_add_reg(t, &f->regs[in->src_reg]);
@@ -855,20 +866,14 @@ static int peel(struct venv *e, struct vsum *s, uint32_t id)
 	st->nsum--;
 	vc_for_each_reg(e, untag_reg, &id);
 	s->peeled = true;
-	st->peel_loop = s->loop + 1;
-	st->peel_frame = s->frame;
-	st->peel_n = s->peel + 2;
+	peel_set(st, s->loop, s->frame, s->peel + 2);
 	return 3;
 }
 
 /* A round peeled before any summary: n header visits so far. */
 static int peel_entry(struct venv *e, uint32_t loop, uint32_t n)
 {
-	struct bc_vstate *st = &e->cur;
-
-	st->peel_loop = loop + 1;
-	st->peel_frame = st->curframe;
-	st->peel_n = n;
+	peel_set(&e->cur, loop, e->cur.curframe, n);
 	if (e->loop_trip[loop] < n)
 		e->loop_trip[loop] = n;
 	if (n == 1)
@@ -952,8 +957,7 @@ int vl_header(struct venv *e, uint32_t pc, uint32_t loop,
 
 		if (n < VL_PEEL_MAX && vl_entry_near_end(e, loop))
 			return peel_entry(e, loop, n + 1);
-		st->peel_loop = 0;
-		st->peel_n = 0;
+		peel_clear(st);
 		return entry(e, pc, loop, n, live);
 	}
 	if (e->priv && !st->peel_loop && vl_entry_near_end(e, loop))

@@ -18,7 +18,6 @@
 /* r0..r9, then the 64 stack slots of the loop's frame */
 #define VL_LOCS (10 + BC_SLOTS)
 #define VL_MAX_THR 512		/* widening thresholds from the code */
-#define VL_PB 16		/* located bounds kept per summary */
 
 /* After this many rounds bounds that still move go to the extremes. */
 #define VL_THR_ROUNDS 12
@@ -31,9 +30,13 @@ struct vsum {
 	int64_t *thr_s;
 	uint32_t thr_cnt;
 	/* the bounds the loop's tests put on its tagged locations (b - d
-	 * of a test of X_h + d against b): tried before thr_u, so that a
-	 * counter reaches its bound in one widening, not step by step */
-	uint64_t *tb;
+	 * of a test of X_h + d against b, X location loc): tried before
+	 * thr_u, so that a counter reaches its bound in one widening, not
+	 * step by step; and they tell when a loop is about to end (peel) */
+	struct vl_bound {
+		uint64_t b;
+		uint8_t loc;
+	} *tb;
 	uint32_t tb_cnt;
 	int8_t sign[VL_LOCS];		/* 0 not seen yet, +1, -1 */
 	bool bad[VL_LOCS], w32[VL_LOCS];
@@ -82,11 +85,6 @@ struct vsum {
 	uint32_t lt_pc, lt_yiv, lt_yl;	/* Y's tag (an enclosing loop's, or */
 	int32_t lt_yd;			/* this one's with step 0) */
 	bool lt_used;
-	/* the bounds its tests put on location pb_loc[i]'s header value
-	 * (the same as tb, with their location), to guess the end (peel) */
-	uint64_t pb[VL_PB];
-	uint8_t pb_loc[VL_PB];
-	uint32_t pb_cnt;
 	/* header visits before this summary started (peeled rounds) */
 	uint32_t peel;
 	bool peeled;		/* a path left it for a peeled round */
@@ -158,6 +156,5 @@ void vl_loc_name(int j, char *buf, size_t len);
 		for (uint32_t i = (cfg)->blocks[(cfg)->loops[l].body[_b]].first, \
 		     _e = (cfg)->blocks[(cfg)->loops[l].body[_b]].last; \
 		     i != BC_NONE && i <= _e; i++)
-
 
 #endif

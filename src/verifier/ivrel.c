@@ -482,28 +482,17 @@ void vr_cong_header(const struct vsum *s, struct bc_vframe *f)
 	}
 }
 
-/* Remember b as a bound tested on a tagged location of summary s. */
-static void tb_insert(struct vsum *s, uint64_t b)
+/* Remember b as a bound tested on tagged location loc of summary s. */
+static void tb_insert(struct vsum *s, uint8_t loc, uint64_t b)
 {
 	for (uint32_t i = 0; i < s->tb_cnt; i++)
-		if (s->tb[i] == b)
+		if (s->tb[i].b == b && s->tb[i].loc == loc)
 			return;
 	if (s->tb_cnt >= VL_MAX_THR)
 		return;
-	s->tb = bc_xrealloc(s->tb, (s->tb_cnt + 1) * sizeof(uint64_t));
-	s->tb[s->tb_cnt++] = b;
-}
-
-/* Remember b as a bound tested on location l's header value. */
-static void pb_insert(struct vsum *s, uint8_t l, uint64_t b)
-{
-	for (uint32_t i = 0; i < s->pb_cnt; i++)
-		if (s->pb[i] == b && s->pb_loc[i] == l)
-			return;
-	if (s->pb_cnt == VL_PB)
-		return;
-	s->pb[s->pb_cnt] = b;
-	s->pb_loc[s->pb_cnt++] = l;
+	s->tb = bc_xrealloc(s->tb, (s->tb_cnt + 1) * sizeof(*s->tb));
+	s->tb[s->tb_cnt].b = b;
+	s->tb[s->tb_cnt++].loc = loc;
 }
 
 /* The least tested bound in [x, max] (signed when sg), or false. */
@@ -513,7 +502,7 @@ bool vr_tb_up(const struct vsum *s, uint64_t x, uint64_t max, bool sg,
 	bool found = false;
 
 	for (uint32_t i = 0; i < s->tb_cnt && s->rounds <= VL_THR_ROUNDS; i++) {
-		uint64_t b = s->tb[i];
+		uint64_t b = s->tb[i].b;
 		bool in = sg ? (int64_t)b >= (int64_t)x &&
 			       (int64_t)b <= (int64_t)max &&
 			       (!found || (int64_t)b < (int64_t)*out) :
@@ -534,7 +523,7 @@ bool vr_tb_down(const struct vsum *s, uint64_t x, uint64_t min, bool sg,
 	bool found = false;
 
 	for (uint32_t i = 0; i < s->tb_cnt && s->rounds <= VL_THR_ROUNDS; i++) {
-		uint64_t b = s->tb[i];
+		uint64_t b = s->tb[i].b;
 		bool in = sg ? (int64_t)b <= (int64_t)x &&
 			       (int64_t)b >= (int64_t)min &&
 			       (!found || (int64_t)b > (int64_t)*out) :
@@ -754,8 +743,7 @@ void vl_jump(struct venv *e, const struct bpf_insn *in)
 	else
 		b = (int64_t)((uint64_t)b - (uint64_t)(int64_t)t->ivd);
 	thr_insert(vl_sum(e, t->iv), (uint64_t)b);
-	tb_insert(vl_sum(e, t->iv), (uint64_t)b);
-	pb_insert(vl_sum(e, t->iv), t->ivl, (uint64_t)b);
+	tb_insert(vl_sum(e, t->iv), t->ivl, (uint64_t)b);
 }
 
 /*

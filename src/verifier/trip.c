@@ -37,16 +37,16 @@ bool vl_near_end(const struct vsum *s, uint32_t id, struct bc_vframe *f)
 		int64_t v;
 
 		if (!r || r->kind != VK_SCALAR || r->iv != id ||
-		    r->ivw < 32 || !r->ivd)
+		    r->ivl != j || r->ivw < 32 || !r->ivd)
 			continue;
 		/* a narrow spill's low half may be all that is known */
 		if (r->ivw == 32 && r->s.u32_min == r->s.u32_max)
 			v = r->s.u32_min;
 		else if (!vl_loc_const(r, &v))
 			continue;
-		for (uint32_t i = 0; i < s->pb_cnt; i++)
-			if (s->pb_loc[i] == r->ivl && r->ivl == j &&
-			    steps_ahead((uint64_t)v, s->pb[i], r->ivd,
+		for (uint32_t i = 0; i < s->tb_cnt; i++)
+			if (s->tb[i].loc == j &&
+			    steps_ahead((uint64_t)v, s->tb[i].b, r->ivd,
 					VL_PEEL - 1, r->ivw))
 				return true;
 	}
@@ -119,9 +119,8 @@ bool vl_entry_near_end(struct venv *e, uint32_t loop)
 		int64_t c;
 		bool before;
 
-		if (!own_insn(cfg, loop, i) || !bc_is_jmp_class(in) ||
-		    bc_srcbit(in) || bc_op(in) == BPF_JA ||
-		    bc_op(in) == BPF_CALL || bc_op(in) == BPF_EXIT ||
+		if (!own_insn(cfg, loop, i) || !bc_is_cond_jmp(in) ||
+		    bc_srcbit(in) ||
 		    !reg_step(cfg, loop, i, in->dst_reg, &c, &before))
 			continue;
 		if (const_near(f, before ? b - (uint64_t)c : b, c, VL_PEEL))
