@@ -128,9 +128,11 @@ static void peel_set(struct bc_vstate *st, uint32_t loop, uint32_t frame,
 	st->peel_n = n;
 }
 
+/* No peel record; all of it cleared, as pruning compares all of it. */
 static void peel_clear(struct bc_vstate *st)
 {
 	st->peel_loop = 0;
+	st->peel_frame = 0;
 	st->peel_n = 0;
 }
 
