@@ -380,6 +380,21 @@ static int cmp_func(const void *a, const void *b)
 	return x->off < y->off ? -1 : x->off > y->off;
 }
 
+/* The global untyped symbol at the start of section si, else its name. */
+static const char *section_label(const struct eloader *L, size_t si)
+{
+	size_t i;
+
+	for (i = 1; i < L->nsym; i++) {
+		const struct esym *y = &L->syms[i];
+
+		if (y->shndx == si && y->value == 0 && y->type == STT_NOTYPE &&
+		    y->bind == STB_GLOBAL && y->name[0])
+			return y->name;
+	}
+	return L->secs[si].name;
+}
+
 static int read_funcs(struct eloader *L, size_t si)
 {
 	struct esec *s = &L->secs[si];
@@ -407,9 +422,12 @@ static int read_funcs(struct eloader *L, size_t si)
 		f->called = false;
 	}
 	if (!s->func_cnt && s->size && strcmp(s->name, ".text")) {
-		/* Hand-made objects without function symbols: one program. */
+		/* Old LLVM and hand-made objects: one program per section,
+		 * named by its global label as legacy loaders name it.
+		 */
 		s->funcs = bc_xcalloc(1, sizeof(*s->funcs));
-		s->funcs[0] = (struct efunc){ s->name, 0, s->size, true };
+		s->funcs[0] = (struct efunc){ section_label(L, si), 0, s->size,
+					      true };
 		s->func_cnt = 1;
 	}
 	if (s->func_cnt)

@@ -593,7 +593,8 @@ int bc_elf_find_map(struct eloader *L, int sec, uint64_t off)
  * The special fields of a map value (Linux's btf_parse_fields, the part for
  * struct bpf_spin_lock and struct bpf_timer): found by the name of their
  * struct, in the value's members, in nested structs and in the variables
- * of a DATASEC; one of each at most.
+ * of a DATASEC. A field met twice, or any member off a byte boundary (a
+ * bitfield), makes the whole record invalid, as btf_find_struct_field.
  */
 struct fields {
 	struct bc_map *m;
@@ -703,7 +704,9 @@ static void value_fields(const struct btf *btf, struct bc_map *m)
 		}
 	}
 	if (fs.bad) {
-		m->fields_bad = true;
+		/* Linux refuses the map's BTF and libbpf creates the map
+		 * again without it: a plain map, no lock nor timer. */
+		m->value_btf = 0;
 		m->lock_off = m->timer_off = -1;
 	}
 }

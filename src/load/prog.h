@@ -52,10 +52,8 @@ struct bc_map {
 	uint32_t value_btf;	/* BTF type of the value (a struct, a DATASEC
 				 * for global data), 0 none */
 	/* special fields of the value found by BTF (Linux's btf_record):
-	 * offsets of its struct bpf_spin_lock and struct bpf_timer, -1 none;
-	 * fields_bad: the record is invalid (a field twice, Linux's E2BIG) */
+	 * offsets of its struct bpf_spin_lock and struct bpf_timer, -1 none */
 	int32_t lock_off, timer_off;
-	bool fields_bad;
 };
 
 struct bc_line {

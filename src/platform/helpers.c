@@ -5,7 +5,9 @@
  * follow the per-type get_func_proto callbacks and bpf_base_func_proto.
  */
 #include <linux/bpf.h>
+#include <stddef.h>
 #include <stdio.h>
+#include <string.h>
 #include <stddef.h>
 
 #include "platform/helpers.h"
@@ -114,7 +116,7 @@ static const struct bc_helper_proto protos[] = {
 	P(probe_read_user_str, R_INT, GPL, UMEM, SZ0, ANY, N, N),
 	P(probe_read_kernel_str, R_INT, GPL, UMEM, SZ0, ANY, N, N),
 	P(probe_write_user, R_INT, GPL, ANY, RMEM, SZ, N, N),
-	P(copy_from_user, R_INT, GPL | SLP, UMEM, SZ0, ANY, N, N),
+	P(copy_from_user, R_INT, SLP, UMEM, SZ0, ANY, N, N),
 	P(get_current_pid_tgid, R_INT, 0, N, N, N, N, N),
 	P(get_current_uid_gid, R_INT, 0, N, N, N, N, N),
 	P(get_current_comm, R_INT, 0, UMEM, SZ, N, N, N),
@@ -1092,17 +1094,30 @@ static const char *helper_name(int32_t id)
 	return bc_helper_name(id);
 }
 
+bool bc_license_is_gpl_compatible(const char *license)
+{
+	static const char *const ok[] = { "GPL", "GPL v2",
+		"GPL and additional rights", "Dual BSD/GPL", "Dual MIT/GPL",
+		"Dual MPL/GPL" };
+
+	for (size_t i = 0; license && i < BC_ARRAY_SIZE(ok); i++)
+		if (!strcmp(license, ok[i]))
+			return true;
+	return false;
+}
+
 bool bc_helper_allowed(int32_t id, uint32_t prog_type, uint32_t attach_type,
 		       bool privileged, const char **why)
 {
-	return bc_helper_allowed_in(id, prog_type, attach_type, privileged,
-				    false, why);
+	struct bc_func_req c = { prog_type, attach_type, privileged, false,
+				 true };
+
+	return bc_helper_check(id, &c, why);
 }
 
-bool bc_helper_allowed_in(int32_t id, uint32_t prog_type, uint32_t attach_type,
-			  bool privileged, bool sleepable, const char **why)
+bool bc_helper_check(int32_t id, const struct bc_func_req *c,
+		     const char **why)
 {
-	struct bc_func_req c = { prog_type, attach_type, privileged };
 	const char *name;
 
 	if (id < 0 || id >= BC_KERNEL_FUNC_MAX_ID) {
@@ -1115,7 +1130,7 @@ bool bc_helper_allowed_in(int32_t id, uint32_t prog_type, uint32_t attach_type,
 			 "program of this type cannot use helper unknown#%d", id);
 		goto fail;
 	}
-	if (!type_allows(id, &c)) {
+	if (!type_allows(id, c)) {
 		snprintf(why_buf, sizeof(why_buf),
 			 "program of this type cannot use helper %s#%d", name, id);
 		goto fail;
@@ -1125,7 +1140,13 @@ bool bc_helper_allowed_in(int32_t id, uint32_t prog_type, uint32_t attach_type,
 			 "helper %s#%d is not supported by bpfcheck", name, id);
 		goto fail;
 	}
-	if ((bc_helper_proto(id)->flags & BC_HF_SLEEPABLE) && !sleepable) {
+	if ((bc_helper_proto(id)->flags & BC_HF_GPL_ONLY) && !c->gpl) {
+		snprintf(why_buf, sizeof(why_buf),
+			 "cannot call GPL-restricted function from non-GPL "
+			 "compatible program");
+		goto fail;
+	}
+	if ((bc_helper_proto(id)->flags & BC_HF_SLEEPABLE) && !c->sleepable) {
 		snprintf(why_buf, sizeof(why_buf),
 			 "helper call might sleep in a non-sleepable prog");
 		goto fail;

@@ -100,24 +100,31 @@ const struct bc_helper_proto *bc_helper_proto_for(int32_t id,
 						  uint32_t prog_type,
 						  uint32_t attach_type);
 
-/*
- * May a program of this type/attach type call helper id? Returns true, or
- * false with *why set to a short reason (Linux says
- * "program of this type cannot use helper bpf_xxx#N" / "unknown func").
- * Sleepable helpers are refused with "helper call might sleep in a
- * non-sleepable prog" (as for a program loaded without BPF_F_SLEEPABLE).
- */
-bool bc_helper_allowed(int32_t id, uint32_t prog_type, uint32_t attach_type,
-		       bool privileged, const char **why);
-/* The same for a program that is sleepable or not (Linux's in_sleepable). */
-bool bc_helper_allowed_in(int32_t id, uint32_t prog_type, uint32_t attach_type,
-			  bool privileged, bool sleepable, const char **why);
+/* Linux's license_is_gpl_compatible: the licenses GPL-only helpers need. */
+bool bc_license_is_gpl_compatible(const char *license);
 
-/* The program asking get_func_proto; priv: CAP_BPF + CAP_PERFMON. */
+/*
+ * The program asking get_func_proto: its type and attach type; priv:
+ * CAP_BPF + CAP_PERFMON; sleepable (Linux's in_sleepable); gpl: its
+ * license is GPL-compatible (Linux's license_is_gpl_compatible).
+ */
 struct bc_func_req {
 	uint32_t type, attach;
-	bool priv;
+	bool priv, sleepable, gpl;
 };
+
+/*
+ * May the program c call helper id? Returns true, or false with *why set
+ * to Linux's message, checked in check_helper_call's order: "invalid func",
+ * "program of this type cannot use helper bpf_xxx#N", "cannot call
+ * GPL-restricted function from non-GPL compatible program", "helper call
+ * might sleep in a non-sleepable prog".
+ */
+bool bc_helper_check(int32_t id, const struct bc_func_req *c,
+		     const char **why);
+/* The same for a GPL program that is not sleepable. */
+bool bc_helper_allowed(int32_t id, uint32_t prog_type, uint32_t attach_type,
+		       bool privileged, const char **why);
 
 /*
  * The has_func_proto callbacks of the program type table (progtypes.c),

@@ -911,6 +911,8 @@ static int helper_call(struct venv *e, uint32_t pc, const struct bpf_insn *in,
 {
 	const struct bc_helper_proto *p;
 	struct callinfo ci = { .map = -1, .mem_regno = -1, .cb_target = -1 };
+	struct bc_func_req req = { e->type, e->attach, e->priv, e->sleepable,
+				   e->gpl };
 	const char *why = NULL;
 	bool mem_write = false;
 
@@ -919,8 +921,7 @@ static int helper_call(struct venv *e, uint32_t pc, const struct bpf_insn *in,
 	p = bc_helper_proto_for(in->imm, e->type, e->attach);
 	if (!p)
 		return vc_err(e, pc, "invalid func unknown#%d", in->imm);
-	if (!bc_helper_allowed_in(in->imm, e->type, e->attach, e->priv,
-				  e->sleepable, &why))
+	if (!bc_helper_check(in->imm, &req, &why))
 		return vc_err(e, pc, "%s", why ? why : "helper not allowed");
 	if (vlk_rcu_helper(e, pc, in->imm, p->name,
 			   p->flags & BC_HF_SLEEPABLE))

@@ -36,6 +36,7 @@ struct venv {
 	const struct bc_attach *at;	/* typed context (btfctx.h), or NULL */
 	const struct btf *kbtf;		/* the target kernel's BTF, or NULL */
 	bool sleepable;			/* not in an RCU read section */
+	bool gpl;		/* the license is GPL-compatible */
 	uint8_t *prune;		/* 1 pruning point, 2 also against live states */
 	uint8_t *jmp_point;	/* reached by a jump or a return (Linux's
 				 * jmp_point: its path history records it) */

@@ -183,12 +183,6 @@ const char *vlk_map_prog_check(const struct bc_map *m, uint32_t type,
 {
 	bool bad_lock = m->lock_off >= 0 && !map_holds(m->type, false);
 
-	if (m->fields_bad) {
-		snprintf(buf, len, "map '%s' cannot be created: its value holds "
-			 "more than one bpf_spin_lock or bpf_timer, or one in "
-			 "an array", m->name);
-		return buf;
-	}
 	if (bad_lock || (m->timer_off >= 0 && !map_holds(m->type, true))) {
 		snprintf(buf, len, "map '%s' cannot be created: a map of type "
 			 "%u cannot hold a %s", m->name, m->type,

@@ -82,19 +82,6 @@ bad:
 		      size);
 }
 
-/* Linux's license_is_gpl_compatible. */
-static bool gpl_compatible(const char *l)
-{
-	static const char *const ok[] = { "GPL", "GPL v2",
-		"GPL and additional rights", "Dual BSD/GPL", "Dual MIT/GPL",
-		"Dual MPL/GPL" };
-
-	for (size_t i = 0; l && i < BC_ARRAY_SIZE(ok); i++)
-		if (!strcmp(l, ok[i]))
-			return true;
-	return false;
-}
-
 /*
  * A load through a PTR_TO_BTF_ID (Linux's check_ptr_to_btf_access): it
  * cannot fault (probe memory, a NULL pointer reads 0), so the rules are
@@ -112,7 +99,7 @@ int vm_btf_access(struct venv *e, uint32_t pc, int regno,
 	if (!e->priv)
 		return vc_err(e, pc, "'struct %s' access is allowed only to "
 			      "CAP_PERFMON and CAP_SYS_ADMIN", tn);
-	if (!gpl_compatible(e->obj->license))
+	if (!e->gpl)
 		return vc_err(e, pc, "Cannot access kernel 'struct %s' from "
 			      "non-GPL compatible program", tn);
 	if (off < 0)

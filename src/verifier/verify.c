@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "isa/insn.h"
+#include "platform/helpers.h"
 #include "platform/lsm.h"
 #include "platform/progtypes.h"
 #include "load/kbtf.h"
@@ -55,6 +56,7 @@ static void env_init(struct venv *e, const struct bc_prog *prog,
 	 * BPF_F_SLEEPABLE */
 	e->sleepable = (opts->prog_flags & BPF_F_SLEEPABLE) ||
 		       sleepable_section(sec);
+	e->gpl = bc_license_is_gpl_compatible(prog->obj->license);
 	e->log = opts->log;
 	e->level = opts->log ? opts->log_level : 0;
 	e->budget = opts->insn_budget ? opts->insn_budget : BC_MAX_INSNS;
@@ -444,27 +446,25 @@ static bool func_ret_check(const struct bc_prog *prog,
 }
 
 /*
- * What Linux refuses an unprivileged loader before verifying (bpf_prog_load,
- * then add_subprog_and_kfunc): without CAP_BPF a program has at most
- * BPF_MAXINSNS instructions, is a socket filter or a cgroup_skb program and
- * calls no other BPF function nor kfunc. No log in Linux (E2BIG, EPERM)
- * except for the calls; these messages say which rule it was.
+ * What Linux refuses an unprivileged loader before verifying (bpf_prog_load):
+ * without CAP_BPF a program has at most BPF_MAXINSNS instructions and is a
+ * socket filter or a cgroup_skb program. No log in Linux (E2BIG, EPERM):
+ * these messages say which rule it was.
  */
 static int unpriv_load_check(const struct bc_prog *prog,
 			     const struct bc_verify_opts *opts,
 			     struct bc_err *err)
 {
 	const char *cap = bc_progtype_load_cap(prog->type);
-	bool bpf_cap = opts->cap_bpf;
 
 	if (!opts->unprivileged)
 		return 0;
-	if (!bpf_cap && prog->insn_cnt > BC_MAXINSNS_UNPRIV)
+	if (!opts->cap_bpf && prog->insn_cnt > BC_MAXINSNS_UNPRIV)
 		return bc_errf(err, -1, -E2BIG, "program of %u insns is too "
 			       "large without CAP_BPF (at most %u: "
 			       "BPF_MAXINSNS)", prog->insn_cnt,
 			       BC_MAXINSNS_UNPRIV);
-	if (!bpf_cap && prog->type != BPF_PROG_TYPE_SOCKET_FILTER &&
+	if (!opts->cap_bpf && prog->type != BPF_PROG_TYPE_SOCKET_FILTER &&
 	    prog->type != BPF_PROG_TYPE_CGROUP_SKB)
 		return bc_errf(err, -1, -EPERM, "program type %s needs CAP_BPF "
 			       "(without it: socket_filter and cgroup_skb)",
@@ -472,14 +472,33 @@ static int unpriv_load_check(const struct bc_prog *prog,
 	if (cap)
 		return bc_errf(err, -1, -EPERM, "program type %s needs %s",
 			       bc_progtype_name(prog->type), cap);
-	for (uint32_t i = 0; i < prog->insn_cnt && !bpf_cap; i++) {
+	return 0;
+}
+
+/*
+ * Linux's add_subprog_and_kfunc, before any path is verified: calls of
+ * other BPF functions and kfuncs need CAP_BPF, kfuncs a GPL-compatible
+ * license.
+ */
+static int calls_load_check(const struct bc_prog *prog,
+			    const struct bc_verify_opts *opts,
+			    struct bc_err *err)
+{
+	bool bpf_cap = !opts->unprivileged || opts->cap_bpf;
+	bool gpl = bc_license_is_gpl_compatible(prog->obj->license);
+
+	for (uint32_t i = 0; i < prog->insn_cnt; i++) {
 		const struct bpf_insn *in = &prog->insns[i];
 
-		if (bc_is_pseudo_call(in) || bc_is_kfunc_call(in) ||
-		    bc_is_pseudo_func(in))
+		if (!bpf_cap && (bc_is_pseudo_call(in) ||
+				 bc_is_kfunc_call(in) || bc_is_pseudo_func(in)))
 			return bc_errf(err, i, -EPERM, "loading/calling other "
 				       "bpf or kernel functions are allowed "
 				       "for CAP_BPF and CAP_SYS_ADMIN");
+		if (!gpl && bc_is_kfunc_call(in))
+			return bc_errf(err, i, -EINVAL, "cannot call kernel "
+				       "function from non-GPL compatible "
+				       "program");
 		i += bc_is_lddw(in);
 	}
 	return 0;
@@ -564,7 +583,8 @@ int bc_verify(const struct bc_prog *prog, const struct bc_verify_opts *opts,
 	res->linux_error_insn = -1;
 	bc_vmem_reset_peak();
 	bc_err_init(&err);
-	if (unpriv_load_check(prog, opts, &err)) {
+	if (unpriv_load_check(prog, opts, &err) ||
+	    calls_load_check(prog, opts, &err)) {
 		snprintf(res->error, sizeof(res->error), "%s", err.msg);
 		res->error_insn = err.insn;
 		goto out;

@@ -58,6 +58,9 @@ static __always_inline struct val *val0(void)
 /* Keep a value alive without the compiler seeing through it. */
 #define OPAQUE(x) asm volatile("" : "+r"(x))
 
-char _license[] SEC("license") = "GPL";
+#ifndef CORPUS_LICENSE
+#define CORPUS_LICENSE "GPL"
+#endif
+char _license[] SEC("license") = CORPUS_LICENSE;
 
 #endif

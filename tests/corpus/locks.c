@@ -333,3 +333,88 @@ int tm_callback_out_of_bounds(struct __sk_buff *skb)
 	bpf_timer_set_callback(&v->t, timer_cb_oob);
 	return 0;
 }
+
+/*
+ * A value whose BTF record Linux cannot parse (a bitfield off a byte
+ * boundary, a lock twice): the kernel refuses the map's BTF and libbpf
+ * creates the map without it. Plain accesses work; a lock does not.
+ */
+struct flags_and_lock {
+	__u32 a : 3, b : 5;
+	__u32 cnt;
+	struct bpf_spin_lock lock;
+};
+
+struct {
+	__uint(type, BPF_MAP_TYPE_HASH);
+	__uint(max_entries, 4);
+	__type(key, __u32);
+	__type(value, struct flags_and_lock);
+} bitmap_lk SEC(".maps");
+
+struct two_locks {
+	struct bpf_spin_lock a;
+	__u32 cnt;
+	struct bpf_spin_lock b;
+};
+
+struct {
+	__uint(type, BPF_MAP_TYPE_HASH);
+	__uint(max_entries, 4);
+	__type(key, __u32);
+	__type(value, struct two_locks);
+} twolock SEC(".maps");
+
+/* EXPECT accept */
+SEC("tc")
+int lk_bitfield_value_plain_ok(struct __sk_buff *skb)
+{
+	__u32 k = 0;
+	struct flags_and_lock *v = bpf_map_lookup_elem(&bitmap_lk, &k);
+
+	if (v)
+		v->b = skb->len;
+	return 0;
+}
+
+/* EXPECT reject: has to have BTF in order to use bpf_spin_lock */
+SEC("tc")
+int lk_bitfield_value_locked_bad(struct __sk_buff *skb)
+{
+	__u32 k = 0;
+	struct flags_and_lock *v = bpf_map_lookup_elem(&bitmap_lk, &k);
+
+	if (!v)
+		return 0;
+	bpf_spin_lock(&v->lock);
+	v->cnt++;
+	bpf_spin_unlock(&v->lock);
+	return 0;
+}
+
+/* EXPECT accept */
+SEC("tc")
+int lk_two_locks_plain_ok(struct __sk_buff *skb)
+{
+	__u32 k = 0;
+	struct two_locks *v = bpf_map_lookup_elem(&twolock, &k);
+
+	if (v)
+		v->cnt = skb->len;
+	return 0;
+}
+
+/* EXPECT reject: has to have BTF in order to use bpf_spin_lock */
+SEC("tc")
+int lk_two_locks_locked_bad(struct __sk_buff *skb)
+{
+	__u32 k = 0;
+	struct two_locks *v = bpf_map_lookup_elem(&twolock, &k);
+
+	if (!v)
+		return 0;
+	bpf_spin_lock(&v->a);
+	v->cnt++;
+	bpf_spin_unlock(&v->a);
+	return 0;
+}
