@@ -37,7 +37,8 @@ import selftests  # noqa: E402  (its compile functions)
 OBJECTS = ["pyperf50", "pyperf100", "pyperf180", "pyperf600_nounroll",
            "pyperf_global", "pyperf_subprogs", "strobemeta",
            "strobemeta_nounroll1", "strobemeta_nounroll2",
-           "strobemeta_subprogs", "test_verif_scale1", "test_verif_scale2",
+           "strobemeta_subprogs", "pyperf600_bpf_loop", "pyperf600_iter",
+           "strobemeta_bpf_loop", "test_verif_scale1", "test_verif_scale2",
            "test_verif_scale3", "loop1", "loop2", "loop3", "loop4", "loop5",
            "loop6"]
 
@@ -167,7 +168,8 @@ def main():
     ap.add_argument("--clang", default="clang-19")
     ap.add_argument("--cc", default="cc")
     ap.add_argument("--no-kernel", action="store_true")
-    ap.add_argument("--prog", action="append", default=[])
+    ap.add_argument("--prog", action="append", default=[],
+                    help="only this program or object (repeatable)")
     ap.add_argument("-j", "--jobs", type=int, default=2)
     ap.add_argument("--json", help="also write the rows here")
     a = ap.parse_args()
@@ -184,7 +186,7 @@ def main():
     for o in objs:
         path = os.path.join(objdir, o + ".bpf.o")
         for prog in prog_names(a, path):
-            if a.prog and prog not in a.prog:
+            if a.prog and prog not in a.prog and o not in a.prog:
                 continue
             b = run_bpfcheck(a, path, prog)
             k = run_kernel(kload, path, prog) if kload else {}

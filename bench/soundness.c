@@ -4,7 +4,7 @@
  * ones run in the interpreter under the soundness oracle (oracle.h).
  *
  *   soundness [-n N] [-k K] [-s SEED] [--save DIR] [--show I]
- *             [--budget N] [-v]
+ *             [--budget N] [--kernel] [-v]
  *
  * Every program is verified twice: (a) as a loader would, precision
  * tracking on (scalars no safety check depends on are ignored when
@@ -32,6 +32,16 @@
  * uninitialised read is no fault there; the claims cover it when (b)
  * accepted.)
  *
+ * With --kernel, the running kernel is a second oracle (kernel_oracle.h):
+ * each program is also loaded with bpf(BPF_PROG_LOAD). An accept by (a)
+ * that Linux rejects for safety is a violation (viol_SEED_I_kernel.s);
+ * a rejection for a complexity limit is not (bpfcheck proves loops
+ * terminate where Linux walks their iterations, and Linux's budget is
+ * 1,000,000). Prints "kernel: loaded L  both-accept ...", then the most
+ * frequent messages of (a)'s rejections of programs Linux accepts (false
+ * rejects, printed one by one with -v). Without a usable bpf() (not
+ * root, a trivial program refused), it says why and runs without it.
+ *
  * Exit: 0 no violation, 1 violations (or a generated program that did not
  * assemble: a generator bug), 2 bad usage.
  */
@@ -47,6 +57,7 @@
 
 #include "gen.h"
 #include "interp/interp.h"
+#include "kernel_oracle.h"
 #include "interp/oracle.h"
 #include "load/prog.h"
 #include "verifier/verify.h"
@@ -54,11 +65,12 @@
 #define RUN_LIMIT 10000000ull
 #define MAX_PKT 320
 #define MAX_SETS 64
+#define TOP_MSGS 5
 
 struct opts {
 	uint64_t n, k, seed, budget;
 	const char *save;
-	bool verbose;
+	bool verbose, kernel;
 	int64_t show;
 };
 
@@ -71,6 +83,17 @@ struct stats {
 	/* violations by kind */
 	uint64_t v_fault, v_claim, v_bound;
 	uint64_t feat_gen[GF_NFEAT], feat_acc[GF_NFEAT], feat_viol[GF_NFEAT];
+	/* --kernel: verdicts of (a) against Linux's */
+	uint64_t k_loaded, k_both_acc, k_both_rej, k_unsafe, k_limit;
+	uint64_t k_false_rej, k_errors;
+	struct tally *false_rej;	/* (a)'s messages of the false rejects */
+	size_t nfalse_rej;
+};
+
+/* A message, its numbers elided, and how often it came. */
+struct tally {
+	char msg[200];
+	uint64_t n, first;	/* first: the first program that gave it */
 };
 
 /* One map entry written before a run. */
@@ -249,6 +272,18 @@ static void report(const struct opts *o, uint64_t pi, const char *id,
 	fflush(stdout);
 }
 
+/* Report a wrong verdict; its file has input 0's arguments. */
+static void report_verdict(const struct opts *o, uint64_t pi, const char *id,
+			   const struct gen_prog *gp, const char *msg)
+{
+	struct input in;
+	struct gen_rng ir;
+
+	gen_seed(&ir, mix(mix(o->seed, pi), 1));
+	make_input(gp, &ir, &in);
+	report(o, pi, id, gp, &in, false, msg);
+}
+
 /* ---- one program ---- */
 
 /*
@@ -405,6 +440,97 @@ static bool compare(uint64_t pi, const struct bc_verify_result *va,
 	return true;
 }
 
+/* msg with each number as N, so that messages differing in them group. */
+static void elide_numbers(const char *msg, char *out, size_t len)
+{
+	size_t j = 0;
+
+	while (*msg && j + 1 < len) {
+		if (!isdigit((unsigned char)*msg)) {
+			out[j++] = *msg++;
+			continue;
+		}
+		if (msg[0] == '0' && msg[1] == 'x')
+			for (msg += 2; isxdigit((unsigned char)*msg); msg++)
+				;
+		else
+			while (isdigit((unsigned char)*msg))
+				msg++;
+		out[j++] = 'N';
+	}
+	out[j] = 0;
+}
+
+static void tally_add(struct stats *st, uint64_t pi, const char *msg)
+{
+	struct tally *t = st->false_rej;
+	char key[sizeof(t->msg)];
+
+	elide_numbers(msg, key, sizeof(key));
+	for (size_t i = 0; i < st->nfalse_rej; i++) {
+		if (!strcmp(t[i].msg, key)) {
+			t[i].n++;
+			return;
+		}
+	}
+	t = realloc(t, (st->nfalse_rej + 1) * sizeof(*t));
+	if (!t)
+		return;
+	st->false_rej = t;
+	t += st->nfalse_rej++;
+	memcpy(t->msg, key, sizeof(key));
+	t->n = 1;
+	t->first = pi;
+}
+
+/*
+ * Compare (a)'s verdict with Linux's. True for a violation: (a) accepted
+ * what Linux rejects for safety (msg says why).
+ */
+static bool kernel_compare(const struct opts *o, uint64_t pi,
+			   const struct bc_prog *p,
+			   const struct bc_verify_result *va, struct stats *st,
+			   char *msg, size_t len)
+{
+	char km[600];
+	enum kernel_verdict kv = kernel_verify(p, km, sizeof(km));
+
+	st->k_loaded++;
+	if (kv == KERNEL_ERROR) {
+		st->k_errors++;
+		if (o->verbose || st->k_errors == 1)
+			printf("KERNEL ERROR program %" PRIu64 ": %s\n", pi, km);
+		return false;
+	}
+	if (kv == KERNEL_ACCEPT) {
+		if (va->accepted) {
+			st->k_both_acc++;
+			return false;
+		}
+		st->k_false_rej++;
+		tally_add(st, pi, va->error);
+		if (o->verbose)
+			printf("FALSE REJECT program %" PRIu64 ": Linux accepts, "
+			       "bpfcheck: %s\n", pi, va->error);
+		return false;
+	}
+	if (!va->accepted) {
+		st->k_both_rej++;
+		return false;
+	}
+	if (kv == KERNEL_LIMIT) {
+		st->k_limit++;
+		if (o->verbose)
+			printf("NOTE program %" PRIu64 ": accepted, Linux hits "
+			       "a limit: %s\n", pi, km);
+		return false;
+	}
+	st->k_unsafe++;
+	snprintf(msg, len, "accepted by bpfcheck (%" PRIu64 " insns processed),"
+		 " rejected by Linux: %s", va->processed_insns, km);
+	return true;
+}
+
 static int one_program(const struct opts *o, uint64_t pi, struct gen_prog *gp,
 		       struct stats *st)
 {
@@ -450,15 +576,16 @@ static int one_program(const struct opts *o, uint64_t pi, struct gen_prog *gp,
 		printf("\n");
 	}
 	if (compare(pi, &va, &vb, st, msg, sizeof(msg)) && !ierr) {
-		struct input in;
-		struct gen_rng ir;
-
-		gen_seed(&ir, mix(mix(o->seed, pi), 1));
-		make_input(gp, &ir, &in);
 		st->violations++;
 		st->mismatches++;
 		viol = true;
-		report(o, pi, "verdict", gp, &in, false, msg);
+		report_verdict(o, pi, "verdict", gp, msg);
+	}
+	if (o->kernel && !ierr &&
+	    kernel_compare(o, pi, p, &va, st, msg, sizeof(msg))) {
+		st->violations++;
+		viol = true;
+		report_verdict(o, pi, "kernel", gp, msg);
 	}
 	if (!va.accepted) {
 		st->rejected++;
@@ -509,7 +636,7 @@ static void usage(FILE *f)
 {
 	fprintf(f,
 		"Usage: soundness [-n N] [-k K] [-s SEED] [--save DIR] [--show I]\n"
-		"                 [--budget N] [-v]\n"
+		"                 [--budget N] [--kernel] [-v]\n"
 		"  -n N        programs to generate (default 100000)\n"
 		"  -k K        random inputs per accepted program (default 10)\n"
 		"  -s SEED     seed (default 1)\n"
@@ -517,6 +644,8 @@ static void usage(FILE *f)
 		"  --show I    print program I of this seed and exit\n"
 		"  --budget N  verifier instruction budget (default 200000; Linux\n"
 		"              has 1000000, which costs seconds per program)\n"
+		"  --kernel    also load each program into the running kernel: an\n"
+		"              accept Linux rejects for safety is a violation\n"
 		"  -v          one line per program\n");
 }
 
@@ -535,6 +664,7 @@ static int parse(int argc, char **argv, struct opts *o)
 		{ "save", required_argument, NULL, 'S' },
 		{ "show", required_argument, NULL, 'P' },
 		{ "budget", required_argument, NULL, 'B' },
+		{ "kernel", no_argument, NULL, 'K' },
 		{ "help", no_argument, NULL, 'h' },
 		{ 0 }
 	};
@@ -571,6 +701,9 @@ static int parse(int argc, char **argv, struct opts *o)
 		case 'v':
 			o->verbose = true;
 			break;
+		case 'K':
+			o->kernel = true;
+			break;
 		case 'h':
 			usage(stdout);
 			return -1;
@@ -589,7 +722,29 @@ static int parse(int argc, char **argv, struct opts *o)
 	return 0;
 }
 
-static void print_stats(const struct stats *st, uint64_t us)
+static int by_count(const void *a, const void *b)
+{
+	const struct tally *x = a, *y = b;
+
+	if (x->n != y->n)
+		return x->n < y->n ? 1 : -1;
+	return x->first < y->first ? -1 : x->first > y->first;
+}
+
+static void print_false_rejects(struct stats *st)
+{
+	size_t n = st->nfalse_rej < TOP_MSGS ? st->nfalse_rej : TOP_MSGS;
+
+	qsort(st->false_rej, st->nfalse_rej, sizeof(*st->false_rej), by_count);
+	printf("false rejects by bpfcheck message (top %zu of %zu):\n", n,
+	       st->nfalse_rej);
+	for (size_t i = 0; i < n; i++)
+		printf("  %7" PRIu64 "  %s  (first: program %" PRIu64 ")\n",
+		       st->false_rej[i].n, st->false_rej[i].msg,
+		       st->false_rej[i].first);
+}
+
+static void print_stats(struct stats *st, uint64_t us, bool kernel)
 {
 	double s = us / 1e6;
 
@@ -607,6 +762,13 @@ static void print_stats(const struct stats *st, uint64_t us)
 	printf("violations by kind: faults %" PRIu64 "  claim misses %" PRIu64
 	       "  over bound %" PRIu64 "  verdict mismatches %" PRIu64 "\n",
 	       st->v_fault, st->v_claim, st->v_bound, st->mismatches);
+	if (kernel)
+		printf("kernel: loaded %" PRIu64 "  both-accept %" PRIu64
+		       "  both-reject %" PRIu64 "  accept-unsafe %" PRIu64
+		       " (violations)  accept-limit %" PRIu64 "  false-rejects %"
+		       PRIu64 "  errors %" PRIu64 "\n", st->k_loaded,
+		       st->k_both_acc, st->k_both_rej, st->k_unsafe,
+		       st->k_limit, st->k_false_rej, st->k_errors);
 	printf("skipped runs %" PRIu64 " (%" PRIu64 " long)  generator errors %"
 	       PRIu64 "  verifier errors %" PRIu64 "  insns executed %" PRIu64
 	       "\n", st->skipped, st->long_runs, st->asm_errors,
@@ -618,6 +780,8 @@ static void print_stats(const struct stats *st, uint64_t us)
 		printf("  %-9s %9" PRIu64 " %9" PRIu64 " %10" PRIu64 "\n",
 		       gen_feature_names[i], st->feat_gen[i], st->feat_acc[i],
 		       st->feat_viol[i]);
+	if (kernel)
+		print_false_rejects(st);
 }
 
 int main(int argc, char **argv)
@@ -640,10 +804,20 @@ int main(int argc, char **argv)
 		gen_prog_free(&gp);
 		return 0;
 	}
+	if (o.kernel) {
+		char why[200];
+
+		if (!kernel_usable(why, sizeof(why))) {
+			printf("--kernel: bpf() is not usable (%s): running "
+			       "without the kernel oracle\n", why);
+			o.kernel = false;
+		}
+	}
 	t0 = now_us();
 	for (uint64_t i = 0; i < o.n; i++)
 		bad |= one_program(&o, i, &gp, &st);
-	print_stats(&st, now_us() - t0);
+	print_stats(&st, now_us() - t0, o.kernel);
 	gen_prog_free(&gp);
+	free(st.false_rej);
 	return st.violations || bad ? 1 : 0;
 }

@@ -66,3 +66,8 @@ add_test(NAME loader_verify_kfuncs
           -DEXPECTED=${LOADER_DIR}/expected/kfuncs.verify -DRC=1
           -P ${LOADER_DIR}/run_compare.cmake
   WORKING_DIRECTORY ${LOADER_OBJDIR})
+
+# __kconfig externs set from a kernel config and release.
+add_test(NAME loader_kconfig
+  COMMAND sh ${LOADER_DIR}/kconfig.sh ${BPFCHECK_BIN} ${LOADER_OBJDIR}
+          ${LOADER_DIR}/test.config)

@@ -11,10 +11,17 @@ tables_test(tables_kernel_helpers kernel_helpers.c)
 tables_test(tables_unit unit.c)
 tables_test(tables_kernel_args kernel_args.c)
 
-# verify warns about helpers that depend on the kernel's configuration.
+# verify warns about helpers that depend on the kernel's configuration;
+# with the target's config known (--kconfig), it decides.
 add_test(NAME tables_config_warnings
   COMMAND ${CMAKE_COMMAND} -DBIN=${BPFCHECK_BIN}
-          -DARGS=verify\;config_helpers.s
+          -DARGS=verify\;--kconfig=\;config_helpers.s
           -DEXPECTED=${TESTS_DIR}/tables/config_helpers.expected -DRC=0
+          -P ${TESTS_DIR}/loader/run_compare.cmake
+  WORKING_DIRECTORY ${TESTS_DIR}/tables)
+add_test(NAME tables_config_known
+  COMMAND ${CMAKE_COMMAND} -DBIN=${BPFCHECK_BIN}
+          -DARGS=verify\;--kconfig\;../loader/test.config\;config_helpers.s
+          -DEXPECTED=${TESTS_DIR}/tables/config_known.expected -DRC=1
           -P ${TESTS_DIR}/loader/run_compare.cmake
   WORKING_DIRECTORY ${TESTS_DIR}/tables)

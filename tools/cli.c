@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 #include "cli.h"
 #include "load/kbtf.h"
+#include "load/kconfig.h"
 
 #include <fnmatch.h>
 #include <stdarg.h>
@@ -27,6 +28,8 @@ bool cli_input_option(struct cli_input *in, int c, const char *arg)
 		return true;
 	case OPT_SECTION: in->section = arg; return true;
 	case OPT_BTF: in->btf = arg; return true;
+	case OPT_KCONFIG: in->kconfig = arg; return true;
+	case OPT_RELEASE: in->release = arg; return true;
 	}
 	return false;
 }
@@ -108,29 +111,33 @@ bool cli_selected(const struct cli_input *in, const struct bc_prog *p)
 }
 
 static struct bc_kernel_btf *kbtf;
-static bool kbtf_opened, kbtf_bad;
+static struct bc_kconfig *kconfig;
+static bool target_opened, target_bad;
 
-static void kbtf_free(void)
+static void target_free(void)
 {
 	bc_kernel_btf_free(kbtf);
+	bc_kconfig_free(kconfig);
 	kbtf = NULL;
+	kconfig = NULL;
 }
 
-/* The run's kernel BTF: opened once; false (error printed) when bad. */
-static bool kbtf_open(const struct cli_input *in)
+/* The run's target kernel: opened once; false (error printed) when bad. */
+static bool target_open(const struct cli_input *in)
 {
 	struct bc_err err;
 
-	if (kbtf_opened)
-		return !kbtf_bad;
-	kbtf_opened = true;
+	if (target_opened)
+		return !target_bad;
+	target_opened = true;
+	atexit(target_free);
 	bc_err_init(&err);
-	if (bc_kernel_btf_open(in->btf, &kbtf, &err)) {
+	if (bc_kernel_btf_open(in->btf, &kbtf, &err) ||
+	    bc_kconfig_open(in->kconfig, in->release, &kconfig, &err)) {
 		cli_error("%s", err.msg);
-		kbtf_bad = true;
+		target_bad = true;
 		return false;
 	}
-	atexit(kbtf_free);
 	return true;
 }
 
@@ -156,9 +163,10 @@ struct bc_object *cli_open(const char *path, const struct cli_input *in,
 	} else if (in->asm_text) {
 		o.kind = BC_INPUT_ASM;
 	}
-	if (!kbtf_open(in))
+	if (!target_open(in))
 		return NULL;
 	o.kbtf = kbtf;
+	o.kconfig = kconfig;
 	bc_err_init(&err);
 	if (bc_object_open(path, &o, &obj, &err)) {
 		if (strncmp(err.msg, path, strlen(path)) == 0)

@@ -27,6 +27,8 @@ struct cli_input {
 	int filter_cnt;
 	bool too_many;		/* more --prog or -f than CLI_MAX_SELECT */
 	const char *btf;	/* --btf FILE: the target kernel's BTF */
+	const char *kconfig;	/* --kconfig FILE: its configuration */
+	const char *release;	/* --kernel-release X.Y.Z */
 };
 
 /* Long-option ids for the shared input options (>= 1000). */
@@ -37,6 +39,8 @@ enum {
 	OPT_PROG,
 	OPT_SECTION,
 	OPT_BTF,
+	OPT_KCONFIG,
+	OPT_RELEASE,
 	OPT_CMD_BASE = 1100,	/* commands number their own options from here */
 };
 
@@ -47,7 +51,9 @@ enum {
 	{ "prog", required_argument, NULL, OPT_PROG }, \
 	{ "section", required_argument, NULL, OPT_SECTION }, \
 	{ "filter", required_argument, NULL, 'f' }, \
-	{ "btf", required_argument, NULL, OPT_BTF }
+	{ "btf", required_argument, NULL, OPT_BTF }, \
+	{ "kconfig", required_argument, NULL, OPT_KCONFIG }, \
+	{ "kernel-release", required_argument, NULL, OPT_RELEASE }
 
 #define CLI_INPUT_HELP \
 	"  --prog NAME      only the program with this function name\n" \
@@ -64,7 +70,12 @@ enum {
 	"  --btf FILE       the target kernel's BTF (typed contexts of\n" \
 	"                   tp_btf/fentry/lsm/iter programs, CO-RE);\n" \
 	"                   default /sys/kernel/btf/vmlinux when it exists;\n" \
-	"                   --btf '' for none\n"
+	"                   --btf '' for none\n" \
+	"  --kconfig FILE   the target kernel's config, for __kconfig\n" \
+	"                   externs (CONFIG_*); default /proc/config.gz,\n" \
+	"                   else /boot/config-RELEASE; --kconfig '' for none\n" \
+	"  --kernel-release X.Y.Z  the target kernel's release, for\n" \
+	"                   LINUX_KERNEL_VERSION; default the running one's\n"
 
 /* getopt's short options of the shared input options. */
 #define CLI_INPUT_SHORT "f:"
@@ -76,10 +87,9 @@ bool cli_input_option(struct cli_input *in, int c, const char *arg);
  * Open FILE; on failure print "bpfcheck: FILE: message" to stderr and
  * return NULL. The selection (--prog/--section/-f) is checked to match at
  * least one program; where skipped is not NULL, a file that only -f
- * filters out sets *skipped and returns NULL without an error.
- * return NULL. The selection (--prog/--section) is checked to match at
- * least one program. The kernel BTF (--btf or the default) is opened
- * once, by the first call, and attached to every object.
+ * filters out sets *skipped and returns NULL without an error. The target
+ * kernel's BTF and config (--btf, --kconfig, --kernel-release or their
+ * defaults) are opened once, by the first call, for every object.
  */
 struct bc_object *cli_open(const char *path, const struct cli_input *in,
 			   bool *skipped);

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "load/kconfig.h"
 #include "stats_table.h"
 #include "verify_jobs.h"
 #include "util/util.h"
@@ -79,6 +80,23 @@ static void help(FILE *f)
 		"Exit status: 0 all accepted, 1 a program was rejected, 2 bad input.\n");
 }
 
+/* Why a helper that needs config may not be there, into msg. */
+static void config_warning(const struct bc_object *o, int32_t id,
+			   const char *config, char *msg, size_t len)
+{
+	const struct bc_kconfig *kc = o ? o->kconfig : NULL;
+	const char *v = kc && kc->path ? bc_kconfig_value(kc, config) : NULL;
+
+	if (kc && kc->path && !strncmp(config, "CONFIG_", 7) &&
+	    (!v || v[0] != 'y'))
+		snprintf(msg, len, "%s needs %s, which %s does not set",
+			 bc_helper_name(id), config, kc->path);
+	else
+		snprintf(msg, len, "%s is available only with %s; other "
+			 "kernels refuse this program", bc_helper_name(id),
+			 config);
+}
+
 /*
  * Calls to helpers a kernel offers only when built or booted so
  * (bc_helper_config): one warning each, in text or as JSON strings.
@@ -98,9 +116,7 @@ static void config_warnings(const struct bc_prog *p, bool json)
 		    (seen[in->imm / 64] & (1ull << (in->imm % 64))))
 			continue;
 		seen[in->imm / 64] |= 1ull << (in->imm % 64);
-		snprintf(msg, sizeof(msg), "%s is available only with %s; "
-			 "other kernels refuse this program",
-			 bc_helper_name(in->imm), config);
+		config_warning(p->obj, in->imm, config, msg, sizeof(msg));
 		if (!json) {
 			printf("  warning: %s\n", msg);
 			continue;
@@ -161,6 +177,41 @@ static void json_linux(const struct bc_verify_result *r)
 	       (unsigned long long)r->linux_processed_insns);
 }
 
+/* The __kconfig externs of p's object: their values and where from. */
+static void stats_externs(const struct bc_prog *p)
+{
+	const struct bc_object *o = p->obj;
+
+	for (uint32_t i = 0; o && i < o->extern_cnt; i++)
+		printf("%s%s=%s (%s)%s", i ? "" : "  externs: ",
+		       o->externs[i].name,
+		       o->externs[i].value ? o->externs[i].value : "?",
+		       o->externs[i].from,
+		       i + 1 < o->extern_cnt ? ", " : "\n");
+}
+
+static void json_externs(const struct bc_prog *p)
+{
+	const struct bc_object *o = p->obj;
+
+	if (!o || !o->extern_cnt)
+		return;
+	fputs(",\"externs\":[", stdout);
+	for (uint32_t i = 0; i < o->extern_cnt; i++) {
+		fputs(i ? ",{\"name\":" : "{\"name\":", stdout);
+		cli_json_str(stdout, o->externs[i].name);
+		fputs(",\"value\":", stdout);
+		if (o->externs[i].value)
+			cli_json_str(stdout, o->externs[i].value);
+		else
+			fputs("null", stdout);
+		fputs(",\"from\":", stdout);
+		cli_json_str(stdout, o->externs[i].from);
+		fputs("}", stdout);
+	}
+	fputs("]", stdout);
+}
+
 static void json_prog(const char *file, const struct bc_prog *p,
 		      const struct bc_verify_result *r, bool first)
 {
@@ -197,6 +248,7 @@ static void json_prog(const char *file, const struct bc_prog *p,
 		printf(",\"worst_case_insns\":%llu",
 		       (unsigned long long)r->worst_case_insns);
 	config_warnings(p, true);
+	json_externs(p);
 	json_linux(r);
 	/* loops: proven by induction, or explored iteration by iteration */
 	printf(",\"loops\":{\"proven\":%u,\"max_trip\":%llu,"
@@ -485,8 +537,10 @@ static int report(struct verify_out *o, const char *file,
 	case OUT_TEXT:
 		text_prog(file, p, r);
 		config_warnings(p, false);
-		if (o->a->stats)
+		if (o->a->stats) {
 			stats_prog(r);
+			stats_externs(p);
+		}
 		break;
 	}
 	return r->accepted ? 0 : EXIT_REJECT;

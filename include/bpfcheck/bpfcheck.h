@@ -71,6 +71,16 @@ struct bpfcheck_open_opts {
 	 * /sys/kernel/btf/vmlinux when it exists; "": none.
 	 */
 	const char *btf_path;
+	/*
+	 * The target kernel's config (plain or gzip), for __kconfig externs
+	 * (CONFIG_*), resolved at open as libbpf resolves them. NULL:
+	 * /proc/config.gz, else /boot/config-RELEASE, when either exists;
+	 * "": none (their values stay unknown, every branch is verified).
+	 */
+	const char *kconfig_path;
+	/* Its release ("6.1.0"), for LINUX_KERNEL_VERSION. NULL: the running
+	 * kernel's; "": not known. */
+	const char *kernel_release;
 };
 
 /*

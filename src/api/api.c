@@ -9,6 +9,7 @@
 
 #include "load/disasm.h"
 #include "load/kbtf.h"
+#include "load/kconfig.h"
 #include "load/prog.h"
 #include "verifier/verify.h"
 
@@ -68,18 +69,49 @@ static void to_internal(const struct bpfcheck_open_opts *o,
 	io->type = o->prog_type;
 }
 
-static int finish_open(int r, struct bc_object *o, struct bc_kernel_btf *kb,
-		       struct bpfcheck_object **obj, const struct bc_err *err,
-		       char *errbuf, size_t errlen)
+/*
+ * Open an object from path, or from data when path is NULL, against the
+ * target kernel of the options (its BTF for CO-RE, its config and release
+ * for __kconfig externs, which are resolved at open).
+ */
+static int open_object(const char *path, const char *name, const void *data,
+		       size_t len, const struct bpfcheck_open_opts *opts,
+		       struct bpfcheck_object **obj, char *errbuf,
+		       size_t errlen)
 {
+	struct bpfcheck_open_opts oo;
+	struct bc_kernel_btf *kb = NULL;
+	struct bc_kconfig *kc = NULL;
+	struct bc_object *o = NULL;
+	struct bc_open_opts io;
+	struct bc_err err;
+	int r;
+
+	if (!obj || opts_copy(&oo, sizeof(oo), opts))
+		return -EINVAL;
+	bc_err_init(&err);
+	to_internal(&oo, &io);
+	r = bc_kernel_btf_open(oo.btf_path, &kb, &err);
+	if (!r)
+		r = bc_kconfig_open(oo.kconfig_path, oo.kernel_release, &kc,
+				    &err);
+	io.kbtf = kb;
+	io.kconfig = kc;
+	if (!r && path)
+		r = bc_object_open(path, &io, &o, &err);
+	else if (!r)
+		r = bc_object_open_mem(name ? name : "<memory>", data, len,
+				       &io, &o, &err);
+	*obj = NULL;
 	if (r) {
+		bc_kconfig_free(kc);
 		bc_kernel_btf_free(kb);
 		if (errbuf && errlen)
-			snprintf(errbuf, errlen, "%s", err->msg);
-		*obj = NULL;
+			snprintf(errbuf, errlen, "%s", err.msg);
 		return r;
 	}
 	o->kbtf_owned = kb;	/* freed with the object */
+	o->kconfig_owned = kc;
 	*obj = (struct bpfcheck_object *)o;
 	return 0;
 }
@@ -87,23 +119,9 @@ static int finish_open(int r, struct bc_object *o, struct bc_kernel_btf *kb,
 int bpfcheck_object_open(const char *path, const struct bpfcheck_open_opts *opts,
 			 struct bpfcheck_object **obj, char *errbuf, size_t errlen)
 {
-	struct bc_open_opts io;
-	struct bpfcheck_open_opts oo;
-	struct bc_kernel_btf *kb = NULL;
-	struct bc_object *o = NULL;
-	struct bc_err err;
-	int r;
-
-	if (!path || !obj || opts_copy(&oo, sizeof(oo), opts))
+	if (!path)
 		return -EINVAL;
-	bc_err_init(&err);
-	to_internal(&oo, &io);
-	r = bc_kernel_btf_open(oo.btf_path, &kb, &err);
-	io.kbtf = kb;
-	/* open first: the order arguments are evaluated in is unspecified */
-	if (!r)
-		r = bc_object_open(path, &io, &o, &err);
-	return finish_open(r, o, kb, obj, &err, errbuf, errlen);
+	return open_object(path, NULL, NULL, 0, opts, obj, errbuf, errlen);
 }
 
 int bpfcheck_object_open_mem(const char *name, const void *data, size_t len,
@@ -111,23 +129,9 @@ int bpfcheck_object_open_mem(const char *name, const void *data, size_t len,
 			     struct bpfcheck_object **obj, char *errbuf,
 			     size_t errlen)
 {
-	struct bc_open_opts io;
-	struct bpfcheck_open_opts oo;
-	struct bc_kernel_btf *kb = NULL;
-	struct bc_object *o = NULL;
-	struct bc_err err;
-	int r;
-
-	if (!data || !obj || opts_copy(&oo, sizeof(oo), opts))
+	if (!data)
 		return -EINVAL;
-	bc_err_init(&err);
-	to_internal(&oo, &io);
-	r = bc_kernel_btf_open(oo.btf_path, &kb, &err);
-	io.kbtf = kb;
-	if (!r)
-		r = bc_object_open_mem(name ? name : "<memory>", data, len,
-				       &io, &o, &err);
-	return finish_open(r, o, kb, obj, &err, errbuf, errlen);
+	return open_object(NULL, name, data, len, opts, obj, errbuf, errlen);
 }
 
 void bpfcheck_object_close(struct bpfcheck_object *obj)

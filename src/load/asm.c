@@ -417,6 +417,7 @@ static void ctx_free(struct asm_ctx *c)
 	free(c->maps);
 	free(c->type);
 	free(c->section);
+	free(c->license);
 }
 
 static int assemble(struct asm_ctx *c, const char *text, size_t len,
@@ -592,6 +593,8 @@ int bc_asm_open(const char *name, const char *text, size_t len,
 		c.maps[i].name = NULL;
 		c.maps[i].init = NULL;
 	}
+	/* as the kernel's own test loaders, GPL unless .license says */
+	obj->license = bc_xstrdup(c.license ? c.license : "GPL");
 	p = bc_object_add_prog(obj);
 	p->name = prog_name(name);
 	p->section = bc_xstrdup(c.section ? c.section : "asm");

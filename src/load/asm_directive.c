@@ -1,5 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
-/* Assembler directives: .raw, .map, .init, .type, .section, .func. */
+/*
+ * Assembler directives: .raw, .map, .init, .type, .section, .license,
+ * .func.
+ */
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
@@ -161,6 +164,15 @@ int bc_asm_directive(struct cur *p)
 		free(p->c->section);
 		p->c->section = bc_xstrndup(p->s, strcspn(p->s, " \t"));
 		p->s += strlen(p->c->section);
+		return bc_asm_end_of_line(p);
+	}
+	if (bc_asm_word(p, ".license")) {
+		bc_asm_ws(p);
+		if (!*p->s)
+			return bc_asm_expected(p, "a license string");
+		free(p->c->license);
+		p->c->license = bc_xstrdup(p->s);	/* the rest of the line */
+		p->s += strlen(p->s);
 		return bc_asm_end_of_line(p);
 	}
 	if (bc_asm_word(p, ".func")) {

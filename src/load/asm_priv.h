@@ -48,6 +48,7 @@ struct asm_ctx {
 	char *type;
 	int type_line;
 	char *section;
+	char *license;		/* .license, NULL: "GPL" */
 	int64_t first_exit;
 	int line;
 	struct bc_err *err;

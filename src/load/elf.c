@@ -14,15 +14,13 @@
 #include <bpf/btf.h>
 #include <bpf/libbpf.h>
 
+#include "load/btf_types.h"
 #include "load/elf_priv.h"
 #include "isa/insn.h"
 
 #ifndef EM_BPF
 #define EM_BPF 247
 #endif
-#define R_BPF_NONE 0
-#define R_BPF_64_64 1
-#define R_BPF_64_32 10
 
 int bc_elf_fail(struct eloader *L, const char *fmt, ...)
 {
@@ -125,6 +123,7 @@ static int classify(struct eloader *L, size_t i)
 		L->symtab = i;
 		return 0;
 	case SHT_REL:
+	case SHT_RELA:
 		s->kind = ES_REL;
 		if (sh->sh_info == 0 || sh->sh_info >= L->nsec)
 			return bc_elf_fail(L, "section '%s': relocated section index %u out of range",
@@ -144,9 +143,8 @@ static int classify(struct eloader *L, size_t i)
 	default:
 		return 0;
 	}
-	if (!strcmp(s->name, "maps")) {
+	if (!strcmp(s->name, "maps") || has_pfx(s->name, "maps/")) {
 		s->kind = ES_MAPS;
-		L->maps_sec = i;
 	} else if (!strcmp(s->name, ".maps")) {
 		s->kind = ES_BTFMAPS;
 		L->btfmaps_sec = i;
@@ -263,7 +261,12 @@ static int cmp_rel(const void *a, const void *b)
 	return x->off < y->off ? -1 : x->off > y->off;
 }
 
-static int check_rel(struct eloader *L, struct esec *t, const struct erel *r)
+/*
+ * What a relocation does is decided by the instruction it is on, whatever
+ * its type, as libbpf and the legacy loaders (iproute2, samples/bpf) apply
+ * it: an lddw takes a map, data or function address, a call a function.
+ */
+static int check_rel(struct eloader *L, struct esec *t, struct erel *r)
 {
 	struct bpf_insn in;
 
@@ -274,53 +277,60 @@ static int check_rel(struct eloader *L, struct esec *t, const struct erel *r)
 				   r->off % 8 ? "not 8-byte aligned" :
 				   "past the end of the section");
 	memcpy(&in, t->data + r->off, sizeof(in));
-	if (r->type == R_BPF_64_64) {
-		if (!bc_is_lddw(&in))
-			return bc_elf_fail(L, "section '%s': insn %u: 64-bit relocation on an instruction that is not lddw (opcode %02x)",
-					   t->name, r->off / 8, in.code);
+	r->wide = bc_is_lddw(&in);
+	if (r->wide) {
 		if (r->off + 2 * sizeof(in) > t->size)
 			return bc_elf_fail(L, "section '%s': insn %u: lddw at the end of the section has no second half",
 					   t->name, r->off / 8);
 	} else if (!bc_is_call(&in)) {
-		return bc_elf_fail(L, "section '%s': insn %u: call relocation on an instruction that is not a call (opcode %02x)",
+		return bc_elf_fail(L, "section '%s': insn %u: relocation on an instruction that is neither lddw nor a call (opcode %02x)",
 				   t->name, r->off / 8, in.code);
 	}
+	return 0;
+}
+
+/* Entry i of a REL or RELA section; a RELA addend must be 0 (old LLVM). */
+static int read_rel_entry(struct eloader *L, const struct esec *rs, size_t i,
+			  Elf64_Rela *er)
+{
+	bool rela = rs->sh.sh_type == SHT_RELA;
+	size_t sz = rela ? sizeof(Elf64_Rela) : sizeof(Elf64_Rel);
+
+	er->r_addend = 0;
+	memcpy(er, rs->data + i * sz, sz);
+	if (er->r_addend)
+		return bc_elf_fail(L, "section '%s': relocation %zu: addend %lld is not supported",
+				   rs->name, i, (long long)er->r_addend);
+	if (er->r_offset > UINT32_MAX)
+		return bc_elf_fail(L, "section '%s': relocation %zu: offset %llu out of range",
+				   rs->name, i, (unsigned long long)er->r_offset);
 	return 0;
 }
 
 static int read_rel_section(struct eloader *L, struct esec *rs)
 {
 	struct esec *t = &L->secs[rs->sh.sh_info];
-	size_t i, n;
+	size_t i, n, sz = rs->sh.sh_type == SHT_RELA ? sizeof(Elf64_Rela) :
+						       sizeof(Elf64_Rel);
 
 	if (t->kind != ES_PROG)
 		return 0;	/* relocations of BTF, debug info, .maps */
-	if (!rs->data || rs->sh.sh_entsize != sizeof(Elf64_Rel) ||
-	    rs->size % sizeof(Elf64_Rel))
+	if (!rs->data || rs->sh.sh_entsize != sz || rs->size % sz)
 		return bc_elf_fail(L, "section '%s': bad relocation entry size",
 				   rs->name);
 	if (rs->sh.sh_link != (unsigned)L->symtab)
 		return bc_elf_fail(L, "section '%s': relocations do not use the symbol table",
 				   rs->name);
-	n = rs->size / sizeof(Elf64_Rel);
+	n = rs->size / sz;
 	t->rels = bc_xrealloc(t->rels, (t->rel_cnt + n + 1) * sizeof(*t->rels));
 	for (i = 0; i < n; i++) {
 		struct erel *r = &t->rels[t->rel_cnt];
-		Elf64_Rel er;
+		Elf64_Rela er;
 
-		memcpy(&er, rs->data + i * sizeof(er), sizeof(er));
-		r->type = ELF64_R_TYPE(er.r_info);
+		if (read_rel_entry(L, rs, i, &er))
+			return -EINVAL;
 		r->sym = ELF64_R_SYM(er.r_info);
-		if (r->type == R_BPF_NONE)
-			continue;
-		if (er.r_offset > UINT32_MAX)
-			return bc_elf_fail(L, "section '%s': relocation %zu: offset %llu out of range",
-					   rs->name, i,
-					   (unsigned long long)er.r_offset);
 		r->off = er.r_offset;
-		if (r->type != R_BPF_64_64 && r->type != R_BPF_64_32)
-			return bc_elf_fail(L, "section '%s': relocation %zu: unsupported type %u",
-					   rs->name, i, r->type);
 		if (r->sym == 0 || r->sym >= L->nsym)
 			return bc_elf_fail(L, "section '%s': relocation %zu: symbol index %u out of range (%zu symbols)",
 					   rs->name, i, r->sym, L->nsym);
@@ -346,7 +356,7 @@ static int read_relocations(struct eloader *L)
 		qsort(t->rels, t->rel_cnt, sizeof(*t->rels), cmp_rel);
 		for (j = 1; j < t->rel_cnt; j++) {
 			const struct erel *p = &t->rels[j - 1], *c = &t->rels[j];
-			uint32_t end = p->off + (p->type == R_BPF_64_64 ? 16 : 8);
+			uint32_t end = p->off + (p->wide ? 16 : 8);
 
 			if (c->off < end)
 				return bc_elf_fail(L, "section '%s': relocations at offsets %u and %u overlap",
@@ -525,6 +535,26 @@ static int link_target(struct linker *K, uint32_t sec, int64_t tgt,
 	return 0;
 }
 
+/* libbpf's reading of an extern __ksym from the object's BTF. */
+static uint8_t ksym_kind(const struct eloader *L, const struct esym *y)
+{
+	const struct btf *btf = L->obj->btf;
+	uint8_t weak = y->bind == STB_WEAK ? BC_KSYM_WEAK : 0;
+	const struct btf_type *v;
+	int id;
+
+	if (!btf)
+		return BC_KSYM_UNTYPED | weak;
+	if (btf__find_by_name_kind(btf, y->name, BTF_KIND_FUNC) > 0)
+		return BC_KSYM_FUNC | weak;
+	id = btf__find_by_name_kind(btf, y->name, BTF_KIND_VAR);
+	v = id > 0 ? btf__type_by_id(btf, id) : NULL;
+	if (!v || !bc_btf_skip_mods(btf, v->type, NULL) ||
+	    btf_is_void(bc_btf_skip_mods(btf, v->type, NULL)))
+		return BC_KSYM_UNTYPED | weak;
+	return BC_KSYM_VAR | weak;
+}
+
 /*
  * lddw of an extern: a __kconfig value in the .kconfig map, or else a
  * __ksym variable, left for the verifier to resolve (or refuse) as
@@ -545,7 +575,7 @@ static int reloc_extern(struct linker *K, const struct esym *y, uint32_t at)
 		return 0;
 	}
 	in[0].src_reg = BPF_PSEUDO_BTF_ID;
-	in[0].imm = bc_object_ksym(L->obj, y->name);
+	in[0].imm = bc_object_ksym(L->obj, y->name, ksym_kind(L, y));
 	in[1].imm = 0;
 	return 0;
 }
@@ -620,7 +650,7 @@ static int reloc_call(struct linker *K, const struct elf_chunk *c,
 	if (y->shndx == SHN_UNDEF) {
 		/* a kfunc: the verifier decides, for this program alone */
 		in->src_reg = BPF_PSEUDO_KFUNC_CALL;
-		in->imm = bc_object_ksym(L->obj, y->name);
+		in->imm = bc_object_ksym(L->obj, y->name, ksym_kind(L, y));
 		in->off = 0;
 		return 0;
 	}
@@ -772,27 +802,79 @@ static int link_section_funcs(struct eloader *L, bool global)
 	return 0;
 }
 
+/* The instruction a call or function address at pc of .text leads to. */
+static int64_t text_target(const struct eloader *L, size_t ti, uint32_t pc)
+{
+	const struct esec *s = &L->secs[ti];
+	const struct bpf_insn *in = (const struct bpf_insn *)s->data + pc;
+	const struct erel *r = find_rel(s, pc * 8);
+	const struct esym *y = r ? &L->syms[r->sym] : NULL;
+
+	if (y && y->shndx != ti)
+		return -1;
+	if (bc_is_lddw(in))
+		return y ? ((int64_t)y->value + in->imm) / 8 : -1;
+	if (!bc_is_call(in) || (!y && in->src_reg != BPF_PSEUDO_CALL))
+		return -1;
+	return (y ? (int64_t)y->value / 8 : pc) + in->imm + 1;
+}
+
+/* Mark the functions of .text that its code calls or takes the address of. */
+static void mark_text_callees(struct eloader *L, size_t ti)
+{
+	struct esec *s = &L->secs[ti];
+	struct efunc *f;
+
+	for (uint32_t pc = 0; pc < s->size / 8; pc++) {
+		int64_t t = text_target(L, ti, pc);
+
+		if (t >= 0 && (f = func_at(s, (uint64_t)t * 8)))
+			f->called = true;
+	}
+}
+
+/*
+ * Code only in .text: each global function that no other calls is a
+ * program, as the legacy loaders take the entry points of such objects;
+ * without global functions, the code is one program entered at its first
+ * instruction.
+ */
+static int link_text(struct eloader *L, size_t ti)
+{
+	struct esec *s = &L->secs[ti];
+	bool any = false;
+
+	mark_text_callees(L, ti);
+	for (uint32_t j = 0; j < s->func_cnt; j++) {
+		const struct efunc *f = &s->funcs[j];
+
+		if (!f->global || f->called)
+			continue;
+		any = true;
+		if (link_prog(L, ti, f))
+			return -EINVAL;
+	}
+	if (!any && s->func_cnt && s->funcs[0].off == 0)
+		return link_prog(L, ti, &s->funcs[0]);
+	return 0;
+}
+
 /*
  * Global functions of program sections are programs, as libbpf loads them.
  * So are static ones that no program calls, as iproute2 and cilium/ebpf
  * load them (cilium's tail-call programs); libbpf refuses those, which the
- * program records. Code only in .text is one program entered at its first
- * instruction, as loaders of section-per-program objects treat it.
+ * program records. Code only in .text: link_text.
  */
 static int link_programs(struct eloader *L)
 {
-	const struct esec *text = NULL;
 	size_t i;
 
 	if (link_section_funcs(L, true) || link_section_funcs(L, false))
 		return -EINVAL;
-	for (i = 1; i < L->nsec; i++)
+	for (i = 1; i < L->nsec && !L->obj->prog_cnt; i++)
 		if (L->secs[i].kind == ES_PROG &&
 		    !strcmp(L->secs[i].name, ".text"))
-			text = &L->secs[i];
-	if (!L->obj->prog_cnt && text && text->func_cnt &&
-	    text->funcs[0].off == 0)
-		return link_prog(L, text - L->secs, &text->funcs[0]);
+			return link_text(L, i);
 	return 0;
 }
 
@@ -878,6 +960,7 @@ int bc_elf_open(const char *name, const uint8_t *data, size_t len,
 	int r;
 
 	obj->kbtf = opts->kbtf;	/* CO-RE relocations are applied against it */
+	L.kconfig = opts->kconfig;	/* __kconfig externs come from it */
 	L.buf = bc_xmalloc(len ? len : 1);
 	if (len)
 		memcpy(L.buf, data, len);

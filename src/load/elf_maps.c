@@ -5,15 +5,19 @@
  * size), BTF-defined ".maps", and global data sections as one-entry arrays.
  */
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include <bpf/btf.h>
 
+#include "load/btf_fields.h"
 #include "load/btf_types.h"
 #include "load/elf_priv.h"
 
 #define MAP_DEF_SIZE 20		/* struct bpf_map_def: 5 x u32 */
+#define NO_INNER UINT32_MAX	/* a map with no inner map reference */
+#define LOAD_MAP_DEF_SIZE 24	/* samples/bpf's bpf_load_map_def: 7 x u32 */
 #define ELF_MAP_SIZE 36		/* iproute2 struct bpf_elf_map: 9 x u32 */
 
 struct legacy_sym {
@@ -36,100 +40,172 @@ static uint32_t rd32(const uint8_t *p, size_t i)
 	return v;
 }
 
+/* iproute2: an inner map is named by its id (struct bpf_elf_map). */
 static int iproute2_inner(struct eloader *L, uint32_t first,
-			  const uint32_t *inner_id)
+			  const uint32_t *inner, uint32_t i)
 {
 	struct bc_object *o = L->obj;
-	uint32_t i, j;
+	uint32_t j;
 
-	for (i = first; i < o->map_cnt; i++) {
-		if (!inner_id[i - first])
+	for (j = first; j < o->map_cnt; j++)
+		if (j != i && o->maps[j].id == inner[i - first])
+			break;
+	if (j == o->map_cnt)
+		return bc_elf_fail(L, "map '%s': inner_id %u matches no map's id",
+				   o->maps[i].name, inner[i - first]);
+	o->maps[i].inner_map = j;
+	return 0;
+}
+
+/*
+ * samples/bpf's bpf_load.c: an outer map names its inner map template by
+ * its index among the object's legacy maps (inner_map_idx), and holds
+ * 4-byte map ids whatever its value_size says.
+ */
+static int load_inner(struct eloader *L, uint32_t first,
+		      const uint32_t *inner, uint32_t i)
+{
+	struct bc_object *o = L->obj;
+	struct bc_map *m = &o->maps[i];
+
+	if (m->type != BPF_MAP_TYPE_ARRAY_OF_MAPS &&
+	    m->type != BPF_MAP_TYPE_HASH_OF_MAPS)
+		return 0;
+	if (inner[i - first] >= o->map_cnt - first ||
+	    first + inner[i - first] == i)
+		return bc_elf_fail(L, "map '%s': inner_map_idx %u is not another map of the object",
+				   m->name, inner[i - first]);
+	m->inner_map = first + inner[i - first];
+	m->value_size = 4;
+	return 0;
+}
+
+static int link_inner_maps(struct eloader *L, uint32_t first,
+			   const uint32_t *inner)
+{
+	for (uint32_t i = first; i < L->obj->map_cnt; i++) {
+		const struct bc_map *m = &L->obj->maps[i];
+		int r = 0;
+
+		if (inner[i - first] == NO_INNER)
 			continue;
-		for (j = first; j < o->map_cnt; j++)
-			if (j != i && o->maps[j].id == inner_id[i - first])
-				break;
-		if (j == o->map_cnt)
-			return bc_elf_fail(L, "map '%s': inner_id %u matches no map's id",
-					   o->maps[i].name, inner_id[i - first]);
-		o->maps[i].inner_map = j;
+		if (m->origin == BC_MAP_IPROUTE2)
+			r = iproute2_inner(L, first, inner, i);
+		else
+			r = load_inner(L, first, inner, i);
+		if (r)
+			return r;
 	}
 	return 0;
 }
 
-int bc_elf_legacy_maps(struct eloader *L)
+/* The map symbols of legacy map section si, by offset; their count. */
+static size_t legacy_syms(struct eloader *L, size_t si, struct legacy_sym *ls)
 {
-	const struct esec *s;
-	struct legacy_sym *ls;
-	uint32_t *inner_id;
-	size_t i, n = 0, rec;
-	uint32_t first = L->obj->map_cnt;
-	int r = 0;
+	size_t i, n = 0;
 
-	if (!L->maps_sec)
-		return 0;
-	s = &L->secs[L->maps_sec];
-	ls = bc_xcalloc(L->nsym + 1, sizeof(*ls));
 	for (i = 1; i < L->nsym; i++) {
 		const struct esym *y = &L->syms[i];
 
-		if (y->shndx != L->maps_sec || y->type == STT_SECTION)
+		if (y->shndx != si || y->type == STT_SECTION)
 			continue;
 		ls[n++] = (struct legacy_sym){ y->name, y->value, y->size };
 	}
-	if (!n) {
-		free(ls);
-		if (!s->size)
-			return 0;
-		return bc_elf_fail(L, "section 'maps' (%zu bytes) has no map symbols",
-				   s->size);
-	}
-	if (s->size % n) {
-		free(ls);
-		return bc_elf_fail(L, "section 'maps': size %zu is not a multiple of its %zu map symbols",
-				   s->size, n);
-	}
-	rec = s->size / n;
 	qsort(ls, n, sizeof(*ls), cmp_lsym);
-	for (i = 0; i < n && !r; i++) {
-		if (ls[i].size && ls[i].size != rec)
-			r = bc_elf_fail(L, "map '%s': symbol size %llu does not match the record size %zu (section size / map count)",
-					ls[i].name, (unsigned long long)ls[i].size,
-					rec);
-		else if (ls[i].off % 4 || ls[i].off > s->size - rec)
-			r = bc_elf_fail(L, "map '%s': bad offset %llu in section 'maps'",
-					ls[i].name, (unsigned long long)ls[i].off);
-		else if (i && ls[i].off < ls[i - 1].off + rec)
-			r = bc_elf_fail(L, "maps '%s' and '%s' overlap",
-					ls[i - 1].name, ls[i].name);
-	}
-	if (!r && rec < MAP_DEF_SIZE)
-		r = bc_elf_fail(L, "section 'maps': %zu-byte map records are too small for struct bpf_map_def (%d bytes)",
-				rec, MAP_DEF_SIZE);
-	inner_id = bc_xcalloc(n, sizeof(*inner_id));
-	for (i = 0; i < n && !r; i++) {
-		const uint8_t *d = s->data + ls[i].off;
-		struct bc_map *m;
-		int mi = bc_elf_add_map(L, ls[i].off);
+	return n;
+}
 
-		m = &L->obj->maps[mi];
-		m->name = bc_xstrdup(ls[i].name);
-		m->origin = rec == ELF_MAP_SIZE ? BC_MAP_IPROUTE2 : BC_MAP_LEGACY;
-		m->sec_idx = L->maps_sec;
-		m->type = rd32(d, 0);
-		m->key_size = rd32(d, 1);
-		m->value_size = rd32(d, 2);
-		m->max_entries = rd32(d, 3);
-		m->map_flags = rd32(d, 4);
-		if (m->origin == BC_MAP_IPROUTE2) {
-			m->id = rd32(d, 5);
-			m->pinning = rd32(d, 6);
-			inner_id[i] = rd32(d, 7);
-		}
+/* The record size of section s holding n maps, after checking the layout. */
+static int legacy_layout(struct eloader *L, const struct esec *s,
+			 const struct legacy_sym *ls, size_t n, size_t *rec)
+{
+	if (!n)
+		return bc_elf_fail(L, "section '%s' (%zu bytes) has no map symbols",
+				   s->name, s->size);
+	if (s->size % n)
+		return bc_elf_fail(L, "section '%s': size %zu is not a multiple of its %zu map symbols",
+				   s->name, s->size, n);
+	*rec = s->size / n;
+	for (size_t i = 0; i < n; i++) {
+		if (ls[i].size && ls[i].size != *rec)
+			return bc_elf_fail(L, "map '%s': symbol size %llu does not match the record size %zu (section size / map count)",
+					   ls[i].name,
+					   (unsigned long long)ls[i].size, *rec);
+		if (ls[i].off % 4 || ls[i].off > s->size - *rec)
+			return bc_elf_fail(L, "map '%s': bad offset %llu in section '%s'",
+					   ls[i].name,
+					   (unsigned long long)ls[i].off, s->name);
+		if (i && ls[i].off < ls[i - 1].off + *rec)
+			return bc_elf_fail(L, "maps '%s' and '%s' overlap",
+					   ls[i - 1].name, ls[i].name);
 	}
-	if (!r)
-		r = iproute2_inner(L, first, inner_id);
-	free(inner_id);
+	if (*rec < MAP_DEF_SIZE)
+		return bc_elf_fail(L, "section '%s': %zu-byte map records are too small for struct bpf_map_def (%d bytes)",
+				   s->name, *rec, MAP_DEF_SIZE);
+	return 0;
+}
+
+/* The map at y (rec bytes); its inner map reference, if any, in *inner. */
+static void legacy_map(struct eloader *L, size_t si, const struct legacy_sym *y,
+		       size_t rec, uint32_t *inner)
+{
+	const uint8_t *d = L->secs[si].data + y->off;
+	int mi = bc_elf_add_map(L, y->off);
+	struct bc_map *m = &L->obj->maps[mi];
+
+	m->name = bc_xstrdup(y->name);
+	m->origin = rec == ELF_MAP_SIZE ? BC_MAP_IPROUTE2 : BC_MAP_LEGACY;
+	m->sec_idx = (int)si;
+	m->type = rd32(d, 0);
+	m->key_size = rd32(d, 1);
+	m->value_size = rd32(d, 2);
+	m->max_entries = rd32(d, 3);
+	m->map_flags = rd32(d, 4);
+	if (m->origin == BC_MAP_IPROUTE2) {
+		m->id = rd32(d, 5);
+		m->pinning = rd32(d, 6);
+		if (rd32(d, 7))
+			*inner = rd32(d, 7);
+	} else if (rec >= LOAD_MAP_DEF_SIZE) {
+		*inner = rd32(d, 5);
+	}
+}
+
+static int legacy_section(struct eloader *L, size_t si, uint32_t first,
+			  uint32_t **inner)
+{
+	const struct esec *s = &L->secs[si];
+	struct legacy_sym *ls = bc_xcalloc(L->nsym + 1, sizeof(*ls));
+	size_t n = legacy_syms(L, si, ls), rec = 0;
+	int r = 0;
+
+	if (!n && !s->size)
+		goto out;
+	r = legacy_layout(L, s, ls, n, &rec);
+	for (size_t i = 0; i < n && !r; i++) {
+		uint32_t at = L->obj->map_cnt - first;
+
+		*inner = bc_xrealloc(*inner, (at + 1) * sizeof(**inner));
+		(*inner)[at] = NO_INNER;
+		legacy_map(L, si, &ls[i], rec, &(*inner)[at]);
+	}
+out:
 	free(ls);
+	return r;
+}
+
+/* The legacy map sections ("maps", and "maps/NAME" one map each), in order. */
+int bc_elf_legacy_maps(struct eloader *L)
+{
+	uint32_t first = L->obj->map_cnt, *inner = NULL;
+	int r = 0;
+
+	for (size_t si = 1; si < L->nsec && !r; si++)
+		if (L->secs[si].kind == ES_MAPS)
+			r = legacy_section(L, si, first, &inner);
+	if (!r)
+		r = link_inner_maps(L, first, inner);
+	free(inner);
 	return r;
 }
 
@@ -447,100 +523,6 @@ int bc_elf_data_maps(struct eloader *L)
 	return 0;
 }
 
-/*
- * __kconfig externs: libbpf lays them out in one read-only ".kconfig" map,
- * by descending alignment, then ascending size, then name, and fills it
- * from the running kernel's config. Its contents are unknown here (init
- * stays NULL).
- */
-static int cmp_kcfg(const void *a, const void *b)
-{
-	const struct ekcfg *x = a, *y = b;
-
-	if (x->align != y->align)
-		return x->align > y->align ? -1 : 1;
-	if (x->size != y->size)
-		return x->size < y->size ? -1 : 1;
-	return strcmp(x->name, y->name);
-}
-
-/* Alignment of a kconfig value type (libbpf's btf__align_of trusts ids). */
-static int kcfg_align(const struct btf *btf, uint32_t id)
-{
-	const struct btf_type *t = bc_btf_skip_mods(btf, id, NULL);
-	int depth;
-
-	for (depth = 0; t && depth < 8; depth++) {
-		if (btf_is_int(t) || btf_is_enum(t) || btf_is_enum64(t))
-			return t->size >= 8 ? 8 : t->size ? t->size : -1;
-		if (btf_is_ptr(t))
-			return 8;
-		if (!btf_is_array(t))
-			return -1;
-		t = bc_btf_skip_mods(btf, btf_array(t)->type, NULL);
-	}
-	return -1;
-}
-
-int bc_elf_kconfig_map(struct eloader *L)
-{
-	const struct btf *btf = L->obj->btf;
-	const struct btf_var_secinfo *vi;
-	const struct btf_type *ds;
-	struct bc_map *m;
-	uint32_t i, n, off = 0;
-	int id;
-
-	L->kcfg_map = -1;
-	if (!btf)
-		return 0;
-	id = btf__find_by_name_kind(btf, ".kconfig", BTF_KIND_DATASEC);
-	if (id < 0)
-		return 0;
-	ds = btf__type_by_id(btf, id);
-	n = btf_vlen(ds);
-	vi = btf_var_secinfos(ds);
-	L->kcfg = bc_xcalloc(n ? n : 1, sizeof(*L->kcfg));
-	for (i = 0; i < n; i++) {
-		const struct btf_type *v = btf__type_by_id(btf, vi[i].type);
-		struct ekcfg *k = &L->kcfg[i];
-		long long sz;
-		int al;
-
-		if (!v || !btf_is_var(v))
-			return bc_elf_fail(L, "BTF '.kconfig': entry %u is not a variable",
-					   i);
-		k->name = btf__name_by_offset(btf, v->name_off);
-		sz = btf__resolve_size(btf, v->type);
-		al = kcfg_align(btf, v->type);
-		if (!k->name || sz <= 0 || sz > 4096 || al <= 0 || al > 8)
-			return bc_elf_fail(L, "BTF '.kconfig': bad extern %u", i);
-		k->size = sz;
-		k->align = al;
-	}
-	L->kcfg_cnt = n;
-	if (!n)
-		return 0;
-	qsort(L->kcfg, n, sizeof(*L->kcfg), cmp_kcfg);
-	for (i = 0; i < n; i++) {
-		off = (off + L->kcfg[i].align - 1) / L->kcfg[i].align *
-		      L->kcfg[i].align;
-		L->kcfg[i].off = off;
-		off += L->kcfg[i].size;
-	}
-	L->kcfg_map = bc_elf_add_map(L, BC_NO_OFF);
-	m = &L->obj->maps[L->kcfg_map];
-	m->name = bc_xstrdup(".kconfig");
-	m->origin = BC_MAP_GLOBAL;
-	m->type = BPF_MAP_TYPE_ARRAY;
-	m->key_size = 4;
-	m->value_size = off;
-	m->max_entries = 1;
-	m->readonly = true;
-	m->map_flags = BPF_F_MMAPABLE | BPF_F_RDONLY_PROG;
-	return 0;
-}
-
 static int cmp_mapref(const void *a, const void *b)
 {
 	const struct emapref *x = a, *y = b;
@@ -590,130 +572,36 @@ int bc_elf_find_map(struct eloader *L, int sec, uint64_t off)
 }
 
 /*
- * The special fields of a map value (Linux's btf_parse_fields, the part for
- * struct bpf_spin_lock and struct bpf_timer): found by the name of their
- * struct, in the value's members, in nested structs and in the variables
- * of a DATASEC. A field met twice, or any member off a byte boundary (a
- * bitfield), makes the whole record invalid, as btf_find_struct_field.
+ * The special fields of each map value (Linux's map_check_btf). Where the
+ * kernel refuses the program BTF as a whole (bc_btf_refused), libbpf loads
+ * the object without it: no map has BTF. Where only a value's record is
+ * bad, the map keeps its BTF and has no lock nor timer.
  */
-struct fields {
-	struct bc_map *m;
-	unsigned seen;		/* 1 lock, 2 timer */
-	bool bad;
-};
-
-static void struct_fields(const struct btf *btf, const struct btf_type *t,
-			  uint32_t base, int depth, struct fields *fs);
-
-/* A field of the given struct name, size and alignment (btf_find_struct). */
-static void special_field(const struct btf_type *t, uint32_t off,
-			  uint32_t nelems, uint32_t expect, unsigned bit,
-			  struct fields *fs)
-{
-	uint32_t sz = bit == 1 ? 4 : 16, align = bit == 1 ? 4 : 8;
-	int32_t *dst = bit == 1 ? &fs->m->lock_off : &fs->m->timer_off;
-
-	if (fs->seen & bit) {
-		fs->bad = true;
-		return;
-	}
-	fs->seen |= bit;
-	if ((expect && expect != sz * nelems) || off % align ||
-	    !btf_is_struct(t) || t->size != sz)
-		return;
-	if (nelems > 1) {	/* btf_repeat_fields repeats no lock nor timer */
-		fs->bad = true;
-		return;
-	}
-	*dst = (int32_t)off;
-}
-
-/* One member or variable of type id at off (btf_find_field_one). */
-static void field_one(const struct btf *btf, uint32_t id, uint32_t off,
-		      uint32_t expect, int depth, struct fields *fs)
-{
-	const struct btf_type *t = btf__type_by_id(btf, id);
-	uint32_t nelems = 1;
-	unsigned before = fs->seen;
-	const char *name;
-	int i;
-
-	for (i = 0; i < 32 && t && btf_is_array(t); i++) {
-		nelems *= btf_array(t)->nelems;
-		t = btf__type_by_id(btf, btf_array(t)->type);
-	}
-	if (!t || i == 32) {
-		fs->bad = true;
-		return;
-	}
-	if (!nelems)
-		return;
-	name = btf__name_by_offset(btf, t->name_off);
-	if (name && (!strcmp(name, "bpf_spin_lock") ||
-		     !strcmp(name, "bpf_timer"))) {
-		special_field(t, off, nelems, expect, name[4] == 's' ? 1 : 2,
-			      fs);
-		return;
-	}
-	if (!btf_is_composite(t) || (expect && expect != t->size * nelems))
-		return;
-	struct_fields(btf, t, off, depth + 1, fs);
-	if (nelems > 1 && fs->seen != before)
-		fs->bad = true;
-}
-
-static void struct_fields(const struct btf *btf, const struct btf_type *t,
-			  uint32_t base, int depth, struct fields *fs)
-{
-	const struct btf_member *mem = btf_members(t);
-
-	if (depth >= 32) {
-		fs->bad = true;
-		return;
-	}
-	for (uint32_t i = 0; i < btf_vlen(t) && !fs->bad; i++) {
-		uint32_t bit = btf_member_bit_offset(t, i);
-
-		if (bit % 8) {
-			fs->bad = true;
-			return;
-		}
-		field_one(btf, mem[i].type, base + bit / 8, 0, depth, fs);
-	}
-}
-
-static void value_fields(const struct btf *btf, struct bc_map *m)
-{
-	const struct btf_type *t = btf__type_by_id(btf, m->value_btf);
-	struct fields fs = { .m = m };
-
-	if (!t)
-		return;
-	if (btf_is_composite(t)) {
-		struct_fields(btf, t, 0, 0, &fs);
-	} else if (btf_is_datasec(t)) {
-		const struct btf_var_secinfo *vi = btf_var_secinfos(t);
-
-		for (uint32_t i = 0; i < btf_vlen(t) && !fs.bad; i++) {
-			const struct btf_type *v = btf__type_by_id(btf,
-								   vi[i].type);
-
-			if (v && btf_is_var(v))
-				field_one(btf, v->type, vi[i].offset,
-					  vi[i].size, 0, &fs);
-		}
-	}
-	if (fs.bad) {
-		/* Linux refuses the map's BTF and libbpf creates the map
-		 * again without it: a plain map, no lock nor timer. */
-		m->value_btf = 0;
-		m->lock_off = m->timer_off = -1;
-	}
-}
-
 void bc_elf_map_fields(struct eloader *L)
 {
-	for (uint32_t i = 0; i < L->obj->map_cnt && L->obj->btf; i++)
-		if (L->obj->maps[i].value_btf)
-			value_fields(L->obj->btf, &L->obj->maps[i]);
+	const struct btf *btf = L->obj->btf;
+	char why[128];
+
+	if (!btf)
+		return;
+	if (bc_btf_refused(btf, why, sizeof(why))) {
+		snprintf(L->obj->btf_note, sizeof(L->obj->btf_note),
+			 "Linux refuses this object's BTF (the fields of %s "
+			 "cannot be parsed); libbpf loads it without BTF",
+			 why);
+		for (uint32_t i = 0; i < L->obj->map_cnt; i++)
+			L->obj->maps[i].value_btf = 0;
+		return;
+	}
+	for (uint32_t i = 0; i < L->obj->map_cnt; i++) {
+		struct bc_map *m = &L->obj->maps[i];
+		struct bc_btf_record rec;
+
+		if (!m->value_btf)
+			continue;
+		bc_btf_parse_fields(btf, m->value_btf, m->value_size,
+				    BC_FIELDS_MAP, &rec);
+		m->lock_off = rec.lock_off;
+		m->timer_off = rec.timer_off;
+	}
 }

@@ -11,7 +11,7 @@
 enum esec_kind {
 	ES_OTHER,
 	ES_PROG,	/* executable code (.text included) */
-	ES_MAPS,	/* legacy "maps" */
+	ES_MAPS,	/* legacy "maps", "maps/NAME" */
 	ES_BTFMAPS,	/* ".maps" */
 	ES_DATA,	/* .data/.rodata/.bss and their .* variants */
 	ES_REL,
@@ -20,7 +20,7 @@ enum esec_kind {
 struct erel {
 	uint32_t off;	/* byte offset in the target section */
 	uint32_t sym;
-	uint32_t type;
+	bool wide;	/* on an lddw (else on a call) */
 };
 
 struct efunc {
@@ -78,7 +78,7 @@ struct eloader {
 	size_t nsec;
 	struct esym *syms;
 	size_t nsym;
-	int symtab, maps_sec, btfmaps_sec, btf_sec, btfext_sec;
+	int symtab, btfmaps_sec, btf_sec, btfext_sec;
 	struct bc_object *obj;
 	struct bc_err *err;
 	uint32_t *map_off;	/* per obj->maps: offset in its section */
@@ -88,6 +88,7 @@ struct eloader {
 	struct ekcfg *kcfg;	/* __kconfig externs */
 	uint32_t kcfg_cnt;
 	int kcfg_map;		/* the .kconfig map, -1 if none */
+	const struct bc_kconfig *kconfig;	/* the target's, or NULL */
 };
 
 struct emapref {
@@ -98,6 +99,8 @@ struct emapref {
 struct ekcfg {
 	const char *name;
 	uint32_t size, align, off;
+	uint32_t type;		/* BTF type of the value */
+	bool weak;
 };
 
 #define BC_NO_OFF UINT32_MAX

@@ -11,6 +11,7 @@
 #include "load/asm.h"
 #include "isa/insn.h"
 #include "load/kbtf.h"
+#include "load/kconfig.h"
 #include "load/prog.h"
 
 struct bc_prog *bc_object_add_prog(struct bc_object *obj)
@@ -98,6 +99,7 @@ int bc_raw_open(const char *name, const uint8_t *data, size_t len,
 	p->funcs[0].name = bc_xstrdup(p->name);
 	p->funcs[0].len = cnt;
 	p->func_cnt = 1;
+	obj->license = bc_xstrdup("GPL");	/* as the asm loader's default */
 	(void)opts;
 	return 0;
 }
@@ -197,6 +199,7 @@ int bc_object_open_mem(const char *name, const uint8_t *data, size_t len,
 	obj->path = bc_xstrdup(name);
 	obj->kind = kind;
 	obj->kbtf = opts->kbtf;
+	obj->kconfig = opts->kconfig;
 	switch (kind) {
 	case BC_INPUT_ELF:
 		r = bc_elf_open(name, data, len, opts, obj, err);
@@ -237,7 +240,8 @@ int bc_object_open(const char *path, const struct bc_open_opts *opts,
 	return r;
 }
 
-uint32_t bc_object_ksym(struct bc_object *obj, const char *name)
+uint32_t bc_object_ksym(struct bc_object *obj, const char *name,
+			uint8_t kind)
 {
 	uint32_t i;
 
@@ -245,7 +249,9 @@ uint32_t bc_object_ksym(struct bc_object *obj, const char *name)
 		if (!strcmp(obj->ksyms[i], name))
 			return i;
 	obj->ksyms = bc_xrealloc(obj->ksyms, (i + 1) * sizeof(*obj->ksyms));
+	obj->ksym_kind = bc_xrealloc(obj->ksym_kind, i + 1);
 	obj->ksyms[i] = bc_xstrdup(name);
+	obj->ksym_kind[i] = kind;
 	obj->ksym_cnt = i + 1;
 	return i;
 }
@@ -264,6 +270,7 @@ void bc_object_free(struct bc_object *obj)
 	if (!obj)
 		return;
 	bc_kernel_btf_free(obj->kbtf_owned);
+	bc_kconfig_free(obj->kconfig_owned);
 	for (i = 0; i < obj->prog_cnt; i++) {
 		struct bc_prog *p = &obj->progs[i];
 
@@ -289,7 +296,14 @@ void bc_object_free(struct bc_object *obj)
 	for (i = 0; i < obj->ksym_cnt; i++)
 		free(obj->ksyms[i]);
 	free(obj->ksyms);
+	free(obj->ksym_kind);
 	free(obj->license);
+	for (uint32_t i = 0; i < obj->extern_cnt; i++) {
+		free(obj->externs[i].name);
+		free(obj->externs[i].value);
+		free(obj->externs[i].from);
+	}
+	free(obj->externs);
 	free(obj->path);
 	free(obj);
 }

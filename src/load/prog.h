@@ -25,6 +25,7 @@
 
 struct btf;
 struct bc_kernel_btf;
+struct bc_kconfig;
 
 enum bc_map_origin {
 	BC_MAP_LEGACY,		/* "maps" section, struct bpf_map_def */
@@ -144,6 +145,13 @@ enum bc_input_kind {
 	BC_INPUT_ASM,
 };
 
+/* A __kconfig extern: its value as set (NULL: not known), and whence. */
+struct bc_extern {
+	char *name;
+	char *value;
+	char *from;
+};
+
 struct bc_object {
 	char *path;
 	enum bc_input_kind kind;
@@ -159,6 +167,9 @@ struct bc_object {
 	 */
 	const struct bc_kernel_btf *kbtf;
 	struct bc_kernel_btf *kbtf_owned;	/* the API's, freed with it */
+	/* the target kernel's config (kconfig.h), as kbtf; NULL: unknown */
+	const struct bc_kconfig *kconfig;
+	struct bc_kconfig *kconfig_owned;
 	/*
 	 * Kernel symbols the object references (extern __ksym functions and
 	 * variables). A kfunc call's imm, and the imm of an lddw with
@@ -166,9 +177,15 @@ struct bc_object {
 	 * them BTF ids, as libbpf does when it loads the object.
 	 */
 	char **ksyms;
+	uint8_t *ksym_kind;	/* per ksym: enum bc_ksym_kind */
 	uint32_t ksym_cnt;
 	char *license;
 	uint32_t kern_version;
+	/* why Linux would refuse the object's BTF (btf_fields.h), or "" */
+	char btf_note[320];
+	/* __kconfig externs as the loader set them (elf_kconfig.c) */
+	struct bc_extern *externs;
+	uint32_t extern_cnt;
 };
 
 /* How an input is opened. */
@@ -176,10 +193,26 @@ struct bc_open_opts {
 	enum bc_input_kind kind;	/* AUTO: ELF magic, else asm text */
 	const char *type;		/* --type override, NULL to infer */
 	const struct bc_kernel_btf *kbtf;	/* target kernel BTF, or NULL */
+	/* the target kernel's config and release (kconfig.h), or NULL */
+	const struct bc_kconfig *kconfig;
 };
 
-/* Index of kernel symbol name in obj->ksyms, added if new. */
-uint32_t bc_object_ksym(struct bc_object *obj, const char *name);
+/*
+ * What an extern __ksym is, as libbpf tells from the object's BTF: a
+ * kernel function (a kfunc, or its address for bpf_ksym_exists), a
+ * variable of a known type, or one declared `void` (resolved from
+ * kallsyms to a plain address); weak or not.
+ */
+enum bc_ksym_kind {
+	BC_KSYM_VAR = 0,
+	BC_KSYM_FUNC = 1,
+	BC_KSYM_UNTYPED = 2,
+	BC_KSYM_WEAK = 4,	/* a flag */
+};
+
+/* Index of kernel symbol name in obj->ksyms, added if new, of kind. */
+uint32_t bc_object_ksym(struct bc_object *obj, const char *name,
+			uint8_t kind);
 /* Name of kernel symbol idx, or NULL when idx is not in the table. */
 const char *bc_object_ksym_name(const struct bc_object *obj, int64_t idx);
 

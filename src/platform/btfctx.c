@@ -602,7 +602,9 @@ static uint8_t walked_trust(const struct btf *btf, uint32_t owner,
 		return flag | BC_BTF_MAYBE_NULL;
 	if (flag & (BC_BTF_PERCPU | BC_BTF_USER))
 		return flag;
-	return flag & ~(BC_BTF_TRUSTED | BC_BTF_RCU);
+	/* an unknown field: untrusted (6.12 gave the plain, deprecated
+	 * PTR_TO_BTF_ID here; 6.18 marks it PTR_UNTRUSTED) */
+	return (flag & ~(BC_BTF_TRUSTED | BC_BTF_RCU)) | BC_BTF_UNTRUSTED;
 }
 
 bool bc_btf_struct_read(const struct btf *btf, uint32_t id, uint8_t flags,
@@ -703,6 +705,8 @@ static const struct {
 	{ BPF_FUNC_task_storage_delete, "task_struct", NULL, false },
 	{ BPF_FUNC_task_pt_regs, "task_struct", "pt_regs", false },
 	{ BPF_FUNC_sock_from_file, "file", "socket", false },
+	{ BPF_FUNC_skb_output, "sk_buff", NULL, false },
+	{ BPF_FUNC_xdp_output, "xdp_buff", NULL, false },
 	{ BPF_FUNC_get_current_task_btf, NULL, "task_struct", true },
 	{ BPF_FUNC_skc_to_tcp6_sock, NULL, "tcp6_sock", false },
 	{ BPF_FUNC_skc_to_tcp_sock, NULL, "tcp_sock", false },

@@ -309,6 +309,21 @@ static const struct bc_helper_proto sk_storage_get_cg_sock = {
 	.args = { MAP, CTX, VAL | NUL, ANY }, .cb_arg = -1,
 };
 
+/* In BTF-attached tracing programs, sockets are BTF pointers. */
+static const struct bc_helper_proto socket_ptr_cookie = {
+	.id = BPF_FUNC_get_socket_cookie, .name = "bpf_get_socket_cookie",
+	.ret = BC_RET_INTEGER, .args = { SKC | NUL }, .cb_arg = -1,
+};
+static const struct bc_helper_proto sk_storage_get_btf = {
+	.id = BPF_FUNC_sk_storage_get, .name = "bpf_sk_storage_get",
+	.ret = BC_RET_MAP_VALUE_OR_NULL,
+	.args = { MAP, SKC | NUL, VAL | NUL, ANY }, .cb_arg = -1,
+};
+static const struct bc_helper_proto sk_storage_delete_btf = {
+	.id = BPF_FUNC_sk_storage_delete, .name = "bpf_sk_storage_delete",
+	.ret = BC_RET_INTEGER, .args = { MAP, SKC | NUL }, .cb_arg = -1,
+};
+
 static const struct bc_helper_proto sk_assign_sk_lookup = {
 	.id = BPF_FUNC_sk_assign, .name = "bpf_sk_assign",
 	.ret = BC_RET_INTEGER, .args = { CTX, SK | NUL, ANY }, .cb_arg = -1,
@@ -338,6 +353,19 @@ const struct bc_helper_proto *bc_cg_sock_func_proto(int32_t id)
 {
 	if (id == BPF_FUNC_sk_storage_get)
 		return &sk_storage_get_cg_sock;
+	return base_func_proto(id);
+}
+
+const struct bc_helper_proto *bc_tracing_func_proto(int32_t id)
+{
+	switch (id) {
+	case BPF_FUNC_get_socket_cookie:
+		return &socket_ptr_cookie;
+	case BPF_FUNC_sk_storage_get:
+		return &sk_storage_get_btf;
+	case BPF_FUNC_sk_storage_delete:
+		return &sk_storage_delete_btf;
+	}
 	return base_func_proto(id);
 }
 
@@ -477,19 +505,10 @@ static bool cgroup_set(int32_t id, const struct bc_func_req *c)
 	case BPF_FUNC_set_retval:
 		/* not where the return value has another meaning; note that
 		 * attach type 0 is BPF_CGROUP_INET_INGRESS */
-		switch (c->attach) {
-		case BPF_CGROUP_INET_INGRESS:
-		case BPF_CGROUP_INET_EGRESS:
-		case BPF_CGROUP_SOCK_OPS:
-		case BPF_CGROUP_UDP4_RECVMSG:
-		case BPF_CGROUP_UDP6_RECVMSG:
-		case BPF_CGROUP_INET4_GETPEERNAME:
-		case BPF_CGROUP_INET6_GETPEERNAME:
-		case BPF_CGROUP_INET4_GETSOCKNAME:
-		case BPF_CGROUP_INET6_GETSOCKNAME:
-			return false;
-		}
-		return true;
+		return c->attach != BPF_CGROUP_INET_INGRESS &&
+		       c->attach != BPF_CGROUP_INET_EGRESS &&
+		       c->attach != BPF_CGROUP_SOCK_OPS &&
+		       !bc_sock_addr_must_allow(c->attach);
 	}
 	return false;
 }

@@ -163,11 +163,13 @@ bool bc_btf_target_has_func_proto(int32_t id, const struct bc_func_req *c);
  * The func_proto callbacks of the table: the prototypes a program of the
  * type sees. __sk_buff programs (tc, lwt) get bpf_get_cgroup_classid of the
  * skb, other types that of the current task; sk_lookup has its own
- * bpf_sk_assign, cgroup sock its own bpf_sk_storage_get.
+ * bpf_sk_assign, cgroup sock its own bpf_sk_storage_get; BTF-attached
+ * tracing and LSM programs pass sockets as BTF pointers.
  */
 const struct bc_helper_proto *bc_skb_func_proto(int32_t id);
 const struct bc_helper_proto *bc_sk_lookup_func_proto(int32_t id);
 const struct bc_helper_proto *bc_cg_sock_func_proto(int32_t id);
+const struct bc_helper_proto *bc_tracing_func_proto(int32_t id);
 
 /*
  * The kernel configuration a helper needs beyond its version

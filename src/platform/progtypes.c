@@ -46,11 +46,8 @@ static bool cg_skb_retval(uint32_t attach, const char *target,
 	return true;
 }
 
-static bool sock_addr_retval(uint32_t attach, const char *target,
-			     struct bc_retval *r)
+bool bc_sock_addr_must_allow(uint32_t attach)
 {
-	r->lo = 0;
-	r->hi = 1;
 	switch (attach) {
 	case BPF_CGROUP_UDP4_RECVMSG:
 	case BPF_CGROUP_UDP6_RECVMSG:
@@ -61,13 +58,17 @@ static bool sock_addr_retval(uint32_t attach, const char *target,
 	case BC_CGROUP_UNIX_RECVMSG:
 	case BC_CGROUP_UNIX_GETPEERNAME:
 	case BC_CGROUP_UNIX_GETSOCKNAME:
-		r->lo = 1;
-		break;
-	case BPF_CGROUP_INET4_BIND:
-	case BPF_CGROUP_INET6_BIND:
-		r->hi = 3;
-		break;
+		return true;
 	}
+	return false;
+}
+
+static bool sock_addr_retval(uint32_t attach, const char *target,
+			     struct bc_retval *r)
+{
+	r->lo = bc_sock_addr_must_allow(attach) ? 1 : 0;
+	r->hi = attach == BPF_CGROUP_INET4_BIND ||
+		attach == BPF_CGROUP_INET6_BIND ? 3 : 1;
 	return true;
 }
 
@@ -505,6 +506,7 @@ static const struct bc_prog_type_ops prog_types[] = {
 		.ctx_size = 8 * BC_MAX_FUNC_ARGS,
 		.is_valid_access = bc_tracing_prog_is_valid_access,
 		.has_func_proto = bc_tracing_prog_has_func_proto,
+		.func_proto = bc_tracing_func_proto,
 		.retval_range = tracing_retval,
 		.ctx_tag_ok = bc_ctx_tag_tracing,
 		.kern_ctx = "",
@@ -533,6 +535,7 @@ static const struct bc_prog_type_ops prog_types[] = {
 		.ctx_size = 8 * BC_MAX_FUNC_ARGS,
 		.is_valid_access = bc_tracing_prog_is_valid_access,
 		.has_func_proto = bc_lsm_has_func_proto,
+		.func_proto = bc_tracing_func_proto,
 		.retval_range = lsm_retval,
 		.ctx_tag_ok = bc_ctx_tag_u64,
 		.kern_ctx = "",

@@ -141,6 +141,12 @@ const char *bc_progtype_target(const char *section);
  * program type ("CAP_NET_ADMIN", "CAP_PERFMON"), or NULL.
  */
 const char *bc_progtype_load_cap(uint32_t type);
+/*
+ * The sock_addr hooks that cannot deny (recvmsg, getpeername, getsockname;
+ * inet and unix): their programs return 1 and get no bpf_get_retval nor
+ * bpf_set_retval.
+ */
+bool bc_sock_addr_must_allow(uint32_t attach);
 /* libbpf-style name of a program type ("xdp", "sched_cls", ...). */
 const char *bc_progtype_name(uint32_t type);
 /* A section-style name that reads back as this type and attach type. */

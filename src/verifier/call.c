@@ -9,8 +9,10 @@
 
 #include "platform/ctx.h"
 #include "platform/helpers.h"
+#include "platform/map_funcs.h"
 #include "platform/progtypes.h"
 #include "isa/insn.h"
+#include "load/kconfig.h"
 #include "verifier/call.h"
 #include "verifier/global.h"
 #include "verifier/kfunc.h"
@@ -106,149 +108,13 @@ static bool may_update_sockmap(struct venv *e, int32_t fn)
 	return false;
 }
 
-static bool is_fn(int32_t fn, const int32_t *list)
-{
-	for (; *list; list++)
-		if (*list == fn)
-			return true;
-	return false;
-}
-
-#define FNS(...)	((const int32_t[]){ __VA_ARGS__, 0 })
-
-/* check_map_func_compatibility, first half: what a map type allows. */
-static bool map_allows(struct venv *e, uint32_t mt, int32_t fn)
-{
-	switch (mt) {
-	case BPF_MAP_TYPE_PROG_ARRAY:
-		return fn == BPF_FUNC_tail_call;
-	case BPF_MAP_TYPE_PERF_EVENT_ARRAY:
-		return is_fn(fn, FNS(BPF_FUNC_perf_event_read,
-				     BPF_FUNC_perf_event_output,
-				     BPF_FUNC_skb_output,
-				     BPF_FUNC_perf_event_read_value,
-				     BPF_FUNC_xdp_output));
-	case BPF_MAP_TYPE_RINGBUF:
-		return is_fn(fn, FNS(BPF_FUNC_ringbuf_output,
-				     BPF_FUNC_ringbuf_reserve,
-				     BPF_FUNC_ringbuf_query,
-				     BPF_FUNC_ringbuf_reserve_dynptr,
-				     BPF_FUNC_ringbuf_submit_dynptr,
-				     BPF_FUNC_ringbuf_discard_dynptr));
-	case BPF_MAP_TYPE_USER_RINGBUF:
-		return fn == BPF_FUNC_user_ringbuf_drain;
-	case BPF_MAP_TYPE_STACK_TRACE:
-		return fn == BPF_FUNC_get_stackid;
-	case BPF_MAP_TYPE_CGROUP_ARRAY:
-		return fn == BPF_FUNC_skb_under_cgroup ||
-		       fn == BPF_FUNC_current_task_under_cgroup;
-	case BPF_MAP_TYPE_CGROUP_STORAGE:
-	case BPF_MAP_TYPE_PERCPU_CGROUP_STORAGE:
-		return fn == BPF_FUNC_get_local_storage;
-	case BPF_MAP_TYPE_DEVMAP: case BPF_MAP_TYPE_DEVMAP_HASH:
-	case BPF_MAP_TYPE_XSKMAP:
-		return fn == BPF_FUNC_redirect_map ||
-		       fn == BPF_FUNC_map_lookup_elem;
-	case BPF_MAP_TYPE_CPUMAP:
-		return fn == BPF_FUNC_redirect_map;
-	case BPF_MAP_TYPE_ARRAY_OF_MAPS: case BPF_MAP_TYPE_HASH_OF_MAPS:
-		return fn == BPF_FUNC_map_lookup_elem;
-	case BPF_MAP_TYPE_SOCKMAP:
-		return is_fn(fn, FNS(BPF_FUNC_sk_redirect_map,
-				     BPF_FUNC_sock_map_update,
-				     BPF_FUNC_msg_redirect_map,
-				     BPF_FUNC_sk_select_reuseport,
-				     BPF_FUNC_map_lookup_elem)) ||
-		       may_update_sockmap(e, fn);
-	case BPF_MAP_TYPE_SOCKHASH:
-		return is_fn(fn, FNS(BPF_FUNC_sk_redirect_hash,
-				     BPF_FUNC_sock_hash_update,
-				     BPF_FUNC_msg_redirect_hash,
-				     BPF_FUNC_sk_select_reuseport,
-				     BPF_FUNC_map_lookup_elem)) ||
-		       may_update_sockmap(e, fn);
-	case BPF_MAP_TYPE_REUSEPORT_SOCKARRAY:
-		return fn == BPF_FUNC_sk_select_reuseport;
-	case BPF_MAP_TYPE_QUEUE: case BPF_MAP_TYPE_STACK:
-		return fn == BPF_FUNC_map_peek_elem ||
-		       fn == BPF_FUNC_map_pop_elem ||
-		       fn == BPF_FUNC_map_push_elem;
-	case BPF_MAP_TYPE_SK_STORAGE:
-		return fn == BPF_FUNC_sk_storage_get ||
-		       fn == BPF_FUNC_sk_storage_delete ||
-		       fn == BPF_FUNC_kptr_xchg;
-	case BPF_MAP_TYPE_INODE_STORAGE:
-		return fn == BPF_FUNC_inode_storage_get ||
-		       fn == BPF_FUNC_inode_storage_delete;
-	case BPF_MAP_TYPE_TASK_STORAGE:
-		return fn == BPF_FUNC_task_storage_get ||
-		       fn == BPF_FUNC_task_storage_delete;
-	case BPF_MAP_TYPE_BLOOM_FILTER:
-		return fn == BPF_FUNC_map_peek_elem ||
-		       fn == BPF_FUNC_map_push_elem;
-	}
-	return true;
-}
-
-/* check_map_func_compatibility, second half: what a helper allows. */
-static bool func_allows(uint32_t mt, int32_t fn)
-{
-	switch (fn) {
-	case BPF_FUNC_tail_call:
-		return mt == BPF_MAP_TYPE_PROG_ARRAY;
-	case BPF_FUNC_perf_event_read: case BPF_FUNC_perf_event_output:
-	case BPF_FUNC_perf_event_read_value: case BPF_FUNC_skb_output:
-	case BPF_FUNC_xdp_output:
-		return mt == BPF_MAP_TYPE_PERF_EVENT_ARRAY;
-	case BPF_FUNC_ringbuf_output: case BPF_FUNC_ringbuf_reserve:
-	case BPF_FUNC_ringbuf_query: case BPF_FUNC_ringbuf_reserve_dynptr:
-	case BPF_FUNC_ringbuf_submit_dynptr:
-	case BPF_FUNC_ringbuf_discard_dynptr:
-		return mt == BPF_MAP_TYPE_RINGBUF;
-	case BPF_FUNC_user_ringbuf_drain:
-		return mt == BPF_MAP_TYPE_USER_RINGBUF;
-	case BPF_FUNC_get_stackid:
-		return mt == BPF_MAP_TYPE_STACK_TRACE;
-	case BPF_FUNC_current_task_under_cgroup: case BPF_FUNC_skb_under_cgroup:
-		return mt == BPF_MAP_TYPE_CGROUP_ARRAY;
-	case BPF_FUNC_redirect_map:
-		return mt == BPF_MAP_TYPE_DEVMAP ||
-		       mt == BPF_MAP_TYPE_DEVMAP_HASH ||
-		       mt == BPF_MAP_TYPE_CPUMAP || mt == BPF_MAP_TYPE_XSKMAP;
-	case BPF_FUNC_sk_redirect_map: case BPF_FUNC_msg_redirect_map:
-	case BPF_FUNC_sock_map_update:
-		return mt == BPF_MAP_TYPE_SOCKMAP;
-	case BPF_FUNC_sk_redirect_hash: case BPF_FUNC_msg_redirect_hash:
-	case BPF_FUNC_sock_hash_update:
-		return mt == BPF_MAP_TYPE_SOCKHASH;
-	case BPF_FUNC_get_local_storage:
-		return mt == BPF_MAP_TYPE_CGROUP_STORAGE ||
-		       mt == BPF_MAP_TYPE_PERCPU_CGROUP_STORAGE;
-	case BPF_FUNC_sk_select_reuseport:
-		return mt == BPF_MAP_TYPE_REUSEPORT_SOCKARRAY ||
-		       mt == BPF_MAP_TYPE_SOCKMAP || mt == BPF_MAP_TYPE_SOCKHASH;
-	case BPF_FUNC_map_pop_elem:
-		return mt == BPF_MAP_TYPE_QUEUE || mt == BPF_MAP_TYPE_STACK;
-	case BPF_FUNC_map_peek_elem: case BPF_FUNC_map_push_elem:
-		return mt == BPF_MAP_TYPE_QUEUE || mt == BPF_MAP_TYPE_STACK ||
-		       mt == BPF_MAP_TYPE_BLOOM_FILTER;
-	case BPF_FUNC_map_lookup_percpu_elem:
-		return mt == BPF_MAP_TYPE_PERCPU_ARRAY ||
-		       mt == BPF_MAP_TYPE_PERCPU_HASH ||
-		       mt == BPF_MAP_TYPE_LRU_PERCPU_HASH;
-	case BPF_FUNC_sk_storage_get: case BPF_FUNC_sk_storage_delete:
-		return mt == BPF_MAP_TYPE_SK_STORAGE;
-	case BPF_FUNC_inode_storage_get: case BPF_FUNC_inode_storage_delete:
-		return mt == BPF_MAP_TYPE_INODE_STORAGE;
-	case BPF_FUNC_task_storage_get: case BPF_FUNC_task_storage_delete:
-		return mt == BPF_MAP_TYPE_TASK_STORAGE;
-	}
-	return true;
-}
-
 static bool map_func_ok(struct venv *e, uint32_t mt, int32_t fn)
 {
-	return map_allows(e, mt, fn) && func_allows(mt, fn);
+	bool sockmap = mt == BPF_MAP_TYPE_SOCKMAP ||
+		       mt == BPF_MAP_TYPE_SOCKHASH;
+
+	return bc_map_func_compatible(mt, fn,
+				      sockmap && may_update_sockmap(e, fn));
 }
 
 static int size_arg(struct venv *e, uint32_t pc, int regno, bool zero_ok,
@@ -418,7 +284,7 @@ static int btf_arg(struct venv *e, uint32_t pc,
 	const char *want = bc_btf_helper_arg(p->id);
 
 	if (r->kind != VK_BTF_ID || (r->bflags & BC_BTF_UNTRUSTED))
-		return type_err(e, pc, regno, r, "ptr_");
+		return type_err(e, pc, regno, r, "ptr_, trusted_ptr_, rcu_ptr_");
 	if (!r->btf_id || !e->kbtf)	/* from a helper, typed by it */
 		return 0;
 	if (!bc_scalar_is_const(&r->s) || r->s.var_off.value || !want ||
@@ -427,6 +293,15 @@ static int btf_arg(struct venv *e, uint32_t pc,
 			      regno, bc_btf_type_name(e->kbtf, r->btf_id),
 			      want ? want : "?");
 	return 0;
+}
+
+/* A trusted BTF pointer to a struct that starts with a sock_common. */
+static bool btf_sock_common(const struct venv *e, const struct bc_vreg *r)
+{
+	return r->kind == VK_BTF_ID && !(r->bflags & BC_BTF_UNTRUSTED) &&
+	       r->btf_id && e->kbtf && bc_scalar_is_const(&r->s) &&
+	       !r->s.var_off.value &&
+	       bc_btf_ids_match(e->kbtf, r->btf_id, r->off, "sock_common");
 }
 
 /* A pointer of one kind (Linux's check_reg_type), at offset 0 for some. */
@@ -462,9 +337,10 @@ static int check_reg_type(struct venv *e, uint32_t pc,
 		return 0;
 	case BC_ARG_PTR_TO_SOCK_COMMON:
 		if (r->kind != VK_SOCK && r->kind != VK_SOCK_COMMON &&
-		    r->kind != VK_TCP_SOCK)
+		    r->kind != VK_TCP_SOCK && !btf_sock_common(e, r))
 			return type_err(e, pc, regno, r, "sock_common, sock, "
-					"tcp_sock, xdp_sock, ptr_");
+					"tcp_sock, xdp_sock, ptr_, "
+					"trusted_ptr_");
 		if (p->flags & BC_HF_RELEASE)
 			ci->release_ref = r->ref_id;
 		ci->arg_ref = r->ref_id;
@@ -576,12 +452,18 @@ static bool sock_lookup(struct venv *e, const struct bc_helper_proto *p,
 /* Linux's is_ptr_cast_function: r0 is the argument socket, retyped. */
 static bool is_ptr_cast(int32_t fn)
 {
-	return is_fn(fn, FNS(BPF_FUNC_tcp_sock, BPF_FUNC_sk_fullsock,
-			     BPF_FUNC_skc_to_tcp_sock, BPF_FUNC_skc_to_tcp6_sock,
-			     BPF_FUNC_skc_to_udp6_sock,
-			     BPF_FUNC_skc_to_mptcp_sock,
-			     BPF_FUNC_skc_to_tcp_timewait_sock,
-			     BPF_FUNC_skc_to_tcp_request_sock));
+	switch (fn) {
+	case BPF_FUNC_tcp_sock:
+	case BPF_FUNC_sk_fullsock:
+	case BPF_FUNC_skc_to_tcp_sock:
+	case BPF_FUNC_skc_to_tcp6_sock:
+	case BPF_FUNC_skc_to_udp6_sock:
+	case BPF_FUNC_skc_to_mptcp_sock:
+	case BPF_FUNC_skc_to_tcp_timewait_sock:
+	case BPF_FUNC_skc_to_tcp_request_sock:
+		return true;
+	}
+	return false;
 }
 
 static void set_ret(struct venv *e, uint32_t pc,
@@ -849,6 +731,7 @@ static int callback(struct venv *e, uint32_t pc,
 	/* (Linux counts every callback's rounds; only bpf_loop reads it) */
 	if (p->id == BPF_FUNC_loop)
 		vc_frame(e)->callback_depth++;
+	e->cur.callback_unroll_depth++;
 	if (enter_frame(e, pc, target))
 		return -1;
 	f = vc_frame(e);
@@ -906,6 +789,34 @@ static int core_poisoned(struct venv *e, uint32_t pc)
 	return vc_err(e, pc, "invalid func unknown#%d", BC_CORE_POISON);
 }
 
+/* Linux's check_get_func_ip: kprobes, and programs with a trampoline. */
+static int check_get_func_ip(struct venv *e, uint32_t pc)
+{
+	if (e->type == BPF_PROG_TYPE_KPROBE)
+		return 0;
+	if (e->type != BPF_PROG_TYPE_TRACING)
+		return vc_err(e, pc, "func bpf_get_func_ip#%d not supported for "
+			      "program type %u", BPF_FUNC_get_func_ip, e->type);
+	if (e->attach != BPF_TRACE_FENTRY && e->attach != BPF_TRACE_FEXIT &&
+	    e->attach != BPF_MODIFY_RETURN)
+		return vc_err(e, pc, "func bpf_get_func_ip#%d supported only "
+			      "for fentry/fexit/fmod_ret programs",
+			      BPF_FUNC_get_func_ip);
+	return 0;
+}
+
+/* A helper the target kernel was built without, as its config says. */
+static bool built_without(const struct venv *e, int32_t id)
+{
+	const struct bc_kconfig *kc = e->obj->kconfig;
+	const char *need = bc_helper_config(id), *v;
+
+	if (!need || strncmp(need, "CONFIG_", 7) || !kc || !kc->path)
+		return false;
+	v = bc_kconfig_value(kc, need);
+	return !v || v[0] != 'y';
+}
+
 static int helper_call(struct venv *e, uint32_t pc, const struct bpf_insn *in,
 		       uint32_t *next)
 {
@@ -923,11 +834,16 @@ static int helper_call(struct venv *e, uint32_t pc, const struct bpf_insn *in,
 		return vc_err(e, pc, "invalid func unknown#%d", in->imm);
 	if (!bc_helper_check(in->imm, &req, &why))
 		return vc_err(e, pc, "%s", why ? why : "helper not allowed");
+	if (built_without(e, in->imm))
+		return vc_err(e, pc, "program of this type cannot use helper "
+			      "%s#%d", p->name, in->imm);
 	if (vlk_rcu_helper(e, pc, in->imm, p->name,
 			   p->flags & BC_HF_SLEEPABLE))
 		return -1;
 	if (in->imm == BPF_FUNC_d_path && !bc_btf_d_path_allowed(e->at, e->type))
 		return vc_err(e, pc, "helper call is not allowed in probe");
+	if (in->imm == BPF_FUNC_get_func_ip && check_get_func_ip(e, pc))
+		return -1;
 	for (int i = 0; i < 5; i++)
 		if (check_arg(e, pc, p, i, &ci, &mem_write))
 			return -1;

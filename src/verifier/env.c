@@ -206,6 +206,8 @@ const struct bc_vchk *vc_looping(struct venv *e, uint32_t pc, uint64_t key,
 		if (c->key != key || c->st.pc != pc || !c->branches ||
 		    c->st.may_goto_depth != e->cur.may_goto_depth ||
 		    c->st.iter_depth != e->cur.iter_depth ||
+		    c->st.callback_unroll_depth !=
+			    e->cur.callback_unroll_depth ||
 		    (c->st.speculative && !e->cur.speculative))
 			continue;
 		if (!c->st.frames[0] ||

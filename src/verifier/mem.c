@@ -954,6 +954,43 @@ int vm_atomic(struct venv *e, uint32_t pc, const struct bpf_insn *in)
 	return 0;
 }
 
+/*
+ * An extern __ksym, as libbpf resolves it and Linux's check_pseudo_btf_id
+ * types it: a kernel function's address (bpf_ksym_exists) is read-only
+ * memory of size 0, a weak one the kernel lacks is 0; a `void` variable
+ * is its address from kallsyms, a number.
+ */
+static int ld_ksym(struct venv *e, uint32_t pc, int32_t idx,
+		   struct bc_vreg *d)
+{
+	const char *name = bc_object_ksym_name(e->obj, idx);
+	uint8_t kind = name ? e->obj->ksym_kind[idx] : BC_KSYM_VAR;
+
+	if ((kind & ~BC_KSYM_WEAK) == BC_KSYM_UNTYPED) {
+		bc_vreg_scalar(d);
+		return 0;
+	}
+	if ((kind & ~BC_KSYM_WEAK) == BC_KSYM_VAR)
+		return vc_err_fatal(e, pc, "ksym %s: typed __ksym variables are "
+				    "not supported by bpfcheck",
+				    name ? name : "?");
+	if (e->kbtf && btf__find_by_name_kind(e->kbtf, name,
+					      BTF_KIND_FUNC) > 0) {
+		bc_vreg_ptr(d, VK_MEM);
+		d->frame = 1;		/* plain memory, of no size */
+		d->mem_size = 0;
+		return 0;
+	}
+	if (!e->kbtf)
+		return vc_err_fatal(e, pc, "ksym %s: needs the kernel's BTF",
+				    name);
+	if (!(kind & BC_KSYM_WEAK))
+		return vc_err_fatal(e, pc, "extern (func ksym) '%s': not found "
+				    "in kernel or module BTFs", name);
+	bc_vreg_const(d, 0);
+	return 0;
+}
+
 int vm_ld_imm(struct venv *e, uint32_t pc, const struct bpf_insn *in)
 {
 	const struct bpf_insn *n = in + 1;
@@ -983,9 +1020,7 @@ int vm_ld_imm(struct venv *e, uint32_t pc, const struct bpf_insn *in)
 		d->off = pc + in->imm + 1;
 		return 0;
 	case BPF_PSEUDO_BTF_ID:
-		return vc_err_fatal(e, pc, "ksym %s is not supported by bpfcheck "
-				    "(needs kernel BTF)",
-				    bc_object_ksym_name(e->obj, in->imm) ?: "?");
+		return ld_ksym(e, pc, in->imm, d);
 	}
 	return vc_err_fatal(e, pc, "unsupported pseudo load src_reg=%d (map fds of "
 			    "raw input are unknown)", in->src_reg);

@@ -144,6 +144,9 @@ struct bc_vstate {
 	/* iterator next() calls that returned an element on this path
 	 * (Linux's iter.depth), kept out of comparisons as may_goto_depth */
 	uint32_t iter_depth;
+	/* callbacks entered on this path (Linux's callback_unroll_depth):
+	 * a callback's body met again in another round is not a loop */
+	uint32_t callback_unroll_depth;
 	/* the bpf_spin_lock held (Linux's active_lock): 1 + the index of
 	 * the map whose value holds it, 0 none; and the id of the map value
 	 * pointer it was taken through (0 for global data) */

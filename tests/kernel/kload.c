@@ -2,8 +2,10 @@
 /*
  * kload: Linux's verdict on programs of an eBPF object.
  *
- *   kload [--unpriv] [--level1] [--log] [--stats] [--flags N] [--aux PROG]... [-v]
+ *   kload [--unpriv] [--level1] [--log] [--stats] [--flags N] [--aux PROG]...
+ *         [--type T] [--section S] [--fix LIST] [--legacy] [-v]
  *         FILE [PROG...]
+ *   kload --probe
  *
  * Loads each named program (every program when none is named) into the
  * running kernel with libbpf, one program per load (only that program has
@@ -12,7 +14,8 @@
  *   PROG  VERDICT  PROCESSED  USEC  LAST-LOG-LINE
  *
  * VERDICT is accept, reject (the verifier said no) or error (the load failed
- * before verification: bpf() unavailable, map creation, bad object).
+ * before verification: bpf() unavailable, map creation, bad object, a
+ * relocation the legacy loader cannot apply; LAST-LOG-LINE says why).
  * PROCESSED and USEC come from the verifier's statistics ("processed N insns",
  * "verification time X usec"), -1 when absent. LAST-LOG-LINE is the last line
  * of the log that is not a statistics line (the error on rejection), from a
@@ -23,7 +26,8 @@
  * CAP_BPF) before loading, so the verifier applies its rules for loaders
  * without pointer-leak permission (allow_ptr_leaks, allow_uninit_stack and
  * bypass_spec_* are all off). Exit: 0 done, 2 bad usage or unreadable object,
- * 77 when bpf() is not available at all.
+ * 77 when bpf() is not available at all (kload /dev/null is the probe;
+ * kload --probe only probes: 0 when bpf() works, else 77).
  *
  * --log prints, after each program's line, its whole log from a load at
  * level 1 (the path to the error, as the kernel keeps it), then "--".
@@ -33,23 +37,73 @@
  * time, stack depth), tab-separated.
  *
  * --flags N ORs N into the program's load flags (BPF_F_STRICT_ALIGNMENT,
- * BPF_F_TEST_STATE_FREQ, ...); --aux PROG (repeatable) loads PROG along with
- * each named program, as the selftests' test_loader loads the programs it
- * marks __auxiliary (tail call targets placed in a program array). Only the
- * named program's log and verdict are reported.
+ * BPF_F_TEST_STATE_FREQ, ...); --aux PROG (repeatable; libbpf objects only)
+ * loads PROG along with each named program, as the selftests' test_loader
+ * loads the programs it marks __auxiliary (tail call targets placed in a
+ * program array). Only the named program's log and verdict are reported.
+ *
+ * With libbpf, maps pinned by name go to a bpffs of kload's own, mounted on
+ * /sys/fs/bpf in a mount namespace of its own (pinning works where no bpffs
+ * is mounted and leaves nothing behind), and a ring buffer or a perf event
+ * array declared with a value type (cilium/ebpf's objects: a hint for its
+ * loader) gets the key and value sizes the kernel wants, as cilium/ebpf
+ * gives it.
+ *
+ * --type T loads every selected program as program type T, named as libbpf
+ * names types (socket_filter, kprobe, sched_cls, xdp, cgroup_sock_addr, ...);
+ * the expected attach type stays the one libbpf derives from the section.
+ * --section S selects only programs of ELF section S (names repeat across
+ * sections in some objects); PROG arguments still select by name.
+ *
+ * --fix LIST (comma-separated) loads a patched copy of a libbpf object:
+ *   pinning  no map is pinned: every "pinning" field of the BTF-defined maps
+ *            in .maps is rewritten to 0 (libbpf refuses values other than 0
+ *            and 1 at open, e.g. cilium's 16) and no map has a pin path;
+ *   static   static (STB_LOCAL) functions in executable sections other than
+ *            .text become global, as libbpf 1.x refuses static programs.
+ *
+ * --legacy loads as samples/bpf's bpf_load.c and iproute2 did, without
+ * libbpf's object loader (--type is required):
+ *   - maps: the sections "maps" and "maps/...", in section order; in each,
+ *     the map symbols by offset, each record section size / symbols long:
+ *     type, key_size, value_size, max_entries, map_flags, then for 24- and
+ *     28-byte records inner_map_idx, numa_node (samples/bpf), for 36-byte
+ *     records id, pinning, inner_id, inner_idx (iproute2; pinning ignored).
+ *     Maps of maps get value_size 4 and their inner template's fd; inner
+ *     maps are created first. max_entries 0 is the number of possible CPUs
+ *     (as falco's loader sizes its per-CPU maps and libbpf its perf event
+ *     arrays). A map that cannot be created makes every requested program
+ *     an error;
+ *   - programs: each non-empty executable section but .text, named by its
+ *     STT_FUNC symbol at offset 0, else a global untyped one, else by the
+ *     section name; in an object whose only code is .text, each global
+ *     function of .text no other code of .text calls (its bytes only);
+ *   - relocations (REL or RELA of the program's section, of any type): an
+ *     lddw of a symbol of a legacy map section gets that map's fd; any other
+ *     reference (an extern, a BTF-defined map in .maps, data) makes the
+ *     program an error;
+ *   - license from "license", kernel version from "version", expected attach
+ *     type the one libbpf gives the section when its type is T, else 0.
  */
+#define _GNU_SOURCE
 #include <errno.h>
+#include <fcntl.h>
 #include <linux/capability.h>
+#include <sched.h>
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mount.h>
+#include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <gelf.h>
 #include <bpf/bpf.h>
+#include <bpf/btf.h>
 #include <bpf/libbpf.h>
 
 #define LOG_SIZE (64u << 20)
@@ -62,6 +116,12 @@ static char *logbuf;
 static unsigned extra_flags;
 static const char **aux_names;
 static int aux_count;
+static bool have_type;
+static enum bpf_prog_type prog_type;
+static const char *want_section;
+static bool fix_pinning;
+static bool fix_static;
+static bool legacy;
 
 static bool is_aux(const char *name)
 {
@@ -105,6 +165,7 @@ struct result {
 	long usec;
 	char last[512];
 	char stats[1024];
+	char why[512];	/* why the load failed before the verifier ran */
 };
 
 /* The statistics lines ("processed ...", "verification time ...") of a log. */
@@ -126,6 +187,7 @@ static void parse_log(const char *log, struct result *r)
 	r->usec = -1;
 	r->last[0] = 0;
 	r->stats[0] = 0;
+	r->why[0] = 0;
 	while (*p) {
 		const char *e = strchr(p, '\n');
 		size_t n = e ? (size_t)(e - p) : strlen(p);
@@ -161,28 +223,367 @@ static void parse_log(const char *log, struct result *r)
 			*c = ' ';
 }
 
-/* Load one program of FILE with the given log level; returns libbpf error. */
-static int load_one(const char *file, const char *name, unsigned level,
-		    struct result *r, bool *found)
+/* --type: the program type libbpf calls NAME; false when none is. */
+static bool prog_type_by_str(const char *name, enum bpf_prog_type *type)
 {
-	struct bpf_object *obj;
-	struct bpf_program *p, *want = NULL;
+	const char *s;
+
+	for (int t = 0; (s = libbpf_bpf_prog_type_str(t)); t++) {
+		if (!strcmp(s, name)) {
+			*type = t;
+			return true;
+		}
+	}
+	return false;
+}
+
+/* A name the kernel takes for a map or a program: [A-Za-z0-9_.], 15 long. */
+static void obj_name(char name[BPF_OBJ_NAME_LEN], const char *from)
+{
+	size_t i;
+
+	for (i = 0; i < BPF_OBJ_NAME_LEN - 1 && from[i]; i++) {
+		char c = from[i];
+
+		name[i] = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+			  (c >= '0' && c <= '9') || c == '.' ? c : '_';
+	}
+	name[i] = 0;
+}
+
+/*
+ * --fix: a copy of the object in memory, patched before libbpf opens it.
+ */
+struct image {
+	char *buf;
+	size_t size;
+};
+
+static int read_all(int fd, char *buf, size_t size)
+{
+	for (size_t done = 0; done < size;) {
+		ssize_t n = read(fd, buf + done, size - done);
+
+		if (n <= 0)
+			return n ? -errno : -EIO;
+		done += n;
+	}
+	return 0;
+}
+
+static int image_read(const char *file, struct image *im)
+{
+	struct stat st;
+	int fd = open(file, O_RDONLY), err;
+
+	im->buf = NULL;
+	if (fd < 0)
+		return -errno;
+	err = fstat(fd, &st) ? -errno : 0;
+	im->size = err ? 0 : st.st_size;
+	im->buf = err ? NULL : malloc(im->size + 1);
+	if (!err)
+		err = im->buf ? read_all(fd, im->buf, im->size) : -ENOMEM;
+	close(fd);
+	return err;
+}
+
+/* The raw header of section IDX of a 64-bit image, NULL when out of it. */
+static Elf64_Shdr *image_shdr(struct image *im, size_t idx)
+{
+	Elf64_Ehdr *eh = (Elf64_Ehdr *)im->buf;
+	size_t off;
+
+	if (im->size < sizeof(*eh) || eh->e_ident[EI_CLASS] != ELFCLASS64)
+		return NULL;
+	off = eh->e_shoff + idx * eh->e_shentsize;
+	if (off + sizeof(Elf64_Shdr) > im->size)
+		return NULL;
+	return (Elf64_Shdr *)(im->buf + off);
+}
+
+/* The index of the section called NAME, 0 when there is none. */
+static size_t image_section(struct image *im, const char *name)
+{
+	Elf *e = elf_memory(im->buf, im->size);
+	Elf_Scn *s = NULL;
+	size_t shstrndx, idx = 0;
+	GElf_Shdr sh;
+
+	if (!e)
+		return 0;
+	while (!elf_getshdrstrndx(e, &shstrndx) && (s = elf_nextscn(e, s))) {
+		const char *n = gelf_getshdr(s, &sh) ?
+				elf_strptr(e, shstrndx, sh.sh_name) : NULL;
+
+		if (n && !strcmp(n, name)) {
+			idx = elf_ndxscn(s);
+			break;
+		}
+	}
+	elf_end(e);
+	return idx;
+}
+
+/* Moves section IDX's contents to DATA, appended at the image's end. */
+static int image_replace(struct image *im, size_t idx, const void *data,
+			 size_t size)
+{
+	size_t off = (im->size + 7) & ~(size_t)7;
+	char *buf = realloc(im->buf, off + size);
+	Elf64_Shdr *sh;
+
+	if (!buf)
+		return -ENOMEM;
+	memset(buf + im->size, 0, off - im->size);
+	memcpy(buf + off, data, size);
+	im->buf = buf;
+	im->size = off + size;
+	sh = image_shdr(im, idx);
+	if (!sh)
+		return -EINVAL;
+	sh->sh_offset = off;
+	sh->sh_size = size;
+	return 0;
+}
+
+static bool image_is_exec(Elf *e, size_t idx, size_t shstrndx)
+{
+	GElf_Shdr sh;
+	const char *n;
+
+	if (!gelf_getshdr(elf_getscn(e, idx), &sh) ||
+	    !(sh.sh_flags & SHF_EXECINSTR))
+		return false;
+	n = elf_strptr(e, shstrndx, sh.sh_name);
+	return n && strcmp(n, ".text");
+}
+
+/* --fix static: STT_FUNC LOCAL symbols of program sections become GLOBAL. */
+static void image_fix_static_syms(struct image *im, Elf *e, GElf_Shdr *sh,
+				  size_t shstrndx)
+{
+	Elf64_Sym *sym = (Elf64_Sym *)(im->buf + sh->sh_offset);
+	size_t n = sh->sh_size / sizeof(*sym);
+
+	if (sh->sh_offset + sh->sh_size > im->size)
+		return;
+	for (size_t i = 0; i < n; i++, sym++) {
+		if (ELF64_ST_TYPE(sym->st_info) != STT_FUNC ||
+		    ELF64_ST_BIND(sym->st_info) != STB_LOCAL ||
+		    !image_is_exec(e, sym->st_shndx, shstrndx))
+			continue;
+		sym->st_info = ELF64_ST_INFO(STB_GLOBAL, STT_FUNC);
+	}
+}
+
+static int image_fix_static(struct image *im)
+{
+	Elf *e = elf_memory(im->buf, im->size);
+	Elf_Scn *s = NULL;
+	size_t shstrndx;
+	GElf_Shdr sh;
+
+	if (!e || elf_getshdrstrndx(e, &shstrndx) || !image_shdr(im, 0)) {
+		if (e)
+			elf_end(e);
+		return -LIBBPF_ERRNO__FORMAT;
+	}
+	while ((s = elf_nextscn(e, s)))
+		if (gelf_getshdr(s, &sh) && sh.sh_type == SHT_SYMTAB)
+			image_fix_static_syms(im, e, &sh, shstrndx);
+	elf_end(e);
+	return 0;
+}
+
+static const struct btf_type *btf_skip_mods(const struct btf *btf, __u32 id)
+{
+	const struct btf_type *t = btf__type_by_id(btf, id);
+
+	while (t && (btf_is_mod(t) || btf_is_typedef(t)))
+		t = btf__type_by_id(btf, t->type);
+	return t;
+}
+
+/*
+ * The "pinning" members of the map definitions in .maps: how many there are;
+ * with TYPE, each is made of type TYPE.
+ */
+static int btf_pinning_members(struct btf *btf, int type)
+{
+	int count = 0;
+
+	for (__u32 id = 1; id < btf__type_cnt(btf); id++) {
+		const struct btf_type *t = btf__type_by_id(btf, id);
+		const struct btf_var_secinfo *vi;
+
+		if (!btf_is_datasec(t) ||
+		    strcmp(btf__name_by_offset(btf, t->name_off), ".maps"))
+			continue;
+		vi = btf_var_secinfos(t);
+		for (unsigned i = 0; i < btf_vlen(t); i++, vi++) {
+			const struct btf_type *v = btf__type_by_id(btf, vi->type);
+			const struct btf_type *st;
+			struct btf_member *m;
+
+			st = v && btf_is_var(v) ? btf_skip_mods(btf, v->type) : NULL;
+			if (!st || !btf_is_struct(st))
+				continue;
+			m = btf_members(st);
+			for (unsigned k = 0; k < btf_vlen(st); k++, m++) {
+				if (strcmp(btf__name_by_offset(btf, m->name_off),
+					   "pinning"))
+					continue;
+				if (type)
+					m->type = type;
+				count++;
+			}
+		}
+	}
+	return count;
+}
+
+/* The type of a "pinning" of LIBBPF_PIN_NONE: int (*)[0]. */
+static int btf_add_pin_none(struct btf *btf)
+{
+	int id = btf__add_int(btf, "int", 4, BTF_INT_SIGNED);
+
+	if (id > 0)
+		id = btf__add_array(btf, id, id, 0);
+	if (id > 0)
+		id = btf__add_ptr(btf, id);
+	return id;
+}
+
+/* --fix pinning: every map's pinning is LIBBPF_PIN_NONE. */
+static int image_fix_pinning(struct image *im)
+{
+	size_t idx = image_section(im, ".BTF");
+	Elf64_Shdr *sh = idx ? image_shdr(im, idx) : NULL;
+	struct btf *btf;
+	const void *raw;
+	__u32 raw_size;
+	int err = 0, id;
+
+	if (!sh || sh->sh_offset + sh->sh_size > im->size)
+		return 0;	/* no BTF, no BTF-defined map */
+	btf = btf__new(im->buf + sh->sh_offset, sh->sh_size);
+	if (!btf)
+		return -errno;
+	id = btf_pinning_members(btf, 0) ? btf_add_pin_none(btf) : 0;
+	if (id > 0) {
+		btf_pinning_members(btf, id);
+		raw = btf__raw_data(btf, &raw_size);
+		err = raw ? image_replace(im, idx, raw, raw_size) : -ENOMEM;
+	}
+	btf__free(btf);
+	return id < 0 ? id : err;
+}
+
+/* The object, with --fix's patches applied to a copy in IM when asked. */
+static struct bpf_object *open_object(const char *file, struct image *im)
+{
+	LIBBPF_OPTS(bpf_object_open_opts, opts);
+	const char *base = strrchr(file, '/');
+	char name[64];
 	int err;
 
-	obj = bpf_object__open_file(file, NULL);
-	if (!obj)
-		return -errno;
+	im->buf = NULL;
+	if (!fix_pinning && !fix_static)
+		return bpf_object__open_file(file, NULL);
+	err = image_read(file, im);
+	if (!err && fix_static)
+		err = image_fix_static(im);
+	if (!err && fix_pinning)
+		err = image_fix_pinning(im);
+	if (err) {
+		errno = -err;
+		return NULL;
+	}
+	snprintf(name, sizeof(name), "%s", base ? base + 1 : file);
+	name[strcspn(name, ".")] = 0;
+	opts.object_name = name;
+	return bpf_object__open_mem(im->buf, im->size, &opts);
+}
+
+static bool prog_selected(const char *name, const char *sec,
+			  const char *want, const char *want_sec)
+{
+	return (!want || !strcmp(name, want)) &&
+	       (!want_sec || !strcmp(sec, want_sec));
+}
+
+/* Autoload for NAME (in SEC, when given) and the --aux programs only. */
+static struct bpf_program *select_program(struct bpf_object *obj,
+					  const char *name, const char *sec)
+{
+	struct bpf_program *p, *want = NULL;
+
 	bpf_object__for_each_program(p, obj) {
-		bool me = !strcmp(bpf_program__name(p), name);
+		bool me = !want && prog_selected(bpf_program__name(p),
+						 bpf_program__section_name(p),
+						 name, sec);
 
 		bpf_program__set_autoload(p, me || is_aux(bpf_program__name(p)));
 		if (me)
 			want = p;
 	}
+	return want;
+}
+
+/*
+ * cilium/ebpf takes a value type on a ring buffer or a perf event array as a
+ * hint and gives the kernel the sizes it wants (0 and 0, 4 and 4); libbpf
+ * passes the value's size on, which the kernel refuses.
+ */
+static void set_event_map_sizes(struct bpf_map *map)
+{
+	__u32 size = 0;
+
+	switch (bpf_map__type(map)) {
+	case BPF_MAP_TYPE_PERF_EVENT_ARRAY:
+		size = sizeof(__u32);
+		/* fallthrough */
+	case BPF_MAP_TYPE_RINGBUF:
+	case BPF_MAP_TYPE_USER_RINGBUF:
+		bpf_map__set_key_size(map, size);
+		bpf_map__set_value_size(map, size);
+		break;
+	default:
+		break;
+	}
+}
+
+/* Load one program of FILE with libbpf; returns libbpf's error. */
+static int libbpf_load(const char *file, const char *name, const char *sec,
+		       unsigned level, struct result *r, bool *found)
+{
+	struct bpf_object *obj;
+	struct bpf_program *want;
+	struct bpf_map *map;
+	struct image im;
+	int err;
+
+	*found = true;
+	obj = open_object(file, &im);
+	if (!obj) {
+		err = -errno;
+		free(im.buf);
+		return err;
+	}
+	want = select_program(obj, name, sec);
 	*found = want != NULL;
 	if (!want) {
 		bpf_object__close(obj);
+		free(im.buf);
 		return -ENOENT;
+	}
+	if (have_type && bpf_program__type(want) != prog_type)
+		bpf_program__set_type(want, prog_type);
+	bpf_object__for_each_map(map, obj) {
+		if (fix_pinning)
+			bpf_map__set_pin_path(map, NULL);
+		set_event_map_sizes(map);
 	}
 	logbuf[0] = 0;
 	bpf_program__set_log_buf(want, logbuf, LOG_SIZE);
@@ -193,16 +594,633 @@ static int load_one(const char *file, const char *name, unsigned level,
 	err = bpf_object__load(obj);
 	parse_log(logbuf, r);
 	bpf_object__close(obj);
+	free(im.buf);
 	return err;
 }
 
-static void report(const char *file, const char *name)
+/*
+ * --legacy: samples/bpf's and iproute2's loaders, on libelf.
+ */
+#define IS_MAP_IN_MAP(t) \
+	((t) == BPF_MAP_TYPE_ARRAY_OF_MAPS || (t) == BPF_MAP_TYPE_HASH_OF_MAPS)
+
+struct lmap {
+	const char *name;
+	size_t sec;
+	GElf_Addr off;
+	unsigned rec;		/* record size */
+	__u32 def[9];		/* the record, zero-extended */
+	int fd;
+};
+
+/* Fields of the records: 24/28 bytes (samples/bpf), 36 bytes (iproute2). */
+enum { MD_TYPE, MD_KEY, MD_VALUE, MD_MAX, MD_FLAGS, MD_INNER_IDX,
+	MD_NUMA, MD_ID = 5, MD_INNER_ID = 7 };
+
+struct lprog {
+	const char *name;
+	const char *sec_name;
+	size_t sec;
+	size_t off, len;	/* its bytes in the section */
+};
+
+struct lobj {
+	int fd;
+	Elf *elf;
+	size_t shstrndx, nsec;
+	Elf_Data *syms;
+	size_t nsyms, strtab;
+	struct lmap *maps;
+	int nmaps;
+	struct lprog *progs;
+	int nprogs;
+	char license[128];
+	__u32 kver;
+};
+
+static bool lobj_shdr(struct lobj *o, size_t idx, GElf_Shdr *sh)
+{
+	return idx < o->nsec && gelf_getshdr(elf_getscn(o->elf, idx), sh);
+}
+
+static Elf_Data *lobj_data(struct lobj *o, size_t idx)
+{
+	Elf_Scn *s = idx && idx < o->nsec ? elf_getscn(o->elf, idx) : NULL;
+
+	return s ? elf_getdata(s, NULL) : NULL;
+}
+
+static const char *lobj_secname(struct lobj *o, size_t idx)
+{
+	GElf_Shdr sh;
+	const char *n = NULL;
+
+	if (lobj_shdr(o, idx, &sh))
+		n = elf_strptr(o->elf, o->shstrndx, sh.sh_name);
+	return n ? n : "";
+}
+
+static bool lobj_sym(struct lobj *o, size_t i, GElf_Sym *s)
+{
+	return o->syms && i < o->nsyms && gelf_getsym(o->syms, i, s);
+}
+
+static const char *lobj_symname(struct lobj *o, const GElf_Sym *s)
+{
+	const char *n;
+
+	if (GELF_ST_TYPE(s->st_info) == STT_SECTION)
+		return lobj_secname(o, s->st_shndx);
+	n = elf_strptr(o->elf, o->strtab, s->st_name);
+	return n ? n : "";
+}
+
+static bool is_map_section(const char *n)
+{
+	return !strcmp(n, "maps") || !strncmp(n, "maps/", 5);
+}
+
+static bool is_prog_section(struct lobj *o, size_t idx)
+{
+	GElf_Shdr sh;
+
+	return lobj_shdr(o, idx, &sh) && sh.sh_type == SHT_PROGBITS &&
+	       (sh.sh_flags & SHF_EXECINSTR) && sh.sh_size &&
+	       strcmp(lobj_secname(o, idx), ".text");
+}
+
+static size_t lobj_find_section(struct lobj *o, const char *name)
+{
+	for (size_t i = 1; i < o->nsec; i++)
+		if (!strcmp(lobj_secname(o, i), name))
+			return i;
+	return 0;
+}
+
+static void *grow(void *v, int n, size_t size)
+{
+	void *p = realloc(v, (n + 1) * size);
+
+	if (!p) {
+		fputs("kload: out of memory\n", stderr);
+		exit(2);
+	}
+	return p;
+}
+
+static int lmap_by_off(const void *a, const void *b)
+{
+	const struct lmap *x = a, *y = b;
+
+	return x->off < y->off ? -1 : x->off > y->off;
+}
+
+/* The map symbols of legacy map section SEC, by offset, and their records. */
+static void lobj_add_maps(struct lobj *o, size_t sec)
+{
+	Elf_Data *d = lobj_data(o, sec);
+	int first = o->nmaps, n;
+	GElf_Shdr sh;
+	GElf_Sym s;
+
+	for (size_t i = 1; i < o->nsyms; i++) {
+		if (!lobj_sym(o, i, &s) || s.st_shndx != sec ||
+		    GELF_ST_TYPE(s.st_info) == STT_SECTION)
+			continue;
+		o->maps = grow(o->maps, o->nmaps, sizeof(*o->maps));
+		o->maps[o->nmaps++] = (struct lmap){
+			.name = lobj_symname(o, &s), .sec = sec,
+			.off = s.st_value, .fd = -1 };
+	}
+	n = o->nmaps - first;
+	if (!n || !lobj_shdr(o, sec, &sh))
+		return;
+	qsort(o->maps + first, n, sizeof(*o->maps), lmap_by_off);
+	for (struct lmap *m = o->maps + first; m < o->maps + o->nmaps; m++) {
+		size_t len = sh.sh_size / n;
+
+		m->rec = len;
+		if (len > sizeof(m->def))
+			len = sizeof(m->def);
+		if (d && d->d_buf && m->off + len <= d->d_size)
+			memcpy(m->def, (char *)d->d_buf + m->off, len);
+	}
+}
+
+/* The map-in-map M's inner map template, -1 when it names none. */
+static int lmap_inner(struct lobj *o, const struct lmap *m)
+{
+	if (m->rec == 24 || m->rec == 28)
+		return m->def[MD_INNER_IDX] < (__u32)o->nmaps ?
+		       (int)m->def[MD_INNER_IDX] : -1;
+	if (m->rec != 36)
+		return -1;
+	for (int j = 0; j < o->nmaps; j++)
+		if (o->maps + j != m && o->maps[j].rec == 36 &&
+		    o->maps[j].def[MD_ID] == m->def[MD_INNER_ID])
+			return j;
+	return -1;
+}
+
+static int lmap_create(struct lobj *o, struct lmap *m, char *why, size_t n)
+{
+	LIBBPF_OPTS(bpf_map_create_opts, opts, .map_flags = m->def[MD_FLAGS]);
+	__u32 value_size = m->def[MD_VALUE], max_entries = m->def[MD_MAX];
+	char name[BPF_OBJ_NAME_LEN];
+
+	if ((m->rec == 28 || m->rec == 24) &&
+	    (m->def[MD_FLAGS] & BPF_F_NUMA_NODE))
+		opts.numa_node = m->def[MD_NUMA];
+	if (IS_MAP_IN_MAP(m->def[MD_TYPE])) {
+		opts.inner_map_fd = o->maps[lmap_inner(o, m)].fd;
+		value_size = sizeof(__u32);
+	}
+	if (!max_entries)
+		max_entries = libbpf_num_possible_cpus();
+	obj_name(name, m->name);
+	m->fd = bpf_map_create(m->def[MD_TYPE], name, m->def[MD_KEY],
+			       value_size, max_entries, &opts);
+	if (m->fd >= 0)
+		return 0;
+	snprintf(why, n, "map '%s': failed to create: %s", m->name,
+		 strerror(errno));
+	return -errno;
+}
+
+/* Can M be created now: it is no map of maps, or its template exists. */
+static bool lmap_ready(struct lobj *o, const struct lmap *m)
+{
+	int in;
+
+	if (!IS_MAP_IN_MAP(m->def[MD_TYPE]))
+		return true;
+	in = lmap_inner(o, m);
+	return in >= 0 && o->maps[in].fd >= 0;
+}
+
+/* Every map, inner map templates before the maps of maps that use them. */
+static int lobj_create_maps(struct lobj *o, char *why, size_t n)
+{
+	int left = o->nmaps, err;
+	bool progress = true;
+
+	while (left && progress) {
+		progress = false;
+		for (struct lmap *m = o->maps; m < o->maps + o->nmaps; m++) {
+			if (m->fd >= 0 || !lmap_ready(o, m))
+				continue;
+			err = lmap_create(o, m, why, n);
+			if (err)
+				return err;
+			left--;
+			progress = true;
+		}
+	}
+	for (struct lmap *m = o->maps; left && m < o->maps + o->nmaps; m++) {
+		if (m->fd >= 0)
+			continue;
+		snprintf(why, n, "map '%s': no inner map template that can be "
+			 "created", m->name);
+		return -EINVAL;
+	}
+	return 0;
+}
+
+/* Is section IDX relocations (REL or RELA) for section SEC? */
+static bool is_reloc_of(struct lobj *o, size_t idx, size_t sec,
+			GElf_Shdr *sh)
+{
+	return lobj_shdr(o, idx, sh) && sh->sh_info == sec &&
+	       (sh->sh_type == SHT_REL || sh->sh_type == SHT_RELA);
+}
+
+/* Entry K of relocation section D of type TYPE, as a RELA (addend 0). */
+static bool reloc_get(Elf_Data *d, GElf_Word type, int k, GElf_Rela *r)
+{
+	GElf_Rel rel;
+
+	if (type == SHT_RELA)
+		return gelf_getrela(d, k, r);
+	if (!gelf_getrel(d, k, &rel))
+		return false;
+	r->r_offset = rel.r_offset;
+	r->r_info = rel.r_info;
+	r->r_addend = 0;
+	return true;
+}
+
+/* The relocation of section SEC at byte POS, if any. */
+static bool lobj_reloc_at(struct lobj *o, size_t sec, size_t pos,
+			  GElf_Rela *r)
+{
+	for (size_t i = 1; i < o->nsec; i++) {
+		Elf_Data *d = lobj_data(o, i);
+		GElf_Shdr sh;
+
+		if (!d || !is_reloc_of(o, i, sec, &sh))
+			continue;
+		for (int k = 0; reloc_get(d, sh.sh_type, k, r); k++)
+			if (r->r_offset == pos)
+				return true;
+	}
+	return false;
+}
+
+/* Does code of .text outside [OFF, END) call the function at OFF? */
+static bool text_is_called(struct lobj *o, size_t text, size_t off, size_t end)
+{
+	Elf_Data *d = lobj_data(o, text);
+	const struct bpf_insn *insn = d ? d->d_buf : NULL;
+	size_t n = d ? d->d_size / sizeof(*insn) : 0;
+
+	for (size_t i = 0; insn && i < n; i++) {
+		long target = ((long)i + insn[i].imm + 1) * 8;
+		GElf_Rela r;
+		GElf_Sym s;
+
+		if (insn[i].code != (BPF_JMP | BPF_CALL) ||
+		    insn[i].src_reg != BPF_PSEUDO_CALL ||
+		    (i * 8 >= off && i * 8 < end))
+			continue;
+		if (lobj_reloc_at(o, text, i * 8, &r) &&
+		    lobj_sym(o, GELF_R_SYM(r.r_info), &s))
+			target = s.st_value + (long)(insn[i].imm + 1) * 8;
+		if (target == (long)off)
+			return true;
+	}
+	return false;
+}
+
+static void lobj_add_prog(struct lobj *o, const char *name, size_t sec,
+			  size_t off, size_t len)
+{
+	o->progs = grow(o->progs, o->nprogs, sizeof(*o->progs));
+	o->progs[o->nprogs++] = (struct lprog){
+		.name = name, .sec_name = lobj_secname(o, sec), .sec = sec,
+		.off = off, .len = len };
+}
+
+/* An object whose only code is .text: its global functions nobody calls. */
+static void lobj_find_text_progs(struct lobj *o, size_t text)
+{
+	GElf_Shdr sh;
+	GElf_Sym s;
+
+	if (!text || !lobj_shdr(o, text, &sh))
+		return;
+	for (size_t i = 1; i < o->nsyms; i++) {
+		size_t end;
+
+		if (!lobj_sym(o, i, &s) || s.st_shndx != text ||
+		    GELF_ST_TYPE(s.st_info) != STT_FUNC ||
+		    GELF_ST_BIND(s.st_info) != STB_GLOBAL ||
+		    s.st_value >= sh.sh_size)
+			continue;
+		end = s.st_size ? s.st_value + s.st_size : sh.sh_size;
+		if (end > sh.sh_size)
+			end = sh.sh_size;
+		if (!text_is_called(o, text, s.st_value, end))
+			lobj_add_prog(o, lobj_symname(o, &s), text, s.st_value,
+				      end - s.st_value);
+	}
+}
+
+/* A program section's name: its function at 0, else a global label there. */
+static const char *section_prog_name(struct lobj *o, size_t sec)
+{
+	const char *label = NULL;
+	GElf_Sym s;
+
+	for (size_t i = 1; i < o->nsyms; i++) {
+		if (!lobj_sym(o, i, &s) || s.st_shndx != sec || s.st_value)
+			continue;
+		if (GELF_ST_TYPE(s.st_info) == STT_FUNC)
+			return lobj_symname(o, &s);
+		if (!label && GELF_ST_TYPE(s.st_info) == STT_NOTYPE &&
+		    GELF_ST_BIND(s.st_info) == STB_GLOBAL)
+			label = lobj_symname(o, &s);
+	}
+	return label ? label : lobj_secname(o, sec);
+}
+
+static void lobj_find_progs(struct lobj *o)
+{
+	GElf_Shdr sh;
+
+	for (size_t i = 1; i < o->nsec; i++)
+		if (is_prog_section(o, i) && lobj_shdr(o, i, &sh))
+			lobj_add_prog(o, section_prog_name(o, i), i, 0,
+				      sh.sh_size);
+	if (!o->nprogs)
+		lobj_find_text_progs(o, lobj_find_section(o, ".text"));
+}
+
+static void lobj_read_symtab(struct lobj *o)
+{
+	GElf_Shdr sh;
+
+	for (size_t i = 1; i < o->nsec; i++) {
+		if (!lobj_shdr(o, i, &sh) || sh.sh_type != SHT_SYMTAB)
+			continue;
+		o->syms = lobj_data(o, i);
+		o->nsyms = o->syms ? o->syms->d_size / sizeof(Elf64_Sym) : 0;
+		o->strtab = sh.sh_link;
+		return;
+	}
+}
+
+static void lobj_read_license(struct lobj *o)
+{
+	Elf_Data *d = lobj_data(o, lobj_find_section(o, "license"));
+	Elf_Data *v = lobj_data(o, lobj_find_section(o, "version"));
+
+	o->license[0] = 0;
+	if (d && d->d_buf) {
+		size_t n = d->d_size < sizeof(o->license) ?
+			   d->d_size : sizeof(o->license) - 1;
+
+		memcpy(o->license, d->d_buf, n);
+		o->license[n] = 0;
+	}
+	o->kver = 0;
+	if (v && v->d_buf && v->d_size >= sizeof(o->kver))
+		memcpy(&o->kver, v->d_buf, sizeof(o->kver));
+}
+
+static void lobj_close(struct lobj *o)
+{
+	for (int i = 0; i < o->nmaps; i++)
+		if (o->maps[i].fd >= 0)
+			close(o->maps[i].fd);
+	free(o->maps);
+	free(o->progs);
+	if (o->elf)
+		elf_end(o->elf);
+	if (o->fd >= 0)
+		close(o->fd);
+}
+
+static int lobj_open(struct lobj *o, const char *file, char *why, size_t n)
+{
+	memset(o, 0, sizeof(*o));
+	o->fd = open(file, O_RDONLY);
+	if (o->fd < 0) {
+		snprintf(why, n, "%s", strerror(errno));
+		return -errno;
+	}
+	o->elf = elf_begin(o->fd, ELF_C_READ, NULL);
+	if (!o->elf || elf_kind(o->elf) != ELF_K_ELF ||
+	    elf_getshdrstrndx(o->elf, &o->shstrndx) ||
+	    elf_getshdrnum(o->elf, &o->nsec)) {
+		snprintf(why, n, "not an ELF object: %s", elf_errmsg(-1));
+		lobj_close(o);
+		return -LIBBPF_ERRNO__FORMAT;
+	}
+	lobj_read_symtab(o);
+	lobj_read_license(o);
+	for (size_t i = 1; i < o->nsec; i++)
+		if (is_map_section(lobj_secname(o, i)))
+			lobj_add_maps(o, i);
+	lobj_find_progs(o);
+	return 0;
+}
+
+static struct lprog *lobj_find_prog(struct lobj *o, const char *name,
+				    const char *sec)
+{
+	for (int i = 0; i < o->nprogs; i++)
+		if (prog_selected(o->progs[i].name, o->progs[i].sec_name,
+				  name, sec))
+			return &o->progs[i];
+	return NULL;
+}
+
+static struct lmap *lobj_map_at(struct lobj *o, size_t sec, GElf_Addr off)
+{
+	for (int i = 0; i < o->nmaps; i++)
+		if (o->maps[i].sec == sec && o->maps[i].off == off)
+			return &o->maps[i];
+	return NULL;
+}
+
+/* Applies relocation R to INSN: the fd of the legacy map it names. */
+static int reloc_apply(struct lobj *o, struct bpf_insn *insn,
+		       const GElf_Rela *r, bool rela, char *why, size_t n)
+{
+	GElf_Sym s = { 0 };
+	const char *name, *sec;
+	GElf_Addr off;
+	struct lmap *m;
+
+	lobj_sym(o, GELF_R_SYM(r->r_info), &s);
+	name = lobj_symname(o, &s);
+	if (s.st_shndx == SHN_UNDEF) {
+		snprintf(why, n, "relocation against undefined (extern) "
+			 "symbol '%s'", name);
+		return -EINVAL;
+	}
+	sec = lobj_secname(o, s.st_shndx);
+	if (!strcmp(sec, ".maps")) {
+		snprintf(why, n, "reference to BTF-defined map '%s' in .maps; "
+			 "the legacy loader only handles legacy 'maps' "
+			 "sections", name);
+		return -EINVAL;
+	}
+	if (!is_map_section(sec)) {
+		snprintf(why, n, "relocation against '%s' in section '%s'; "
+			 "the legacy loader only handles legacy 'maps' "
+			 "sections", name, sec);
+		return -EINVAL;
+	}
+	if (insn->code != (BPF_LD | BPF_IMM | BPF_DW)) {
+		snprintf(why, n, "relocation against map '%s' at an "
+			 "instruction that is not lddw", name);
+		return -EINVAL;
+	}
+	off = s.st_value;
+	if (rela)
+		off += r->r_addend;
+	else if (GELF_ST_TYPE(s.st_info) == STT_SECTION)
+		off += insn->imm;
+	m = lobj_map_at(o, s.st_shndx, off);
+	if (!m) {
+		snprintf(why, n, "relocation against section '%s' at offset "
+			 "%llu, where no map starts", sec,
+			 (unsigned long long)off);
+		return -EINVAL;
+	}
+	insn->src_reg = BPF_PSEUDO_MAP_FD;
+	insn->imm = m->fd;
+	return 0;
+}
+
+/* Applies relocation section RSEC to P's instructions INSNS. */
+static int reloc_section(struct lobj *o, const struct lprog *p,
+			 struct bpf_insn *insns, size_t rsec, char *why,
+			 size_t n)
+{
+	Elf_Data *d = lobj_data(o, rsec);
+	GElf_Shdr sh;
+	GElf_Rela r;
+	int err;
+
+	if (!d || !is_reloc_of(o, rsec, p->sec, &sh))
+		return 0;
+	for (int k = 0; reloc_get(d, sh.sh_type, k, &r); k++) {
+		if (r.r_offset < p->off || r.r_offset >= p->off + p->len)
+			continue;
+		err = reloc_apply(o, &insns[(r.r_offset - p->off) / 8], &r,
+				  sh.sh_type == SHT_RELA, why, n);
+		if (err)
+			return err;
+	}
+	return 0;
+}
+
+/* P's instructions, relocated; NULL with WHY set when they cannot be. */
+static struct bpf_insn *lprog_insns(struct lobj *o, const struct lprog *p,
+				    char *why, size_t n)
+{
+	Elf_Data *d = lobj_data(o, p->sec);
+	struct bpf_insn *insns;
+
+	if (!d || !d->d_buf || p->off + p->len > d->d_size ||
+	    p->len % sizeof(*insns)) {
+		snprintf(why, n, "section '%s' cannot be read as code",
+			 p->sec_name);
+		return NULL;
+	}
+	insns = malloc(p->len);
+	if (!insns) {
+		snprintf(why, n, "%s", strerror(ENOMEM));
+		return NULL;
+	}
+	memcpy(insns, (char *)d->d_buf + p->off, p->len);
+	for (size_t i = 1; i < o->nsec; i++) {
+		if (reloc_section(o, p, insns, i, why, n)) {
+			free(insns);
+			return NULL;
+		}
+	}
+	return insns;
+}
+
+/* The attach type libbpf gives section SEC, when its type is --type's. */
+static enum bpf_attach_type section_attach_type(const char *sec)
+{
+	enum bpf_prog_type t;
+	enum bpf_attach_type a;
+
+	if (libbpf_prog_type_by_name(sec, &t, &a) || t != prog_type)
+		return 0;
+	return a;
+}
+
+static int lprog_load(struct lobj *o, const struct lprog *p, unsigned level,
+		      struct result *r)
+{
+	LIBBPF_OPTS(bpf_prog_load_opts, opts,
+		    .log_buf = logbuf, .log_size = LOG_SIZE,
+		    .log_level = level, .kern_version = o->kver,
+		    .prog_flags = extra_flags,
+		    .expected_attach_type = section_attach_type(p->sec_name));
+	struct bpf_insn *insns = lprog_insns(o, p, r->why, sizeof(r->why));
+	char name[BPF_OBJ_NAME_LEN];
+	int fd;
+
+	if (!insns)
+		return -EINVAL;
+	obj_name(name, p->name);
+	logbuf[0] = 0;
+	fd = bpf_prog_load(prog_type, name, o->license, insns,
+			   p->len / sizeof(*insns), &opts);
+	fd = fd < 0 ? -errno : fd;
+	free(insns);
+	parse_log(logbuf, r);
+	if (fd < 0)
+		return fd;
+	close(fd);
+	return 0;
+}
+
+/* Load one program of FILE as the legacy loaders did. */
+static int legacy_load(const char *file, const char *name, const char *sec,
+		       unsigned level, struct result *r, bool *found)
+{
+	struct lobj o;
+	struct lprog *p;
+	int err;
+
+	*found = true;
+	err = lobj_open(&o, file, r->why, sizeof(r->why));
+	if (err)
+		return err;
+	p = lobj_find_prog(&o, name, sec);
+	*found = p != NULL;
+	err = p ? lobj_create_maps(&o, r->why, sizeof(r->why)) : -ENOENT;
+	if (!err)
+		err = lprog_load(&o, p, level, r);
+	lobj_close(&o);
+	return err;
+}
+
+/* Load one program of FILE with the given log level; returns the error. */
+static int load_one(const char *file, const char *name, const char *sec,
+		    unsigned level, struct result *r, bool *found)
+{
+	parse_log("", r);
+	if (legacy)
+		return legacy_load(file, name, sec, level, r, found);
+	return libbpf_load(file, name, sec, level, r, found);
+}
+
+static void report(const char *file, const char *name, const char *sec)
 {
 	struct result r;
 	bool found;
 	int err;
 
-	err = load_one(file, name, 4, &r, &found);
+	err = load_one(file, name, sec, 4, &r, &found);
 	if (!found) {
 		printf("%s\terror\t-1\t-1\tno program named %s in %s\n", name,
 		       name, file);
@@ -216,14 +1234,15 @@ static void report(const char *file, const char *name)
 		return;
 	}
 	if (r.processed < 0 && !r.last[0]) {
-		printf("%s\terror\t-1\t-1\t%s\n", name, errstr(-err));
+		printf("%s\terror\t-1\t-1\t%s\n", name,
+		       r.why[0] ? r.why : errstr(-err));
 		return;
 	}
 	/* Rejected: load again at level 1 when level 4 gave no message. */
 	if (!r.last[0] || level1_always) {
 		struct result r1;
 
-		load_one(file, name, 1 | 4, &r1, &found);
+		load_one(file, name, sec, 1 | 4, &r1, &found);
 		if (r1.last[0])
 			memcpy(r.last, r1.last, sizeof(r.last));
 	}
@@ -233,19 +1252,21 @@ static void report(const char *file, const char *name)
 }
 
 /* --log: the level-1 log of one more load, then "--". */
-static void report_log(const char *file, const char *name)
+static void report_log(const char *file, const char *name, const char *sec)
 {
 	struct result r;
 	bool found;
 
-	load_one(file, name, 1, &r, &found);
+	logbuf[0] = 0;
+	load_one(file, name, sec, 1, &r, &found);
 	if (found)
 		fputs(logbuf, stdout);
 	puts("--");
 }
 
 /* libbpf may crash on odd objects: load each program in a child. */
-static void isolated_report(const char *file, const char *name)
+static void isolated_report(const char *file, const char *name,
+			    const char *sec)
 {
 	int st;
 	pid_t pid;
@@ -253,9 +1274,9 @@ static void isolated_report(const char *file, const char *name)
 	fflush(stdout);
 	pid = fork();
 	if (pid == 0) {
-		report(file, name);
+		report(file, name, sec);
 		if (print_log)
-			report_log(file, name);
+			report_log(file, name, sec);
 		fflush(stdout);
 		_exit(0);
 	}
@@ -285,31 +1306,122 @@ static int drop_caps(void)
 	return 0;
 }
 
+/* Every program (of --section's section) of a legacy object. */
+static int legacy_names_all(const char *file)
+{
+	struct lobj o;
+	char why[512];
+
+	if (lobj_open(&o, file, why, sizeof(why))) {
+		fprintf(stderr, "kload: %s: %s\n", file, why);
+		return 2;
+	}
+	for (int i = 0; i < o.nprogs; i++) {
+		const struct lprog *p = &o.progs[i];
+
+		if (prog_selected(p->name, p->sec_name, NULL, want_section))
+			isolated_report(file, p->name, p->sec_name);
+	}
+	lobj_close(&o);
+	return 0;
+}
+
 static int names_all(const char *file)
 {
-	struct bpf_object *obj = bpf_object__open_file(file, NULL);
+	struct bpf_object *obj;
 	struct bpf_program *p;
+	struct image im;
 
+	if (legacy)
+		return legacy_names_all(file);
+	obj = open_object(file, &im);
 	if (!obj) {
 		fprintf(stderr, "kload: %s: %s\n", file, errstr(errno));
+		free(im.buf);
 		return 2;
 	}
 	bpf_object__for_each_program(p, obj) {
 		char *n = strdup(bpf_program__name(p));
+		char *s = strdup(bpf_program__section_name(p));
 
-		if (n) {
-			isolated_report(file, n);
-			free(n);
-		}
+		if (n && s && prog_selected(n, s, NULL, want_section))
+			isolated_report(file, n, s);
+		free(n);
+		free(s);
 	}
 	bpf_object__close(obj);
+	free(im.buf);
 	return 0;
+}
+
+static bool parse_type(const char *name)
+{
+	have_type = prog_type_by_str(name, &prog_type);
+	if (!have_type)
+		fprintf(stderr, "kload: --type %s: not a program type libbpf "
+				"knows\n", name);
+	return have_type;
+}
+
+/* --fix LIST: pinning, static. */
+static bool parse_fix(char *list)
+{
+	for (char *f = strtok(list, ","); f; f = strtok(NULL, ",")) {
+		if (!strcmp(f, "pinning")) {
+			fix_pinning = true;
+		} else if (!strcmp(f, "static")) {
+			fix_static = true;
+		} else {
+			fprintf(stderr, "kload: --fix %s: pinning or static\n",
+				f);
+			return false;
+		}
+	}
+	return true;
+}
+
+/* Probe bpf(): 0 when it can be used, else 77 (with a message). */
+static int probe_bpf(void)
+{
+	int fd = bpf_map_create(BPF_MAP_TYPE_ARRAY, NULL, 4, 4, 1, NULL);
+
+	if (fd < 0 && (errno == ENOSYS || errno == EPERM)) {
+		fprintf(stderr, "kload: bpf() unavailable: %s\n",
+			strerror(errno));
+		return 77;
+	}
+	if (fd >= 0)
+		close(fd);
+	return 0;
+}
+
+/*
+ * libbpf pins the maps marked LIBBPF_PIN_BY_NAME under /sys/fs/bpf: kload
+ * mounts a bpffs of its own there, in a mount namespace of its own, so that
+ * pinning works where no bpffs is mounted and leaves nothing behind.
+ */
+static void private_bpffs(void)
+{
+	if (unshare(CLONE_NEWNS) ||
+	    mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) ||
+	    mount("bpf", "/sys/fs/bpf", "bpf", 0, NULL))
+		if (verbose)
+			fprintf(stderr, "kload: no bpffs of its own: %s\n",
+				strerror(errno));
+}
+
+static void usage(void)
+{
+	fprintf(stderr, "usage: kload [--unpriv] [--level1] [--log] [--stats] "
+			"[--flags N] [--aux PROG]... [--type T] [--section S] "
+			"[--fix pinning,static] [--legacy] [-v] "
+			"FILE [PROG...]\n       kload --probe\n");
 }
 
 int main(int argc, char **argv)
 {
-	bool unpriv = false;
-	int i = 1, fd;
+	bool unpriv = false, probe_only = false, ok = true;
+	int i = 1, err;
 
 	aux_names = calloc(argc, sizeof(*aux_names));
 	if (!aux_names)
@@ -326,28 +1438,36 @@ int main(int argc, char **argv)
 			print_stats = true;
 		else if (!strcmp(argv[i], "-v"))
 			verbose = true;
+		else if (!strcmp(argv[i], "--legacy"))
+			legacy = true;
+		else if (!strcmp(argv[i], "--probe"))
+			probe_only = true;
 		else if (!strcmp(argv[i], "--flags") && i + 1 < argc)
 			extra_flags = strtoul(argv[++i], NULL, 0);
 		else if (!strcmp(argv[i], "--aux") && i + 1 < argc)
 			aux_names[aux_count++] = argv[++i];
+		else if (!strcmp(argv[i], "--type") && i + 1 < argc)
+			ok = ok && parse_type(argv[++i]);
+		else if (!strcmp(argv[i], "--section") && i + 1 < argc)
+			want_section = argv[++i];
+		else if (!strcmp(argv[i], "--fix") && i + 1 < argc)
+			ok = ok && parse_fix(argv[++i]);
 		else
 			break;
 	}
-	if (i >= argc) {
-		fprintf(stderr, "usage: kload [--unpriv] [--level1] [--log] [--stats] [--flags N] "
-				"[--aux PROG]... [-v] FILE [PROG...]\n");
+	if (!ok)
+		return 2;
+	if ((i >= argc && !probe_only) || (legacy && !have_type)) {
+		usage();
 		return 2;
 	}
 	libbpf_set_print(print_fn);
-	/* Probe bpf(): an invalid map create gives EINVAL when it exists. */
-	fd = bpf_map_create(BPF_MAP_TYPE_ARRAY, NULL, 4, 4, 1, NULL);
-	if (fd < 0 && (errno == ENOSYS || errno == EPERM)) {
-		fprintf(stderr, "kload: bpf() unavailable: %s\n",
-			strerror(errno));
-		return 77;
-	}
-	if (fd >= 0)
-		close(fd);
+	elf_version(EV_CURRENT);
+	err = probe_bpf();
+	if (err || probe_only)
+		return err;
+	if (!legacy)
+		private_bpffs();
 	if (unpriv && drop_caps()) {
 		fprintf(stderr, "kload: cannot drop capabilities\n");
 		return 2;
@@ -362,7 +1482,7 @@ int main(int argc, char **argv)
 	if (i + 1 == argc)
 		return names_all(argv[i]);
 	for (int j = i + 1; j < argc; j++)
-		isolated_report(argv[i], argv[j]);
+		isolated_report(argv[i], argv[j], want_section);
 	free(logbuf);
 	return 0;
 }

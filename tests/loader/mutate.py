@@ -67,7 +67,7 @@ elif kind == 'map_size':
 elif kind == 'lddw_rel':
     struct.pack_into('<Q', d, rel('socket1', 0), 0)
     code = d[sh(secs['socket1'])[4]]
-    msg = "section 'socket1': insn 0: 64-bit relocation on an instruction that is not lddw (opcode %02x)" % code
+    msg = "section 'socket1': insn 0: relocation on an instruction that is neither lddw nor a call (opcode %02x)" % code
 elif kind == 'rel_info':
     h = sh(secs['.relxdp'])
     h[7] = 999
