@@ -103,12 +103,12 @@ static int load(const struct bc_prog *p, const struct bpf_insn *ins,
 		log_buf[0] = 0;
 		o.log_buf = log_buf;
 		o.log_size = LOG_SIZE;
-		o.log_level = getenv("LL") ? atoi(getenv("LL")) : 1;
+		o.log_level = 1;
 	}
 	return bpf_prog_load(p->type, NULL, "GPL", ins, p->insn_cnt, &o);
 }
 
-/* The log's last non-empty line, the statistics line ("processed ...") aside. */
+/* The log's last non-empty line, its statistics ("processed ...") aside. */
 static void last_line(char *log, char *msg, size_t len)
 {
 	char *end = log + strlen(log), *line;
@@ -141,10 +141,10 @@ static bool resource_limit(const char *msg)
 }
 
 static enum kernel_verdict load_verdict(const struct bc_prog *p,
-					const struct bpf_insn *ins, char *msg,
-					size_t len)
+					const struct bpf_insn *ins,
+					bool explain, char *msg, size_t len)
 {
-	int fd = load(p, ins, true), err;
+	int fd = load(p, ins, explain), err;
 
 	if (fd < 0 && errno == ENOSPC)
 		fd = load(p, ins, false);	/* the verdict; the tail kept */
@@ -154,6 +154,10 @@ static enum kernel_verdict load_verdict(const struct bc_prog *p,
 		snprintf(msg, len, "accepted");
 		return KERNEL_ACCEPT;
 	}
+	if (!explain) {
+		snprintf(msg, len, "rejected: %s (no log)", strerror(err));
+		return KERNEL_REJECT;
+	}
 	last_line(log_buf, msg, len);
 	if (!msg[0]) {
 		snprintf(msg, len, "bpf(BPF_PROG_LOAD): %s", strerror(err));
@@ -162,8 +166,8 @@ static enum kernel_verdict load_verdict(const struct bc_prog *p,
 	return resource_limit(msg) ? KERNEL_LIMIT : KERNEL_UNSAFE;
 }
 
-enum kernel_verdict kernel_verify(const struct bc_prog *p, char *msg,
-				  size_t len)
+enum kernel_verdict kernel_verify(const struct bc_prog *p, bool explain,
+				  char *msg, size_t len)
 {
 	const struct bc_object *obj = p->obj;
 	enum kernel_verdict v = KERNEL_ERROR;
@@ -189,7 +193,7 @@ enum kernel_verdict kernel_verify(const struct bc_prog *p, char *msg,
 	}
 	memcpy(ins, p->insns, p->insn_cnt * sizeof(*ins));
 	patch_maps(ins, p->insn_cnt, fds, obj->map_cnt);
-	v = load_verdict(p, ins, msg, len);
+	v = load_verdict(p, ins, explain, msg, len);
 out:
 	free(ins);
 	close_maps(fds, obj->map_cnt);

@@ -17,6 +17,7 @@ enum kernel_verdict {
 	KERNEL_UNSAFE,		/* rejected for safety */
 	KERNEL_LIMIT,		/* rejected for a complexity limit */
 	KERNEL_ERROR,		/* not verified: map creation, E2BIG, ... */
+	KERNEL_REJECT,		/* rejected, why not asked (no log) */
 };
 
 /* Can this process load programs? If not, false and why in why. */
@@ -24,9 +25,12 @@ bool kernel_usable(char *why, size_t len);
 
 /*
  * Linux's verdict on p (maps from p->obj); msg gets the kernel's message
- * (the last line of its log) or, for KERNEL_ERROR, what failed.
+ * (the last line of its log) or, for KERNEL_ERROR, what failed. Without
+ * explain the program is loaded without a log (formatting it takes Linux
+ * twice its search), and a rejection is KERNEL_REJECT, as is a load that
+ * fails before verifying (a map that cannot be created stays an error).
  */
-enum kernel_verdict kernel_verify(const struct bc_prog *p, char *msg,
-				  size_t len);
+enum kernel_verdict kernel_verify(const struct bc_prog *p, bool explain,
+				  char *msg, size_t len);
 
 #endif

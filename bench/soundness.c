@@ -33,13 +33,17 @@
  * accepted.)
  *
  * With --kernel, the running kernel is a second oracle (kernel_oracle.h):
- * each program is also loaded with bpf(BPF_PROG_LOAD). An accept by (a)
- * that Linux rejects for safety is a violation (viol_SEED_I_kernel.s);
- * a rejection for a complexity limit is not (bpfcheck proves loops
- * terminate where Linux walks their iterations, and Linux's budget is
- * 1,000,000). Prints "kernel: loaded L  both-accept ...", then the most
- * frequent messages of (a)'s rejections of programs Linux accepts (false
- * rejects, printed one by one with -v). Without a usable bpf() (not
+ * each program is also loaded with bpf(BPF_PROG_LOAD), with a log when
+ * (a) accepted (to tell why Linux rejects). An accept by (a) that Linux
+ * rejects for safety is a violation (viol_SEED_I_kernel.s; its message
+ * says whether bpfcheck --linux-compat rejects too, i.e. whether a rule
+ * Linux lacks decided the accept); a rejection for a complexity limit is
+ * not (bpfcheck proves loops terminate where Linux walks their
+ * iterations, and Linux's budget is 1,000,000). Prints "kernel: loaded L
+ * both-accept ...", then the most frequent messages of (a)'s rejections
+ * of programs Linux accepts (false rejects, one by one with -v). Kernel
+ * errors (a load failing before verifying) are told apart only for
+ * programs (a) accepted, and map creation. Without a usable bpf() (not
  * root, a trivial program refused), it says why and runs without it.
  *
  * Exit: 0 no violation, 1 violations (or a generated program that did not
@@ -84,9 +88,9 @@ struct stats {
 	uint64_t v_fault, v_claim, v_bound;
 	uint64_t feat_gen[GF_NFEAT], feat_acc[GF_NFEAT], feat_viol[GF_NFEAT];
 	/* --kernel: verdicts of (a) against Linux's */
-	uint64_t k_loaded, k_both_acc, k_both_rej, k_unsafe, k_limit;
-	uint64_t k_false_rej, k_errors;
-	struct tally *false_rej;	/* (a)'s messages of the false rejects */
+	uint64_t k_loaded, k_both_acc, k_both_rej, k_unsafe, k_predicted;
+	uint64_t k_limit, k_false_rej, k_errors;
+	struct tally *false_rej;	/* (a)'s messages, false rejects */
 	size_t nfalse_rej;
 };
 
@@ -484,22 +488,40 @@ static void tally_add(struct stats *st, uint64_t pi, const char *msg)
 }
 
 /*
- * Compare (a)'s verdict with Linux's. True for a violation: (a) accepted
- * what Linux rejects for safety (msg says why).
+ * Does bpfcheck itself say Linux rejects p (--linux-compat: Linux's rules
+ * and limits)? Then an accept by a rule Linux lacks (a packet range kept
+ * across a variable offset, a loop proof) explains Linux's rejection.
+ */
+static bool predicted(const struct bc_prog *p, char *why, size_t len)
+{
+	struct bc_verify_opts vo = { .linux_compat = true };
+	struct bc_verify_result r;
+
+	if (bc_verify(p, &vo, &r) < 0 || r.accepted)
+		return false;
+	verdict_str(&r, why, len);
+	return true;
+}
+
+/*
+ * Compare (a)'s verdict with Linux's (asked why it rejects only when (a)
+ * accepted). True for a violation: (a) accepted what Linux rejects for
+ * safety (msg says why, and whether bpfcheck predicts it).
  */
 static bool kernel_compare(const struct opts *o, uint64_t pi,
 			   const struct bc_prog *p,
 			   const struct bc_verify_result *va, struct stats *st,
 			   char *msg, size_t len)
 {
-	char km[600];
-	enum kernel_verdict kv = kernel_verify(p, km, sizeof(km));
+	char km[300], lc[300];
+	enum kernel_verdict kv = kernel_verify(p, va->accepted, km, sizeof(km));
 
 	st->k_loaded++;
 	if (kv == KERNEL_ERROR) {
 		st->k_errors++;
 		if (o->verbose || st->k_errors == 1)
-			printf("KERNEL ERROR program %" PRIu64 ": %s\n", pi, km);
+			printf("KERNEL ERROR program %" PRIu64 ": %s\n", pi,
+			       km);
 		return false;
 	}
 	if (kv == KERNEL_ACCEPT) {
@@ -510,8 +532,8 @@ static bool kernel_compare(const struct opts *o, uint64_t pi,
 		st->k_false_rej++;
 		tally_add(st, pi, va->error);
 		if (o->verbose)
-			printf("FALSE REJECT program %" PRIu64 ": Linux accepts, "
-			       "bpfcheck: %s\n", pi, va->error);
+			printf("FALSE REJECT program %" PRIu64 ": Linux "
+			       "accepts, bpfcheck: %s\n", pi, va->error);
 		return false;
 	}
 	if (!va->accepted) {
@@ -526,8 +548,13 @@ static bool kernel_compare(const struct opts *o, uint64_t pi,
 		return false;
 	}
 	st->k_unsafe++;
+	if (predicted(p, lc, sizeof(lc)))
+		st->k_predicted++;
+	else
+		snprintf(lc, sizeof(lc), "accepted");
 	snprintf(msg, len, "accepted by bpfcheck (%" PRIu64 " insns processed),"
-		 " rejected by Linux: %s", va->processed_insns, km);
+		 " rejected by Linux: %s; bpfcheck --linux-compat: %s",
+		 va->processed_insns, km, lc);
 	return true;
 }
 
@@ -644,8 +671,8 @@ static void usage(FILE *f)
 		"  --show I    print program I of this seed and exit\n"
 		"  --budget N  verifier instruction budget (default 200000; Linux\n"
 		"              has 1000000, which costs seconds per program)\n"
-		"  --kernel    also load each program into the running kernel: an\n"
-		"              accept Linux rejects for safety is a violation\n"
+		"  --kernel    also load each program into the running kernel:\n"
+		"              an accept Linux rejects for safety is a violation\n"
 		"  -v          one line per program\n");
 }
 
@@ -765,9 +792,10 @@ static void print_stats(struct stats *st, uint64_t us, bool kernel)
 	if (kernel)
 		printf("kernel: loaded %" PRIu64 "  both-accept %" PRIu64
 		       "  both-reject %" PRIu64 "  accept-unsafe %" PRIu64
-		       " (violations)  accept-limit %" PRIu64 "  false-rejects %"
-		       PRIu64 "  errors %" PRIu64 "\n", st->k_loaded,
-		       st->k_both_acc, st->k_both_rej, st->k_unsafe,
+		       " (violations; %" PRIu64 " predicted by --linux-compat)"
+		       "  accept-limit %" PRIu64 "  false-rejects %" PRIu64
+		       "  errors %" PRIu64 "\n", st->k_loaded, st->k_both_acc,
+		       st->k_both_rej, st->k_unsafe, st->k_predicted,
 		       st->k_limit, st->k_false_rej, st->k_errors);
 	printf("skipped runs %" PRIu64 " (%" PRIu64 " long)  generator errors %"
 	       PRIu64 "  verifier errors %" PRIu64 "  insns executed %" PRIu64

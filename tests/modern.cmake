@@ -23,7 +23,9 @@ foreach(src ${MODERN_SRCS})
     add_custom_command(OUTPUT ${out}
       COMMAND ${MODERN_CLANG} -g -target bpf -O2 -mcpu=${cpu}
               -I${BPF_SYS_INCLUDE} -I${CMAKE_SOURCE_DIR}/tests/include
-              -I${TESTS_DIR}/corpus -c ${src} -o ${out}
+              -I${TESTS_DIR}/corpus -ffile-prefix-map=${CMAKE_SOURCE_DIR}/=
+              -fdebug-compilation-dir=. -c ${src} -o ${out}
+      WORKING_DIRECTORY ${CMAKE_SOURCE_DIR}
       DEPENDS ${src} ${TESTS_DIR}/corpus/corpus.h
       COMMENT "clang-19 -target bpf -O2 -mcpu=${cpu} ${src}"
       VERBATIM)

@@ -150,7 +150,7 @@ static int check_ldimm64(const struct bpf_insn *in, uint32_t pc, uint32_t cnt,
 
 	if (in->off)
 		return bc_errf(err, pc, EINVAL, "BPF_LD_IMM64 uses reserved fields");
-	if (pc + 1 >= cnt || hi->code || hi->dst_reg || hi->src_reg || hi->off)
+	if (pc + 1 >= cnt || !bc_is_lddw_tail(hi))
 		return bc_errf(err, pc, EINVAL, "invalid bpf_ld_imm64 insn");
 	if (in->src_reg > BPF_PSEUDO_MAP_IDX_VALUE)
 		return bc_errf(err, pc, EINVAL, "unrecognized bpf_ld_imm64 insn");

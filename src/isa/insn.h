@@ -54,6 +54,12 @@ static inline bool bc_is_lddw(const struct bpf_insn *i)
 	return i->code == (BPF_LD | BPF_IMM | BPF_DW);
 }
 
+/* The second half of an lddw: an all-zero slot but for its imm. */
+static inline bool bc_is_lddw_tail(const struct bpf_insn *i)
+{
+	return !i->code && !i->dst_reg && !i->src_reg && !i->off;
+}
+
 static inline bool bc_is_jmp_class(const struct bpf_insn *i)
 {
 	return bc_class(i) == BPF_JMP || bc_class(i) == BPF_JMP32;

@@ -666,6 +666,27 @@ static int reloc_call(struct linker *K, const struct elf_chunk *c,
 }
 
 /*
+ * An lddw without a relocation: a function's address within the section
+ * (as a call without one); a map index, which only the loader's own
+ * relocation writes, is refused; anything else is left to the verifier.
+ */
+static int unrelocated_lddw(struct linker *K, const struct elf_chunk *c,
+			    uint32_t at, uint32_t src)
+{
+	const struct bpf_insn *in = &K->p->insns[at];
+	const char *from = K->L->secs[c->sec].funcs[c->func].name;
+
+	if (in->src_reg == BPF_PSEUDO_FUNC)
+		return link_target(K, c->sec, (int64_t)src + in->imm + 1, at,
+				   from, src);
+	if (in->src_reg == BPF_PSEUDO_MAP_IDX ||
+	    in->src_reg == BPF_PSEUDO_MAP_IDX_VALUE)
+		return bc_elf_fail(K->L, "'%s' insn %u: lddw of a map index (src_reg %u) without a relocation",
+				   from, src, in->src_reg);
+	return 0;
+}
+
+/*
  * Relocate chunk ci from instruction *j on. Returns 1 (with *j past the
  * instruction) as soon as a new subprogram was appended, so the caller
  * relocates that one first: libbpf's depth-first order, without recursion.
@@ -689,8 +710,11 @@ static int relocate_chunk(struct linker *K, size_t ci, uint32_t *j)
 			if (rel && *j + 1 >= n)
 				return bc_elf_fail(K->L, "'%s' insn %u: lddw split across the end of the function",
 						   f->name, src);
-			r = rel ? reloc_lddw(K, &c, rel, at, src) : 0;
-			*j += 2;
+			r = rel ? reloc_lddw(K, &c, rel, at, src) :
+				  unrelocated_lddw(K, &c, at, src);
+			/* a second half that is no lddw's (Linux: "invalid
+			 * bpf_ld_imm64 insn") is linked as an insn of its own */
+			*j += *j + 1 < n && !bc_is_lddw_tail(&in[1]) ? 1 : 2;
 		} else {
 			r = bc_is_call(in) ? reloc_call(K, &c, rel, at, src) : 0;
 			*j += 1;
