@@ -234,6 +234,20 @@ static void ne_low_halves(uint8_t op, struct bc_vreg *ta, struct bc_vreg *tb,
 }
 
 /*
+ * Linux's reg_bounds_sanity_check: a branch that is_branch_taken did not
+ * decide, whose refinement leaves a register no value, is not known to be
+ * dead there ("REG INVARIANTS VIOLATION"): the register becomes unbounded
+ * and the branch is explored.
+ */
+static void unbound_invalid(struct bc_vreg *a, struct bc_vreg *b)
+{
+	if (bc_scalar_is_empty(&a->s))
+		bc_scalar_unknown(&a->s);
+	if (bc_scalar_is_empty(&b->s))
+		bc_scalar_unknown(&b->s);
+}
+
+/*
  * Linux's reg_set_min_max, with the branch decided first where the
  * ranges decide it (is_branch_taken): a and b are scalars.
  */
@@ -259,8 +273,15 @@ static int reg_set_min_max(struct venv *e, uint32_t pc,
 	bc_scalar_refine(&fa.s, &fb.s, op, j32, false);
 	if (e->cur.nsum && !j32)
 		ne_low_halves(op, &ta, &tb, &fa, &fb);
+	if (e->linux_only) {
+		unbound_invalid(&ta, &tb);
+		unbound_invalid(&fa, &fb);
+	}
 	tok = feasible(&ta, &tb);
 	fok = feasible(&fa, &fb);
+	/* a way Linux explores, known dead here: Linux's verdict may differ */
+	if (!tok || !fok)
+		e->beyond_linux = true;
 	if (tok && !fok) {
 		mark_operands(e, in);	/* one way only: decided too */
 		set_operands(e, in, &ta, &tb);
