@@ -15,7 +15,7 @@
 
 #include "isa/insn.h"
 #include "kernel_oracle.h"
-#include "load/prog.h"
+#include "prog/prog.h"
 
 /*
  * The log rotates: when it overflows, its tail (the failing path's end)

@@ -64,8 +64,9 @@
 #include "interp/interp.h"
 #include "kernel_oracle.h"
 #include "interp/oracle.h"
-#include "load/prog.h"
-#include "verifier/verify.h"
+#include "load/load.h"
+#include "prog/prog.h"
+#include "search/verify.h"
 
 #define RUN_LIMIT 10000000ull
 #define MAX_PKT 320

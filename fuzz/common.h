@@ -16,7 +16,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "load/prog.h"
+#include "load/load.h"
+#include "prog/prog.h"
 
 #define BCF_HDR 8
 #define BCF_PKT_MAX 128

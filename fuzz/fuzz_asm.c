@@ -13,9 +13,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "load/asm.h"
+#include "asm/asm.h"
 #include "common.h"
-#include "load/disasm.h"
+#include "asm/disasm.h"
 #include "isa/insn.h"
 
 static void dump(const char *what, const char *text, size_t len)

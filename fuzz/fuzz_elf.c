@@ -11,7 +11,7 @@
 
 #include "cfg/cfg.h"
 #include "common.h"
-#include "load/disasm.h"
+#include "asm/disasm.h"
 #include "isa/insn.h"
 #include "interp/rtmaps.h"
 

@@ -1,10 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /*
  * libFuzzer harness for raw instructions (format in common.h): check the
- * ISA, build the CFG, verify (when the verifier is built), and run the
- * interpreter with a small instruction budget: on programs the verifier
- * accepted, or, without a verifier, on anything the ISA check and the CFG
- * accept. The interpreter checks every access, so whatever the program it
+ * ISA, build the CFG, verify, and run the interpreter with a small
+ * instruction budget on the programs the verifier accepted. The interpreter checks every access, so whatever the program it
  * must end in a result or a one-line error, never a sanitizer report.
  */
 #include <stdlib.h>
@@ -15,9 +13,7 @@
 #include "isa/insn.h"
 #include "interp/interp.h"
 #include "interp/rtmaps.h"
-#if BC_FUZZ_HAVE_VERIFY
-#include "verifier/verify.h"
-#endif
+#include "search/verify.h"
 
 static void run(struct bc_object *obj, struct bc_prog *p, const uint8_t *hdr)
 {
@@ -59,7 +55,6 @@ static void run(struct bc_object *obj, struct bc_prog *p, const uint8_t *hdr)
 	bc_rtmaps_free(maps);
 }
 
-#if BC_FUZZ_HAVE_VERIFY
 /* Returns true when the verifier accepts p. */
 static bool verify(struct bc_prog *p)
 {
@@ -77,7 +72,6 @@ static bool verify(struct bc_prog *p)
 			 res.error);
 	return res.accepted;
 }
-#endif
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -117,10 +111,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		goto out;
 	}
 	bc_cfg_free(cfg);
-#if BC_FUZZ_HAVE_VERIFY
 	if (!verify(&p))
 		goto out;
-#endif
 	run(&obj, &p, data);
 out:
 	free(p.insns);

@@ -11,9 +11,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "load/asm.h"
+#include "asm/asm.h"
 #include "common.h"
-#include "load/disasm.h"
+#include "asm/disasm.h"
+#include "load/load.h"
 
 static const char *base(const char *path)
 {

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 #include "cli.h"
-#include "load/kbtf.h"
-#include "load/kconfig.h"
+#include "platform/kbtf.h"
+#include "platform/kconfig.h"
 
 #include <fnmatch.h>
 #include <stdarg.h>

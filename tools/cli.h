@@ -7,7 +7,8 @@
 #include <stdbool.h>
 #include <stdio.h>
 
-#include "load/prog.h"
+#include "load/load.h"
+#include "prog/prog.h"
 
 #define EXIT_REJECT 1
 #define EXIT_BADINPUT 2

@@ -4,7 +4,7 @@
 
 #include "cfg_print.h"
 #include "cli.h"
-#include "load/disasm.h"
+#include "asm/disasm.h"
 
 enum {
 	OPT_DOT = OPT_CMD_BASE,

@@ -3,7 +3,7 @@
 #include <string.h>
 
 #include "cli.h"
-#include "load/disasm.h"
+#include "asm/disasm.h"
 
 enum {
 	OPT_NO_LINES = OPT_CMD_BASE,

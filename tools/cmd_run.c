@@ -9,7 +9,7 @@
 #include "interp/interp.h"
 #include "interp/oracle.h"
 #include "platform/progtypes.h"
-#include "verifier/verify.h"
+#include "search/verify.h"
 
 enum {
 	OPT_PACKET = OPT_CMD_BASE,

@@ -4,13 +4,13 @@
 #include <string.h>
 
 #include "cli.h"
-#include "load/kconfig.h"
+#include "platform/kconfig.h"
 #include "stats_table.h"
 #include "verify_jobs.h"
 #include "util/util.h"
 #include "isa/insn.h"
 #include "platform/helpers.h"
-#include "verifier/verify.h"
+#include "search/verify.h"
 
 enum {
 	OPT_LOG = OPT_CMD_BASE,
@@ -382,6 +382,95 @@ static int check_formats(int argc, struct verify_args *a)
 	return -1;
 }
 
+/* A number option's value in [1, max]; false when it is not one. */
+static bool parse_count(const char *arg, uint64_t max, uint64_t *v)
+{
+	char *end;
+
+	*v = strtoull(arg, &end, 10);
+	return !*end && *arg != '-' && *v && *v <= max;
+}
+
+/*
+ * One verify option into *a: -1 taken, -2 not a verify option, else the
+ * exit status of a bad value.
+ */
+static int take_option(struct verify_args *a, int c, const char *arg)
+{
+	struct bc_verify_opts *vo = &a->vo;
+	uint64_t v;
+
+	switch (c) {
+	case OPT_LOG:
+		v = 0;
+		if (strcmp(arg, "0") && !parse_count(arg, 2, &v))
+			return cli_usage_error("verify", "bad --log-level '%s' "
+					       "(0, 1 or 2)", arg);
+		vo->log_level = (int)v;
+		return -1;
+	case OPT_STATS: a->stats = true; return -1;
+	case OPT_JSON: a->out = OUT_JSON; return -1;
+	case 'e': a->emit = arg; return -1;
+	case 'C': a->compare = true; return -1;
+	case OPT_UNPRIV: vo->unprivileged = true; return -1;
+	case OPT_CAP_BPF: vo->cap_bpf = true; return -1;
+	case OPT_REJECT_IRR: vo->reject_irreducible = true; return -1;
+	case OPT_LINUX_COMPAT: vo->linux_compat = true; return -1;
+	case OPT_NO_PREC: vo->no_precision = true; return -1;
+	case 'o':
+		if (parse_format(arg, &a->out))
+			return -1;
+		return cli_usage_error("verify", "bad -o '%s' (text, json, "
+				       "table or csv)", arg);
+	case 'j':
+		if (!parse_count(arg, 1024, &v))
+			return cli_usage_error("verify", "bad -j '%s' (1 to "
+					       "1024)", arg);
+		a->jobs = (int)v;
+		return -1;
+	case OPT_BUDGET:
+		if (!parse_count(arg, UINT64_MAX, &vo->insn_budget))
+			return cli_usage_error("verify", "bad --insn-budget "
+					       "'%s'", arg);
+		return -1;
+	case OPT_MAX_WORST:
+		if (!parse_count(arg, UINT64_MAX, &vo->max_worst_case))
+			return cli_usage_error("verify", "bad --max-worst-case "
+					       "'%s'", arg);
+		return -1;
+	case OPT_PROG_FLAGS:
+		if (parse_prog_flags(arg, &vo->prog_flags))
+			return -1;
+		return cli_usage_error("verify", "bad --prog-flags '%s'", arg);
+	}
+	return -2;
+}
+
+/* Options that do not go together; -1 to go on, else the exit status. */
+static int check_combinations(int argc, struct verify_args *a)
+{
+	struct bc_verify_opts *vo = &a->vo;
+
+	if (vo->linux_compat && (vo->insn_budget || vo->reject_irreducible ||
+				 vo->max_worst_case))
+		return cli_usage_error("verify", "--linux-compat uses Linux's "
+				       "limits and rules: no --insn-budget, "
+				       "--max-worst-case or "
+				       "--reject-irreducible");
+	if (a->jobs > 1 && vo->log_level)
+		return cli_usage_error("verify", "-j and --log-level: the logs "
+				       "would interleave");
+	vo->predict_linux = true;
+	if (vo->cap_bpf && !vo->unprivileged)
+		return cli_usage_error("verify", "--cap-bpf needs "
+				       "--unprivileged");
+	if (vo->log_level)
+		vo->log = stderr;
+	if (optind >= argc)
+		return cli_usage_error("verify", "missing FILE");
+	return check_formats(argc, a);
+}
+
 /* Options into *a; -1 to go on, else the exit status (help, bad usage). */
 static int parse_args(int argc, char **argv, struct verify_args *a)
 {
@@ -405,9 +494,7 @@ static int parse_args(int argc, char **argv, struct verify_args *a)
 		{ "help", no_argument, NULL, 'h' },
 		{ 0 }
 	};
-	struct bc_verify_opts *vo = &a->vo;
-	char *end;
-	int c;
+	int c, r;
 
 	optind = 1;
 	opterr = 0;
@@ -415,98 +502,18 @@ static int parse_args(int argc, char **argv, struct verify_args *a)
 				NULL)) != -1) {
 		if (cli_input_option(&a->in, c, optarg))
 			continue;
-		switch (c) {
-		case OPT_LOG:
-			vo->log_level = (int)strtol(optarg, &end, 10);
-			if (*end || vo->log_level < 0 || vo->log_level > 2)
-				return cli_usage_error("verify", "bad --log-level "
-						       "'%s' (0, 1 or 2)", optarg);
-			break;
-		case OPT_STATS:
-			a->stats = true;
-			break;
-		case OPT_JSON:
-			a->out = OUT_JSON;
-			break;
-		case 'o':
-			if (!parse_format(optarg, &a->out))
-				return cli_usage_error("verify", "bad -o '%s' "
-						       "(text, json, table or "
-						       "csv)", optarg);
-			break;
-		case 'e':
-			a->emit = optarg;
-			break;
-		case 'C':
-			a->compare = true;
-			break;
-		case 'j':
-			a->jobs = (int)strtol(optarg, &end, 10);
-			if (*end || a->jobs < 1 || a->jobs > 1024)
-				return cli_usage_error("verify", "bad -j '%s' "
-						       "(1 to 1024)", optarg);
-			break;
-		case OPT_UNPRIV:
-			vo->unprivileged = true;
-			break;
-		case OPT_CAP_BPF:
-			vo->cap_bpf = true;
-			break;
-		case OPT_REJECT_IRR:
-			vo->reject_irreducible = true;
-			break;
-		case OPT_LINUX_COMPAT:
-			vo->linux_compat = true;
-			break;
-		case OPT_NO_PREC:
-			vo->no_precision = true;
-			break;
-		case OPT_BUDGET:
-			vo->insn_budget = strtoull(optarg, &end, 10);
-			if (*end || !vo->insn_budget)
-				return cli_usage_error("verify", "bad "
-						       "--insn-budget '%s'",
-						       optarg);
-			break;
-		case OPT_MAX_WORST:
-			vo->max_worst_case = strtoull(optarg, &end, 10);
-			if (*end || !vo->max_worst_case || *optarg == '-')
-				return cli_usage_error("verify", "bad "
-						       "--max-worst-case '%s'",
-						       optarg);
-			break;
-		case OPT_PROG_FLAGS:
-			if (!parse_prog_flags(optarg, &vo->prog_flags))
-				return cli_usage_error("verify", "bad "
-						       "--prog-flags '%s'",
-						       optarg);
-			break;
-		case 'h':
+		if (c == 'h') {
 			help(stdout);
 			return 0;
-		default:
+		}
+		r = take_option(a, c, optarg);
+		if (r == -2)
 			return cli_usage_error("verify", "unknown option '%s'",
 					       argv[optind - 1]);
-		}
+		if (r != -1)
+			return r;
 	}
-	if (vo->linux_compat && (vo->insn_budget || vo->reject_irreducible ||
-				 vo->max_worst_case))
-		return cli_usage_error("verify", "--linux-compat uses Linux's "
-				       "limits and rules: no --insn-budget, "
-				       "--max-worst-case or "
-				       "--reject-irreducible");
-	if (a->jobs > 1 && vo->log_level)
-		return cli_usage_error("verify", "-j and --log-level: the logs "
-				       "would interleave");
-	vo->predict_linux = true;
-	if (vo->cap_bpf && !vo->unprivileged)
-		return cli_usage_error("verify", "--cap-bpf needs "
-				       "--unprivileged");
-	if (vo->log_level)
-		vo->log = stderr;
-	if (optind >= argc)
-		return cli_usage_error("verify", "missing FILE");
-	return check_formats(argc, a);
+	return check_combinations(argc, a);
 }
 
 /* Where results go: the options, and the rows of a table or CSV. */

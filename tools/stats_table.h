@@ -9,8 +9,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "load/prog.h"
-#include "verifier/verify.h"
+#include "prog/prog.h"
+#include "search/verify.h"
 
 enum stats_format { STATS_TABLE, STATS_CSV };
 

@@ -6,8 +6,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "load/prog.h"
-#include "verifier/verify.h"
+#include "prog/prog.h"
+#include "search/verify.h"
 
 struct verify_job {
 	const char *file;

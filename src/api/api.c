@@ -7,11 +7,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "load/disasm.h"
-#include "load/kbtf.h"
-#include "load/kconfig.h"
-#include "load/prog.h"
-#include "verifier/verify.h"
+#include "asm/disasm.h"
+#include "load/load.h"
+#include "platform/kbtf.h"
+#include "platform/kconfig.h"
+#include "prog/prog.h"
+#include "search/verify.h"
 
 _Static_assert(sizeof(struct bpfcheck_insn) == sizeof(struct bpf_insn),
 	       "bpfcheck_insn must match struct bpf_insn");

@@ -11,7 +11,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "load/prog.h"
+#include "prog/prog.h"
 #include "util/util.h"
 
 #define BC_NONE UINT32_MAX

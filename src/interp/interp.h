@@ -31,7 +31,7 @@
 
 #include <stdio.h>
 
-#include "load/prog.h"
+#include "prog/prog.h"
 #include "interp/rtmaps.h"
 
 #define BC_INTERP_STACK_SIZE 512

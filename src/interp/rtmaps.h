@@ -15,7 +15,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "load/prog.h"
+#include "prog/prog.h"
 
 struct bc_rtmap {
 	char *name;

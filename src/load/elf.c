@@ -14,7 +14,7 @@
 #include <bpf/btf.h>
 #include <bpf/libbpf.h>
 
-#include "load/btf_types.h"
+#include "util/btf_types.h"
 #include "load/elf_priv.h"
 #include "isa/insn.h"
 

@@ -20,9 +20,9 @@
 #include <string.h>
 
 #include "isa/insn.h"
-#include "load/btf_types.h"
+#include "util/btf_types.h"
 #include "load/elf_priv.h"
-#include "load/kbtf.h"
+#include "platform/kbtf.h"
 
 #define BTF_EXT_MAGIC 0xeB9F
 #define CORE_REC_MIN 16

@@ -16,9 +16,9 @@
 
 #include <bpf/btf.h>
 
-#include "load/btf_types.h"
+#include "util/btf_types.h"
 #include "load/elf_priv.h"
-#include "load/kconfig.h"
+#include "platform/kconfig.h"
 
 enum kcfg_kind { KCFG_UNKNOWN, KCFG_BOOL, KCFG_TRISTATE, KCFG_CHAR,
 		 KCFG_CHAR_ARR, KCFG_INT };

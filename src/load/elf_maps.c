@@ -12,7 +12,7 @@
 #include <bpf/btf.h>
 
 #include "load/btf_fields.h"
-#include "load/btf_types.h"
+#include "util/btf_types.h"
 #include "load/elf_priv.h"
 
 #define MAP_DEF_SIZE 20		/* struct bpf_map_def: 5 x u32 */

@@ -6,7 +6,8 @@
 #include <gelf.h>
 #include <libelf.h>
 
-#include "load/prog.h"
+#include "load/load.h"
+#include "prog/prog.h"
 
 enum esec_kind {
 	ES_OTHER,

@@ -10,8 +10,9 @@
 
 #include <bpf/btf.h>
 
-#include "load/btf_types.h"
-#include "load/prog.h"
+#include "load/load.h"
+#include "util/btf_types.h"
+#include "prog/prog.h"
 
 static bool is_scalar(const struct btf_type *t)
 {

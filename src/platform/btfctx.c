@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "platform/btfctx.h"
-#include "load/btf_types.h"
+#include "util/btf_types.h"
 #include "util/util.h"
 
 static bool is_struct(const struct btf_type *t)

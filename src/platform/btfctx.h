@@ -14,7 +14,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "load/btf_types.h"
+#include "util/btf_types.h"
 
 struct btf;
 

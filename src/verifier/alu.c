@@ -7,7 +7,7 @@
 #include <inttypes.h>
 
 #include "verifier/alu.h"
-#include "verifier/ivrel.h"
+#include "verifier/tags.h"
 #include "verifier/mem.h"
 #include "verifier/precision.h"
 
@@ -309,7 +309,7 @@ static void ptr_move(struct venv *e, uint8_t op, struct bc_vreg *res,
 		res->range = keep ? range - (int32_t)add.umax : 0;
 		e->beyond_linux |= keep && add.umax;
 		res->id = ++e->id_gen;
-		vr_derive_pkt(e, res, derive ? sc : NULL);
+		vt_derive_pkt(e, res, derive ? sc : NULL);
 	}
 }
 

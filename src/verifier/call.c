@@ -12,7 +12,7 @@
 #include "platform/map_funcs.h"
 #include "platform/progtypes.h"
 #include "isa/insn.h"
-#include "load/kconfig.h"
+#include "platform/kconfig.h"
 #include "verifier/call.h"
 #include "verifier/global.h"
 #include "verifier/kfunc.h"

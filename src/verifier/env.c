@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "load/disasm.h"
+#include "asm/disasm.h"
 #include "util/util.h"
 #include "verifier/env.h"
 #include "verifier/precision.h"
@@ -75,15 +75,7 @@ int vc_check_write(struct venv *e, uint32_t pc, int r)
 void vc_for_each_reg(struct venv *e, void (*fn)(struct bc_vreg *, void *),
 		     void *arg)
 {
-	for (uint32_t i = 0; i <= e->cur.curframe; i++) {
-		struct bc_vframe *f = e->cur.frames[i];
-
-		for (int r = 0; r < BC_MAX_REG; r++)
-			fn(&f->regs[r], arg);
-		for (int k = 0; k < BC_SLOTS; k++)
-			if (f->stype[8 * k] == VS_SPILL)
-				fn(&f->spill[k], arg);
-	}
+	bc_vstate_for_each_reg(&e->cur, fn, arg);
 }
 
 struct kill_arg {

@@ -13,11 +13,11 @@
 #include <stdio.h>
 
 #include "cfg/cfg.h"
-#include "load/prog.h"
+#include "prog/prog.h"
 #include "verifier/log.h"
 #include "platform/btfctx.h"
 #include "verifier/state.h"
-#include "verifier/verify.h"
+#include "verifier/verdict.h"
 
 struct vhist;
 struct vsum;

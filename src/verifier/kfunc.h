@@ -7,7 +7,7 @@
 #include <stdint.h>
 
 #include "isa/insn.h"
-#include "load/btf_types.h"
+#include "util/btf_types.h"
 #include "platform/kfuncs.h"
 #include "verifier/env.h"
 

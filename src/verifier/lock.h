@@ -10,7 +10,7 @@
 #include <stdint.h>
 
 #include "isa/insn.h"
-#include "load/prog.h"
+#include "prog/prog.h"
 #include "verifier/env.h"
 
 /* Linux's process_spin_lock: R<regno> of bpf_spin_lock (lock) or unlock. */

@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "load/disasm.h"
+#include "asm/disasm.h"
 #include "util/util.h"
 #include "verifier/env.h"
 #include "verifier/log.h"

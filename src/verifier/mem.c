@@ -8,9 +8,10 @@
 #include "platform/ctx.h"
 #include "verifier/call.h"
 #include "verifier/env.h"
-#include "verifier/induction.h"
+#include "verifier/tags.h"
 #include "verifier/lock.h"
 #include "verifier/mem.h"
+#include "verifier/mem_btf.h"
 #include "verifier/precision.h"
 
 static int region(struct venv *e, uint32_t pc, int regno,
@@ -89,12 +90,6 @@ static bool rodata_const(struct venv *e, const struct bc_vreg *reg,
 	*v = 0;
 	memcpy(v, m->init + o, size);	/* little endian host */
 	return true;
-}
-
-static void load_scalar(struct bc_vreg *out, int size, bool sx)
-{
-	bc_vreg_scalar(out);
-	bc_scalar_load(&out->s, size, sx);
 }
 
 /*
@@ -214,7 +209,7 @@ static void fill_narrow(struct venv *e, struct bc_vreg *out,
 	out->s = v;
 	out->id = id;
 	if (size == 4)
-		vl_low_tag(out, sp);
+		vt_low(out, sp);
 }
 
 static void slot_misc(struct bc_vframe *f, int k)
@@ -267,7 +262,7 @@ static bool spill_narrow(struct venv *e, struct bc_vframe *f, int k, int size,
 	}
 	bc_scalar_sync(&c.s);
 	if (size == 4)		/* the register's tag, not the stored copy's */
-		vl_low_tag(&c, src && src->kind == VK_SCALAR ? src : val);
+		vt_low(&c, src && src->kind == VK_SCALAR ? src : val);
 	/* a 32-bit value spilled in 4 bytes stays linked to its register
 	 * (its low half; vm_sync_linked) */
 	if (size == 4 && src && src->kind == VK_SCALAR &&
@@ -508,7 +503,7 @@ static int stack_access(struct venv *e, uint32_t pc, int regno,
 		if (vm_stack_range(e, pc, regno, reg, off, size, write))
 			return -1;
 		if (out)
-			load_scalar(out, size, sx);
+			bc_vreg_scalar_load(out, size, sx);
 		return 0;
 	}
 	o = reg->off + (int)reg->s.var_off.value + off;
@@ -548,7 +543,7 @@ static int stack_access(struct venv *e, uint32_t pc, int regno,
 		if (size == 8) {
 			/* a narrow spill read whole: Linux knows nothing */
 			if (sp->kind == VK_SCALAR && sp->narrow)
-				load_scalar(out, 8, false);
+				bc_vreg_scalar_load(out, 8, false);
 			else
 				*out = *sp;
 			return 0;
@@ -560,7 +555,7 @@ static int stack_access(struct venv *e, uint32_t pc, int regno,
 		else if (in_zero_spill(&sp->s, i % 8, size))
 			bc_vreg_const(out, 0);
 		else
-			load_scalar(out, size, sx);
+			bc_vreg_scalar_load(out, size, sx);
 		return 0;
 	}
 	bool zero = true;
@@ -579,7 +574,7 @@ static int stack_access(struct venv *e, uint32_t pc, int regno,
 	if (zero)
 		bc_vreg_const(out, 0);
 	else
-		load_scalar(out, size, sx);
+		bc_vreg_scalar_load(out, size, sx);
 	return 0;
 }
 
@@ -617,7 +612,7 @@ static int ctx_access(struct venv *e, uint32_t pc, int regno,
 		return 0;
 	switch (acc.kind) {
 	case BC_CTXF_SCALAR:
-		load_scalar(out, size, false);
+		bc_vreg_scalar_load(out, size, false);
 		if (acc.umax && acc.umax < out->s.umax) {
 			struct bc_scalar r;
 
@@ -714,7 +709,7 @@ int vm_access(struct venv *e, uint32_t pc, int regno, int off, int size,
 			return -1;
 		if (pkt_access(e, pc, regno, &r, o, size))
 			return -1;
-		load_scalar(out, size, sx);
+		bc_vreg_scalar_load(out, size, sx);
 		return 0;
 	case VK_MAP_VALUE: {
 		const struct bc_map *m = &e->obj->maps[r.map];
@@ -738,7 +733,7 @@ int vm_access(struct venv *e, uint32_t pc, int regno, int off, int size,
 			}
 			bc_vreg_const(out, v);
 		} else {
-			load_scalar(out, size, sx);
+			bc_vreg_scalar_load(out, size, sx);
 		}
 		return 0;
 	}
@@ -750,7 +745,7 @@ int vm_access(struct venv *e, uint32_t pc, int regno, int off, int size,
 			   "invalid access to map key, key_size=%d off=%d "
 			   "size=%d\n"))
 			return -1;
-		load_scalar(out, size, sx);
+		bc_vreg_scalar_load(out, size, sx);
 		return 0;
 	case VK_MEM:
 		if (leak(e, pc, val, valno, "mem"))
@@ -759,21 +754,21 @@ int vm_access(struct venv *e, uint32_t pc, int regno, int off, int size,
 			   "invalid access to memory, mem_size=%d off=%d "
 			   "size=%d\n"))
 			return -1;
-		load_scalar(out, size, sx);
+		bc_vreg_scalar_load(out, size, sx);
 		return 0;
 	case VK_FLOW_KEYS:
 		if (region(e, pc, regno, &r, o, size, 56,
 			   "invalid access to flow keys size=%d off=%d "
 			   "size=%d\n"))
 			return -1;
-		load_scalar(out, size, sx);
+		bc_vreg_scalar_load(out, size, sx);
 		return 0;
 	case VK_SOCK:
 	case VK_SOCK_COMMON:
 	case VK_TCP_SOCK:
 		if (sock_access(e, pc, regno, &r, o, size, write))
 			return -1;
-		load_scalar(out, size, sx);
+		bc_vreg_scalar_load(out, size, sx);
 		return 0;
 	case VK_MAP_PTR:
 		return vm_map_ptr_access(e, pc, regno, &r, o, size, write, out,

@@ -38,20 +38,6 @@ bool vm_map_ptr_in_value(struct venv *e, const struct bc_vreg *r);
 /* Linked scalar dst follows src (a narrow spill's slot: its low half). */
 void vm_sync_linked(struct bc_vreg *dst, const struct bc_scalar *src);
 
-/*
- * mem_btf.c: a read of a BTF-typed context's argument (Linux's
- * btf_ctx_access), a load through a PTR_TO_BTF_ID (check_ptr_to_btf_access)
- * or a map pointer (check_ptr_to_map_access) into *out.
- */
-int vm_typed_ctx_access(struct venv *e, uint32_t pc, int off, int size,
-			bool write, struct bc_vreg *out, bool sx);
-int vm_btf_access(struct venv *e, uint32_t pc, int regno,
-		  const struct bc_vreg *r, int64_t off, int size, bool write,
-		  struct bc_vreg *out, bool sx);
-int vm_map_ptr_access(struct venv *e, uint32_t pc, int regno,
-		      const struct bc_vreg *r, int64_t off, int size,
-		      bool write, struct bc_vreg *out, bool sx);
-
 /* The instructions (Linux's check_load_mem, check_store_reg, check_atomic,
  * check_ld_imm, check_ld_abs), each at pc. */
 int vm_load(struct venv *e, uint32_t pc, const struct bpf_insn *in);

@@ -17,19 +17,14 @@
 #include "verifier/env.h"
 #include "verifier/lock.h"
 #include "verifier/mem.h"
-
-static void load_scalar(struct bc_vreg *out, int size, bool sx)
-{
-	bc_vreg_scalar(out);
-	bc_scalar_load(&out->s, size, sx);
-}
+#include "verifier/mem_btf.h"
 
 /* What a BTF-typed load yields: a scalar or a PTR_TO_BTF_ID. */
 static void btf_load(struct venv *e, const struct bc_btf_val *v, int size,
 		     bool sx, struct bc_vreg *out)
 {
 	if (!v->ptr) {
-		load_scalar(out, size, sx);
+		bc_vreg_scalar_load(out, size, sx);
 		return;
 	}
 	bc_vreg_ptr(out, v->flags & BC_BTF_MAYBE_NULL ? VK_BTF_ID_OR_NULL :

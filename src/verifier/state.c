@@ -6,8 +6,8 @@
 
 #include "platform/btfctx.h"
 #include "util/util.h"
-#include "load/kbtf.h"
-#include "load/prog.h"
+#include "platform/kbtf.h"
+#include "prog/prog.h"
 #include "verifier/state.h"
 
 static const char *const kind_names[VK_MAX] = {
@@ -93,6 +93,26 @@ void bc_vreg_scalar(struct bc_vreg *r)
 	memset(r, 0, sizeof(*r));
 	r->kind = VK_SCALAR;
 	bc_scalar_unknown(&r->s);
+}
+
+void bc_vreg_scalar_load(struct bc_vreg *r, int size, bool sx)
+{
+	bc_vreg_scalar(r);
+	bc_scalar_load(&r->s, size, sx);
+}
+
+void bc_vstate_for_each_reg(struct bc_vstate *st,
+			    void (*fn)(struct bc_vreg *, void *), void *arg)
+{
+	for (uint32_t i = 0; i <= st->curframe; i++) {
+		struct bc_vframe *f = st->frames[i];
+
+		for (int r = 0; r < BC_MAX_REG; r++)
+			fn(&f->regs[r], arg);
+		for (int k = 0; k < BC_SLOTS; k++)
+			if (f->stype[8 * k] == VS_SPILL)
+				fn(&f->spill[k], arg);
+	}
 }
 
 void bc_vreg_const(struct bc_vreg *r, uint64_t v)
@@ -414,7 +434,7 @@ static bool iter_sub(const struct bc_vframe *o, const struct bc_vframe *c,
 /*
  * A packet pointer derived from a tagged value (ivw VL_W_PKT)
  * is read again, dead or not, by the next derivation of the same address
- * (ivrel.c, vr_derive_pkt takes its range): old relied on it.
+ * (ivrel.c, vt_derive_pkt takes its range): old relied on it.
  */
 static bool derived_pkt(const struct bc_vreg *r)
 {

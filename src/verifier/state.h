@@ -71,7 +71,7 @@ struct bc_vreg {
 /*
  * ivw of a packet pointer's tag: its variable part is the header value
  * of location ivl plus ivd, in this round of the loop (ivrel.c,
- * vr_derive_pkt).
+ * vt_derive_pkt).
  */
 #define VL_W_PKT 2
 
@@ -197,6 +197,11 @@ bool bc_vkind_or_null(unsigned kind);
 unsigned bc_vkind_not_null(unsigned kind);
 
 void bc_vreg_scalar(struct bc_vreg *r);		/* unknown scalar */
+/* An unknown scalar loaded from size bytes, zero- or sign-extended. */
+void bc_vreg_scalar_load(struct bc_vreg *r, int size, bool sx);
+/* fn on every register and spilled register of st's frames in use. */
+void bc_vstate_for_each_reg(struct bc_vstate *st,
+			    void (*fn)(struct bc_vreg *, void *), void *arg);
 void bc_vreg_const(struct bc_vreg *r, uint64_t v);
 void bc_vreg_ptr(struct bc_vreg *r, unsigned kind);
 void bc_vreg_fmt(const struct bc_vreg *r, char *buf, size_t len);

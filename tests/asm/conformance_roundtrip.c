@@ -12,10 +12,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "load/asm.h"
-#include "load/disasm.h"
+#include "asm/asm.h"
+#include "asm/disasm.h"
 #include "isa/insn.h"
 #include "testdata.h"
+#include "load/load.h"
 
 /* Disassemble insns to text (one line each), as bc_disasm_prog would. */
 static char *disasm_text(const struct bpf_insn *insns, uint32_t cnt)

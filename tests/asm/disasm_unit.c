@@ -8,9 +8,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "load/asm.h"
-#include "load/disasm.h"
+#include "asm/asm.h"
+#include "asm/disasm.h"
 #include "isa/insn.h"
+#include "load/load.h"
 
 #define I(c, d, s, o, i) { .code = (c), .dst_reg = (d), .src_reg = (s), \
 			   .off = (o), .imm = (i) }

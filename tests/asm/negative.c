@@ -20,8 +20,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "load/asm.h"
-#include "load/disasm.h"
+#include "asm/asm.h"
+#include "asm/disasm.h"
 #include "isa/insn.h"
 #include "testdata.h"
 

@@ -15,8 +15,9 @@
 #include <bpf/bpf.h>
 #include <bpf/libbpf.h>
 
-#include "load/kbtf.h"
-#include "load/prog.h"
+#include "load/load.h"
+#include "platform/kbtf.h"
+#include "prog/prog.h"
 
 static int failures, compared;
 

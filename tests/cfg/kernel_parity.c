@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "load/asm.h"
+#include "asm/asm.h"
 #include "cfg/cfg.h"
 
 static const struct {

@@ -15,7 +15,8 @@
 #include "cfg/cfg.h"
 #include "cfg/cfg_priv.h"
 #include "cfg/dom.h"
-#include "load/prog.h"
+#include "load/load.h"
+#include "prog/prog.h"
 
 struct expect {
 	const char *file, *prog;

@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "load/asm.h"
+#include "asm/asm.h"
 #include "interp/interp.h"
 
 struct cf_file {

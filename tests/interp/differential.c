@@ -24,6 +24,7 @@
 
 #include "isa/insn.h"
 #include "interp/interp.h"
+#include "load/load.h"
 
 #define MAX_PKT 256
 

@@ -10,8 +10,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "load/asm.h"
+#include "asm/asm.h"
 #include "interp/interp.h"
+#include "load/load.h"
 
 static int failures, checks;
 static void (*t_setup)(struct bc_rtmaps *maps);	/* before the first run */

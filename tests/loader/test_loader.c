@@ -12,7 +12,8 @@
 #include <elf.h>
 
 #include "isa/insn.h"
-#include "load/prog.h"
+#include "load/load.h"
+#include "prog/prog.h"
 #include "util/util.h"
 
 static int failures;

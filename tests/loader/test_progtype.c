@@ -3,7 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "load/prog.h"
+#include "prog/prog.h"
 
 static int failures;
 

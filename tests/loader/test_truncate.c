@@ -10,7 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "load/prog.h"
+#include "load/load.h"
+#include "prog/prog.h"
 
 static int failures;
 static long ok_cnt, err_cnt;

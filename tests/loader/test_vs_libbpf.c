@@ -16,7 +16,8 @@
 #include <bpf/libbpf.h>
 
 #include "isa/insn.h"
-#include "load/prog.h"
+#include "load/load.h"
+#include "prog/prog.h"
 
 static int failures, compared, rejected;
 

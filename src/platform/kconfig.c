@@ -12,7 +12,7 @@
 
 #include <zlib.h>
 
-#include "load/kconfig.h"
+#include "platform/kconfig.h"
 
 uint32_t bc_kernel_version(const char *release)
 {

@@ -8,8 +8,8 @@
 #include <string.h>
 #include <strings.h>
 
-#include "load/asm_priv.h"
-#include "load/disasm.h"
+#include "asm/asm_priv.h"
+#include "asm/disasm.h"
 
 static int map_type(const char *s)
 {

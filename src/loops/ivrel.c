@@ -13,8 +13,9 @@
 
 #include "util/util.h"
 #include "verifier/env.h"
-#include "verifier/induction.h"
-#include "verifier/ivrel.h"
+#include "loops/induction.h"
+#include "loops/ivrel.h"
+#include "verifier/tags.h"
 
 /*
  * Bounds pulled onto the known low bits of the tnum: with the low t bits
@@ -495,48 +496,6 @@ static void tb_insert(struct vsum *s, uint8_t loc, uint64_t b)
 	s->tb[s->tb_cnt++].loc = loc;
 }
 
-/* The least tested bound in [x, max] (signed when sg), or false. */
-bool vr_tb_up(const struct vsum *s, uint64_t x, uint64_t max, bool sg,
-		  uint64_t *out)
-{
-	bool found = false;
-
-	for (uint32_t i = 0; i < s->tb_cnt && s->rounds <= VL_THR_ROUNDS; i++) {
-		uint64_t b = s->tb[i].b;
-		bool in = sg ? (int64_t)b >= (int64_t)x &&
-			       (int64_t)b <= (int64_t)max &&
-			       (!found || (int64_t)b < (int64_t)*out) :
-			       b >= x && b <= max && (!found || b < *out);
-
-		if (in) {
-			*out = b;
-			found = true;
-		}
-	}
-	return found;
-}
-
-/* The greatest tested bound in [min, x] (signed when sg), or false. */
-bool vr_tb_down(const struct vsum *s, uint64_t x, uint64_t min, bool sg,
-		    uint64_t *out)
-{
-	bool found = false;
-
-	for (uint32_t i = 0; i < s->tb_cnt && s->rounds <= VL_THR_ROUNDS; i++) {
-		uint64_t b = s->tb[i].b;
-		bool in = sg ? (int64_t)b <= (int64_t)x &&
-			       (int64_t)b >= (int64_t)min &&
-			       (!found || (int64_t)b > (int64_t)*out) :
-			       b <= x && b >= min && (!found || b > *out);
-
-		if (in) {
-			*out = b;
-			found = true;
-		}
-	}
-	return found;
-}
-
 /* Add b and its neighbours to summary s's thresholds (kept sorted). */
 static void thr_insert(struct vsum *s, uint64_t b)
 {
@@ -653,7 +612,7 @@ static void lt_try(struct venv *e, const struct bpf_insn *in, int rx, int ry)
 	struct vsum *s;
 
 	if (x->kind != VK_SCALAR || y->kind != VK_SCALAR || !x->iv ||
-	    !vl_active(&e->cur, x->iv) || !y->iv || !vl_active(&e->cur, y->iv))
+	    !vt_active(&e->cur, x->iv) || !y->iv || !vt_active(&e->cur, y->iv))
 		return;
 	s = vl_sum(e, x->iv);
 	if (s->frame != e->cur.curframe || s->lt)
@@ -736,7 +695,7 @@ void vl_jump(struct venv *e, const struct bpf_insn *in)
 		t = vc_reg(e, in->src_reg);
 	}
 	if (!t || t->kind != VK_SCALAR || !t->iv || t->ivw < 32 ||
-	    !vl_active(&e->cur, t->iv))
+	    !vt_active(&e->cur, t->iv))
 		return;
 	if (bc_class(in) == BPF_JMP32 || t->ivw == 32)
 		b = (int64_t)(uint32_t)((uint64_t)b - (uint64_t)(int64_t)t->ivd);
@@ -770,63 +729,3 @@ void vr_cross_narrow(struct vsum *s, uint32_t id, const struct bc_vreg *x,
 		s->rel_used[A] = true;
 }
 
-/* ---- packet pointers derived from a tagged value ---- */
-
-static bool same_derivation(const struct bc_vreg *r, const struct bc_vreg *p)
-{
-	return r->kind == p->kind && r->ivw == VL_W_PKT && r->iv == p->iv &&
-	       r->ivl == p->ivl && r->ivd == p->ivd;
-}
-
-/* The first pointer of st derived as p is (NULL: none). */
-static const struct bc_vreg *derived_like(const struct bc_vstate *st,
-					  const struct bc_vreg *p)
-{
-	for (uint32_t f = 0; f <= st->curframe; f++) {
-		const struct bc_vframe *fr = st->frames[f];
-
-		for (int r = 0; r < BC_MAX_REG; r++)
-			if (same_derivation(&fr->regs[r], p))
-				return &fr->regs[r];
-		for (int k = 0; k < BC_SLOTS; k++)
-			if (fr->stype[8 * k] == VS_SPILL &&
-			    same_derivation(&fr->spill[k], p))
-				return &fr->spill[k];
-	}
-	return NULL;
-}
-
-/*
- * Within one round of a summarised loop (the body explored once from the
- * header state), base + (V_h + d) is the same address each time the body
- * computes it, V_h being location V's value at this round's header. The
- * pointer carries that derivation as its tag (width VL_W_PKT), kept by
- * copies, fills and constant moves, compared by pruning as every tag,
- * and dropped at the loop's header (tag_header). A second derivation
- * finds the first in the state and takes its id and range, as Linux's
- * copies of a pointer share one id: the bytes p + i + 2 > data_end
- * proved are there for p[i + 1] computed afresh.
- */
-void vr_derive_pkt(struct venv *e, struct bc_vreg *res,
-		   const struct bc_vreg *sc)
-{
-	const struct bc_vreg *q;
-
-	res->iv = 0;
-	res->ivd = 0;
-	res->ivw = 0;
-	res->ivl = 0;
-	if (!sc || !sc->iv || sc->ivw != 64 || sc->ivl >= VL_LOCS ||
-	    !vl_active(&e->cur, sc->iv))
-		return;
-	res->iv = sc->iv;
-	res->ivl = sc->ivl;
-	res->ivd = sc->ivd;
-	res->ivw = VL_W_PKT;
-	q = derived_like(&e->cur, res);
-	if (!q)
-		return;
-	res->id = q->id;
-	if (q->range > res->range)
-		res->range = q->range;
-}

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <unistd.h>
 
-#include "load/kbtf.h"
+#include "platform/kbtf.h"
 
 int bc_kernel_btf_open(const char *path, struct bc_kernel_btf **out,
 		       struct bc_err *err)

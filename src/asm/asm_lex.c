@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "load/asm_priv.h"
+#include "asm/asm_priv.h"
 
 int bc_asm_fail(struct asm_ctx *c, const char *fmt, ...)
 {

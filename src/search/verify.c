@@ -14,15 +14,15 @@
 #include "platform/helpers.h"
 #include "platform/lsm.h"
 #include "platform/progtypes.h"
-#include "load/kbtf.h"
+#include "platform/kbtf.h"
 #include "util/util.h"
 #include "verifier/lock.h"
-#include "verifier/cost.h"
+#include "loops/cost.h"
 #include "verifier/env.h"
-#include "verifier/induction.h"
+#include "loops/induction.h"
 #include "verifier/kfunc.h"
-#include "verifier/search.h"
-#include "verifier/verify.h"
+#include "search/search.h"
+#include "search/verify.h"
 
 /* Does libbpf load the section sleepable: "X.s", and "syscall"? */
 static bool sleepable_section(const char *sec)

@@ -27,7 +27,7 @@
 
 #include "util/util.h"
 #include "isa/insn.h"
-#include "verifier/cost.h"
+#include "loops/cost.h"
 
 #define NONE BC_NONE
 #define INF UINT64_MAX

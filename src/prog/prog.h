@@ -216,22 +216,7 @@ uint32_t bc_object_ksym(struct bc_object *obj, const char *name,
 /* Name of kernel symbol idx, or NULL when idx is not in the table. */
 const char *bc_object_ksym_name(const struct bc_object *obj, int64_t idx);
 
-/* Open a file of any supported kind. Returns 0 or -errno with err set. */
-int bc_object_open(const char *path, const struct bc_open_opts *opts,
-		   struct bc_object **out, struct bc_err *err);
-/* Open from memory (data is copied as needed; caller keeps ownership). */
-int bc_object_open_mem(const char *name, const uint8_t *data, size_t len,
-		       const struct bc_open_opts *opts,
-		       struct bc_object **out, struct bc_err *err);
 void bc_object_free(struct bc_object *obj);
-
-/* Loader entry points by kind (elf.c, asm.c, raw in object.c). */
-int bc_elf_open(const char *name, const uint8_t *data, size_t len,
-		const struct bc_open_opts *opts, struct bc_object *obj,
-		struct bc_err *err);
-int bc_raw_open(const char *name, const uint8_t *data, size_t len,
-		const struct bc_open_opts *opts, struct bc_object *obj,
-		struct bc_err *err);
 
 /* Map types. */
 const char *bc_maptype_name(uint32_t type);
@@ -239,8 +224,6 @@ const char *bc_maptype_name(uint32_t type);
 /* Helpers for building objects (used by every loader). */
 struct bc_prog *bc_object_add_prog(struct bc_object *obj);
 struct bc_map *bc_object_add_map(struct bc_object *obj);
-/* Fill f's BTF facts from the FUNC named f->name in btf (funcinfo.c). */
-void bc_func_from_btf(const struct btf *btf, struct bc_func *f);
 /* Compute prog->maps_used from its pseudo map loads. */
 void bc_prog_collect_maps(struct bc_prog *prog);
 

@@ -14,9 +14,10 @@
 #define BC_VLOOP_H
 
 #include "verifier/env.h"
+#include "verifier/tags.h"
 
 /* r0..r9, then the 64 stack slots of the loop's frame */
-#define VL_LOCS (10 + BC_SLOTS)
+#define VL_LOCS VT_LOCS
 #define VL_MAX_THR 512		/* widening thresholds from the code */
 
 /* After this many rounds bounds that still move go to the extremes. */
@@ -112,12 +113,6 @@ int vl_header(struct venv *e, uint32_t pc, uint32_t loop,
 void vl_after_insn(struct venv *e, const struct bpf_insn *in,
 		   const struct bc_vreg *before, bool src_const, int64_t k);
 
-/*
- * dst holds the low 32 bits of src (a 4-byte spill or fill): it keeps
- * src's tag in its low half.
- */
-void vl_low_tag(struct bc_vreg *dst, const struct bc_vreg *src);
-
 /* At the entry of a callback called repeatedly: widen against the last
  * entry on this path. */
 void vl_callback(struct venv *e, uint32_t pc);
@@ -141,7 +136,6 @@ void vl_abort(struct venv *e, const struct vsum *s, const char *fmt, ...);
 /* Location j of frame f (r0..r9, then spilled stack slots), or NULL. */
 struct bc_vreg *vl_loc(struct bc_vframe *f, int j);
 bool vl_in_loop(const struct bc_cfg *cfg, uint32_t loop, uint32_t pc);
-bool vl_active(const struct bc_vstate *st, uint32_t id);
 /* A pointer whose address a loop may step (map value, stack, memory). */
 bool vl_walker(const struct bc_vreg *r);
 /* A constant scalar, or a walker's constant address. */

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 
 #include "isa/insn.h"
-#include "load/asm_priv.h"
+#include "asm/asm_priv.h"
 
 static const struct { const char *op; uint8_t code; int16_t off; } alu_ops[] = {
 	{ "s>>=", BPF_ARSH, 0 }, { "s/=", BPF_DIV, 1 }, { "s%=", BPF_MOD, 1 },

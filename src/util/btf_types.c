@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 #include <bpf/btf.h>
 
-#include "load/btf_types.h"
+#include "util/btf_types.h"
 
 /* Longer chains than this only come from a loop in hostile BTF. */
 #define BTF_MAX_MOD_CHAIN 32

@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "load/disasm.h"
+#include "asm/disasm.h"
 #include "isa/insn.h"
 
 struct out {

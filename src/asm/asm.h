@@ -7,7 +7,7 @@
 #ifndef BC_ASM_H
 #define BC_ASM_H
 
-#include "load/prog.h"
+#include "prog/prog.h"
 
 /*
  * Assemble text into instructions. On success *insns (malloc'd) and *cnt

@@ -11,7 +11,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "load/prog.h"
+#include "prog/prog.h"
 
 enum fix_kind {
 	FIX_OFF,	/* insn.off = target - pc - 1 */

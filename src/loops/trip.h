@@ -7,7 +7,7 @@
 #ifndef BC_VTRIP_H
 #define BC_VTRIP_H
 
-#include "verifier/induction.h"
+#include "loops/induction.h"
 
 /* A round is peeled when the loop ends within this many header visits,
  * and only while fewer than VL_PEEL_MAX visits were peeled before. */

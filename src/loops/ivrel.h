@@ -7,7 +7,7 @@
 #define BC_IVREL_H
 
 #include "verifier/env.h"
-#include "verifier/induction.h"
+#include "loops/induction.h"
 
 /* Bounds onto the tnum's known low bits (a refinement of the set). */
 void vr_align_scalar(struct bc_scalar *s);
@@ -23,26 +23,6 @@ void vr_relate_narrow(struct vsum *s, uint32_t id, struct bc_vframe *f);
 /* Across tags of two related locations (k = 1). */
 void vr_cross_narrow(struct vsum *s, uint32_t id, const struct bc_vreg *x,
 		     struct bc_vreg *y);
-
-/*
- * The bound tested on a tagged location (vsum's tb) nearest above x, at
- * most max (vr_tb_up), or below x, at least min (vr_tb_down), compared
- * as signed when sg; false when there is none. Before the round limit
- * only (VL_THR_ROUNDS).
- */
-bool vr_tb_up(const struct vsum *s, uint64_t x, uint64_t max, bool sg,
-	      uint64_t *out);
-bool vr_tb_down(const struct vsum *s, uint64_t x, uint64_t min, bool sg,
-		uint64_t *out);
-
-/*
- * res, a packet pointer just moved by a variable sc (its id fresh): tag it
- * with its derivation when sc is a tagged value of an active summary and
- * res had no variable part before (sc non-NULL), and take the id and range
- * of a pointer derived the same way in the current state; else untag it.
- */
-void vr_derive_pkt(struct venv *e, struct bc_vreg *res,
-		   const struct bc_vreg *sc);
 
 /* Congruences: learnt and applied at a back edge, applied to W. */
 void vr_congruence(struct venv *e, struct vsum *s, uint32_t id);

@@ -37,8 +37,8 @@
 #include <string.h>
 
 #include "isa/insn.h"
-#include "load/asm.h"
-#include "load/asm_priv.h"
+#include "asm/asm.h"
+#include "asm/asm_priv.h"
 
 /* ---- calls ---- */
 

@@ -8,14 +8,14 @@
 
 #include "util/util.h"
 #include "verifier/env.h"
-#include "verifier/induction.h"
-#include "verifier/ivrel.h"
+#include "loops/induction.h"
+#include "verifier/tags.h"
+#include "loops/ivrel.h"
 #include "verifier/precision.h"
-#include "verifier/trip.h"
+#include "loops/trip.h"
 
 #define VL_MAX_ROUNDS 24	/* widening rounds per summary */
 #define VL_MAX_INST 65536	/* summaries per run */
-#define VL_MAX_STEP (1u << 30)
 #define VL_COVER_TRIES 64	/* header states an entry is compared with */
 
 struct vsum *vl_sum(struct venv *e, uint32_t id)
@@ -70,30 +70,11 @@ bool vl_in_loop(const struct bc_cfg *cfg, uint32_t loop, uint32_t pc)
 	return false;
 }
 
-bool vl_active(const struct bc_vstate *st, uint32_t id)
-{
-	for (uint32_t i = 0; i < st->nsum; i++)
-		if (st->sums[i] == id)
-			return true;
-	return false;
-}
-
-static void clear_tag(struct bc_vreg *r)
-{
-	r->iv = 0;
-	r->ivd = 0;
-	r->ivw = 0;
-	r->ivl = 0;
-}
-
 static void untag_reg(struct bc_vreg *r, void *arg)
 {
 	if (r->iv == *(uint32_t *)arg)
-		clear_tag(r);
+		vt_clear(r);
 }
-
-static void for_each_reg_of(struct bc_vstate *st,
-			    void (*fn)(struct bc_vreg *, void *), void *arg);
 
 static void untag_pkt(struct bc_vreg *r, void *arg)
 {
@@ -284,72 +265,67 @@ static const int64_t limits[] = {
 	0xfffffffell, 0xffffffffll, 0x100000000ll, INT64_MAX - 1, INT64_MAX,
 };
 
-static uint64_t up_u(const struct vsum *s, uint64_t x, uint64_t max)
+/* a before b, in the order of signed (sg) or unsigned values */
+static bool before(uint64_t a, uint64_t b, bool sg)
 {
-	uint64_t best = max;
+	return sg ? (int64_t)a < (int64_t)b : a < b;
+}
 
-	if (vr_tb_up(s, x, max, false, &best))
+/* x <= t <= bound going up, bound <= t <= x going down */
+static bool between(uint64_t x, uint64_t t, uint64_t bound, bool sg, bool up)
+{
+	return up ? !before(t, x, sg) && !before(bound, t, sg) :
+		    !before(x, t, sg) && !before(t, bound, sg);
+}
+
+/*
+ * The bound a test of the loop puts on a tagged location (vsum's tb)
+ * nearest to x going up or down, no further than bound; false when none.
+ */
+static bool tested_bound(const struct vsum *s, uint64_t x, uint64_t bound,
+			 bool sg, bool up, uint64_t *out)
+{
+	bool found = false;
+
+	for (uint32_t i = 0; i < s->tb_cnt && s->rounds <= VL_THR_ROUNDS; i++) {
+		uint64_t b = s->tb[i].b;
+
+		if (!between(x, b, bound, sg, up) ||
+		    (found && !(up ? before(b, *out, sg) : before(*out, b, sg))))
+			continue;
+		*out = b;
+		found = true;
+	}
+	return found;
+}
+
+/*
+ * Where a bound that moved from x widens to, going up or down, no further
+ * than bound, in the order sg says: the bound a test of the loop puts on
+ * the location, else the nearest threshold of the loop's code, else the
+ * nearest type limit, else bound itself (the last two only for the first
+ * VL_THR_ROUNDS rounds).
+ */
+static uint64_t widen_to(const struct vsum *s, uint64_t x, uint64_t bound,
+			 bool sg, bool up)
+{
+	const uint64_t *thr = sg ? (const uint64_t *)s->thr_s : s->thr_u;
+	uint64_t best = bound;
+
+	if (tested_bound(s, x, bound, sg, up, &best))
 		return best;
-	for (uint32_t i = 0; i < s->thr_cnt && s->rounds <= VL_THR_ROUNDS; i++)
-		if (s->thr_u[i] >= x && s->thr_u[i] <= max)
-			return s->thr_u[i];
-	for (size_t i = 0; i < BC_ARRAY_SIZE(limits) &&
-	     s->rounds <= VL_THR_ROUNDS; i++)
-		if ((uint64_t)limits[i] >= x && (uint64_t)limits[i] < best)
-			best = (uint64_t)limits[i];
-	return best;
-}
-
-static uint64_t down_u(const struct vsum *s, uint64_t x)
-{
-	uint64_t best = 0;
-
-	if (vr_tb_down(s, x, 0, false, &best))
+	if (s->rounds > VL_THR_ROUNDS)
 		return best;
+	for (uint32_t k = 0; k < s->thr_cnt; k++) {
+		uint64_t t = thr[up ? k : s->thr_cnt - 1 - k];
 
-	for (uint32_t i = s->rounds <= VL_THR_ROUNDS ? s->thr_cnt : 0; i-- > 0;)
-		if (s->thr_u[i] <= x)
-			return s->thr_u[i];
-	for (size_t i = 0; i < BC_ARRAY_SIZE(limits) &&
-	     s->rounds <= VL_THR_ROUNDS; i++)
-		if ((uint64_t)limits[i] <= x && (uint64_t)limits[i] > best)
-			best = (uint64_t)limits[i];
-	return best;
-}
-
-static int64_t up_s(const struct vsum *s, int64_t x, int64_t max)
-{
-	int64_t best = max;
-	uint64_t b;
-
-	if (vr_tb_up(s, (uint64_t)x, (uint64_t)max, true, &b))
-		return (int64_t)b;
-
-	for (uint32_t i = 0; i < s->thr_cnt && s->rounds <= VL_THR_ROUNDS; i++)
-		if (s->thr_s[i] >= x && s->thr_s[i] <= max)
-			return s->thr_s[i];
-	for (size_t i = 0; i < BC_ARRAY_SIZE(limits) &&
-	     s->rounds <= VL_THR_ROUNDS; i++)
-		if (limits[i] >= x && limits[i] < best)
-			best = limits[i];
-	return best;
-}
-
-static int64_t down_s(const struct vsum *s, int64_t x, int64_t min)
-{
-	int64_t best = min;
-	uint64_t b;
-
-	if (vr_tb_down(s, (uint64_t)x, (uint64_t)min, true, &b))
-		return (int64_t)b;
-
-	for (uint32_t i = s->rounds <= VL_THR_ROUNDS ? s->thr_cnt : 0; i-- > 0;)
-		if (s->thr_s[i] <= x && s->thr_s[i] >= min)
-			return s->thr_s[i];
-	for (size_t i = 0; i < BC_ARRAY_SIZE(limits) &&
-	     s->rounds <= VL_THR_ROUNDS; i++)
-		if (limits[i] <= x && limits[i] > best)
-			best = limits[i];
+		if (between(x, t, bound, sg, up))
+			return t;
+	}
+	for (size_t k = 0; k < BC_ARRAY_SIZE(limits); k++)
+		if (between(x, (uint64_t)limits[k], best, sg, up) &&
+		    (uint64_t)limits[k] != best)
+			best = (uint64_t)limits[k];
 	return best;
 }
 
@@ -381,23 +357,30 @@ static void widen_scalar(const struct vsum *s, struct bc_scalar *o,
 		return;
 	j.var_off = tnum_union(o->var_off, c->var_off);
 	if (c->umin < o->umin)
-		j.umin = down_u(s, c->umin);
+		j.umin = widen_to(s, c->umin, 0, false, false);
 	if (c->umax > o->umax)
-		j.umax = up_u(s, c->umax, UINT64_MAX);
+		j.umax = widen_to(s, c->umax, UINT64_MAX, false, true);
 	if (c->smin < o->smin)
-		j.smin = down_s(s, c->smin, INT64_MIN);
+		j.smin = (int64_t)widen_to(s, (uint64_t)c->smin,
+					  (uint64_t)INT64_MIN, true, false);
 	if (c->smax > o->smax)
-		j.smax = up_s(s, c->smax, INT64_MAX);
+		j.smax = (int64_t)widen_to(s, (uint64_t)c->smax, INT64_MAX,
+					  true, true);
 	if (c->u32_min < o->u32_min)
-		j.u32_min = (uint32_t)(c->u32_min ? down_u(s, c->u32_min) : 0);
+		j.u32_min = (uint32_t)(c->u32_min ?
+				widen_to(s, c->u32_min, 0, false, false) : 0);
 	if (j.u32_min > c->u32_min)
 		j.u32_min = 0;
 	if (c->u32_max > o->u32_max)
-		j.u32_max = (uint32_t)up_u(s, c->u32_max, UINT32_MAX);
+		j.u32_max = (uint32_t)widen_to(s, c->u32_max, UINT32_MAX, false,
+						true);
 	if (c->s32_min < o->s32_min)
-		j.s32_min = (int32_t)down_s(s, c->s32_min, INT32_MIN);
+		j.s32_min = (int32_t)widen_to(s, (uint64_t)(int64_t)c->s32_min,
+					      (uint64_t)(int64_t)INT32_MIN, true,
+					      false);
 	if (c->s32_max > o->s32_max)
-		j.s32_max = (int32_t)up_s(s, c->s32_max, INT32_MAX);
+		j.s32_max = (int32_t)widen_to(s, (uint64_t)(int64_t)c->s32_max,
+					      INT32_MAX, true, true);
 	/* the known bits must not pull the widened bounds back in */
 	if (j.umin != o->umin || j.umax != o->umax)
 		j.var_off = widen_tnum(j.var_off, tnum_range(j.umin, j.umax));
@@ -430,7 +413,7 @@ static void widen_reg(const struct vsum *s, uint32_t own, struct bc_vreg *o,
 	if (o->iv && o->iv != own &&
 	    (o->iv != c->iv || o->ivd != c->ivd || o->ivw != c->ivw ||
 	     o->ivl != c->ivl))
-		clear_tag(o);
+		vt_clear(o);
 	if (o->kind != c->kind) {
 		make_top(o);
 		return;
@@ -512,20 +495,6 @@ static void clear_scalar_id(struct bc_vreg *r, void *arg)
 	(void)arg;
 	if (r->kind == VK_SCALAR)
 		r->id = 0;
-}
-
-static void for_each_reg_of(struct bc_vstate *st,
-			    void (*fn)(struct bc_vreg *, void *), void *arg)
-{
-	for (uint32_t f = 0; f <= st->curframe; f++) {
-		struct bc_vframe *fr = st->frames[f];
-
-		for (int r = 0; r < BC_MAX_REG; r++)
-			fn(&fr->regs[r], arg);
-		for (int k = 0; k < BC_SLOTS; k++)
-			if (fr->stype[8 * k] == VS_SPILL)
-				fn(&fr->spill[k], arg);
-	}
 }
 
 static bool contains(const struct bc_vstate *w, const struct bc_vstate *a,
@@ -624,7 +593,7 @@ static bool widen(struct vsum *s, uint32_t own,
 		vr_lt_narrow(s, out->frames[s->frame]);
 	if (contains(out, w, c, own))
 		return true;
-	for_each_reg_of(out, clear_scalar_id, NULL);
+	bc_vstate_for_each_reg(out, clear_scalar_id, NULL);
 	if (contains(out, w, c, own))
 		return true;
 	bc_vstate_free(out);
@@ -662,7 +631,7 @@ static void tag_header(struct venv *e, struct vsum *s, uint32_t id,
 
 	/* a new round: packet pointers derived in the last one say
 	 * nothing about this one's header values */
-	for_each_reg_of(&e->cur, untag_pkt, &id);
+	bc_vstate_for_each_reg(&e->cur, untag_pkt, &id);
 	for (int j = 0; j < VL_LOCS; j++) {
 		struct bc_vreg *r = vl_loc(f, j);
 
@@ -670,7 +639,7 @@ static void tag_header(struct venv *e, struct vsum *s, uint32_t id,
 			continue;
 		/* keep an enclosing loop's relation unless this loop steps
 		 * the register itself */
-		if (fresh && r->iv && r->iv != id && vl_active(&e->cur, r->iv) &&
+		if (fresh && r->iv && r->iv != id && vt_active(&e->cur, r->iv) &&
 		    (j >= 10 || !step_dst(e->cfg, s->loop, j)))
 			continue;
 		if (!fresh && r->iv != id)
@@ -824,8 +793,8 @@ static void rank(struct venv *e, struct vsum *s, uint32_t id)
 		r = vl_loc(f, j);
 		if (!r || r->kind != VK_SCALAR || r->iv != id || r->ivl != j ||
 		    r->ivw < 32 || !r->ivd ||
-		    r->ivd >= (int32_t)VL_MAX_STEP ||
-		    r->ivd <= -(int32_t)VL_MAX_STEP) {
+		    r->ivd >= (int32_t)VT_MAX_STEP ||
+		    r->ivd <= -(int32_t)VT_MAX_STEP) {
 			s->bad[j] = true;
 			continue;
 		}
@@ -910,7 +879,7 @@ static int arrival(struct venv *e, struct vsum *s, uint32_t id,
 	if (e->sum_abort)
 		return -1;
 	vr_relate_narrow(s, id, vc_frame(e));
-	for_each_reg_of(st, vr_align_reg, NULL);
+	bc_vstate_for_each_reg(st, vr_align_reg, NULL);
 	if (bc_vstate_subsumes(&s->w->st, st, live, BC_SUB_HEADER, id)) {
 		s->w->hit++;
 		return 1;
@@ -969,34 +938,6 @@ int vl_header(struct venv *e, uint32_t pc, uint32_t loop,
 
 /* ---- tags through instructions ---- */
 
-static void set_tag(struct bc_vreg *r, const struct bc_vreg *from, int64_t d,
-		    uint8_t w)
-{
-	/* pointers keep a tag (on their address) only through +/- and
-	 * copies at 64 bits, and only as the same kind of pointer */
-	bool ok_kind = r->kind == VK_SCALAR ||
-		       (from && from->kind == r->kind && w == 64 &&
-			r->kind != VK_NOT_INIT);
-
-	if (!from || !from->iv || !ok_kind || d >= VL_MAX_STEP ||
-	    d <= -(int64_t)VL_MAX_STEP) {
-		clear_tag(r);
-		return;
-	}
-	r->iv = from->iv;
-	r->ivl = from->ivl;
-	r->ivd = (int32_t)d;
-	r->ivw = w;
-}
-
-void vl_low_tag(struct bc_vreg *dst, const struct bc_vreg *src)
-{
-	if (src->ivw >= 32)
-		set_tag(dst, src, src->ivd, 32);
-	else
-		clear_tag(dst);
-}
-
 void vl_after_insn(struct venv *e, const struct bpf_insn *in,
 		   const struct bc_vreg *before, bool src_const, int64_t k)
 {
@@ -1005,7 +946,7 @@ void vl_after_insn(struct venv *e, const struct bpf_insn *in,
 	struct bc_vreg *d = vc_reg(e, in->dst_reg);
 
 	/* a packet pointer's tag: set or cleared by the pointer arithmetic
-	 * itself (vr_derive_pkt), kept by copies and fills */
+	 * itself (vt_derive_pkt), kept by copies and fills */
 	if ((d->kind == VK_PKT || d->kind == VK_PKT_META) &&
 	    d->ivw == VL_W_PKT && kind != BC_INSN_LD_PKT &&
 	    kind != BC_INSN_LDDW)
@@ -1021,29 +962,29 @@ void vl_after_insn(struct venv *e, const struct bpf_insn *in,
 			const struct bc_vreg *s = vc_reg(e, in->src_reg);
 
 			if (s->ivw >= 32)
-				set_tag(d, s, s->ivd, alu32 ? 32 : s->ivw);
+				vt_set(d, s, s->ivd, alu32 ? 32 : s->ivw);
 			else
-				set_tag(d, NULL, 0, 0);
+				vt_set(d, NULL, 0, 0);
 		} else if ((op == BPF_ADD || op == BPF_SUB) && w >= 32 &&
 			   konst && (!bc_srcbit(in) ||
 				     in->src_reg != in->dst_reg)) {
 			int64_t step = op == BPF_ADD ? k : -k;
 
-			set_tag(d, before, before->ivd + step, alu32 ? 32 : w);
+			vt_set(d, before, before->ivd + step, alu32 ? 32 : w);
 		} else if (op == BPF_ADD && !alu32 && konst && w == 1 &&
 			   !((uint64_t)k & 0xffffffffu)) {
 			/* (v << 32) + (c << 32): the high half is v + c */
-			set_tag(d, before, (int32_t)((uint32_t)before->ivd +
+			vt_set(d, before, (int32_t)((uint32_t)before->ivd +
 					   (uint32_t)((uint64_t)k >> 32)), 1);
 		} else if (op == BPF_LSH && !alu32 && konst && k == 32 &&
 			   w >= 32) {
-			set_tag(d, before, before->ivd, 1);
+			vt_set(d, before, before->ivd, 1);
 		} else if ((op == BPF_RSH || op == BPF_ARSH) && !alu32 &&
 			   konst && k == 32 && w == 1) {
 			/* (v << 32) >> 32: the low half of v, extended */
-			set_tag(d, before, before->ivd, 32);
+			vt_set(d, before, before->ivd, 32);
 		} else {
-			set_tag(d, NULL, 0, 0);
+			vt_set(d, NULL, 0, 0);
 		}
 		break;
 	}
@@ -1052,14 +993,14 @@ void vl_after_insn(struct venv *e, const struct bpf_insn *in,
 		 * a 4-byte fill); any other load is a fresh value */
 		if (bc_mode(in) != BPF_MEM || bc_size(in) == BPF_B ||
 		    bc_size(in) == BPF_H || d->ivw < 32)
-			set_tag(d, NULL, 0, 0);
+			vt_set(d, NULL, 0, 0);
 		else if (bc_size(in) == BPF_W)
-			set_tag(d, d, d->ivd, 32);
+			vt_set(d, d, d->ivd, 32);
 		break;
 	case BC_INSN_LDDW:
 	case BC_INSN_LD_PKT:
-		set_tag(d, NULL, 0, 0);
-		set_tag(vc_reg(e, 0), NULL, 0, 0);
+		vt_set(d, NULL, 0, 0);
+		vt_set(vc_reg(e, 0), NULL, 0, 0);
 		break;
 	case BC_INSN_ST:
 	case BC_INSN_STX:
@@ -1134,7 +1075,7 @@ void vl_sync(struct venv *e)
 		struct bc_vreg *r = vl_loc(f, j);
 
 		if (r && r->kind == VK_SCALAR && r->iv && r->ivw >= 32 &&
-		    vl_active(&e->cur, r->iv))
+		    vt_active(&e->cur, r->iv))
 			t[n++] = r;
 	}
 	for (int a = 0; a < n; a++)

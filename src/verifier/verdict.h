@@ -1,18 +1,17 @@
 /* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
- * The verifier: abstract interpretation of one linked program with the
- * Linux verifier's safety rules (registers, stack, context, packet, map
- * values, helpers, bpf-to-bpf calls), a depth-first search over paths with
- * state pruning, and Linux's messages on rejection.
+ * What a verification is asked (struct bc_verify_opts) and what it answers
+ * (struct bc_verify_result): bc_verify (search/verify.h) takes the one and
+ * fills the other, and the checkers read and write them through the env.
  */
-#ifndef BC_VERIFY_H
-#define BC_VERIFY_H
+#ifndef BC_VERIFIER_VERDICT_H
+#define BC_VERIFIER_VERDICT_H
 
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 
-#include "load/prog.h"
+#include "prog/prog.h"
 #include "platform/btfctx.h"
 #include "verifier/claims.h"
 
@@ -117,12 +116,5 @@ struct bc_verify_result {
 	uint64_t linux_duration_us;	/* the prediction's own search; not
 					 * part of duration_us */
 };
-
-/*
- * Verify prog. Returns 0 when verification ran (see res->accepted) or
- * < 0 on an internal error (res->error says why). opts may be NULL.
- */
-int bc_verify(const struct bc_prog *prog, const struct bc_verify_opts *opts,
-	      struct bc_verify_result *res);
 
 #endif

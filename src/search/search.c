@@ -12,13 +12,13 @@
 #include "verifier/alu.h"
 #include "verifier/call.h"
 #include "verifier/global.h"
-#include "verifier/induction.h"
-#include "verifier/ivrel.h"
+#include "loops/induction.h"
+#include "loops/ivrel.h"
 #include "verifier/jmp.h"
 #include "verifier/kfunc.h"
 #include "verifier/mem.h"
 #include "verifier/precision.h"
-#include "verifier/search.h"
+#include "search/search.h"
 
 static void end_path(struct venv *e)
 {

@@ -5,7 +5,7 @@
 
 #include <stdio.h>
 
-#include "load/prog.h"
+#include "prog/prog.h"
 
 /*
  * Format the instruction at insns[pc] (two slots for lddw) into buf.

@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "isa/insn.h"
-#include "load/asm_priv.h"
+#include "asm/asm_priv.h"
 
 static const struct { const char *n; uint8_t op; } c_alu[] = {
 	{ "add", BPF_ADD }, { "sub", BPF_SUB }, { "mul", BPF_MUL },

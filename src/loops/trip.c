@@ -8,8 +8,8 @@
 #include <stdio.h>
 
 #include "verifier/env.h"
-#include "verifier/induction.h"
-#include "verifier/trip.h"
+#include "loops/induction.h"
+#include "loops/trip.h"
 
 /* Is b fewer than n steps of c ahead of v (in the low w bits)? */
 static bool steps_ahead(uint64_t v, uint64_t b, int64_t c, uint64_t n,
