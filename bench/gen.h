@@ -2,7 +2,7 @@
 /*
  * Random valid-looking eBPF programs for the soundness driver
  * (bench/soundness.c, issue 6). A program is assembly text in the verifier
- * log syntax src/load/asm.c reads, so a violation can be replayed with
+ * log syntax src/asm/asm.c reads, so a violation can be replayed with
  * `bpfcheck run --oracle FILE.s`.
  *
  * Each program is a prologue (context, packet pointers, scalar sources),

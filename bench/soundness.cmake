@@ -4,6 +4,9 @@
 # bench/soundness [-n N] [-k K] [-s SEED] [--kernel].
 add_executable(soundness ${CMAKE_CURRENT_SOURCE_DIR}/soundness.c
                ${CMAKE_CURRENT_SOURCE_DIR}/gen.c
+               ${CMAKE_CURRENT_SOURCE_DIR}/gen_blocks.c
+               ${CMAKE_CURRENT_SOURCE_DIR}/gen_prec.c
+               ${CMAKE_CURRENT_SOURCE_DIR}/gen_loops.c
                ${CMAKE_CURRENT_SOURCE_DIR}/kernel_oracle.c)
 target_link_libraries(soundness PRIVATE bpfcheck_internal)
 set_target_properties(soundness PROPERTIES

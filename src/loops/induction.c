@@ -392,7 +392,7 @@ static void widen_scalar(const struct vsum *s, struct bc_scalar *o,
 		j.var_off = widen_tnum(j.var_off, t);
 	}
 	bc_scalar_sync(&j);
-	vr_align_scalar(&j);
+	vrel_align_scalar(&j);
 	*o = j;
 }
 
@@ -586,11 +586,11 @@ static bool widen(struct vsum *s, uint32_t own,
 		for (int k = 0; k < BC_SLOTS; k++)
 			widen_slot(thr_for(s, f, 10 + k), own, o, b, k);
 	}
-	vr_relate_narrow(s, own, out->frames[s->frame]);
+	vrel_relate_narrow(s, own, out->frames[s->frame]);
 	if (own)
-		vr_cong_header(s, out->frames[s->frame]);
+		vrel_cong_header(s, out->frames[s->frame]);
 	if (own && s->lt == 1)
-		vr_lt_narrow(s, out->frames[s->frame]);
+		vrel_lt_narrow(s, out->frames[s->frame]);
 	if (contains(out, w, c, own))
 		return true;
 	bc_vstate_for_each_reg(out, clear_scalar_id, NULL);
@@ -778,7 +778,7 @@ static void arrival_hull(struct vsum *s, int j, const struct bc_scalar *r)
 }
 
 /* The back edge: which locations still rank the loop? */
-static void rank(struct venv *e, struct vsum *s, uint32_t id)
+static void mark_ranking_locs(struct venv *e, struct vsum *s, uint32_t id)
 {
 	struct bc_vframe *f = vc_frame(e);
 	bool any = false;
@@ -872,14 +872,14 @@ static int arrival(struct venv *e, struct vsum *s, uint32_t id,
 	vp_mark_state(e, live);
 	s->arrivals++;
 	zero_slots_spilled(e);
-	rank(e, s, id);
-	vr_relate(e, s, id);
-	vr_congruence(e, s, id);
-	vr_lt_arrive(e, s, id);
+	mark_ranking_locs(e, s, id);
+	vrel_relate(e, s, id);
+	vrel_congruence(e, s, id);
+	vrel_lt_arrive(e, s, id);
 	if (e->sum_abort)
 		return -1;
-	vr_relate_narrow(s, id, vc_frame(e));
-	bc_vstate_for_each_reg(st, vr_align_reg, NULL);
+	vrel_relate_narrow(s, id, vc_frame(e));
+	bc_vstate_for_each_reg(st, vrel_align_reg, NULL);
 	if (bc_vstate_subsumes(&s->w->st, st, live, BC_SUB_HEADER, id)) {
 		s->w->hit++;
 		return 1;
@@ -1088,11 +1088,11 @@ void vl_sync(struct venv *e)
 
 		if (s->frame != e->cur.curframe)
 			continue;
-		vr_relate_narrow(s, e->cur.sums[i], f);
+		vrel_relate_narrow(s, e->cur.sums[i], f);
 		for (int a = 0; a < n; a++)
 			for (int b = 0; b < n; b++)
 				if (a != b)
-					vr_cross_narrow(s, e->cur.sums[i], t[a],
+					vrel_cross_narrow(s, e->cur.sums[i], t[a],
 						     t[b]);
 	}
 }

@@ -31,7 +31,7 @@ static uint64_t low_known(struct tnum t)
 	return t.mask ? (t.mask & -t.mask) - 1 : 0;
 }
 
-void vr_align_scalar(struct bc_scalar *s)
+void vrel_align_scalar(struct bc_scalar *s)
 {
 	uint64_t low = low_known(s->var_off), r = s->var_off.value & low;
 	uint64_t b;
@@ -61,11 +61,11 @@ void vr_align_scalar(struct bc_scalar *s)
 		*s = n;
 }
 
-void vr_align_reg(struct bc_vreg *r, void *arg)
+void vrel_align_reg(struct bc_vreg *r, void *arg)
 {
 	(void)arg;
 	if (r->kind == VK_SCALAR)
-		vr_align_scalar(&r->s);
+		vrel_align_scalar(&r->s);
 }
 
 /*
@@ -178,7 +178,7 @@ static bool narrow_back(struct bc_vreg *P, struct bc_vreg *V, int64_t k,
 	return narrow_to(&V->s, lo, hi);
 }
 
-void vr_relate_narrow(struct vsum *s, uint32_t id, struct bc_vframe *f)
+void vrel_relate_narrow(struct vsum *s, uint32_t id, struct bc_vframe *f)
 {
 	for (int p = 0; p < VL_LOCS; p++) {
 		struct bc_vreg *P = vl_loc(f, p), *V;
@@ -226,7 +226,7 @@ static bool banned(const struct venv *e, const struct vsum *s, int j,
 	return e->no_rel && (e->no_rel[s->loop * VL_LOCS + j] & what);
 }
 
-/* A relation (1) or vr_congruence (2) used and then broken: try without. */
+/* A relation (1) or vrel_congruence (2) used and then broken: try without. */
 static void ban(struct venv *e, struct vsum *s, int j, uint8_t what,
 		const char *why)
 {
@@ -335,7 +335,7 @@ static void rel_find(struct vsum *s, uint32_t id, struct bc_vframe *f, int p)
 	}
 }
 
-void vr_relate(struct venv *e, struct vsum *s, uint32_t id)
+void vrel_relate(struct venv *e, struct vsum *s, uint32_t id)
 {
 	struct bc_vframe *f = vc_frame(e);
 
@@ -370,7 +370,7 @@ void vr_relate(struct venv *e, struct vsum *s, uint32_t id)
 	}
 }
 
-/* ---- vr_congruence ---- */
+/* ---- vrel_congruence ---- */
 
 static uint64_t gcd_u64(uint64_t a, uint64_t b)
 {
@@ -431,12 +431,12 @@ static bool round_cong(struct bc_scalar *x, uint64_t g, int64_t c0,
 }
 
 /*
- * At a back edge: learn each location's vr_congruence from its step, then
+ * At a back edge: learn each location's vrel_congruence from its step, then
  * pull the arriving value onto it. The value arriving is v_h + d for a
  * header value v_h in W and the tag's d; where that sum cannot wrap in a
  * view, v_h = c0 (mod g) by induction gives v_h + d = c0 (mod g) there.
  */
-void vr_congruence(struct venv *e, struct vsum *s, uint32_t id)
+void vrel_congruence(struct venv *e, struct vsum *s, uint32_t id)
 {
 	struct bc_vframe *f = vc_frame(e), *w = s->w->st.frames[s->frame];
 
@@ -472,7 +472,7 @@ void vr_congruence(struct venv *e, struct vsum *s, uint32_t id)
 }
 
 /* The header state's locations onto their congruences (checked after). */
-void vr_cong_header(const struct vsum *s, struct bc_vframe *f)
+void vrel_cong_header(const struct vsum *s, struct bc_vframe *f)
 {
 	for (int j = 0; j < VL_LOCS; j++) {
 		struct bc_vreg *r = vl_loc(f, j);
@@ -638,7 +638,7 @@ static void lt_try(struct venv *e, const struct bpf_insn *in, int rx, int ry)
 }
 
 /* X := X within X + lt_dx <= Y (true when it narrowed). */
-bool vr_lt_narrow(struct vsum *s, struct bc_vframe *f)
+bool vrel_lt_narrow(struct vsum *s, struct bc_vframe *f)
 {
 	struct bc_vreg *x = vl_loc(f, s->lt_x), *y = vl_loc(f, s->lt_y);
 
@@ -648,7 +648,7 @@ bool vr_lt_narrow(struct vsum *s, struct bc_vframe *f)
 }
 
 /* At a back edge: X stepped by exactly 1, Y not at all. */
-void vr_lt_arrive(struct venv *e, struct vsum *s, uint32_t id)
+void vrel_lt_arrive(struct venv *e, struct vsum *s, uint32_t id)
 {
 	struct bc_vframe *f = vc_frame(e);
 	struct bc_vreg *x, *y;
@@ -666,7 +666,7 @@ void vr_lt_arrive(struct venv *e, struct vsum *s, uint32_t id)
 			"step by one on every path");
 		return;
 	}
-	if (vr_lt_narrow(s, f))
+	if (vrel_lt_narrow(s, f))
 		s->lt_used = true;
 }
 
@@ -710,7 +710,7 @@ void vl_jump(struct venv *e, const struct bpf_insn *in)
  * header (a relation with k = 1): x = A_h + dx and y = B_h + dy give
  * y = x + (dy - dx - a), so a range learnt for x holds for y shifted.
  */
-void vr_cross_narrow(struct vsum *s, uint32_t id, const struct bc_vreg *x,
+void vrel_cross_narrow(struct vsum *s, uint32_t id, const struct bc_vreg *x,
 			 struct bc_vreg *y)
 {
 	int A = x->ivl, B = y->ivl;

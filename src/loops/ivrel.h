@@ -10,27 +10,27 @@
 #include "loops/induction.h"
 
 /* Bounds onto the tnum's known low bits (a refinement of the set). */
-void vr_align_scalar(struct bc_scalar *s);
-void vr_align_reg(struct bc_vreg *r, void *arg);
+void vrel_align_scalar(struct bc_scalar *s);
+void vrel_align_reg(struct bc_vreg *r, void *arg);
 
 /*
  * Derived locations: P = a + k * V at the header for a counter V (found
- * at the first back edge, checked at every later one by vr_relate);
- * vr_relate_narrow narrows P (and V when k is 1 or -1) in frame f.
+ * at the first back edge, checked at every later one by vrel_relate);
+ * vrel_relate_narrow narrows P (and V when k is 1 or -1) in frame f.
  */
-void vr_relate(struct venv *e, struct vsum *s, uint32_t id);
-void vr_relate_narrow(struct vsum *s, uint32_t id, struct bc_vframe *f);
+void vrel_relate(struct venv *e, struct vsum *s, uint32_t id);
+void vrel_relate_narrow(struct vsum *s, uint32_t id, struct bc_vframe *f);
 /* Across tags of two related locations (k = 1). */
-void vr_cross_narrow(struct vsum *s, uint32_t id, const struct bc_vreg *x,
+void vrel_cross_narrow(struct vsum *s, uint32_t id, const struct bc_vreg *x,
 		     struct bc_vreg *y);
 
 /* Congruences: learnt and applied at a back edge, applied to W. */
-void vr_congruence(struct venv *e, struct vsum *s, uint32_t id);
-void vr_cong_header(const struct vsum *s, struct bc_vframe *f);
+void vrel_congruence(struct venv *e, struct vsum *s, uint32_t id);
+void vrel_cong_header(const struct vsum *s, struct bc_vframe *f);
 
 /* A counter bounded by a loop-invariant location (vsum's lt). */
-void vr_lt_arrive(struct venv *e, struct vsum *s, uint32_t id);
-bool vr_lt_narrow(struct vsum *s, struct bc_vframe *f);
+void vrel_lt_arrive(struct venv *e, struct vsum *s, uint32_t id);
+bool vrel_lt_narrow(struct vsum *s, struct bc_vframe *f);
 
 /*
  * Before a conditional jump, while a summary is active: checks and finds

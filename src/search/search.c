@@ -162,7 +162,7 @@ static bool other_callsite(const struct venv *e, const struct bc_vchk *c)
 	       c->st.frames[f]->callsite != e->cur.frames[f]->callsite;
 }
 
-static int visit(struct venv *e, uint32_t pc)
+static int is_state_visited(struct venv *e, uint32_t pc)
 {
 	uint16_t live[BC_MAX_CALL_FRAMES];
 	uint32_t loop = bc_cfg_loop_at(e->cfg, pc);
@@ -272,17 +272,17 @@ static int check_insn(struct venv *e, uint32_t pc, const struct bpf_insn *in,
 	case BC_INSN_ALU64:
 		return vc_alu(e, pc, in);
 	case BC_INSN_LDX:
-		return vm_load(e, pc, in);
+		return vmem_load(e, pc, in);
 	case BC_INSN_ST:
-		return vm_store_imm(e, pc, in);
+		return vmem_store_imm(e, pc, in);
 	case BC_INSN_STX:
-		return vm_store_reg(e, pc, in);
+		return vmem_store_reg(e, pc, in);
 	case BC_INSN_ATOMIC:
-		return vm_atomic(e, pc, in);
+		return vmem_atomic(e, pc, in);
 	case BC_INSN_LDDW:
-		return vm_ld_imm(e, pc, in);
+		return vmem_ld_imm(e, pc, in);
 	case BC_INSN_LD_PKT:
-		return vm_ld_abs(e, pc, in);
+		return vmem_ld_abs(e, pc, in);
 	case BC_INSN_JA:
 		e->jmps++;
 		*next = bc_jmp_target(in, pc);
@@ -477,7 +477,7 @@ static void compute_liveness(struct venv *e)
 	}
 }
 
-/* Linux's mark_prune_point: where visit() is called (e->prune). */
+/* Linux's mark_prune_point: where is_state_visited() is called (e->prune). */
 static void mark_prune_points(struct venv *e)
 {
 	const struct bc_prog *p = e->prog;
@@ -550,7 +550,7 @@ static void run(struct venv *e)
 		if (e->prune[pc]) {
 			vl_leave(e, pc);
 			vl_sync(e);
-			r = visit(e, pc);
+			r = is_state_visited(e, pc);
 			if (r < 0)
 				break;
 		}

@@ -331,7 +331,7 @@ static int sanitize_check_bounds(struct venv *e, uint32_t pc, int d,
 				      "out of range, prohibited for !root; "
 				      "off=%d", d, (int)o);
 	}
-	if (res->kind == VK_MAP_VALUE && !vm_map_ptr_in_value(e, res))
+	if (res->kind == VK_MAP_VALUE && !vmem_map_ptr_in_value(e, res))
 		return vc_err(e, pc, "R%d pointer arithmetic of map value goes "
 			      "out of range, prohibited for !root", d);
 	return 0;

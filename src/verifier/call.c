@@ -68,7 +68,7 @@ static int helper_mem(struct venv *e, uint32_t pc, int regno, uint64_t size,
 
 	switch (r->kind) {
 	case VK_FP:	/* Linux checks the bounds of a zero-sized access too */
-		return vm_stack_range(e, pc, regno, r, 0, size, write);
+		return vmem_stack_range(e, pc, regno, r, 0, size, write);
 	case VK_PKT:
 	case VK_PKT_META:
 		if (!pkt_ok || (write && !bc_ctx_has_pkt(e->type, e->attach,
@@ -83,7 +83,7 @@ static int helper_mem(struct venv *e, uint32_t pc, int regno, uint64_t size,
 		if (size > 0x7fffffff)
 			return vc_err(e, pc, "R%d unbounded memory access",
 				      regno);
-		return vm_access(e, pc, regno, 0, (int)size, write, NULL, -1,
+		return vmem_access(e, pc, regno, 0, (int)size, write, NULL, -1,
 				 NULL, false);
 	default:
 		return type_err(e, pc, regno, r, MEM_KINDS);
@@ -263,7 +263,7 @@ static int check_mem_arg(struct venv *e, uint32_t pc, int regno, uint32_t k,
 
 		if (helper_mem(e, pc, regno, size, true, false))
 			return -1;
-		return vm_check_align(e, pc, r, 0, size, true);
+		return vmem_check_align(e, pc, r, 0, size, true);
 	}
 	}
 	/* BC_ARG_PTR_TO_CONST_STR */

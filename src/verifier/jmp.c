@@ -22,7 +22,7 @@ static void sync_fn(struct bc_vreg *r, void *a)
 	struct sync_arg *sa = a;
 
 	if (r->kind == VK_SCALAR && r->id == sa->id)
-		vm_sync_linked(r, sa->s);
+		vmem_sync_linked(r, sa->s);
 }
 
 /* Linux's sync_linked_regs: copies of r learn what a branch taught r. */

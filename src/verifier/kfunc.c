@@ -233,7 +233,7 @@ static int iter_new(struct venv *e, uint32_t pc, const struct kcall *kc)
 			return vc_err(e, pc, "expected uninitialized iter_%s as "
 				      "arg #0", iter_kinds[kc->iter].name);
 	for (int i = 0; i < kc->iter_slots; i++)
-		if (vm_access(e, pc, 1, 8 * i, 8, true, NULL, -1, NULL, false))
+		if (vmem_access(e, pc, 1, 8 * i, 8, true, NULL, -1, NULL, false))
 			return -1;
 	ref = vc_acquire(e, pc);
 	for (int i = 0; i < kc->iter_slots; i++) {

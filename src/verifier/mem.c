@@ -14,7 +14,7 @@
 #include "verifier/mem_btf.h"
 #include "verifier/precision.h"
 
-static int region(struct venv *e, uint32_t pc, int regno,
+static int check_mem_region(struct venv *e, uint32_t pc, int regno,
 		  const struct bc_vreg *reg, int64_t off, int size,
 		  int64_t limit, const char *what)
 {
@@ -43,7 +43,7 @@ static int region(struct venv *e, uint32_t pc, int regno,
 	return 0;
 }
 
-bool vm_map_ptr_in_value(struct venv *e, const struct bc_vreg *r)
+bool vmem_map_ptr_in_value(struct venv *e, const struct bc_vreg *r)
 {
 	const struct bc_scalar *s = &r->s;
 	int64_t limit = e->obj->maps[r->map].value_size, off = r->off;
@@ -126,7 +126,7 @@ static void coerce_reg_to_size(struct bc_scalar *s, int size)
  * the slot's low half follows (its upper half stays unknown); registers
  * and 8-byte spills linked to it are equal to it and follow entirely.
  */
-void vm_sync_linked(struct bc_vreg *r, const struct bc_scalar *src)
+void vmem_sync_linked(struct bc_vreg *r, const struct bc_scalar *src)
 {
 	struct bc_scalar *dst = &r->s;
 
@@ -264,7 +264,7 @@ static bool spill_narrow(struct venv *e, struct bc_vframe *f, int k, int size,
 	if (size == 4)		/* the register's tag, not the stored copy's */
 		vt_low(&c, src && src->kind == VK_SCALAR ? src : val);
 	/* a 32-bit value spilled in 4 bytes stays linked to its register
-	 * (its low half; vm_sync_linked) */
+	 * (its low half; vmem_sync_linked) */
 	if (size == 4 && src && src->kind == VK_SCALAR &&
 	    !bc_scalar_is_const(&src->s) && !(src->s.umax >> 32)) {
 		if (!src->id)
@@ -334,7 +334,7 @@ static bool v4_barrier(const struct bc_vframe *f, int o, int size,
 	return false;
 }
 
-void vm_off_str(char *t, size_t n, struct tnum v)
+void vmem_off_str(char *t, size_t n, struct tnum v)
 {
 	if (tnum_is_const(v))
 		snprintf(t, n, "%" PRId64, (int64_t)v.value);
@@ -366,7 +366,7 @@ static const char *align_desc(enum bc_vkind k)
  * counts from NET_IP_ALIGN (2), as on machines without efficient
  * unaligned access.
  */
-int vm_check_align(struct venv *e, uint32_t pc, const struct bc_vreg *reg,
+int vmem_check_align(struct venv *e, uint32_t pc, const struct bc_vreg *reg,
 		   int off, int size, bool strict_once)
 {
 	bool pkt = reg->kind == VK_PKT || reg->kind == VK_PKT_META;
@@ -381,7 +381,7 @@ int vm_check_align(struct venv *e, uint32_t pc, const struct bc_vreg *reg,
 		     tnum_const((uint64_t)(int64_t)(ip + reg->off + off)));
 	if (tnum_is_aligned(a, size))
 		return 0;
-	vm_off_str(t, sizeof(t), reg->s.var_off);
+	vmem_off_str(t, sizeof(t), reg->s.var_off);
 	if (pkt)
 		return vc_err(e, pc, "misaligned packet access off %d+%s+%d+%d "
 			      "size %d", ip, t, reg->off, off, size);
@@ -390,7 +390,7 @@ int vm_check_align(struct venv *e, uint32_t pc, const struct bc_vreg *reg,
 }
 
 /* Linux words helper and direct accesses alike. */
-int vm_stack_range(struct venv *e, uint32_t pc, int regno,
+int vmem_stack_range(struct venv *e, uint32_t pc, int regno,
 		   const struct bc_vreg *reg, int64_t off, int64_t size,
 		   bool write)
 {
@@ -404,7 +404,7 @@ int vm_stack_range(struct venv *e, uint32_t pc, int regno,
 	if (!bc_scalar_is_const(&reg->s)) {
 		char t[64];
 
-		vm_off_str(t, sizeof(t), reg->s.var_off);
+		vmem_off_str(t, sizeof(t), reg->s.var_off);
 		if (!e->priv)
 			return vc_err(e, pc, "R%d variable offset stack access "
 				      "prohibited for !root, var_off=%s",
@@ -500,7 +500,7 @@ static int stack_access(struct venv *e, uint32_t pc, int regno,
 	if (!bc_scalar_is_const(&reg->s)) {
 		if (write)
 			vp_note_stack(e, reg->frame, VH_STVAR, 0, 0);
-		if (vm_stack_range(e, pc, regno, reg, off, size, write))
+		if (vmem_stack_range(e, pc, regno, reg, off, size, write))
 			return -1;
 		if (out)
 			bc_vreg_scalar_load(out, size, sx);
@@ -589,7 +589,7 @@ static int ctx_access(struct venv *e, uint32_t pc, int regno,
 		if (!bc_scalar_is_const(&reg->s)) {
 			char t[64];
 
-			vm_off_str(t, sizeof(t), reg->s.var_off);
+			vmem_off_str(t, sizeof(t), reg->s.var_off);
 			return vc_err(e, pc, "variable ctx access var_off=%s "
 				      "off=%d size=%d", t, off, size);
 		}
@@ -600,7 +600,7 @@ static int ctx_access(struct venv *e, uint32_t pc, int regno,
 			      "dereference of modified", regno, o);
 	}
 	if (e->at)
-		return vm_typed_ctx_access(e, pc, off, size, write, out, sx);
+		return vmem_typed_ctx_access(e, pc, off, size, write, out, sx);
 	ok = sx ? bc_ctx_check_ldsx(e->type, e->attach, e->priv, off, size,
 				    &acc) :
 		  bc_ctx_check(e->type, e->attach, e->priv, off, size, write,
@@ -673,7 +673,7 @@ static int sock_access(struct venv *e, uint32_t pc, int regno,
 		      bc_vkind_name(r->kind), (int)off, size);
 }
 
-static int leak(struct venv *e, uint32_t pc, const struct bc_vreg *val,
+static int check_ptr_leak(struct venv *e, uint32_t pc, const struct bc_vreg *val,
 		int valno, const char *into)
 {
 	if (!e->priv && val && bc_vkind_is_ptr(val->kind))
@@ -681,7 +681,7 @@ static int leak(struct venv *e, uint32_t pc, const struct bc_vreg *val,
 	return 0;
 }
 
-int vm_access(struct venv *e, uint32_t pc, int regno, int off, int size,
+int vmem_access(struct venv *e, uint32_t pc, int regno, int off, int size,
 	      bool write, const struct bc_vreg *val, int valno,
 	      struct bc_vreg *out, bool sx)
 {
@@ -698,14 +698,14 @@ int vm_access(struct venv *e, uint32_t pc, int regno, int off, int size,
 		return stack_access(e, pc, regno, &r, off, size, write, val,
 				    valno, out, sx);
 	case VK_CTX:
-		if (leak(e, pc, val, valno, "ctx"))
+		if (check_ptr_leak(e, pc, val, valno, "ctx"))
 			return -1;
 		return ctx_access(e, pc, regno, &r, off, size, write, out, sx);
 	case VK_PKT:
 	case VK_PKT_META:
 		if (write && !bc_ctx_has_pkt(e->type, e->attach, true))
 			return vc_err(e, pc, "cannot write into packet");
-		if (leak(e, pc, val, valno, "packet"))
+		if (check_ptr_leak(e, pc, val, valno, "packet"))
 			return -1;
 		if (pkt_access(e, pc, regno, &r, o, size))
 			return -1;
@@ -715,11 +715,11 @@ int vm_access(struct venv *e, uint32_t pc, int regno, int off, int size,
 		const struct bc_map *m = &e->obj->maps[r.map];
 		uint64_t v;
 
-		if (leak(e, pc, val, valno, "map"))
+		if (check_ptr_leak(e, pc, val, valno, "map"))
 			return -1;
 		if (map_access_type(e, pc, m, o, size, write))
 			return -1;
-		if (region(e, pc, regno, &r, o, size, m->value_size,
+		if (check_mem_region(e, pc, regno, &r, o, size, m->value_size,
 			   "invalid access to map value, value_size=%d "
 			   "off=%d size=%d\n"))
 			return -1;
@@ -741,23 +741,23 @@ int vm_access(struct venv *e, uint32_t pc, int regno, int off, int size,
 		if (write)
 			return vc_err(e, pc, "R%d cannot write into map_key",
 				      regno);
-		if (region(e, pc, regno, &r, o, size, r.mem_size,
+		if (check_mem_region(e, pc, regno, &r, o, size, r.mem_size,
 			   "invalid access to map key, key_size=%d off=%d "
 			   "size=%d\n"))
 			return -1;
 		bc_vreg_scalar_load(out, size, sx);
 		return 0;
 	case VK_MEM:
-		if (leak(e, pc, val, valno, "mem"))
+		if (check_ptr_leak(e, pc, val, valno, "mem"))
 			return -1;
-		if (region(e, pc, regno, &r, o, size, r.mem_size,
+		if (check_mem_region(e, pc, regno, &r, o, size, r.mem_size,
 			   "invalid access to memory, mem_size=%d off=%d "
 			   "size=%d\n"))
 			return -1;
 		bc_vreg_scalar_load(out, size, sx);
 		return 0;
 	case VK_FLOW_KEYS:
-		if (region(e, pc, regno, &r, o, size, 56,
+		if (check_mem_region(e, pc, regno, &r, o, size, 56,
 			   "invalid access to flow keys size=%d off=%d "
 			   "size=%d\n"))
 			return -1;
@@ -771,11 +771,11 @@ int vm_access(struct venv *e, uint32_t pc, int regno, int off, int size,
 		bc_vreg_scalar_load(out, size, sx);
 		return 0;
 	case VK_MAP_PTR:
-		return vm_map_ptr_access(e, pc, regno, &r, o, size, write, out,
+		return vmem_map_ptr_access(e, pc, regno, &r, o, size, write, out,
 				      sx);
 	case VK_BTF_ID:	/* of a type not known: as the others below */
 		if (r.kind == VK_BTF_ID && r.btf_id && e->kbtf)
-			return vm_btf_access(e, pc, regno, &r, o, size, write, out,
+			return vmem_btf_access(e, pc, regno, &r, o, size, write, out,
 					  sx);
 		/* fallthrough */
 	default: {
@@ -822,16 +822,16 @@ static int same_ptr_kind(struct venv *e, uint32_t pc, unsigned kind)
 	return 0;
 }
 
-int vm_load(struct venv *e, uint32_t pc, const struct bpf_insn *in)
+int vmem_load(struct venv *e, uint32_t pc, const struct bpf_insn *in)
 {
 	struct bc_vreg out;
 	int size = bc_size_bytes(bc_size(in));
 
 	if (vc_check_read(e, pc, in->src_reg) || vc_check_write(e, pc, in->dst_reg))
 		return -1;
-	if (vm_check_align(e, pc, vc_reg(e, in->src_reg), in->off, size, false))
+	if (vmem_check_align(e, pc, vc_reg(e, in->src_reg), in->off, size, false))
 		return -1;
-	if (vm_access(e, pc, in->src_reg, in->off, size, false, NULL, -1, &out,
+	if (vmem_access(e, pc, in->src_reg, in->off, size, false, NULL, -1, &out,
 		      bc_mode(in) == BPF_MEMSX) ||
 	    same_ptr_kind(e, pc, vc_reg(e, in->src_reg)->kind))
 		return -1;
@@ -839,32 +839,32 @@ int vm_load(struct venv *e, uint32_t pc, const struct bpf_insn *in)
 	return 0;
 }
 
-int vm_store_imm(struct venv *e, uint32_t pc, const struct bpf_insn *in)
+int vmem_store_imm(struct venv *e, uint32_t pc, const struct bpf_insn *in)
 {
 	int size = bc_size_bytes(bc_size(in));
 	struct bc_vreg v;
 
 	if (vc_check_read(e, pc, in->dst_reg) ||
-	    vm_check_align(e, pc, vc_reg(e, in->dst_reg), in->off, size, false))
+	    vmem_check_align(e, pc, vc_reg(e, in->dst_reg), in->off, size, false))
 		return -1;
 	bc_vreg_const(&v, (uint64_t)(int64_t)in->imm);
 	if (size < 8)
 		bc_vreg_const(&v, (uint64_t)(int64_t)in->imm &
 			      ((1ull << (8 * size)) - 1));
-	if (vm_access(e, pc, in->dst_reg, in->off, size, true, &v, -1, NULL,
+	if (vmem_access(e, pc, in->dst_reg, in->off, size, true, &v, -1, NULL,
 		      false))
 		return -1;
 	return same_ptr_kind(e, pc, vc_reg(e, in->dst_reg)->kind);
 }
 
-int vm_store_reg(struct venv *e, uint32_t pc, const struct bpf_insn *in)
+int vmem_store_reg(struct venv *e, uint32_t pc, const struct bpf_insn *in)
 {
 	int size = bc_size_bytes(bc_size(in));
 	struct bc_vreg v;
 
 	if (vc_check_read(e, pc, in->dst_reg) ||
 	    vc_check_read(e, pc, in->src_reg) ||
-	    vm_check_align(e, pc, vc_reg(e, in->dst_reg), in->off, size, false))
+	    vmem_check_align(e, pc, vc_reg(e, in->dst_reg), in->off, size, false))
 		return -1;
 	v = *vc_reg(e, in->src_reg);
 	/* the low size bytes of a scalar are stored; a pointer stays one
@@ -881,13 +881,13 @@ int vm_store_reg(struct venv *e, uint32_t pc, const struct bpf_insn *in)
 		else if (t.var_off.value >> (8 * size))
 			bc_scalar_load(&v.s, size, false);
 	}
-	if (vm_access(e, pc, in->dst_reg, in->off, size, true, &v,
+	if (vmem_access(e, pc, in->dst_reg, in->off, size, true, &v,
 		      in->src_reg, NULL, false))
 		return -1;
 	return same_ptr_kind(e, pc, vc_reg(e, in->dst_reg)->kind);
 }
 
-int vm_atomic(struct venv *e, uint32_t pc, const struct bpf_insn *in)
+int vmem_atomic(struct venv *e, uint32_t pc, const struct bpf_insn *in)
 {
 	int size = bc_size_bytes(bc_size(in));
 	int op = in->imm;
@@ -919,8 +919,8 @@ int vm_atomic(struct venv *e, uint32_t pc, const struct bpf_insn *in)
 		return vc_err(e, pc, "BPF_ATOMIC stores into R%d %s is not "
 			      "allowed", in->dst_reg, bc_vkind_name(dst->kind));
 	}
-	if (vm_check_align(e, pc, dst, in->off, size, true) ||
-	    vm_access(e, pc, in->dst_reg, in->off, size, false, NULL, -1, &old,
+	if (vmem_check_align(e, pc, dst, in->off, size, true) ||
+	    vmem_access(e, pc, in->dst_reg, in->off, size, false, NULL, -1, &old,
 		      false))
 		return -1;
 	if (old.kind != VK_SCALAR && !e->priv && dst->kind == VK_FP)
@@ -932,7 +932,7 @@ int vm_atomic(struct venv *e, uint32_t pc, const struct bpf_insn *in)
 	bc_vreg_scalar(&unk);
 	if (size == 4)
 		bc_scalar_load(&unk.s, 4, false);
-	if (vm_access(e, pc, in->dst_reg, in->off, size, true, &unk, -1, NULL,
+	if (vmem_access(e, pc, in->dst_reg, in->off, size, true, &unk, -1, NULL,
 		      false))
 		return -1;
 	if (op == BPF_CMPXCHG) {
@@ -986,7 +986,7 @@ static int ld_ksym(struct venv *e, uint32_t pc, int32_t idx,
 	return 0;
 }
 
-int vm_ld_imm(struct venv *e, uint32_t pc, const struct bpf_insn *in)
+int vmem_ld_imm(struct venv *e, uint32_t pc, const struct bpf_insn *in)
 {
 	const struct bpf_insn *n = in + 1;
 	struct bc_vreg *d;
@@ -1039,7 +1039,7 @@ static int ld_abs_early_exit(struct venv *e, uint32_t pc)
 	return err ? -1 : 0;
 }
 
-int vm_ld_abs(struct venv *e, uint32_t pc, const struct bpf_insn *in)
+int vmem_ld_abs(struct venv *e, uint32_t pc, const struct bpf_insn *in)
 {
 	if (!bc_ctx_has_ld_abs(e->type))
 		return vc_err(e, pc, "BPF_LD_[ABS|IND] instructions not allowed "

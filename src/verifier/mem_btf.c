@@ -55,7 +55,7 @@ static void retval_arg(struct venv *e, struct bc_vreg *out)
 	bc_scalar_sync(s);
 }
 
-int vm_typed_ctx_access(struct venv *e, uint32_t pc, int off, int size,
+int vmem_typed_ctx_access(struct venv *e, uint32_t pc, int off, int size,
 			bool write, struct bc_vreg *out, bool sx)
 {
 	struct bc_btf_val v;
@@ -83,7 +83,7 @@ bad:
  * about the access's shape: inside the struct, a pointer member read
  * whole, read only; the loaded value is typed by the member.
  */
-int vm_btf_access(struct venv *e, uint32_t pc, int regno,
+int vmem_btf_access(struct venv *e, uint32_t pc, int regno,
 		  const struct bc_vreg *r, int64_t off, int size, bool write,
 		  struct bc_vreg *out, bool sx)
 {
@@ -103,7 +103,7 @@ int vm_btf_access(struct venv *e, uint32_t pc, int regno,
 	if (!bc_scalar_is_const(&r->s) || r->s.var_off.value) {
 		char t[64];
 
-		vm_off_str(t, sizeof(t), r->s.var_off);
+		vmem_off_str(t, sizeof(t), r->s.var_off);
 		return vc_err(e, pc, "R%d is ptr_%s invalid variable offset: "
 			      "off=%d, var_off=%s", regno, tn, (int)off, t);
 	}
@@ -143,7 +143,7 @@ static const char *map_struct(uint32_t type)
  * Linux's check_ptr_to_map_access: a load from a map pointer reads the
  * map's kernel struct (struct bpf_array, ...) as a PTR_TO_BTF_ID at 0.
  */
-int vm_map_ptr_access(struct venv *e, uint32_t pc, int regno,
+int vmem_map_ptr_access(struct venv *e, uint32_t pc, int regno,
 		      const struct bc_vreg *r, int64_t off, int size,
 		      bool write, struct bc_vreg *out, bool sx)
 {

@@ -13,12 +13,12 @@
  * btf_ctx_access), a load through a PTR_TO_BTF_ID (check_ptr_to_btf_access)
  * or a map pointer (check_ptr_to_map_access) into *out.
  */
-int vm_typed_ctx_access(struct venv *e, uint32_t pc, int off, int size,
+int vmem_typed_ctx_access(struct venv *e, uint32_t pc, int off, int size,
 			bool write, struct bc_vreg *out, bool sx);
-int vm_btf_access(struct venv *e, uint32_t pc, int regno,
+int vmem_btf_access(struct venv *e, uint32_t pc, int regno,
 		  const struct bc_vreg *r, int64_t off, int size, bool write,
 		  struct bc_vreg *out, bool sx);
-int vm_map_ptr_access(struct venv *e, uint32_t pc, int regno,
+int vmem_map_ptr_access(struct venv *e, uint32_t pc, int regno,
 		      const struct bc_vreg *r, int64_t off, int size,
 		      bool write, struct bc_vreg *out, bool sx);
 
