@@ -58,6 +58,7 @@ int main(int argc, char **argv)
 {
 	size_t i;
 
+	cli_init();
 	if (argc < 2) {
 		usage(stderr);
 		return EXIT_BADINPUT;

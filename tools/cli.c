@@ -1,7 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 #include "cli.h"
-#include "platform/kbtf.h"
-#include "platform/kconfig.h"
 
 #include <fnmatch.h>
 #include <stdarg.h>
@@ -95,110 +93,115 @@ static bool filters_pass(const struct cli_input *in, const char *file,
 	return !any_allow || allowed;
 }
 
-bool cli_selected(const struct cli_input *in, const struct bc_prog *p)
+bool cli_selected(const struct cli_input *in, const char *file,
+		  const char *name, const char *section)
 {
-	const char *name = p->name ? p->name : "";
 	int i;
 
+	name = name ? name : "";
 	for (i = 0; i < in->prog_cnt && strcmp(in->progs[i], name); i++)
 		;
 	if (in->prog_cnt && i == in->prog_cnt)
 		return false;
-	if (in->section && strcmp(in->section, p->section))
+	if (in->section && strcmp(in->section, section ? section : ""))
 		return false;
-	return filters_pass(in, p->obj && p->obj->path ? p->obj->path : "",
-			    name);
+	return filters_pass(in, file, name);
 }
 
-static struct bc_kernel_btf *kbtf;
-static struct bc_kconfig *kconfig;
+bool cli_prog_selected(const struct cli_input *in, const char *file,
+		       const struct bpfcheck_prog *p)
+{
+	return cli_selected(in, file, bpfcheck_prog_name(p),
+			    bpfcheck_prog_section(p));
+}
+
+static struct bpfcheck_target *target;
 static bool target_opened, target_bad;
 
-static void target_free(void)
+static void target_close(void)
 {
-	bc_kernel_btf_free(kbtf);
-	bc_kconfig_free(kconfig);
-	kbtf = NULL;
-	kconfig = NULL;
+	bpfcheck_target_close(target);
+	target = NULL;
 }
 
 /* The run's target kernel: opened once; false (error printed) when bad. */
 static bool target_open(const struct cli_input *in)
 {
-	struct bc_err err;
+	BPFCHECK_OPTS(bpfcheck_target_opts, to, .btf_path = in->btf,
+		      .kconfig_path = in->kconfig,
+		      .kernel_release = in->release);
 
 	if (target_opened)
 		return !target_bad;
 	target_opened = true;
-	atexit(target_free);
-	bc_err_init(&err);
-	if (bc_kernel_btf_open(in->btf, &kbtf, &err) ||
-	    bc_kconfig_open(in->kconfig, in->release, &kconfig, &err)) {
-		cli_error("%s", err.msg);
-		target_bad = true;
-		return false;
-	}
-	return true;
+	atexit(target_close);
+	target_bad = bpfcheck_target_open(&to, &target) != 0;
+	return !target_bad;
 }
 
-struct bc_object *cli_open(const char *path, const struct cli_input *in,
-			   bool *skipped)
+static enum bpfcheck_input input_kind(const struct cli_input *in)
 {
-	struct bc_open_opts o = { .type = in->type };
-	struct bc_object *obj;
-	struct bc_err err;
-	uint32_t i;
+	if (in->raw)
+		return BPFCHECK_INPUT_RAW;
+	return in->asm_text ? BPFCHECK_INPUT_ASM : BPFCHECK_INPUT_AUTO;
+}
+
+/* Is one of obj's programs selected? */
+static bool any_selected(const struct cli_input *in, const char *path,
+			 const struct bpfcheck_object *obj)
+{
+	for (size_t i = 0; i < bpfcheck_object_prog_count(obj); i++)
+		if (cli_prog_selected(in, path, bpfcheck_object_prog(obj, i)))
+			return true;
+	return false;
+}
+
+/* Why no program of path is selected: skipped, or an error printed. */
+static void none_selected(const char *path, const struct cli_input *in,
+			  bool *skipped)
+{
+	/* veristat: a file none of whose programs pass -f is skipped */
+	if (skipped && in->filter_cnt && !in->prog_cnt && !in->section) {
+		*skipped = true;
+		return;
+	}
+	if (in->prog_cnt || in->section || in->filter_cnt)
+		cli_error("%s: no program matches%s%s%s%s%s", path,
+			  in->prog_cnt ? " --prog " : "",
+			  in->prog_cnt ? in->progs[0] : "",
+			  in->section ? " --section " : "",
+			  in->section ? in->section : "",
+			  in->filter_cnt ? " the filters" : "");
+	else
+		cli_error("%s: no programs found", path);
+}
+
+struct bpfcheck_object *cli_open(const char *path, const struct cli_input *in,
+				 bool *skipped)
+{
+	BPFCHECK_OPTS(bpfcheck_open_opts, oo, .input = input_kind(in),
+		      .prog_type = in->type);
+	struct bpfcheck_object *obj;
 
 	if (in->too_many) {
 		cli_error("more than %d --prog or -f options", CLI_MAX_SELECT);
 		return NULL;
 	}
-	if (in->raw) {
-		if (!in->type) {
-			cli_error("%s: --raw needs --type T (raw instructions carry no program type)",
-				  path);
-			return NULL;
-		}
-		o.kind = BC_INPUT_RAW;
-	} else if (in->asm_text) {
-		o.kind = BC_INPUT_ASM;
+	if (in->raw && !in->type) {
+		cli_error("%s: --raw needs --type T (raw instructions carry no program type)",
+			  path);
+		return NULL;
 	}
 	if (!target_open(in))
 		return NULL;
-	o.kbtf = kbtf;
-	o.kconfig = kconfig;
-	bc_err_init(&err);
-	if (bc_object_open(path, &o, &obj, &err)) {
-		if (strncmp(err.msg, path, strlen(path)) == 0)
-			cli_error("%s", err.msg);
-		else
-			cli_error("%s: %s", path, err.msg);
+	oo.target = target;
+	if (bpfcheck_object_open(path, &oo, &obj))
 		return NULL;
-	}
-	for (i = 0; i < obj->prog_cnt; i++)
-		if (cli_selected(in, &obj->progs[i]))
-			break;
-	/* veristat: a file none of whose programs pass -f is skipped */
-	if (i == obj->prog_cnt && skipped && in->filter_cnt &&
-	    !in->prog_cnt && !in->section) {
-		*skipped = true;
-		bc_object_free(obj);
-		return NULL;
-	}
-	if (i == obj->prog_cnt) {
-		if (in->prog_cnt || in->section || in->filter_cnt)
-			cli_error("%s: no program matches%s%s%s%s%s", path,
-				  in->prog_cnt ? " --prog " : "",
-				  in->prog_cnt ? in->progs[0] : "",
-				  in->section ? " --section " : "",
-				  in->section ? in->section : "",
-				  in->filter_cnt ? " the filters" : "");
-		else
-			cli_error("%s: no programs found", path);
-		bc_object_free(obj);
-		return NULL;
-	}
-	return obj;
+	if (any_selected(in, path, obj))
+		return obj;
+	bpfcheck_object_close(obj);
+	none_selected(path, in, skipped);
+	return NULL;
 }
 
 int cli_each_prog(int argc, char **argv, const struct cli_input *in,
@@ -208,23 +211,39 @@ int cli_each_prog(int argc, char **argv, const struct cli_input *in,
 
 	for (int i = optind; i < argc; i++) {
 		bool skipped = false;
-		struct bc_object *obj = cli_open(argv[i], in, &skipped);
+		struct bpfcheck_object *obj = cli_open(argv[i], in, &skipped);
 
 		if (!obj) {
 			rc = skipped ? rc : EXIT_BADINPUT;
 			continue;
 		}
-		for (uint32_t k = 0; k < obj->prog_cnt; k++) {
+		for (size_t k = 0; k < bpfcheck_object_prog_count(obj); k++) {
+			const struct bpfcheck_prog *p =
+				bpfcheck_object_prog(obj, k);
 			int r;
 
-			if (!cli_selected(in, &obj->progs[k]))
+			if (!cli_prog_selected(in, argv[i], p))
 				continue;
-			r = fn(ctx, argv[i], &obj->progs[k]);
+			r = fn(ctx, argv[i], p);
 			rc = r > rc ? r : rc;
 		}
-		bc_object_free(obj);
+		bpfcheck_object_close(obj);
 	}
 	return rc;
+}
+
+static int print_to_stderr(enum bpfcheck_print_level level, const char *fmt,
+			   va_list ap)
+{
+	if (level != BPFCHECK_WARN)
+		return 0;
+	fputs("bpfcheck: ", stderr);
+	return vfprintf(stderr, fmt, ap);
+}
+
+void cli_init(void)
+{
+	bpfcheck_set_print(print_to_stderr);
 }
 
 void cli_json_str(FILE *f, const char *s)
@@ -247,17 +266,16 @@ void cli_json_str(FILE *f, const char *s)
 	fputc('"', f);
 }
 
-const char *cli_srcloc(const struct bc_prog *p, uint32_t insn, char *buf,
-		       size_t len)
+const char *cli_srcloc(const struct bpfcheck_prog *p, uint32_t insn,
+		       char *buf, size_t len)
 {
 	const char *f, *slash;
+	unsigned line;
 
 	buf[0] = '\0';
-	if (!p->lines || insn >= p->insn_cnt || !p->lines[insn].file)
+	if (!bpfcheck_prog_source_line(p, insn, &f, &line, NULL))
 		return buf;
-	f = p->lines[insn].file;
 	slash = strrchr(f, '/');
-	snprintf(buf, len, "%s:%u", slash ? slash + 1 : f,
-		 p->lines[insn].line);
+	snprintf(buf, len, "%s:%u", slash ? slash + 1 : f, line);
 	return buf;
 }

@@ -7,7 +7,8 @@
 #include <stdbool.h>
 #include <stdio.h>
 
-#include "load/load.h"
+#include <bpfcheck/bpfcheck.h>
+
 #include "prog/prog.h"
 
 #define EXIT_REJECT 1
@@ -92,9 +93,13 @@ bool cli_input_option(struct cli_input *in, int c, const char *arg);
  * kernel's BTF and config (--btf, --kconfig, --kernel-release or their
  * defaults) are opened once, by the first call, for every object.
  */
-struct bc_object *cli_open(const char *path, const struct cli_input *in,
-			   bool *skipped);
-bool cli_selected(const struct cli_input *in, const struct bc_prog *p);
+struct bpfcheck_object *cli_open(const char *path, const struct cli_input *in,
+				 bool *skipped);
+/* Does the selection take program name (of section, in file)? */
+bool cli_selected(const struct cli_input *in, const char *file,
+		  const char *name, const char *section);
+bool cli_prog_selected(const struct cli_input *in, const char *file,
+		       const struct bpfcheck_prog *p);
 
 /*
  * Call fn for each selected program of each FILE argv[optind..argc-1]
@@ -102,9 +107,32 @@ bool cli_selected(const struct cli_input *in, const struct bc_prog *p);
  * opened, else the largest status fn returned.
  */
 typedef int (*cli_prog_fn)(void *ctx, const char *file,
-			   const struct bc_prog *p);
+			   const struct bpfcheck_prog *p);
 int cli_each_prog(int argc, char **argv, const struct cli_input *in,
 		  cli_prog_fn fn, void *ctx);
+
+/*
+ * The model behind the public handles, for the commands that show what
+ * the API keeps inside (list's maps, disasm's directives, cfg, loops,
+ * run): the library's handles are its model's structs.
+ */
+static inline const struct bc_prog *cli_model_prog(const struct bpfcheck_prog *p)
+{
+	return (const struct bc_prog *)p;
+}
+
+static inline const struct bpfcheck_prog *cli_api_prog(const struct bc_prog *p)
+{
+	return (const struct bpfcheck_prog *)p;
+}
+
+static inline struct bc_object *cli_model(struct bpfcheck_object *o)
+{
+	return (struct bc_object *)o;
+}
+
+/* The library's messages as the tool's: "bpfcheck: ..." on stderr. */
+void cli_init(void);
 
 void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* Prints "bpfcheck CMD: message\nTry 'bpfcheck CMD --help'." and returns 2. */
@@ -115,8 +143,8 @@ int cli_usage_error(const char *cmd, const char *fmt, ...)
 void cli_json_str(FILE *f, const char *s);
 
 /* Format "file:line" for an instruction, or "" if no line info. */
-const char *cli_srcloc(const struct bc_prog *p, uint32_t insn, char *buf,
-		       size_t len);
+const char *cli_srcloc(const struct bpfcheck_prog *p, uint32_t insn,
+		       char *buf, size_t len);
 
 /* Commands, each in tools/cmd_<name>.c. */
 int cmd_list(int argc, char **argv);

@@ -228,7 +228,8 @@ void cfgp_json_loops(FILE *f, const struct bc_cfg *cfg)
 		fprintf(f, "%s{\"id\":%u,\"subprog\":%u,\"header\":%u,"
 			"\"header_insn\":%u,\"source\":", l ? "," : "", l,
 			L->subprog, L->header, hi);
-		cli_json_str(f, cli_srcloc(cfg->prog, hi, loc, sizeof(loc)));
+		cli_json_str(f, cli_srcloc(cli_api_prog(cfg->prog), hi, loc,
+					    sizeof(loc)));
 		fputs(",\"latches\":", f);
 		json_u32s(f, L->latches, L->latch_cnt);
 		fputs(",\"latch_insns\":[", f);
@@ -403,8 +404,10 @@ static void cfg_text(const char *file, const struct bc_prog *p,
 	}
 }
 
-static int cfg_prog(void *arg, const char *file, const struct bc_prog *p)
+static int cfg_prog(void *arg, const char *file,
+		const struct bpfcheck_prog *prog)
 {
+	const struct bc_prog *p = cli_model_prog(prog);
 	struct cfg_ctx *ctx = arg;
 	const char *jfile = ctx->multi ? file : NULL;
 	struct bc_cfg *cfg;

@@ -30,8 +30,10 @@ struct disasm_ctx {
 	bool multi, first;	/* several files: name each program's */
 };
 
-static int disasm_prog(void *arg, const char *file, const struct bc_prog *p)
+static int disasm_prog(void *arg, const char *file,
+		const struct bpfcheck_prog *prog)
 {
+	const struct bc_prog *p = cli_model_prog(prog);
 	struct disasm_ctx *ctx = arg;
 
 	if (!ctx->first)

@@ -83,7 +83,7 @@ static void print_progs(const struct bc_object *o, const struct cli_input *in)
 	for (i = 0; i < o->prog_cnt; i++) {
 		const struct bc_prog *p = &o->progs[i];
 
-		if (!cli_selected(in, p))
+		if (!cli_selected(in, o->path, p->name, p->section))
 			continue;
 		ws = width(ws, p->section);
 		wn = width(wn, p->name);
@@ -95,7 +95,7 @@ static void print_progs(const struct bc_object *o, const struct cli_input *in)
 		const struct bc_prog *p = &o->progs[i];
 		char *m;
 
-		if (!cli_selected(in, p))
+		if (!cli_selected(in, o->path, p->name, p->section))
 			continue;
 		m = maps_str(p);
 		printf("%-*s  %-*s  %-*s  %5u  %s\n", ws, p->section, wn,
@@ -103,7 +103,8 @@ static void print_progs(const struct bc_object *o, const struct cli_input *in)
 		free(m);
 	}
 	for (i = 0; i < o->prog_cnt; i++)
-		if (cli_selected(in, &o->progs[i]) && o->progs[i].is_static)
+		if (cli_selected(in, o->path, o->progs[i].name,
+				 o->progs[i].section) && o->progs[i].is_static)
 			printf("note: %s is a static function: libbpf will not "
 			       "load it (iproute2 and cilium/ebpf do)\n",
 			       o->progs[i].name);
@@ -208,7 +209,8 @@ static void json_object(const struct bc_object *o, const struct cli_input *in)
 		printf("null");
 	printf(",\"programs\":[");
 	for (i = 0; i < o->prog_cnt; i++) {
-		if (!cli_selected(in, &o->progs[i]))
+		if (!cli_selected(in, o->path, o->progs[i].name,
+				 o->progs[i].section))
 			continue;
 		if (!first)
 			putchar(',');
@@ -248,7 +250,8 @@ int cmd_list(int argc, char **argv)
 		printf("{\"files\":[");
 	for (i = optind; i < argc; i++) {
 		bool skipped = false;
-		struct bc_object *o = cli_open(argv[i], &in, &skipped);
+		struct bpfcheck_object *h = cli_open(argv[i], &in, &skipped);
+		struct bc_object *o = cli_model(h);
 
 		if (!o) {
 			rc = skipped ? rc : EXIT_BADINPUT;
@@ -268,7 +271,7 @@ int cmd_list(int argc, char **argv)
 			}
 		}
 		first = false;
-		bc_object_free(o);
+		bpfcheck_object_close(h);
 	}
 	if (json)
 		printf("]}\n");

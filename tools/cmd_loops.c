@@ -34,7 +34,7 @@ static void print_loop(const struct bc_cfg *cfg, uint32_t l)
 	char loc[256];
 
 	printf("%*sloop %u at insn %u", 2 * L->depth, "", l, hi);
-	if (*cli_srcloc(p, hi, loc, sizeof(loc)))
+	if (*cli_srcloc(cli_api_prog(p), hi, loc, sizeof(loc)))
 		printf(" (%s)", loc);
 	printf(": depth %u, %u block%s, latch", L->depth, L->body_cnt,
 	       L->body_cnt == 1 ? "" : "s");
@@ -42,7 +42,7 @@ static void print_loop(const struct bc_cfg *cfg, uint32_t l)
 		uint32_t li = cfg->blocks[L->latches[k]].last;
 
 		printf("%s insn %u", k ? "," : "", li);
-		if (*cli_srcloc(p, li, loc, sizeof(loc)))
+		if (*cli_srcloc(cli_api_prog(p), li, loc, sizeof(loc)))
 			printf(" (%s)", loc);
 	}
 	printf(", %u exit%s", L->exit_cnt, L->exit_cnt == 1 ? "" : "s");
@@ -63,8 +63,10 @@ struct loops_ctx {
 	bool json, multi, first;
 };
 
-static int loops_prog(void *arg, const char *file, const struct bc_prog *p)
+static int loops_prog(void *arg, const char *file,
+		const struct bpfcheck_prog *prog)
 {
+	const struct bc_prog *p = cli_model_prog(prog);
 	struct loops_ctx *ctx = arg;
 	struct bc_cfg *cfg;
 	struct bc_err err;

@@ -556,6 +556,7 @@ int cmd_run(int argc, char **argv)
 	struct run_opts o = { .repeat = 1 };
 	struct cli_input in = { 0 };
 	const struct bc_prog *p = NULL;
+	struct bpfcheck_object *h;
 	struct bc_object *obj;
 	uint32_t i, n = 0;
 	int rc;
@@ -565,13 +566,15 @@ int cmd_run(int argc, char **argv)
 		free_sets(&o);
 		return rc < 0 ? 0 : rc;
 	}
-	obj = cli_open(argv[optind], &in, NULL);
+	h = cli_open(argv[optind], &in, NULL);
+	obj = cli_model(h);
 	if (!obj) {
 		free_sets(&o);
 		return EXIT_BADINPUT;
 	}
 	for (i = 0; i < obj->prog_cnt; i++)
-		if (cli_selected(&in, &obj->progs[i]) && !n++)
+		if (cli_selected(&in, argv[optind], obj->progs[i].name,
+				 obj->progs[i].section) && !n++)
 			p = &obj->progs[i];
 	if (n > 1) {
 		cli_error("%s: %u programs match; choose one with --prog NAME",
@@ -623,7 +626,7 @@ int cmd_run(int argc, char **argv)
 	rc = run_prog(argv[optind], obj, p, &o);
 out:
 	bc_claims_free(o.claims);
-	bc_object_free(obj);
+	bpfcheck_object_close(h);
 	free_sets(&o);
 	return rc;
 }

@@ -3,14 +3,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <linux/bpf.h>
+
 #include "cli.h"
-#include "platform/kconfig.h"
 #include "stats_table.h"
 #include "verify_jobs.h"
 #include "util/util.h"
-#include "isa/insn.h"
-#include "platform/helpers.h"
-#include "search/verify.h"
 
 enum {
 	OPT_LOG = OPT_CMD_BASE,
@@ -80,55 +78,6 @@ static void help(FILE *f)
 		"Exit status: 0 all accepted, 1 a program was rejected, 2 bad input.\n");
 }
 
-/* Why a helper that needs config may not be there, into msg. */
-static void config_warning(const struct bc_object *o, int32_t id,
-			   const char *config, char *msg, size_t len)
-{
-	const struct bc_kconfig *kc = o ? o->kconfig : NULL;
-	const char *v = kc && kc->path ? bc_kconfig_value(kc, config) : NULL;
-
-	if (kc && kc->path && !strncmp(config, "CONFIG_", 7) &&
-	    (!v || v[0] != 'y'))
-		snprintf(msg, len, "%s needs %s, which %s does not set",
-			 bc_helper_name(id), config, kc->path);
-	else
-		snprintf(msg, len, "%s is available only with %s; other "
-			 "kernels refuse this program", bc_helper_name(id),
-			 config);
-}
-
-/*
- * Calls to helpers a kernel offers only when built or booted so
- * (bc_helper_config): one warning each, in text or as JSON strings.
- */
-static void config_warnings(const struct bc_prog *p, bool json)
-{
-	uint64_t seen[2] = { 0 };	/* helper ids below 128 warned about */
-	bool first = true;
-
-	for (uint32_t i = 0; i < p->insn_cnt; i++) {
-		const struct bpf_insn *in = &p->insns[i];
-		const char *config;
-		char msg[256];
-
-		if (!bc_is_helper_call(in) || in->imm < 0 || in->imm >= 128 ||
-		    !(config = bc_helper_config(in->imm)) ||
-		    (seen[in->imm / 64] & (1ull << (in->imm % 64))))
-			continue;
-		seen[in->imm / 64] |= 1ull << (in->imm % 64);
-		config_warning(p->obj, in->imm, config, msg, sizeof(msg));
-		if (!json) {
-			printf("  warning: %s\n", msg);
-			continue;
-		}
-		fputs(first ? ",\"warnings\":[" : ",", stdout);
-		cli_json_str(stdout, msg);
-		first = false;
-	}
-	if (json && !first)
-		putchar(']');
-}
-
 static const struct {
 	const char *name;
 	uint32_t flag;
@@ -141,7 +90,7 @@ static const struct {
 };
 
 /* "NAME[,NAME]..." into *flags; false on an unknown name. */
-static bool parse_prog_flags(const char *arg, uint32_t *flags)
+static bool parse_prog_flags(const char *arg, uint64_t *flags)
 {
 	char *copy = strdup(arg), *save = NULL;
 	bool ok = copy != NULL;
@@ -162,13 +111,13 @@ static bool parse_prog_flags(const char *arg, uint32_t *flags)
 }
 
 /* "linux": what Linux answers, when known. */
-static void json_linux(const struct bc_verify_result *r)
+static void json_linux(const struct bpfcheck_verdict *r)
 {
-	if (r->linux_verdict == BC_LINUX_UNKNOWN)
+	if (r->linux_verdict == BPFCHECK_LINUX_UNKNOWN)
 		return;
 	printf(",\"linux\":{\"verdict\":\"%s\"",
-	       r->linux_verdict == BC_LINUX_ACCEPT ? "accept" : "reject");
-	if (r->linux_verdict == BC_LINUX_REJECT) {
+	       r->linux_verdict == BPFCHECK_LINUX_ACCEPT ? "accept" : "reject");
+	if (r->linux_verdict == BPFCHECK_LINUX_REJECT) {
 		fputs(",\"error\":{\"message\":", stdout);
 		cli_json_str(stdout, r->linux_error);
 		printf(",\"insn\":%lld}", (long long)r->linux_error_insn);
@@ -178,76 +127,101 @@ static void json_linux(const struct bc_verify_result *r)
 }
 
 /* The __kconfig externs of p's object: their values and where from. */
-static void stats_externs(const struct bc_prog *p)
+static void stats_externs(const struct bpfcheck_prog *p)
 {
-	const struct bc_object *o = p->obj;
+	const struct bpfcheck_object *o = bpfcheck_prog_object(p);
+	const char *name, *value, *from;
 
-	for (uint32_t i = 0; o && i < o->extern_cnt; i++)
-		printf("%s%s=%s (%s)%s", i ? "" : "  externs: ",
-		       o->externs[i].name,
-		       o->externs[i].value ? o->externs[i].value : "?",
-		       o->externs[i].from,
-		       i + 1 < o->extern_cnt ? ", " : "\n");
+	for (size_t i = 0; bpfcheck_object_extern(o, i, &name, &value, &from);
+	     i++)
+		printf("%s%s=%s (%s)%s", i ? "" : "  externs: ", name,
+		       value ? value : "?", from,
+		       bpfcheck_object_extern(o, i + 1, NULL, NULL, NULL) ?
+		       ", " : "\n");
 }
 
-static void json_externs(const struct bc_prog *p)
+static void json_externs(const struct bpfcheck_prog *p)
 {
-	const struct bc_object *o = p->obj;
+	const struct bpfcheck_object *o = bpfcheck_prog_object(p);
+	const char *name, *value, *from;
+	size_t i;
 
-	if (!o || !o->extern_cnt)
-		return;
-	fputs(",\"externs\":[", stdout);
-	for (uint32_t i = 0; i < o->extern_cnt; i++) {
-		fputs(i ? ",{\"name\":" : "{\"name\":", stdout);
-		cli_json_str(stdout, o->externs[i].name);
+	for (i = 0; bpfcheck_object_extern(o, i, &name, &value, &from); i++) {
+		fputs(i ? ",{\"name\":" : ",\"externs\":[{\"name\":", stdout);
+		cli_json_str(stdout, name);
 		fputs(",\"value\":", stdout);
-		if (o->externs[i].value)
-			cli_json_str(stdout, o->externs[i].value);
+		if (value)
+			cli_json_str(stdout, value);
 		else
 			fputs("null", stdout);
 		fputs(",\"from\":", stdout);
-		cli_json_str(stdout, o->externs[i].from);
+		cli_json_str(stdout, from);
 		fputs("}", stdout);
 	}
-	fputs("]", stdout);
+	if (i)
+		fputs("]", stdout);
 }
 
-static void json_prog(const char *file, const struct bc_prog *p,
-		      const struct bc_verify_result *r, bool first)
+/* The verdict's warnings, a line each: as JSON strings, or as text. */
+static void print_warnings(const struct bpfcheck_verdict *r, bool json)
+{
+	const char *w = r->warnings;
+	bool first = true;
+
+	while (w && *w) {
+		size_t n = strcspn(w, "\n");
+		char line[512];
+
+		snprintf(line, sizeof(line), "%.*s", (int)n, w);
+		if (json) {
+			fputs(first ? ",\"warnings\":[" : ",", stdout);
+			cli_json_str(stdout, line);
+		} else {
+			printf("  warning: %s\n", line);
+		}
+		first = false;
+		w += n + (w[n] == '\n');
+	}
+	if (json && !first)
+		putchar(']');
+}
+
+static void json_prog(const char *file, const struct bpfcheck_prog *p,
+		      const struct bpfcheck_verdict *r, bool first)
 {
 	fputs(first ? "" : ",", stdout);
 	fputs("{\"file\":", stdout);
 	cli_json_str(stdout, file);
 	fputs(",\"section\":", stdout);
-	cli_json_str(stdout, p->section ? p->section : "");
+	cli_json_str(stdout, bpfcheck_prog_section(p));
 	fputs(",\"name\":", stdout);
-	cli_json_str(stdout, p->name ? p->name : "");
+	cli_json_str(stdout, bpfcheck_prog_name(p));
 	fputs(",\"type\":", stdout);
-	cli_json_str(stdout, bc_progtype_name(p->type) ?
-		     bc_progtype_name(p->type) : "unknown");
+	cli_json_str(stdout, bpfcheck_prog_type_name(p) ?
+		     bpfcheck_prog_type_name(p) : "unknown");
 	printf(",\"verdict\":\"%s\"", r->accepted ? "accept" : "reject");
 	if (!r->accepted) {
 		fputs(",\"error\":{\"message\":", stdout);
 		cli_json_str(stdout, r->error);
-		if (*r->detail) {
+		if (*r->error_detail) {
 			fputs(",\"detail\":", stdout);
-			cli_json_str(stdout, r->detail);
+			cli_json_str(stdout, r->error_detail);
 		}
 		printf(",\"insn\":%lld}", (long long)r->error_insn);
 	}
 	printf(",\"processed_insns\":%llu,\"total_states\":%llu,"
 	       "\"peak_states\":%llu,\"max_states_per_insn\":%llu,"
-	       "\"duration_us\":%llu,\"peak_mem_kb\":%ld,\"stack_depth\":%u",
+	       "\"duration_us\":%llu,\"peak_mem_kb\":%llu,\"stack_depth\":%u",
 	       (unsigned long long)r->processed_insns,
 	       (unsigned long long)r->total_states,
 	       (unsigned long long)r->peak_states,
 	       (unsigned long long)r->max_states_per_insn,
-	       (unsigned long long)r->duration_us, r->peak_mem_kb,
-	       r->stack_depth);
+	       (unsigned long long)r->duration_us,
+	       (unsigned long long)r->peak_mem_kb, r->stack_depth);
 	if (r->has_worst_case)
 		printf(",\"worst_case_insns\":%llu",
 		       (unsigned long long)r->worst_case_insns);
-	config_warnings(p, true);
+	print_warnings(r, true);
 	json_externs(p);
 	json_linux(r);
 	/* loops: proven by induction, or explored iteration by iteration */
@@ -256,15 +230,15 @@ static void json_prog(const char *file, const struct bc_prog *p,
 	       r->loops_proven, (unsigned long long)r->max_trip,
 	       r->loops_explored ? "true" : "false",
 	       (unsigned long long)r->first_pass_insns);
-	if (r->loop_note[0]) {
+	if (*r->note) {
 		fputs(",\"note\":", stdout);
-		cli_json_str(stdout, r->loop_note);
+		cli_json_str(stdout, r->note);
 	}
 	fputs("}}", stdout);
 }
 
 /* "insn I: message" of Linux's rejection, into buf. */
-static const char *linux_reason(const struct bc_verify_result *r, char *buf,
+static const char *linux_reason(const struct bpfcheck_verdict *r, char *buf,
 				size_t len)
 {
 	if (r->linux_error_insn >= 0)
@@ -276,16 +250,16 @@ static const char *linux_reason(const struct bc_verify_result *r, char *buf,
 }
 
 /* "PASS ..." or "FAIL ...: why" for one program; --stats adds figures. */
-static void text_prog(const char *file, const struct bc_prog *p,
-		      const struct bc_verify_result *r)
+static void text_prog(const char *file, const struct bpfcheck_prog *p,
+		      const struct bpfcheck_verdict *r)
 {
 	char loc[600];
 
 	if (r->accepted) {
 		printf("PASS %s %s/%s (%llu insns processed", file,
-		       p->section, p->name,
+		       bpfcheck_prog_section(p), bpfcheck_prog_name(p),
 		       (unsigned long long)r->processed_insns);
-		if (r->linux_verdict == BC_LINUX_REJECT)
+		if (r->linux_verdict == BPFCHECK_LINUX_REJECT)
 			printf("; Linux would reject: %s", linux_reason(r,
 			       loc, sizeof(loc)));
 		puts(")");
@@ -294,24 +268,25 @@ static void text_prog(const char *file, const struct bc_prog *p,
 	loc[0] = 0;
 	if (r->error_insn >= 0)
 		cli_srcloc(p, (uint32_t)r->error_insn, loc, sizeof(loc));
-	printf("FAIL %s %s/%s: ", file, p->section, p->name);
+	printf("FAIL %s %s/%s: ", file, bpfcheck_prog_section(p),
+	       bpfcheck_prog_name(p));
 	if (r->error_insn >= 0)
 		printf("insn %lld: ", (long long)r->error_insn);
 	/* Linux's line above the error says what was accessed where */
-	printf("%s%s%s%s%s%s\n", r->error, *r->detail ? "; " : "", r->detail,
+	printf("%s%s%s%s%s%s\n", r->error, *r->error_detail ? "; " : "", r->error_detail,
 	       *loc ? " (" : "", loc, *loc ? ")" : "");
 	/* why the loop was not proven instead */
-	if (r->loops_explored && r->loop_note[0] &&
-	    strcmp(r->loop_note, r->error))
-		printf("  %s\n", r->loop_note);
+	if (r->loops_explored && *r->note &&
+	    strcmp(r->note, r->error))
+		printf("  %s\n", r->note);
 }
 
-static void stats_prog(const struct bc_verify_result *r)
+static void stats_prog(const struct bpfcheck_verdict *r)
 {
 	printf("  verdict %s, processed %llu insns, "
 	       "total states %llu, peak states %llu, "
 	       "max states per insn %llu, duration "
-	       "%llu us, peak memory %ld KiB, stack "
+	       "%llu us, peak memory %llu KiB, stack "
 	       "depth %u\n",
 	       r->accepted ? "accept" : "reject",
 	       (unsigned long long)r->processed_insns,
@@ -319,10 +294,10 @@ static void stats_prog(const struct bc_verify_result *r)
 	       (unsigned long long)r->peak_states,
 	       (unsigned long long)r->max_states_per_insn,
 	       (unsigned long long)r->duration_us,
-	       r->peak_mem_kb, r->stack_depth);
-	if (r->linux_verdict != BC_LINUX_UNKNOWN)
+	       (unsigned long long)r->peak_mem_kb, r->stack_depth);
+	if (r->linux_verdict != BPFCHECK_LINUX_UNKNOWN)
 		printf("  linux: %s, processed %llu insns\n",
-		       r->linux_verdict == BC_LINUX_ACCEPT ? "accept" :
+		       r->linux_verdict == BPFCHECK_LINUX_ACCEPT ? "accept" :
 		       "reject", (unsigned long long)r->linux_processed_insns);
 	if (r->accepted && r->has_worst_case)
 		printf("  worst case: at most %llu insns executed "
@@ -337,14 +312,14 @@ static void stats_prog(const struct bc_verify_result *r)
 		       (unsigned long long)r->max_trip,
 		       r->loops_explored ? "; explored "
 		       "iteration by iteration; " : "",
-		       r->loops_explored ? r->loop_note : "");
+		       r->loops_explored ? r->note : "");
 }
 
 enum out_format { OUT_TEXT, OUT_JSON, OUT_TABLE, OUT_CSV };
 
 struct verify_args {
 	struct cli_input in;
-	struct bc_verify_opts vo;
+	struct bpfcheck_verify_opts vo;
 	bool json, stats, compare;
 	enum out_format out;
 	struct stats_spec spec;
@@ -397,7 +372,7 @@ static bool parse_count(const char *arg, uint64_t max, uint64_t *v)
  */
 static int take_option(struct verify_args *a, int c, const char *arg)
 {
-	struct bc_verify_opts *vo = &a->vo;
+	struct bpfcheck_verify_opts *vo = &a->vo;
 	uint64_t v;
 
 	switch (c) {
@@ -449,7 +424,7 @@ static int take_option(struct verify_args *a, int c, const char *arg)
 /* Options that do not go together; -1 to go on, else the exit status. */
 static int check_combinations(int argc, struct verify_args *a)
 {
-	struct bc_verify_opts *vo = &a->vo;
+	struct bpfcheck_verify_opts *vo = &a->vo;
 
 	if (vo->linux_compat && (vo->insn_budget || vo->reject_irreducible ||
 				 vo->max_worst_case))
@@ -525,11 +500,12 @@ struct verify_out {
 
 /* One program's result, in the chosen format; returns its exit status. */
 static int report(struct verify_out *o, const char *file,
-		  const struct bc_prog *p, int vrc,
-		  const struct bc_verify_result *r)
+		  const struct bpfcheck_prog *p, int vrc,
+		  const struct bpfcheck_verdict *r)
 {
 	if (vrc < 0) {
-		cli_error("%s: %s: %s", file, p->name, r->error);
+		cli_error("%s: %s: %s", file, bpfcheck_prog_name(p),
+			  r->error ? r->error : "cannot be verified");
 		return EXIT_BADINPUT;
 	}
 	switch (o->a->out) {
@@ -543,7 +519,7 @@ static int report(struct verify_out *o, const char *file,
 		break;
 	case OUT_TEXT:
 		text_prog(file, p, r);
-		config_warnings(p, false);
+		print_warnings(r, false);
 		if (o->a->stats) {
 			stats_prog(r);
 			stats_externs(p);
@@ -554,11 +530,12 @@ static int report(struct verify_out *o, const char *file,
 }
 
 /* One thread: each program as it comes (cli_each_prog). */
-static int verify_one(void *arg, const char *file, const struct bc_prog *p)
+static int verify_one(void *arg, const char *file,
+		      const struct bpfcheck_prog *p)
 {
 	struct verify_out *o = arg;
-	struct bc_verify_result r;
-	int vrc = bc_verify(p, &o->a->vo, &r);
+	struct bpfcheck_verdict r = { .sz = sizeof(r) };
+	int vrc = bpfcheck_verify(p, &o->a->vo, &r);
 
 	return report(o, file, p, vrc, &r);
 }
@@ -582,7 +559,7 @@ static void par_output(void *arg, struct verify_job *j)
  */
 static int verify_parallel(struct verify_out *o, int argc, char **argv)
 {
-	struct bc_object **objs = calloc(argc, sizeof(*objs));
+	struct bpfcheck_object **objs = calloc(argc, sizeof(*objs));
 	struct verify_job *jobs = NULL;
 	size_t n = 0, cap = 0;
 	struct par_out po = { o, objs ? 0 : EXIT_BADINPUT };
@@ -594,13 +571,17 @@ static int verify_parallel(struct verify_out *o, int argc, char **argv)
 		objs[i] = cli_open(argv[i], &o->a->in, &skipped);
 		if (!objs[i] && !skipped)
 			po.rc = EXIT_BADINPUT;
-		for (uint32_t k = 0; objs[i] && k < objs[i]->prog_cnt; k++) {
-			if (!cli_selected(&o->a->in, &objs[i]->progs[k]))
+		for (size_t k = 0; objs[i] &&
+		     k < bpfcheck_object_prog_count(objs[i]); k++) {
+			const struct bpfcheck_prog *p =
+				bpfcheck_object_prog(objs[i], k);
+
+			if (!cli_prog_selected(&o->a->in, argv[i], p))
 				continue;
 			BC_GROW(jobs, cap, n + 1);
 			memset(&jobs[n], 0, sizeof(jobs[n]));
 			jobs[n].file = argv[i];
-			jobs[n++].prog = &objs[i]->progs[k];
+			jobs[n++].prog = p;
 		}
 	}
 	if (n && !verify_jobs_run(jobs, n, jn, &o->a->vo, par_output, &po)) {
@@ -609,7 +590,7 @@ static int verify_parallel(struct verify_out *o, int argc, char **argv)
 	}
 	for (int i = optind; objs && i < argc; i++)
 		if (objs[i])
-			bc_object_free(objs[i]);
+			bpfcheck_object_close(objs[i]);
 	free(objs);
 	free(jobs);
 	return po.rc;
@@ -617,7 +598,7 @@ static int verify_parallel(struct verify_out *o, int argc, char **argv)
 
 int cmd_verify(int argc, char **argv)
 {
-	struct verify_args a = { 0 };
+	struct verify_args a = { .vo.sz = sizeof(a.vo) };
 	struct verify_out o = { .a = &a, .first = true };
 	int rc = parse_args(argc, argv, &a);
 

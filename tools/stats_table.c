@@ -104,23 +104,23 @@ static char *fmt_u64(uint64_t v)
 	return bc_xstrdup(buf);
 }
 
-static const char *linux_word(enum bc_linux_verdict v)
+static const char *linux_word(enum bpfcheck_linux_verdict v)
 {
-	return v == BC_LINUX_ACCEPT ? "success" :
-	       v == BC_LINUX_REJECT ? "failure" : "";
+	return v == BPFCHECK_LINUX_ACCEPT ? "success" :
+	       v == BPFCHECK_LINUX_REJECT ? "failure" : "";
 }
 
 void stats_add(struct stats_rows *rows, const char *file,
-	       const struct bc_prog *p, const struct bc_verify_result *r)
+	       const struct bpfcheck_prog *p, const struct bpfcheck_verdict *r)
 {
-	const char *type = bc_progtype_name(p->type);
+	const char *type = bpfcheck_prog_type_name(p);
 	char **c;
 
 	BC_GROW(rows->cells, rows->cap, (rows->cnt + 1) * C_CNT);
 	c = &rows->cells[rows->cnt++ * C_CNT];
 	c[C_FILE] = bc_xstrdup(file);
-	c[C_PROG] = bc_xstrdup(p->name ? p->name : "");
-	c[C_SECTION] = bc_xstrdup(p->section ? p->section : "");
+	c[C_PROG] = bc_xstrdup(bpfcheck_prog_name(p));
+	c[C_SECTION] = bc_xstrdup(bpfcheck_prog_section(p));
 	c[C_TYPE] = bc_xstrdup(type ? type : "unknown");
 	/* veristat's words for the verdict */
 	c[C_VERDICT] = bc_xstrdup(r->accepted ? "success" : "failure");

@@ -9,8 +9,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "prog/prog.h"
-#include "search/verify.h"
+#include <bpfcheck/bpfcheck.h>
 
 enum stats_format { STATS_TABLE, STATS_CSV };
 
@@ -33,7 +32,7 @@ bool stats_parse_spec(const char *arg, struct stats_spec *spec);
 void stats_default_spec(struct stats_spec *spec, enum stats_format fmt);
 
 void stats_add(struct stats_rows *rows, const char *file,
-	       const struct bc_prog *p, const struct bc_verify_result *r);
+	       const struct bpfcheck_prog *p, const struct bpfcheck_verdict *r);
 void stats_print(const struct stats_rows *rows, const struct stats_spec *spec,
 		 enum stats_format fmt);
 void stats_free(struct stats_rows *rows);

@@ -12,7 +12,7 @@
 struct pool {
 	struct verify_job *jobs;
 	size_t n, next;		/* next job to hand out */
-	const struct bc_verify_opts *opts;
+	const struct bpfcheck_verify_opts *opts;
 	pthread_mutex_t lock;
 	pthread_cond_t done;	/* a job finished */
 };
@@ -29,7 +29,8 @@ static void *worker(void *arg)
 		pthread_mutex_unlock(&p->lock);
 		if (!j)
 			return NULL;
-		j->rc = bc_verify(j->prog, p->opts, &j->res);
+		j->res.sz = sizeof(j->res);
+		j->rc = bpfcheck_verify(j->prog, p->opts, &j->res);
 		pthread_mutex_lock(&p->lock);
 		j->done = true;
 		pthread_cond_broadcast(&p->done);
@@ -38,7 +39,7 @@ static void *worker(void *arg)
 }
 
 bool verify_jobs_run(struct verify_job *jobs, size_t n, int workers,
-		     const struct bc_verify_opts *opts, verify_job_out out,
+		     const struct bpfcheck_verify_opts *opts, verify_job_out out,
 		     void *ctx)
 {
 	struct pool p = { .jobs = jobs, .n = n, .opts = opts };

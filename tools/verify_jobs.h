@@ -6,14 +6,13 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "prog/prog.h"
-#include "search/verify.h"
+#include <bpfcheck/bpfcheck.h>
 
 struct verify_job {
 	const char *file;
-	const struct bc_prog *prog;
-	struct bc_verify_result res;
-	int rc;			/* bc_verify's return */
+	const struct bpfcheck_prog *prog;
+	struct bpfcheck_verdict res;
+	int rc;			/* bpfcheck_verify's return */
 	bool done;
 };
 
@@ -26,7 +25,7 @@ typedef void (*verify_job_out)(void *ctx, struct verify_job *job);
  * could not be started (then nothing was verified).
  */
 bool verify_jobs_run(struct verify_job *jobs, size_t n, int workers,
-		     const struct bc_verify_opts *opts, verify_job_out out,
+		     const struct bpfcheck_verify_opts *opts, verify_job_out out,
 		     void *ctx);
 
 #endif

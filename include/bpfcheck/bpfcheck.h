@@ -2,24 +2,30 @@
 /*
  * libbpfcheck: a standalone eBPF verifier for userspace.
  *
- * Opaque handles, bpfcheck_* names, negative errno returns. Options and
- * result structs start with their size so they can grow without breaking
- * callers, as libbpf's OPTS:
- *  - options: set .sz = sizeof(struct ...). Fields past the caller's sz
- *    take their defaults; a caller built against a newer header may pass
- *    a larger sz only if the bytes this library does not know are zero
- *    (otherwise -EINVAL). sz 0 is taken as the original size.
- *  - results: set .sz = sizeof(struct ...) before the call; the library
- *    writes no byte past it (-EINVAL when sz cannot hold the verdict).
- * Only the bpfcheck_* functions below are exported by libbpfcheck.so.
+ * Conventions, as libbpf's:
+ *  - opaque handles, bpfcheck_* names; every function that can fail
+ *    returns a negative errno and says why through the print callback
+ *    (bpfcheck_set_print; stderr by default);
+ *  - options structs start with their size and are made with
+ *    BPFCHECK_OPTS, which zeroes them and sets sz: fields past the
+ *    caller's sz take their defaults, a larger sz from a newer header is
+ *    accepted only if the bytes this library does not know are zero, and
+ *    an sz smaller than a size_t (0 included) is -EINVAL;
+ *  - results (struct bpfcheck_verdict) also start with their size: the
+ *    library writes no byte past it; their strings belong to the program
+ *    and stay valid until it is verified again or its object is closed.
+ * Only the functions below are exported by libbpfcheck.so, each under the
+ * version that introduced it.
  */
 #ifndef BPFCHECK_BPFCHECK_H
 #define BPFCHECK_BPFCHECK_H
 
+#include <stdarg.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <string.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -30,14 +36,82 @@ extern "C" {
 #endif
 
 #define BPFCHECK_VERSION_MAJOR 0
-#define BPFCHECK_VERSION_MINOR 1
+#define BPFCHECK_VERSION_MINOR 2
 #define BPFCHECK_VERSION_PATCH 0
-#define BPFCHECK_VERSION "0.1.0"
+#define BPFCHECK_VERSION "0.2.0"
 
-/* The version of the library actually linked ("0.1.0"), and its parts. */
+/* The version of the library actually linked ("0.2.0"), and its parts. */
 LIBBPFCHECK_API const char *bpfcheck_version_string(void);
 LIBBPFCHECK_API uint32_t bpfcheck_version_major(void);
 LIBBPFCHECK_API uint32_t bpfcheck_version_minor(void);
+
+/*
+ * An options struct of TYPE named NAME, zeroed (padding too) and sized,
+ * with the given fields: BPFCHECK_OPTS(bpfcheck_verify_opts, o,
+ * .linux_compat = true);
+ */
+#define BPFCHECK_OPTS(TYPE, NAME, ...)					\
+	struct TYPE NAME = ({						\
+		memset(&NAME, 0, sizeof(struct TYPE));			\
+		(struct TYPE){						\
+			.sz = sizeof(struct TYPE),			\
+			__VA_ARGS__					\
+		};							\
+	})
+
+/* ---- messages ---- */
+
+enum bpfcheck_print_level {
+	BPFCHECK_WARN,		/* why a call failed */
+	BPFCHECK_INFO,
+	BPFCHECK_DEBUG,
+};
+
+typedef int (*bpfcheck_print_fn_t)(enum bpfcheck_print_level level,
+				   const char *fmt, va_list ap);
+
+/*
+ * Where the library's messages go (one line each, newline included): fn,
+ * or nowhere when fn is NULL. Returns the previous function. The default
+ * prints warnings to stderr.
+ */
+LIBBPFCHECK_API bpfcheck_print_fn_t bpfcheck_set_print(bpfcheck_print_fn_t fn);
+
+/* ---- the target kernel ---- */
+
+struct bpfcheck_target;	/* a kernel's BTF, config and release */
+
+struct bpfcheck_target_opts {
+	size_t sz;
+	/*
+	 * Its BTF (/sys/kernel/btf/vmlinux, one from BTFHub or `bpftool
+	 * btf dump`), for CO-RE, typed contexts and kfuncs. NULL:
+	 * /sys/kernel/btf/vmlinux when it exists; "": none.
+	 */
+	const char *btf_path;
+	/*
+	 * Its config (plain or gzip), for __kconfig externs (CONFIG_*) and
+	 * the helpers a kernel has only when built with them. NULL:
+	 * /proc/config.gz, else /boot/config-RELEASE, when either exists;
+	 * "": none (the externs' values stay unknown).
+	 */
+	const char *kconfig_path;
+	/* Its release ("6.1.0"), for LINUX_KERNEL_VERSION. NULL: the
+	 * running kernel's; "": not known. */
+	const char *kernel_release;
+	size_t :0;
+};
+
+/*
+ * Read a target kernel once, for the objects opened against it (which
+ * must be closed first). Returns 0 or -errno.
+ */
+LIBBPFCHECK_API int
+bpfcheck_target_open(const struct bpfcheck_target_opts *opts,
+		     struct bpfcheck_target **target);
+LIBBPFCHECK_API void bpfcheck_target_close(struct bpfcheck_target *target);
+
+/* ---- objects and programs ---- */
 
 struct bpfcheck_object;	/* one input file: programs and maps */
 struct bpfcheck_prog;	/* one program, linked with its subprograms */
@@ -65,36 +139,26 @@ struct bpfcheck_open_opts {
 	 * section-style name ("cgroup/connect4"). NULL: infer per program. */
 	const char *prog_type;
 	/*
-	 * The target kernel's BTF, which CO-RE relocations are applied
-	 * against when the object is opened and which verification uses
-	 * unless its own btf_path says otherwise. NULL:
-	 * /sys/kernel/btf/vmlinux when it exists; "": none.
+	 * The target kernel: CO-RE relocations and __kconfig externs are
+	 * resolved against it when the object is opened, and verification
+	 * uses it. NULL: one read for this object alone from the three
+	 * fields below (as bpfcheck_target_opts's, the same defaults).
 	 */
+	const struct bpfcheck_target *target;
 	const char *btf_path;
-	/*
-	 * The target kernel's config (plain or gzip), for __kconfig externs
-	 * (CONFIG_*), resolved at open as libbpf resolves them. NULL:
-	 * /proc/config.gz, else /boot/config-RELEASE, when either exists;
-	 * "": none (their values stay unknown, every branch is verified).
-	 */
 	const char *kconfig_path;
-	/* Its release ("6.1.0"), for LINUX_KERNEL_VERSION. NULL: the running
-	 * kernel's; "": not known. */
 	const char *kernel_release;
+	size_t :0;
 };
 
-/*
- * Open a file. On failure returns -errno and, if errbuf is given, a one-line
- * message naming the file and what is wrong.
- */
+/* Open a file. Returns 0 or -errno (the reason printed: "FILE: ..."). */
 LIBBPFCHECK_API int
 bpfcheck_object_open(const char *path, const struct bpfcheck_open_opts *opts,
-		     struct bpfcheck_object **obj, char *errbuf, size_t errlen);
+		     struct bpfcheck_object **obj);
 LIBBPFCHECK_API int
 bpfcheck_object_open_mem(const char *name, const void *data, size_t len,
 			 const struct bpfcheck_open_opts *opts,
-			 struct bpfcheck_object **obj, char *errbuf,
-			 size_t errlen);
+			 struct bpfcheck_object **obj);
 LIBBPFCHECK_API void bpfcheck_object_close(struct bpfcheck_object *obj);
 
 LIBBPFCHECK_API size_t
@@ -104,7 +168,20 @@ bpfcheck_object_prog(const struct bpfcheck_object *obj, size_t i);
 /* By function name; NULL if absent. */
 LIBBPFCHECK_API struct bpfcheck_prog *
 bpfcheck_object_find_prog(const struct bpfcheck_object *obj, const char *name);
+/*
+ * The object's __kconfig externs as they were set at open: extern i's
+ * name, value ("y", "250", "0x60100"; NULL when not known) and where it
+ * came from ("/proc/config.gz", "kernel release 6.1.0", "weak, not
+ * set"). False past the last.
+ */
+LIBBPFCHECK_API bool
+bpfcheck_object_extern(const struct bpfcheck_object *obj, size_t i,
+		       const char **name, const char **value,
+		       const char **from);
 
+/* The object prog belongs to. */
+LIBBPFCHECK_API struct bpfcheck_object *
+bpfcheck_prog_object(const struct bpfcheck_prog *prog);
 LIBBPFCHECK_API const char *bpfcheck_prog_name(const struct bpfcheck_prog *prog);
 LIBBPFCHECK_API const char *
 bpfcheck_prog_section(const struct bpfcheck_prog *prog);
@@ -135,37 +212,26 @@ struct bpfcheck_verify_opts {
 	/* a loader without capabilities: no CAP_BPF, CAP_PERFMON,
 	 * CAP_NET_ADMIN, CAP_SYS_ADMIN (kernel.unprivileged_bpf_disabled=0) */
 	bool unprivileged;
+	/* with unprivileged: the loader keeps CAP_BPF (and only it) */
+	bool cap_bpf;
 	bool reject_irreducible; /* irreducible loops are an error (RFC) */
-	uint64_t insn_budget;	/* processed-instruction limit, 0: 1000000 */
 	bool no_precision;	/* compare every scalar when pruning (slower;
 				 * the verdict is the same) */
+	/*
+	 * linux_compat: give the verdict Linux would give (no loop proofs,
+	 * Linux's limits). predict_linux: when a loop proof or a rule Linux
+	 * lacks decided the verdict, also find Linux's (one more search,
+	 * costing what Linux's costs) into bpfcheck_verdict's linux_* fields.
+	 */
+	bool linux_compat;
+	bool predict_linux;
+	uint64_t insn_budget;	/* processed-instruction limit, 0: 1000000 */
 	/*
 	 * The load's BPF_F_* prog_flags. Honoured: BPF_F_STRICT_ALIGNMENT,
 	 * BPF_F_ANY_ALIGNMENT and BPF_F_SLEEPABLE; the others are accepted
 	 * and ignored.
-	 * 64 bits wide so that it starts past the older struct's padding.
 	 */
 	uint64_t prog_flags;
-	/*
-	 * linux_compat: give the verdict Linux would give (no loop proofs,
-	 * Linux's limits). predict_linux: when a loop proof decided the
-	 * verdict, also find Linux's (one more search, costing what Linux's
-	 * costs) into bpfcheck_verdict's linux_* fields.
-	 */
-	bool linux_compat;
-	bool predict_linux;
-	/* with unprivileged: the loader keeps CAP_BPF (and only it) */
-	bool cap_bpf;
-	/*
-	 * The target kernel's BTF: a vmlinux BTF file (/sys/kernel/btf/vmlinux,
-	 * BTFHub, `bpftool btf dump`), for the typed contexts of tp_btf,
-	 * fentry/fexit, lsm and iter programs. NULL: the object's (its open
-	 * options' btf_path); "": none. Read once and kept with the object
-	 * until another path is given; CO-RE relocations stay those applied
-	 * at open. A file that cannot be read: -errno, and out->error says
-	 * why.
-	 */
-	const char *btf_path;
 	/*
 	 * Reject a program whose worst case (bpfcheck_verdict's
 	 * worst_case_insns) is over this many instructions: a finite loop
@@ -174,6 +240,7 @@ struct bpfcheck_verify_opts {
 	 * Not applied with linux_compat.
 	 */
 	uint64_t max_worst_case;
+	size_t :0;
 };
 
 enum bpfcheck_linux_verdict {
@@ -185,29 +252,48 @@ enum bpfcheck_linux_verdict {
 struct bpfcheck_verdict {
 	size_t sz;
 	bool accepted;
-	char error[512];	/* the reason, in the Linux verifier's words */
+	const char *error;	/* the reason, in the Linux verifier's words;
+				 * "" when accepted */
 	int64_t error_insn;	/* the instruction at fault, -1 if none */
-	char note[1100];	/* why loops were explored, not proven, or "" */
-	uint64_t processed_insns;
-	uint64_t total_states, peak_states;
-	uint32_t stack_depth;
-	uint32_t loops_proven;	/* loop entries proven by induction */
-	uint64_t max_trip;	/* largest proven trip bound */
+	const char *error_detail; /* Linux's log line above error, or "" */
+	/* Loops: entries proven by induction, the largest trip bound, and
+	 * whether the verdict came from exploring iterations instead (note
+	 * says why; "" when not) */
+	uint32_t loops_proven;
+	uint64_t max_trip;
+	bool loops_explored;
+	const char *note;
 	bool has_worst_case;	/* worst_case_insns is a bound */
 	uint64_t worst_case_insns; /* no run executes more instructions */
+	/* veristat's figures */
+	uint64_t processed_insns;
+	uint64_t total_states, peak_states, max_states_per_insn;
 	uint64_t duration_us;
-	enum bpfcheck_linux_verdict linux_verdict;	/* what Linux answers */
-	char linux_error[512];	/* Linux's reason when it rejects */
+	uint64_t peak_mem_kb;	/* the states' frames at their peak */
+	uint32_t stack_depth;
+	uint64_t first_pass_insns; /* the summarised search that did not
+				    * decide the verdict */
+	/* what Linux answers */
+	enum bpfcheck_linux_verdict linux_verdict;
+	const char *linux_error;	/* its reason when it rejects, or "" */
 	int64_t linux_error_insn;
 	uint64_t linux_processed_insns;
-	char error_detail[256];	/* Linux's log line above error, or "" */
+	/*
+	 * Helpers a kernel offers only when built or booted so, one line
+	 * each ("bpf_override_return is available only with
+	 * CONFIG_BPF_KPROBE_OVERRIDE; ..."), or "".
+	 */
+	const char *warnings;
 };
 
 /*
  * Verify prog with the Linux verifier's safety rules and the induction
  * method for loops. Returns 0 when verification ran (the verdict is in
- * out->accepted) or -EINVAL on bad arguments: out->sz too small for
- * accepted, or opts with unknown non-zero bytes. opts may be NULL.
+ * out->accepted) or -errno: -EINVAL for bad arguments (out->sz too small
+ * for accepted, opts with a bad sz or unknown non-zero bytes), another
+ * when the target could not be read. opts may be NULL. Programs of one
+ * object may be verified on different threads at once; one program by
+ * one thread at a time.
  */
 LIBBPFCHECK_API int bpfcheck_verify(const struct bpfcheck_prog *prog,
 				    const struct bpfcheck_verify_opts *opts,

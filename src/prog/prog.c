@@ -113,6 +113,7 @@ void bc_object_free(struct bc_object *obj)
 			free(p->funcs[j].name);
 		free(p->funcs);
 		free(p->maps_used);
+		free(p->result);
 	}
 	free(obj->progs);
 	for (i = 0; i < obj->map_cnt; i++) {

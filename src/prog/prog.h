@@ -26,6 +26,7 @@
 struct btf;
 struct bc_kernel_btf;
 struct bc_kconfig;
+struct bc_verify_result;
 
 enum bc_map_origin {
 	BC_MAP_LEGACY,		/* "maps" section, struct bpf_map_def */
@@ -129,6 +130,8 @@ struct bc_prog {
 	uint32_t core_relos;
 	struct bc_core_fail *core_fails;
 	uint32_t core_fail_cnt;
+	/* the public API's last verdict: its strings are handed out */
+	struct bc_verify_result *result;
 };
 
 #define BC_CORE_POISON 0xbad2310	/* libbpf's poisoned-call imm */

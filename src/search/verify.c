@@ -12,6 +12,7 @@
 
 #include "isa/insn.h"
 #include "platform/helpers.h"
+#include "platform/kconfig.h"
 #include "platform/lsm.h"
 #include "platform/progtypes.h"
 #include "platform/kbtf.h"
@@ -564,6 +565,48 @@ static void worst_case_check(const struct bc_verify_opts *opts,
 		 res->worst_case_insns, cap);
 }
 
+/* Why a helper that needs config may not be there, appended to res. */
+static void config_warning(const struct bc_object *o, int32_t id,
+			   const char *config, struct bc_verify_result *res)
+{
+	const struct bc_kconfig *kc = o->kconfig;
+	const char *v = kc && kc->path ? bc_kconfig_value(kc, config) : NULL;
+	size_t n = strlen(res->warnings);
+	char *at = res->warnings + n;
+	size_t left = sizeof(res->warnings) - n;
+
+	if (kc && kc->path && !strncmp(config, "CONFIG_", 7) &&
+	    (!v || v[0] != 'y'))
+		snprintf(at, left, "%s%s needs %s, which %s does not set",
+			 n ? "\n" : "", bc_helper_name(id), config, kc->path);
+	else
+		snprintf(at, left, "%s%s is available only with %s; other "
+			 "kernels refuse this program", n ? "\n" : "",
+			 bc_helper_name(id), config);
+}
+
+/*
+ * Calls to helpers a kernel offers only when built or booted so
+ * (bc_helper_config), one warning each.
+ */
+static void config_warnings(const struct bc_prog *p,
+			    struct bc_verify_result *res)
+{
+	uint64_t seen[2] = { 0 };	/* helper ids below 128 warned about */
+
+	for (uint32_t i = 0; i < p->insn_cnt; i++) {
+		const struct bpf_insn *in = &p->insns[i];
+		const char *config;
+
+		if (!bc_is_helper_call(in) || in->imm < 0 || in->imm >= 128 ||
+		    !(config = bc_helper_config(in->imm)) ||
+		    (seen[in->imm / 64] & (1ull << (in->imm % 64))))
+			continue;
+		seen[in->imm / 64] |= 1ull << (in->imm % 64);
+		config_warning(p->obj, in->imm, config, res);
+	}
+}
+
 int bc_verify(const struct bc_prog *prog, const struct bc_verify_opts *opts,
 	      struct bc_verify_result *res)
 {
@@ -627,6 +670,7 @@ out:
 	res->peak_mem_kb = (long)((bc_vmem_peak() - mem0 + 1023) / 1024);
 	if (!as_linux && cfg && opts->predict_linux)
 		predict_linux(prog, cfg, opts, res);
+	config_warnings(prog, res);
 	if (cfg)
 		bc_cfg_free(cfg);
 	return 0;

@@ -115,6 +115,9 @@ struct bc_verify_result {
 	uint64_t linux_processed_insns;
 	uint64_t linux_duration_us;	/* the prediction's own search; not
 					 * part of duration_us */
+	/* helpers a kernel offers only when built or booted so, a line
+	 * each: "NAME is available only with CONFIG; ..." */
+	char warnings[512];
 };
 
 #endif

@@ -19,13 +19,26 @@ static int fails;
 		}							\
 	} while (0)
 
+/* The library's messages, kept for the checks. */
+static char msgs[4096];
+
+static int keep_msg(enum bpfcheck_print_level level, const char *fmt,
+		    va_list ap)
+{
+	size_t n = strlen(msgs);
+
+	if (level != BPFCHECK_WARN)
+		return 0;
+	return vsnprintf(msgs + n, sizeof(msgs) - n, fmt, ap);
+}
+
 static struct bpfcheck_object *open_obj(const char *path)
 {
 	struct bpfcheck_object *obj = NULL;
-	char err[512];
 
-	if (bpfcheck_object_open(path, NULL, &obj, err, sizeof(err)) < 0) {
-		fprintf(stderr, "%s\n", err);
+	msgs[0] = 0;
+	if (bpfcheck_object_open(path, NULL, &obj) < 0) {
+		fprintf(stderr, "%s", msgs);
 		fails++;
 		return NULL;
 	}
@@ -47,7 +60,7 @@ static void bounded_loop(const char *path)
 	CHECK(!strcmp(bpfcheck_prog_type_name(p), "xdp"));
 	CHECK(bpfcheck_verify(p, NULL, &v) == 0);
 	CHECK(v.accepted);
-	CHECK(v.error[0] == 0 && v.error_insn == -1);
+	CHECK(!strcmp(v.error, "") && v.error_insn == -1);
 	CHECK(v.loops_proven == 1 && v.max_trip == 64);
 	CHECK(v.has_worst_case && v.worst_case_insns == 585);
 	/* one pass over the body: far below the 585 of exploring each of
@@ -62,8 +75,7 @@ static void bounded_loop(const char *path)
 static void sound(const char *path)
 {
 	struct bpfcheck_object *obj = open_obj(path);
-	struct bpfcheck_verify_opts o = { .sz = sizeof(o),
-					  .insn_budget = 100000 };
+	BPFCHECK_OPTS(bpfcheck_verify_opts, o, .insn_budget = 100000);
 	struct bpfcheck_verdict v = { .sz = sizeof(v) };
 	struct bpfcheck_prog *p;
 
@@ -100,8 +112,7 @@ static void sound(const char *path)
 static void linux_verdicts(const char *beyond, const char *bounded)
 {
 	struct bpfcheck_object *obj = open_obj(beyond);
-	struct bpfcheck_verify_opts o = { .sz = sizeof(o),
-					  .predict_linux = true };
+	BPFCHECK_OPTS(bpfcheck_verify_opts, o, .predict_linux = true);
 	struct bpfcheck_verdict v = { .sz = sizeof(v) };
 	struct bpfcheck_prog *p;
 
@@ -144,7 +155,8 @@ static void linux_verdicts(const char *beyond, const char *bounded)
 
 /*
  * Sized structs: a result is written only up to the caller's sz; options
- * from a newer header pass while their unknown tail is zero.
+ * from a newer header pass while their unknown tail is zero; an sz that
+ * is 0 or smaller than a size_t is refused, never read past.
  */
 static void sizes(const char *path)
 {
@@ -153,6 +165,8 @@ static void sizes(const char *path)
 		struct bpfcheck_verify_opts o;
 		uint64_t newer_field;
 	} big = { .o.sz = sizeof(big) };
+	struct bpfcheck_verify_opts zero = { .sz = 0 };
+	size_t tiny = 3;	/* the whole "options struct" of an old caller */
 	struct bpfcheck_verdict v;
 	struct bpfcheck_prog *p;
 	size_t small = offsetof(struct bpfcheck_verdict, error);
@@ -164,14 +178,20 @@ static void sizes(const char *path)
 	v.sz = small;
 	CHECK(bpfcheck_verify(p, NULL, &v) == 0);
 	CHECK(v.sz == small && v.accepted);
-	CHECK((uint8_t)v.error[0] == 0xa5 && v.processed_insns ==
-	      0xa5a5a5a5a5a5a5a5ull);
+	CHECK((uintptr_t)v.error == (uintptr_t)0xa5a5a5a5a5a5a5a5ull &&
+	      v.processed_insns == 0xa5a5a5a5a5a5a5a5ull);
 	v.sz = offsetof(struct bpfcheck_verdict, accepted);
 	CHECK(bpfcheck_verify(p, NULL, &v) == -EINVAL);
 	v.sz = sizeof(v);
 	CHECK(bpfcheck_verify(p, &big.o, &v) == 0 && v.accepted);
 	big.newer_field = 1;
+	msgs[0] = 0;
 	CHECK(bpfcheck_verify(p, &big.o, &v) == -EINVAL);
+	CHECK(strstr(msgs, "non-zero bytes past") != NULL);
+	msgs[0] = 0;
+	CHECK(bpfcheck_verify(p, &zero, &v) == -EINVAL);
+	CHECK(strstr(msgs, "sz is smaller than a size_t") != NULL);
+	CHECK(bpfcheck_verify(p, (const void *)&tiny, &v) == -EINVAL);
 	CHECK(!strcmp(bpfcheck_version_string(), BPFCHECK_VERSION));
 	CHECK(bpfcheck_version_major() == BPFCHECK_VERSION_MAJOR &&
 	      bpfcheck_version_minor() == BPFCHECK_VERSION_MINOR);
@@ -187,56 +207,68 @@ static bool readable(const char *path)
 	return f != NULL;
 }
 
-/* btf_path of the open and verify options (typed: tests/btf's typed.o). */
-static void kernel_btf(const char *plain, const char *typed)
+/*
+ * The target kernel: a BTF that cannot be read fails the open, saying
+ * why; one target serves several objects; "" means none, and a program
+ * with a typed context then says it needs one (typed: tests/btf's
+ * typed.o).
+ */
+static void targets(const char *plain, const char *typed)
 {
-	struct bpfcheck_open_opts oo = { .sz = sizeof(oo),
-					 .btf_path = "/nonexistent/vmlinux" };
-	struct bpfcheck_verify_opts vo = { .sz = sizeof(vo),
-					   .btf_path = "/nonexistent/vmlinux" };
+	BPFCHECK_OPTS(bpfcheck_open_opts, oo, .btf_path = "/nonexistent/vmlinux");
+	BPFCHECK_OPTS(bpfcheck_target_opts, none, .btf_path = "",
+		      .kconfig_path = "");
 	struct bpfcheck_verdict v = { .sz = sizeof(v) };
-	struct bpfcheck_object *obj = NULL;
+	struct bpfcheck_target *t = NULL;
+	struct bpfcheck_object *obj = NULL, *obj2 = NULL;
 	struct bpfcheck_prog *p;
-	char err[512];
 
-	CHECK(bpfcheck_object_open(plain, &oo, &obj, err, sizeof(err)) < 0);
-	CHECK(strstr(err, "cannot read kernel BTF") != NULL);
-	obj = open_obj(plain);
-	if (!obj)
-		return;
-	CHECK(bpfcheck_verify(bpfcheck_object_prog(obj, 0), &vo, &v) < 0);
-	CHECK(strstr(v.error, "/nonexistent/vmlinux: cannot read kernel BTF"));
+	msgs[0] = 0;
+	CHECK(bpfcheck_object_open(plain, &oo, &obj) < 0 && !obj);
+	CHECK(strstr(msgs, "/nonexistent/vmlinux: cannot read kernel BTF"));
+	CHECK(bpfcheck_target_open(&none, &t) == 0 && t);
+	oo.btf_path = NULL;
+	oo.target = t;
+	CHECK(bpfcheck_object_open(plain, &oo, &obj) == 0);
+	CHECK(bpfcheck_object_open(plain, &oo, &obj2) == 0);
+	CHECK(obj && bpfcheck_verify(bpfcheck_object_prog(obj, 0), NULL,
+				     &v) == 0 && v.accepted);
 	bpfcheck_object_close(obj);
-	if (!typed || !(obj = open_obj(typed)))
-		return;
-	p = bpfcheck_object_find_prog(obj, "task_fields");
-	CHECK(p != NULL);
-	vo.btf_path = "";
-	CHECK(p && bpfcheck_verify(p, &vo, &v) == 0 && !v.accepted &&
-	      strstr(v.error, "needs the target kernel's BTF"));
-	vo.btf_path = NULL;	/* the object's: the default */
-	CHECK(p && bpfcheck_verify(p, &vo, &v) == 0 && v.accepted);
-	bpfcheck_object_close(obj);
+	bpfcheck_object_close(obj2);
+	obj = NULL;
+	if (typed && bpfcheck_object_open(typed, &oo, &obj) == 0) {
+		p = bpfcheck_object_find_prog(obj, "task_fields");
+		CHECK(p && bpfcheck_verify(p, NULL, &v) == 0 && !v.accepted &&
+		      strstr(v.error, "needs the target kernel's BTF"));
+		CHECK(p && bpfcheck_prog_object(p) == obj);
+		bpfcheck_object_close(obj);
+		obj = open_obj(typed);	/* the default target */
+		p = obj ? bpfcheck_object_find_prog(obj, "task_fields") : NULL;
+		CHECK(p && bpfcheck_verify(p, NULL, &v) == 0 && v.accepted);
+		bpfcheck_object_close(obj);
+	}
+	bpfcheck_target_close(t);
 }
 
 int main(int argc, char **argv)
 {
 	struct bpfcheck_object *obj = NULL;
-	char err[512];
 
 	if (argc != 4 && argc != 5) {
 		fprintf(stderr, "usage: test_api bounded_loop.o loops_sound.o "
 			"loops_beyond.o [typed.o]\n");
 		return 2;
 	}
+	CHECK(bpfcheck_set_print(keep_msg) != NULL);
 	bounded_loop(argv[1]);
 	sound(argv[2]);
 	sizes(argv[1]);
 	linux_verdicts(argv[3], argv[1]);
-	kernel_btf(argv[1], argc == 5 && readable(argv[4]) ? argv[4] : NULL);
-	CHECK(bpfcheck_object_open("/nonexistent.o", NULL, &obj, err,
-				   sizeof(err)) < 0);
-	CHECK(strstr(err, "/nonexistent.o") != NULL);
+	targets(argv[1], argc == 5 && readable(argv[4]) ? argv[4] : NULL);
+	msgs[0] = 0;
+	CHECK(bpfcheck_object_open("/nonexistent.o", NULL, &obj) < 0);
+	CHECK(!strncmp(msgs, "/nonexistent.o: ", 16) && !strchr(msgs, '\n')[1]);
+	CHECK(bpfcheck_set_print(NULL) == keep_msg);
 	if (fails)
 		fprintf(stderr, "%d checks failed\n", fails);
 	else
