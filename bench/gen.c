@@ -167,7 +167,7 @@ bool writable(struct g *g, int r)
 
 int pick_writable(struct g *g)
 {
-	int c[11], n = 0;
+	int c[11] = { 0 }, n = 0;
 
 	for (int r = 0; r <= 9; r++)
 		if (writable(g, r))
@@ -178,7 +178,7 @@ int pick_writable(struct g *g)
 /* A writable register that is not r0 (which calls return in). */
 int pick_temp(struct g *g)
 {
-	int c[11], n = 0;
+	int c[11] = { 0 }, n = 0;
 
 	for (int r = 1; r <= 5; r++)
 		if (writable(g, r))
@@ -256,7 +256,7 @@ void unknown_into(struct g *g, int r)
 /* A register holding a scalar, made one if none does. */
 int pick_scalar(struct g *g)
 {
-	int c[11], n = 0;
+	int c[11] = { 0 }, n = 0;
 
 	for (int r = 0; r <= 9; r++)
 		if (g->rk[r] == RK_SCALAR && r != 6)

@@ -88,7 +88,7 @@ static void loop_access(struct g *g, int i, uint32_t imax)
 
 static int pick_counter(struct g *g)
 {
-	int c[11], n = 0;
+	int c[11] = { 0 }, n = 0;
 
 	for (int r = 1; r <= 9; r++)
 		if (writable(g, r) && r != 9)

@@ -329,7 +329,7 @@ static void dot_block(FILE *f, const struct bc_cfg *cfg, uint32_t pi,
 		uint32_t d = cfg->loops[bl->loop].depth;
 
 		fprintf(f, ", style=filled, fillcolor=\"%s\"",
-			shade[BC_MIN(d, 4u) - 1]);
+			shade[BC_MIN(BC_MAX(d, 1u), 4u) - 1]);
 	}
 	if (in_irr(cfg, b, &w))
 		fputs(", color=red, penwidth=2", f);

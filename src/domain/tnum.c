@@ -49,14 +49,18 @@ struct tnum tnum_rshift(struct tnum a, uint8_t shift)
 /* Arithmetic shift of a 32- or 64-bit quantity (32: result zero-extended). */
 struct tnum tnum_arshift(struct tnum a, uint8_t shift, uint8_t insn_bitness)
 {
+	/* gcc and clang shift a signed value arithmetically, as the
+	 * kernel's tnum.c relies on */
 	if (insn_bitness == 32) {
 		if (shift > 31)
 			shift = 31;
+		/* cppcheck-suppress shiftTooManyBitsSigned */
 		return TNUM((uint32_t)((int32_t)(uint32_t)a.value >> shift),
 			    (uint32_t)((int32_t)(uint32_t)a.mask >> shift));
 	}
 	if (shift > 63)
 		shift = 63;
+	/* cppcheck-suppress shiftTooManyBitsSigned */
 	return TNUM((uint64_t)((int64_t)a.value >> shift),
 		    (uint64_t)((int64_t)a.mask >> shift));
 }

@@ -370,7 +370,7 @@ static uint64_t map_ptr(struct bc_vm *vm, uint32_t idx)
 	return (uintptr_t)&vm->maps->maps[idx];
 }
 
-static int do_lddw(struct bc_vm *vm, const struct bc_prog *p, uint32_t pc,
+static int do_lddw(struct bc_vm *vm, uint32_t pc,
 		   const struct bpf_insn *in)
 {
 	uint64_t imm = (uint32_t)in[0].imm | ((uint64_t)(uint32_t)in[1].imm << 32);
@@ -673,7 +673,7 @@ static int exec(struct bc_vm *vm, uint32_t pc, int stop_depth)
 			if (pc + 1 >= p->insn_cnt)
 				return fail(vm, pc, EINVAL,
 					    "lddw without its second half");
-			e = do_lddw(vm, p, pc, in);
+			e = do_lddw(vm, pc, in);
 			npc = pc + 2;
 			break;
 		case BC_INSN_LD_PKT:

@@ -257,7 +257,7 @@ static uint16_t replace_diff(uint16_t sum, uint32_t diff)
 	return csum_fold(csum_add(diff, ~(uint32_t)sum));
 }
 
-static int h_csum_replace(struct bc_vm *vm, uint32_t pc, bool l4)
+static int h_csum_replace(struct bc_vm *vm, bool l4)
 {
 	uint64_t off = (uint32_t)A(2), flags = A(5);
 	uint32_t from = (uint32_t)A(3), to = (uint32_t)A(4);
@@ -338,7 +338,7 @@ static int h_csum_diff(struct bc_vm *vm, uint32_t pc)
 #define XDP_FRAME_SIZE 40u	/* sizeof(struct xdp_frame) kept in headroom */
 #define ETH_HLEN 14
 
-static int h_xdp_adjust(struct bc_vm *vm, uint32_t pc, int32_t id)
+static int h_xdp_adjust(struct bc_vm *vm, int32_t id)
 {
 	int64_t delta = (int32_t)A(2);
 	int64_t meta, data, end, n;	/* offsets into pkt_buf */
@@ -669,9 +669,9 @@ int bc_rt_helper(struct bc_vm *vm, uint32_t pc, int32_t id)
 	case BPF_FUNC_skb_load_bytes:
 		return h_skb_bytes(vm, pc, false);
 	case BPF_FUNC_l3_csum_replace:
-		return h_csum_replace(vm, pc, false);
+		return h_csum_replace(vm, false);
 	case BPF_FUNC_l4_csum_replace:
-		return h_csum_replace(vm, pc, true);
+		return h_csum_replace(vm, true);
 	case BPF_FUNC_csum_diff:
 		return h_csum_diff(vm, pc);
 	case BPF_FUNC_tail_call:
@@ -687,7 +687,7 @@ int bc_rt_helper(struct bc_vm *vm, uint32_t pc, int32_t id)
 	case BPF_FUNC_xdp_adjust_head:
 	case BPF_FUNC_xdp_adjust_meta:
 	case BPF_FUNC_xdp_adjust_tail:
-		return h_xdp_adjust(vm, pc, id);
+		return h_xdp_adjust(vm, id);
 	case BPF_FUNC_ringbuf_output:
 	case BPF_FUNC_ringbuf_reserve:
 	case BPF_FUNC_ringbuf_submit:

@@ -11,6 +11,8 @@ const char *bc_helper_name(int32_t id)
 {
 	if (id <= 0 || (uint32_t)id >= BC_ARRAY_SIZE(helper_names))
 		return NULL;
+	/* (cppcheck cannot expand the uapi's __BPF_FUNC_MAPPER) */
+	/* cppcheck-suppress arrayIndexOutOfBoundsCond */
 	return helper_names[id];
 }
 

@@ -436,8 +436,9 @@ static int read_funcs(struct eloader *L, size_t si)
 		 * named by its global label as legacy loaders name it.
 		 */
 		s->funcs = bc_xcalloc(1, sizeof(*s->funcs));
-		s->funcs[0] = (struct efunc){ section_label(L, si), 0, s->size,
-					      true };
+		s->funcs[0] = (struct efunc){ .name = section_label(L, si),
+					      .size = s->size,
+					      .global = true };
 		s->func_cnt = 1;
 	}
 	if (s->func_cnt)
@@ -902,8 +903,8 @@ static int link_programs(struct eloader *L)
 	return 0;
 }
 
-static int silent_print(enum libbpf_print_level level, const char *fmt,
-			va_list ap)
+static int silent_print(enum libbpf_print_level level BC_UNUSED,
+			const char *fmt BC_UNUSED, va_list ap BC_UNUSED)
 {
 	return 0;
 }

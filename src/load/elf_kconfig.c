@@ -42,7 +42,7 @@ static int kcfg_align(const struct btf *btf, uint32_t id)
 
 	for (depth = 0; t && depth < 8; depth++) {
 		if (btf_is_int(t) || btf_is_enum(t) || btf_is_enum64(t))
-			return t->size >= 8 ? 8 : t->size ? t->size : -1;
+			return t->size >= 8 ? 8 : t->size ? (int)t->size : -1;
 		if (btf_is_ptr(t))
 			return 8;
 		if (!btf_is_array(t))

@@ -329,7 +329,8 @@ static void most_iterated(struct cost *c, struct bc_worst_case *out)
 bool bc_worst_case(const struct bc_cfg *cfg, const struct bc_cost_facts *f,
 		   struct bc_worst_case *out)
 {
-	struct cost c = { cfg, f->reached, f->trip, f };
+	struct cost c = { .cfg = cfg, .reached = f->reached, .trip = f->trip,
+			  .f = f };
 	uint32_t nb = cfg->block_cnt;
 	uint64_t v;
 

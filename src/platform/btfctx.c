@@ -456,7 +456,8 @@ static enum walk_res walk_member(struct walk *w, const struct btf_type **tp,
 		if (msize != (uint32_t)w->size || (uint32_t)w->off != moff) {
 			snprintf(w->msg, w->len, "cannot access ptr member %s "
 				 "with moff %u in struct %s with off %u size %u",
-				 mname, moff, tname, w->off, w->size);
+				 mname, moff, tname, (unsigned)w->off,
+				 (unsigned)w->size);
 			return WALK_ERR;
 		}
 		if (walk_ptr(w, mt, mname) == WALK_PTR)
@@ -466,7 +467,7 @@ static enum walk_res walk_member(struct walk *w, const struct btf_type **tp,
 	    !(w->flags & BC_BTF_UNTRUSTED)) {
 		snprintf(w->msg, w->len, "access beyond the end of member %s "
 			 "(mend:%u) in struct %s with off %u size %u", mname,
-			 end, tname, w->off, w->size);
+			 end, tname, (unsigned)w->off, (unsigned)w->size);
 		return WALK_ERR;
 	}
 	return WALK_SCALAR;
@@ -524,8 +525,8 @@ static enum walk_res walk_struct(struct walk *w, const struct btf_type *t)
 				continue;
 			if (r == WALK_ERR)
 				snprintf(w->msg, w->len, "access beyond struct "
-					 "%s at off %u size %u", tname, w->off,
-					 w->size);
+					 "%s at off %u size %u", tname,
+					 (unsigned)w->off, (unsigned)w->size);
 			return r;
 		}
 		for (i = 0; i < vlen; i++) {

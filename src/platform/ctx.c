@@ -600,7 +600,7 @@ bool bc_sk_reuseport_is_valid_access(struct bc_ctx_req *c)
 
 static bool ctx_check(struct bc_ctx_req c, struct bc_ctx_access *acc)
 {
-	struct bc_ctx_access tmp;
+	struct bc_ctx_access tmp = { 0 };
 	const struct bc_prog_type_ops *ops = bc_prog_type_ops(c.type);
 	int size = c.size;
 
@@ -682,22 +682,25 @@ bool bc_ctx_arg_is_ctx(uint32_t prog_type, const struct bc_ctx_arg *a)
 }
 
 /* What __arg_ctx may point to besides void and the context struct. */
-bool bc_ctx_tag_u64(uint32_t attach_type, const struct bc_ctx_arg *a)
+bool bc_ctx_tag_u64(uint32_t attach_type BC_UNUSED, const struct bc_ctx_arg *a)
 {
 	return a->to_u64;
 }
 
-bool bc_ctx_tag_any(uint32_t attach_type, const struct bc_ctx_arg *a)
+bool bc_ctx_tag_any(uint32_t attach_type BC_UNUSED,
+		     const struct bc_ctx_arg *a BC_UNUSED)
 {
 	return true;
 }
 
-bool bc_ctx_tag_pt_regs(uint32_t attach_type, const struct bc_ctx_arg *a)
+bool bc_ctx_tag_pt_regs(uint32_t attach_type BC_UNUSED,
+			 const struct bc_ctx_arg *a)
 {
 	return a->pt_regs || (a->pointee && !strcmp(a->pointee, "pt_regs"));
 }
 
-bool bc_ctx_tag_raw_tp(uint32_t attach_type, const struct bc_ctx_arg *a)
+bool bc_ctx_tag_raw_tp(uint32_t attach_type BC_UNUSED,
+			const struct bc_ctx_arg *a)
 {
 	return a->to_u64 ||
 	       (a->pointee && !strcmp(a->pointee, "bpf_raw_tracepoint_args"));

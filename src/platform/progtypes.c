@@ -29,7 +29,7 @@
 /* ---- check_return_code ---- */
 
 /* The plain cgroup rule: 0 rejects, 1 allows. */
-static bool retval_0_1(uint32_t attach, const char *target,
+static bool retval_0_1(uint32_t attach BC_UNUSED, const char *target BC_UNUSED,
 		       struct bc_retval *r)
 {
 	r->lo = 0;
@@ -38,7 +38,7 @@ static bool retval_0_1(uint32_t attach, const char *target,
 }
 
 /* Egress may also say "congestion" (2, 3). */
-static bool cg_skb_retval(uint32_t attach, const char *target,
+static bool cg_skb_retval(uint32_t attach, const char *target BC_UNUSED,
 			  struct bc_retval *r)
 {
 	r->lo = 0;
@@ -63,7 +63,7 @@ bool bc_sock_addr_must_allow(uint32_t attach)
 	return false;
 }
 
-static bool sock_addr_retval(uint32_t attach, const char *target,
+static bool sock_addr_retval(uint32_t attach, const char *target BC_UNUSED,
 			     struct bc_retval *r)
 {
 	r->lo = bc_sock_addr_must_allow(attach) ? 1 : 0;
@@ -144,7 +144,7 @@ static const char *tc_action_name(uint64_t r0)
 
 /* ---- the table ---- */
 
-#define SECS(...)	((const struct bc_sec_def[]){ __VA_ARGS__, { NULL } })
+#define SECS(...)	((const struct bc_sec_def[]){ __VA_ARGS__, { .name = NULL } })
 #define EXACT(n)	{ n, BC_SEC_EXACT, 0, false }
 #define EXACT_AT(n, a)	{ n, BC_SEC_EXACT, a, true }
 #define PLUS(n)		{ n, BC_SEC_PLUS, 0, false }

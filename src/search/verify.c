@@ -172,7 +172,7 @@ static void stack_depth_check(struct venv *e)
 			       "Too large", top + 1, sz);
 			return;
 		}
-		if (idx[top] < cfg->subs[s].callee_cnt && top < BC_MAX_CALL_FRAMES) {
+		if (top < BC_MAX_CALL_FRAMES && idx[top] < cfg->subs[s].callee_cnt) {
 			uint32_t c = cfg->subs[s].callees[idx[top]++];
 
 			if (c >= n || cfg->subs[c].is_callback)

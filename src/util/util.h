@@ -9,6 +9,8 @@
 #include <stdbool.h>
 
 #define BC_ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
+/* A parameter a callback's signature has and its body does not need. */
+#define BC_UNUSED __attribute__((unused))
 #define BC_MIN(a, b) ((a) < (b) ? (a) : (b))
 #define BC_MAX(a, b) ((a) > (b) ? (a) : (b))
 

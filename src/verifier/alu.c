@@ -473,8 +473,7 @@ static int alu_with_ptr(struct venv *e, uint32_t pc, const struct bpf_insn *in,
  * BPF_MAP_TYPE_ARENA map moved between the program's and user space's
  * address spaces. bpfcheck does not model arena pointers (PTR_TO_ARENA).
  */
-static int addr_space_cast(struct venv *e, uint32_t pc,
-			   const struct bpf_insn *in)
+static int addr_space_cast(struct venv *e, uint32_t pc)
 {
 	bool arena = false;
 
@@ -513,7 +512,7 @@ int vc_alu(struct venv *e, uint32_t pc, const struct bpf_insn *in)
 
 	if (op == BPF_MOV && !alu32 && bc_srcbit(in) &&
 	    in->off == BC_ADDR_SPACE_CAST)
-		return addr_space_cast(e, pc, in);
+		return addr_space_cast(e, pc);
 
 	if (bc_srcbit(in) && op != BPF_NEG && op != BPF_END) {
 		if (vc_check_read(e, pc, in->src_reg))

@@ -21,7 +21,9 @@
 
 static int failures, compared;
 
-static int quiet(enum libbpf_print_level l, const char *f, va_list ap)
+static int quiet(enum libbpf_print_level l __attribute__((unused)),
+		 const char *f __attribute__((unused)),
+		 va_list ap __attribute__((unused)))
 {
 	return 0;
 }

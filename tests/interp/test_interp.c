@@ -530,7 +530,8 @@ struct hook_state {
 	int stop_at;
 };
 
-static int hook(void *arg, struct bc_vm *vm, const struct bc_prog *prog,
+static int hook(void *arg, struct bc_vm *vm,
+		const struct bc_prog *prog __attribute__((unused)),
 		uint32_t pc, const uint64_t *regs, int frame)
 {
 	struct hook_state *h = arg;

@@ -131,7 +131,8 @@ static bool is_aux(const char *name)
 	return false;
 }
 
-static int print_fn(enum libbpf_print_level level, const char *fmt,
+static int print_fn(enum libbpf_print_level level __attribute__((unused)),
+		    const char *fmt,
 		    va_list ap)
 {
 	if (!verbose)

@@ -241,8 +241,10 @@ static int ret_check(const struct ktype *t, int id,
 static int changes_check(int id, const struct bc_helper_proto *p,
 			 const enum fill *fill, bool verbose)
 {
-	static const struct ktype tc = { BPF_PROG_TYPE_SCHED_CLS, 0, "TC" };
-	static const struct ktype xdp = { BPF_PROG_TYPE_XDP, 0, "XDP" };
+	static const struct ktype tc = { .type = BPF_PROG_TYPE_SCHED_CLS,
+					 .name = "TC" };
+	static const struct ktype xdp = { .type = BPF_PROG_TYPE_XDP,
+					  .name = "XDP" };
 	const struct ktype *t;
 	struct bpf_insn prog[64];
 	bool changed;
@@ -288,7 +290,8 @@ static int changes_check(int id, const struct bc_helper_proto *p,
 static int pkt_check(int id, const struct bc_helper_proto *p,
 		     const enum fill *fill0, bool verbose)
 {
-	static const struct ktype tc = { BPF_PROG_TYPE_SCHED_CLS, 0, "TC" };
+	static const struct ktype tc = { .type = BPF_PROG_TYPE_SCHED_CLS,
+					 .name = "TC" };
 	enum fill fill[6];
 	struct bpf_insn prog[64];
 	bool any = false, refused;
@@ -325,7 +328,8 @@ static int pkt_check(int id, const struct bc_helper_proto *p,
  */
 static void callback_rets(unsigned *agree, unsigned *total, unsigned *bad)
 {
-	static const struct ktype sf = { BPF_PROG_TYPE_SOCKET_FILTER, 0, "SF" };
+	static const struct ktype sf = { .type = BPF_PROG_TYPE_SOCKET_FILTER,
+					 .name = "SF" };
 	const int ids[] = { BPF_FUNC_loop, BPF_FUNC_for_each_map_elem };
 	struct btf *btf = btf__new_empty();
 	struct bpf_func_info fi[2];
