@@ -15,13 +15,16 @@
 static struct bpf_insn alu(uint8_t dst, int32_t imm)
 {
 	return (struct bpf_insn){ .code = BPF_ALU64 | BPF_ADD | BPF_K,
-				  .dst_reg = dst, .imm = imm };
+				  .dst_reg = dst,
+				  .imm = imm };
 }
 
 static struct bpf_insn jlt(uint8_t dst, int32_t imm, int16_t off)
 {
 	return (struct bpf_insn){ .code = BPF_JMP | BPF_JLT | BPF_K,
-				  .dst_reg = dst, .imm = imm, .off = off };
+				  .dst_reg = dst,
+				  .imm = imm,
+				  .off = off };
 }
 
 static struct bpf_insn exit_insn(void)
@@ -45,7 +48,8 @@ static void branchy(struct bpf_insn *p, uint32_t n)
 		p[i] = jlt(1, (int32_t)i, 2);
 		i++;
 		p[i++] = alu(0, 1);
-		p[i++] = (struct bpf_insn){ .code = BPF_JMP | BPF_JA, .off = 1 };
+		p[i++] =
+			(struct bpf_insn){ .code = BPF_JMP | BPF_JA, .off = 1 };
 		p[i++] = alu(0, 2);
 		p[i++] = alu(2, 1);
 	}
@@ -63,8 +67,9 @@ static void nested(struct bpf_insn *p, uint32_t n)
 
 	while (i + 3 * NEST + 2 < n) {
 		for (int d = 0; d < NEST; d++) {
-			p[i++] = (struct bpf_insn){ .code = BPF_ALU64 | BPF_MOV |
-						    BPF_K, .dst_reg = 3 };
+			p[i++] = (struct bpf_insn){ .code = BPF_ALU64 |
+							    BPF_MOV | BPF_K,
+						    .dst_reg = 3 };
 			hdr[d] = i;
 			p[i++] = alu(3, 1);
 		}
@@ -86,7 +91,8 @@ int main(void)
 		const char *name;
 		void (*gen)(struct bpf_insn *, uint32_t);
 	} shapes[] = {
-		{ "straight", straight }, { "branchy", branchy },
+		{ "straight", straight },
+		{ "branchy", branchy },
 		{ "nested16", nested },
 	};
 
@@ -109,8 +115,8 @@ int main(void)
 			bc_err_init(&err);
 			t0 = bc_now_us();
 			if (bc_cfg_build(&prog, NULL, &cfg, &err)) {
-				fprintf(stderr, "%s %u: %s\n", shapes[s].name, n,
-					err.msg);
+				fprintf(stderr, "%s %u: %s\n", shapes[s].name,
+					n, err.msg);
 				return 1;
 			}
 			t1 = bc_now_us();

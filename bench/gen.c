@@ -15,10 +15,9 @@
 #include "gen_priv.h"
 
 const char *const gen_feature_names[GF_NFEAT] = {
-	"alu", "branch", "packet", "pkt-var", "map", "map-var", "stack",
-	"loop", "bad-loop", "nested", "strength", "sec-iv", "stk-ctr",
-	"precision", "pkt-walk",
-	"flaw",
+	"alu",	   "branch",	"packet",   "pkt-var", "map",	   "map-var",
+	"stack",   "loop",	"bad-loop", "nested",  "strength", "sec-iv",
+	"stk-ctr", "precision", "pkt-walk", "flaw",
 };
 
 void gen_seed(struct gen_rng *r, uint64_t seed)
@@ -189,28 +188,30 @@ int pick_temp(struct g *g)
 int64_t interesting32(struct g *g)
 {
 	static const int64_t v[] = {
-		0, 1, 2, 3, 4, 7, 8, 14, 15, 16, 31, 32, 33, 63, 64, 127, 128,
-		255, 256, 0x7fff, 0x8000, 0xffff, 0x10000, 0x7fffffff,
-		-0x7fffffff - 1, -1, -2, -8, -64, -128, -0x8000,
+		0,	 1,	 2,	  3,	      4,
+		7,	 8,	 14,	  15,	      16,
+		31,	 32,	 33,	  63,	      64,
+		127,	 128,	 255,	  256,	      0x7fff,
+		0x8000,	 0xffff, 0x10000, 0x7fffffff, -0x7fffffff - 1,
+		-1,	 -2,	 -8,	  -64,	      -128,
+		-0x8000,
 	};
 
 	switch (below(g, 4)) {
-	case 0:
-		return (int32_t)(uint32_t)gen_next(g->r);
-	case 1:
-		return (int64_t)below(g, 64) - 8;
-	default:
-		return v[below(g, sizeof(v) / sizeof(v[0]))];
+	case 0: return (int32_t)(uint32_t)gen_next(g->r);
+	case 1: return (int64_t)below(g, 64) - 8;
+	default: return v[below(g, sizeof(v) / sizeof(v[0]))];
 	}
 }
 
 uint64_t interesting64(struct g *g)
 {
 	static const uint64_t v[] = {
-		0x8000000000000000ull, 0x7fffffffffffffffull, 0xffffffffull,
-		0x100000000ull, 0xffffffff00000000ull, 0xfffffffffffffffeull,
-		0x80000000ull, 0x17fffffffull, 0xffffffff80000000ull,
-		0x00000000fffffff0ull,
+		0x8000000000000000ull, 0x7fffffffffffffffull,
+		0xffffffffull,	       0x100000000ull,
+		0xffffffff00000000ull, 0xfffffffffffffffeull,
+		0x80000000ull,	       0x17fffffffull,
+		0xffffffff80000000ull, 0x00000000fffffff0ull,
 	};
 
 	if (chance(g, 30))
@@ -239,9 +240,10 @@ void unknown_into(struct g *g, int r)
 		emit(g, "r%d = *(u%u *)(r9 +%u)", r, s * 8,
 		     (unsigned)(below(g, (g->mapv_size - s) / s + 1) * s));
 	} else if (k == 2 && g->p->type != BPF_PROG_TYPE_XDP) {
-		emit(g, "r%d = *(u32 *)(r6 +0)", r);	/* skb->len */
+		emit(g, "r%d = *(u32 *)(r6 +0)", r); /* skb->len */
 	} else if (g->stack_init && chance(g, 50)) {
-		emit(g, "r%d = *(u64 *)(r10 -%u)", r, (unsigned)(8 + 8 * below(g, 8)));
+		emit(g, "r%d = *(u64 *)(r10 -%u)", r,
+		     (unsigned)(8 + 8 * below(g, 8)));
 	} else {
 		/* a constant the verifier knows exactly */
 		if (chance(g, 20))
@@ -359,8 +361,9 @@ void gen_program(struct gen_rng *r, struct gen_prog *p)
 			abort();
 	}
 	p->text[0] = '\0';
-	p->type = t < 5 ? BPF_PROG_TYPE_XDP : t < 8 ? BPF_PROG_TYPE_SCHED_CLS :
-		  BPF_PROG_TYPE_SOCKET_FILTER;
+	p->type = t < 5 ? BPF_PROG_TYPE_XDP :
+		  t < 8 ? BPF_PROG_TYPE_SCHED_CLS :
+			  BPF_PROG_TYPE_SOCKET_FILTER;
 	g.pkt = p->type != BPF_PROG_TYPE_SOCKET_FILTER;
 	g.budget = 10 + (uint32_t)gen_below(r, 150);
 	g.flaw_pct = 1 + (uint32_t)gen_below(r, 6);
@@ -433,7 +436,9 @@ void gen_program(struct gen_rng *r, struct gen_prog *p)
 		for (int i = 0; i < p->nmaps; i++)
 			directive(&h, ".map %s %s 4 %u %u", p->maps[i].name,
 				  p->maps[i].type == BPF_MAP_TYPE_ARRAY ?
-				  "array" : "hash", p->maps[i].value_size,
+					  "array" :
+					  "hash",
+				  p->maps[i].value_size,
 				  p->maps[i].max_entries);
 	}
 	put(&g, body, body_at);

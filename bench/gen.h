@@ -20,22 +20,22 @@
 #include <stdint.h>
 
 enum gen_feature {
-	GF_ALU,		/* straight-line ALU, mixed widths */
-	GF_BRANCH,	/* forward branches on scalars */
-	GF_PACKET,	/* packet parsing with bounds checks */
-	GF_PKTVAR,	/* variable packet offsets */
-	GF_MAP,		/* map lookups */
-	GF_MAPVAR,	/* variable offsets into map values */
-	GF_STACK,	/* stack spills and fills */
-	GF_LOOP,	/* bounded loops */
-	GF_BADLOOP,	/* ill-formed loops */
-	GF_NESTED,	/* nested loops */
-	GF_STRENGTH,	/* strength-reduced counters: from -step, exit on != */
-	GF_SECIV,	/* a secondary induction variable used as an index */
-	GF_STKCTR,	/* a counter kept in a stack slot, maybe across a call */
-	GF_PREC,	/* values whose precision decides safety (or not) */
-	GF_PKTWALK,	/* a packet pointer data + i re-derived after its check */
-	GF_FLAW,	/* a deliberate flaw was injected */
+	GF_ALU, /* straight-line ALU, mixed widths */
+	GF_BRANCH, /* forward branches on scalars */
+	GF_PACKET, /* packet parsing with bounds checks */
+	GF_PKTVAR, /* variable packet offsets */
+	GF_MAP, /* map lookups */
+	GF_MAPVAR, /* variable offsets into map values */
+	GF_STACK, /* stack spills and fills */
+	GF_LOOP, /* bounded loops */
+	GF_BADLOOP, /* ill-formed loops */
+	GF_NESTED, /* nested loops */
+	GF_STRENGTH, /* strength-reduced counters: from -step, exit on != */
+	GF_SECIV, /* a secondary induction variable used as an index */
+	GF_STKCTR, /* a counter kept in a stack slot, maybe across a call */
+	GF_PREC, /* values whose precision decides safety (or not) */
+	GF_PKTWALK, /* a packet pointer data + i re-derived after its check */
+	GF_FLAW, /* a deliberate flaw was injected */
 	GF_NFEAT,
 };
 
@@ -50,21 +50,21 @@ uint64_t gen_next(struct gen_rng *r);
 /* Uniform in [0, n), n > 0. */
 uint64_t gen_below(struct gen_rng *r, uint64_t n);
 
-#define GEN_MAX_MAPS 3
+#define GEN_MAX_MAPS  3
 #define GEN_MAX_HINTS 24
 
 struct gen_map {
 	char name[8];
-	uint32_t type;		/* BPF_MAP_TYPE_ARRAY or _HASH */
+	uint32_t type; /* BPF_MAP_TYPE_ARRAY or _HASH */
 	uint32_t value_size, max_entries;
 };
 
 struct gen_prog {
-	char *text;		/* NUL-terminated assembly */
+	char *text; /* NUL-terminated assembly */
 	size_t len, cap;
-	uint32_t features;	/* 1u << enum gen_feature */
-	uint32_t type;		/* BPF_PROG_TYPE_* */
-	uint32_t insns;		/* approximate instruction count */
+	uint32_t features; /* 1u << enum gen_feature */
+	uint32_t type; /* BPF_PROG_TYPE_* */
+	uint32_t insns; /* approximate instruction count */
 	struct gen_map maps[GEN_MAX_MAPS];
 	int nmaps;
 	/* packet lengths at which the program's checks change outcome */

@@ -15,8 +15,8 @@
 /* ---- ALU ---- */
 
 static const char *const alu_ops[] = {
-	"+=", "-=", "*=", "/=", "%=", "|=", "&=", "^=", "<<=", ">>=", "s>>=",
-	"s/=", "s%=",
+	"+=", "-=",  "*=",  "/=",   "%=",  "|=",  "&=",
+	"^=", "<<=", ">>=", "s>>=", "s/=", "s%=",
 };
 
 void alu_one(struct g *g)
@@ -33,7 +33,7 @@ void alu_one(struct g *g)
 		const char *o = alu_ops[op];
 		int64_t imm = interesting32(g);
 
-		if (op >= 8 && op <= 10) {	/* shifts */
+		if (op >= 8 && op <= 10) { /* shifts */
 			imm = (int64_t)below(g, bits);
 			if (chance(g, 25) && flaw(g))
 				imm = bits + (int64_t)below(g, 3);
@@ -52,7 +52,8 @@ void alu_one(struct g *g)
 		static const char *const e[] = { "be", "le", "bswap" };
 		static const int wd[] = { 16, 32, 64 };
 
-		emit(g, "r%d = %s%d r%d", d, e[below(g, 3)], wd[below(g, 3)], d);
+		emit(g, "r%d = %s%d r%d", d, e[below(g, 3)], wd[below(g, 3)],
+		     d);
 	} else if (k == 17) {
 		static const int sx[] = { 8, 16, 32 };
 		int b = sx[below(g, w ? 2 : 3)];
@@ -67,7 +68,8 @@ void alu_one(struct g *g)
 			emit(g, "r%d = 0x%llx ll", d,
 			     (unsigned long long)interesting64(g));
 		else
-			emit(g, "%c%d = %lld", c, d, (long long)interesting32(g));
+			emit(g, "%c%d = %lld", c, d,
+			     (long long)interesting32(g));
 	}
 	g->rk[d] = RK_SCALAR;
 }
@@ -89,7 +91,8 @@ static void cond_jump(struct g *g, int a, const char *target)
 {
 	bool w = chance(g, 35);
 	char c = w ? 'w' : 'r';
-	const char *op = cmp_ops[below(g, sizeof(cmp_ops) / sizeof(cmp_ops[0]))];
+	const char *op =
+		cmp_ops[below(g, sizeof(cmp_ops) / sizeof(cmp_ops[0]))];
 
 	if (chance(g, 60))
 		emit(g, "if %c%d %s %lld goto %s", c, a, op,
@@ -138,7 +141,8 @@ void pkt_check(struct g *g, uint32_t k, const char *fail)
 void pkt_block(struct g *g)
 {
 	static const uint32_t ks[] = { 14, 20, 34, 38, 42, 54, 60, 64 };
-	uint32_t k = chance(g, 50) ? ks[below(g, 8)] : 1 + (uint32_t)below(g, 64);
+	uint32_t k = chance(g, 50) ? ks[below(g, 8)] :
+				     1 + (uint32_t)below(g, 64);
 	int n = 1 + (int)below(g, 3);
 
 	feat(g, GF_PACKET);
@@ -152,12 +156,13 @@ void pkt_block(struct g *g)
 
 		while (range && (uint32_t)s > range)
 			s /= 2;
-		off = range >= (uint32_t)s ? (int64_t)below(g, range - s + 1) : 0;
+		off = range >= (uint32_t)s ? (int64_t)below(g, range - s + 1) :
+					     0;
 		if (flaw(g))
-			off = (int64_t)range - s + 1;	/* one past */
+			off = (int64_t)range - s + 1; /* one past */
 		if (g->p->type == BPF_PROG_TYPE_XDP && chance(g, 15)) {
-			emit(g, "*(u%d *)(r7 %+lld) = r%d", s * 8, (long long)off,
-			     pick_scalar(g));
+			emit(g, "*(u%d *)(r7 %+lld) = r%d", s * 8,
+			     (long long)off, pick_scalar(g));
 			continue;
 		}
 		d = pick_writable(g);
@@ -182,15 +187,11 @@ void pkt_var_block(struct g *g)
 	g->rk[x] = RK_SCALAR;
 	g->reserved |= 1u << x;
 	switch (below(g, 4)) {
-	case 0:
-		emit(g, "r%d &= 0x3f", x);
-		break;
+	case 0: emit(g, "r%d &= 0x3f", x); break;
 	case 1:
 		emit(g, "if r%d > %u goto out", x, (unsigned)below(g, 64));
 		break;
-	case 2:
-		emit(g, "w%d &= %u", x, (unsigned)below(g, 256));
-		break;
+	case 2: emit(g, "w%d &= %u", x, (unsigned)below(g, 256)); break;
 	default:
 		if (flaw(g))
 			emit(g, "r%d <<= %u", x, 8 + (unsigned)below(g, 24));
@@ -272,12 +273,8 @@ static void value_var_access(struct g *g, int base, uint32_t vsize)
 		emit(g, "r%d &= %u", x, m - 1);
 		break;
 	}
-	case 1:
-		emit(g, "if r%d > %lld goto %s", x, (long long)lim, out);
-		break;
-	case 2:
-		emit(g, "if w%d > %lld goto %s", x, (long long)lim, out);
-		break;
+	case 1: emit(g, "if r%d > %lld goto %s", x, (long long)lim, out); break;
+	case 2: emit(g, "if w%d > %lld goto %s", x, (long long)lim, out); break;
 	case 3:
 		emit(g, "if r%d >= %lld goto %s", x, (long long)lim + 1, out);
 		break;
@@ -335,8 +332,8 @@ void map_block(struct g *g)
 	if (chance(g, 25)) {
 		int k = pick_scalar(g);
 
-		emit(g, "w%d &= %u", k, m->max_entries <= 1 ? 1 :
-		     m->max_entries - 1);
+		emit(g, "w%d &= %u", k,
+		     m->max_entries <= 1 ? 1 : m->max_entries - 1);
 		emit(g, "*(u32 *)(r10 -128) = r%d", k);
 		for (uint32_t i = 0; i < m->max_entries && i < 8; i++)
 			add_key(g, i);
@@ -345,8 +342,8 @@ void map_block(struct g *g)
 	}
 	lookup_call(g, m);
 	g->rk[0] = RK_MAPV;
-	keep = g->depth == 0 && g->rk[9] != RK_MAPV && !(g->reserved & 1u << 9)
-	       && chance(g, 50);
+	keep = g->depth == 0 && g->rk[9] != RK_MAPV &&
+	       !(g->reserved & 1u << 9) && chance(g, 50);
 	if (flaw(g) && chance(g, 50)) {
 		checked = false;
 	} else if (keep || chance(g, 60)) {
@@ -374,7 +371,8 @@ void map_block(struct g *g)
 				     (long long)off, pick_scalar(g));
 			else
 				emit(g, "*(u%d *)(r0 %+lld) = %lld", sz * 8,
-				     (long long)off, (long long)interesting32(g));
+				     (long long)off,
+				     (long long)interesting32(g));
 			continue;
 		}
 		if (chance(g, 30) && g->rk[0] == RK_MAPV) {
@@ -390,7 +388,8 @@ void map_block(struct g *g)
 		}
 		d = pick_temp(g);
 		emit(g, "r%d = *(%c%d *)(r0 %+lld)", d,
-		     sz < 8 && chance(g, 15) ? 's' : 'u', sz * 8, (long long)off);
+		     sz < 8 && chance(g, 15) ? 's' : 'u', sz * 8,
+		     (long long)off);
 		g->rk[d] = RK_SCALAR;
 	}
 	if (keep) {
@@ -416,7 +415,8 @@ void stack_block(struct g *g)
 	feat(g, GF_STACK);
 	if (k < 4) {
 		int s = sizes[below(g, 4)];
-		int off = -8 * (1 + (int)below(g, 8)) + s * (int)below(g, 8 / s);
+		int off =
+			-8 * (1 + (int)below(g, 8)) + s * (int)below(g, 8 / s);
 		int r = pick_scalar(g), d;
 
 		if (chance(g, 30))
@@ -427,7 +427,7 @@ void stack_block(struct g *g)
 		if (chance(g, 40))
 			alu_block(g, 1 + (int)below(g, 2));
 		if (chance(g, 20))
-			s = sizes[below(g, 4)];	/* a fill of another size */
+			s = sizes[below(g, 4)]; /* a fill of another size */
 		while (off + s > 0)
 			s /= 2;
 		d = pick_writable(g);
@@ -457,7 +457,9 @@ void stack_block(struct g *g)
 			int d = pick_writable(g);
 
 			emit(g, "r%d = *(u32 *)(r%d +%d)", d, t,
-			     g->p->type == BPF_PROG_TYPE_XDP ? 4 * (int)below(g, 4) : 0);
+			     g->p->type == BPF_PROG_TYPE_XDP ?
+				     4 * (int)below(g, 4) :
+				     0);
 			g->rk[d] = RK_SCALAR;
 		} else if (src == 7 && g->pkt_range) {
 			int d = pick_writable(g);
@@ -504,9 +506,9 @@ void stack_block(struct g *g)
 void refine_block(struct g *g)
 {
 	static const char *const xf[] = {
-		"r%d &= %d", "r%d += %d", "r%d -= %d", "w%d = w%d", "r%d <<= 1",
-		"r%d >>= 1", "r%d s>>= 1", "w%d += %d", "r%d = -r%d",
-		"r%d *= 3", "w%d -= %d", "r%d |= %d",
+		"r%d &= %d",  "r%d += %d", "r%d -= %d",	 "w%d = w%d",
+		"r%d <<= 1",  "r%d >>= 1", "r%d s>>= 1", "w%d += %d",
+		"r%d = -r%d", "r%d *= 3",  "w%d -= %d",	 "r%d |= %d",
 	};
 	int x, t, d, n, s = sizes[below(g, 4)], kind, cw;
 	uint32_t size;
@@ -529,7 +531,8 @@ void refine_block(struct g *g)
 	x = pick_temp(g);
 	unknown_into(g, x);
 	if (chance(g, 30))
-		emit(g, "r%d = *(u64 *)(r10 -%u)", x, 8 * (1 + (unsigned)below(g, 8)));
+		emit(g, "r%d = *(u64 *)(r10 -%u)", x,
+		     8 * (1 + (unsigned)below(g, 8)));
 	g->reserved |= 1u << x;
 	n = 1 + (int)below(g, 3);
 	while (n--) {
@@ -552,8 +555,9 @@ void refine_block(struct g *g)
 		if (strstr(xf[cw], "= w%d") || strstr(xf[cw], "= -r%d"))
 			emit(g, xf[cw], x, x);
 		else
-			emit(g, xf[cw], x, (int)(chance(g, 50) ?
-				(int64_t)below(g, 8) : interesting32(g)));
+			emit(g, xf[cw], x,
+			     (int)(chance(g, 50) ? (int64_t)below(g, 8) :
+						   interesting32(g)));
 		if (chance(g, 40))
 			emit(g, "if r%d > %lld goto out", x, (long long)lim);
 	}

@@ -103,9 +103,9 @@ static int pick_counter(struct g *g)
  * chosen for it (or, as a flaw, one step too far).
  */
 struct seciv {
-	int reg, up;		/* up: the enclosing loop's walker */
+	int reg, up; /* up: the enclosing loop's walker */
 	int32_t j0, dj;
-	bool ptr;		/* a pointer fp-64 + j (a walker), not j */
+	bool ptr; /* a pointer fp-64 + j (a walker), not j */
 };
 
 static void seciv_init(struct g *g, struct seciv *v, uint32_t trips)
@@ -187,7 +187,7 @@ static void seciv_done(struct g *g, const struct seciv *v)
  * top of each trip and again before its step, which is spilled back.
  */
 struct stkctr {
-	int slot;		/* 0: the counter stays in its register */
+	int slot; /* 0: the counter stays in its register */
 	bool w32, call;
 };
 
@@ -256,30 +256,30 @@ static void loop_body(struct g *g, int i, uint32_t imax)
  * (a bad loop has its exit one off, or a step that wraps):
  */
 enum loop_shape {
-	LOOP_UP_LT,	/* i = 0; ...; i += step; if i < n goto head */
-	LOOP_TOP_TEST,	/* i = 0; head: if i >= n goto end; ...; goto head */
-	LOOP_DOWN,	/* i = a multiple of step; ...; i -= step; until 0 */
-	LOOP_UP_NE,	/* i = 0; ...; i += step; if i != n * step goto head */
-	LOOP_REG_BOUND,	/* as LOOP_UP_LT, n an unknown in register nreg */
-	LOOP_STRENGTH,	/* i = -step; head: i += step; ...; exit on != */
-	LOOP_SIGNED,	/* i from -n / 2 up through zero, a signed exit */
+	LOOP_UP_LT, /* i = 0; ...; i += step; if i < n goto head */
+	LOOP_TOP_TEST, /* i = 0; head: if i >= n goto end; ...; goto head */
+	LOOP_DOWN, /* i = a multiple of step; ...; i -= step; until 0 */
+	LOOP_UP_NE, /* i = 0; ...; i += step; if i != n * step goto head */
+	LOOP_REG_BOUND, /* as LOOP_UP_LT, n an unknown in register nreg */
+	LOOP_STRENGTH, /* i = -step; head: i += step; ...; exit on != */
+	LOOP_SIGNED, /* i from -n / 2 up through zero, a signed exit */
 	LOOP_NSHAPES,
 };
 
 /* A loop being generated: what it chose, and what it holds until its exit. */
 struct loop {
-	int i;			/* the counter */
-	int head, end;		/* its labels */
+	int i; /* the counter */
+	int head, end; /* its labels */
 	uint32_t step, n;
-	char c;			/* 'w': a 32-bit counter, 'r': 64-bit */
-	bool bad;		/* an ill-formed loop */
+	char c; /* 'w': a 32-bit counter, 'r': 64-bit */
+	bool bad; /* an ill-formed loop */
 	enum loop_shape shape;
-	int nreg;		/* LOOP_REG_BOUND's bound register, or -1 */
-	int x;			/* the unknown spoiling a bad loop, or -1 */
-	int j;			/* LOOP_SIGNED's index i + n / 2, or 0 */
+	int nreg; /* LOOP_REG_BOUND's bound register, or -1 */
+	int x; /* the unknown spoiling a bad loop, or -1 */
+	int j; /* LOOP_SIGNED's index i + n / 2, or 0 */
 	struct seciv sv;
 	struct stkctr sk;
-	struct snap s;		/* the state entering the head */
+	struct snap s; /* the state entering the head */
 };
 
 /* The random choices, made whether or not a counter is free. */
@@ -357,15 +357,11 @@ static void loop_counter_init(struct g *g, const struct loop *l)
 static uint32_t loop_trips(const struct loop *l)
 {
 	switch (l->shape) {
-	case LOOP_DOWN:
-		return l->n / l->step + 1;
+	case LOOP_DOWN: return l->n / l->step + 1;
 	case LOOP_UP_NE:
-	case LOOP_STRENGTH:
-		return l->n;
-	case LOOP_REG_BOUND:
-		return (40 + l->step - 1) / l->step;
-	default:
-		return (l->n + l->step - 1) / l->step;
+	case LOOP_STRENGTH: return l->n;
+	case LOOP_REG_BOUND: return (40 + l->step - 1) / l->step;
+	default: return (l->n + l->step - 1) / l->step;
 	}
 }
 
@@ -420,16 +416,16 @@ static void loop_bad_step(struct g *g, const struct loop *l)
 	int skip = new_label(g);
 
 	switch (below(g, 3)) {
-	case 0:	/* step skipped on some path */
+	case 0: /* step skipped on some path */
 		emit(g, "if r%d & 1 goto L%d", x, skip);
 		emit(g, "%c%d += %u", c, i, l->step);
 		label(g, skip);
 		break;
-	case 1:	/* step that may be zero */
+	case 1: /* step that may be zero */
 		emit(g, "r%d &= 3", x);
 		emit(g, "%c%d += %c%d", c, i, c, x);
 		break;
-	default:	/* counter reset on some path */
+	default: /* counter reset on some path */
 		emit(g, "%c%d += %u", c, i, l->step);
 		emit(g, "if r%d > 5 goto L%d", x, skip);
 		emit(g, "%c%d = 0", c, i);
@@ -459,12 +455,8 @@ static void loop_latch(struct g *g, const struct loop *l)
 	bool bad = l->bad;
 
 	switch (l->shape) {
-	case LOOP_UP_LT:
-		emit(g, "if %c%d < %u goto L%d", c, i, n, head);
-		break;
-	case LOOP_TOP_TEST:
-		emit(g, "goto L%d", head);
-		break;
+	case LOOP_UP_LT: emit(g, "if %c%d < %u goto L%d", c, i, n, head); break;
+	case LOOP_TOP_TEST: emit(g, "goto L%d", head); break;
 	case LOOP_DOWN:
 		emit(g, "%c%d -= %u", c, i, bad ? step + 1 : step);
 		if (chance(g, 50))
@@ -483,7 +475,7 @@ static void loop_latch(struct g *g, const struct loop *l)
 	case LOOP_SIGNED:
 		emit(g, "if %c%d s< %u goto L%d", c, i, n - n / 2, head);
 		break;
-	default:	/* LOOP_REG_BOUND */
+	default: /* LOOP_REG_BOUND */
 		emit(g, "if %c%d < %c%d goto L%d", c, i, c, l->nreg, head);
 		break;
 	}

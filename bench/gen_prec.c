@@ -68,12 +68,12 @@ static void prec_unknown(struct g *g, int r)
 		emit(g, "r%d = *(u32 *)(r9 +%u)", r,
 		     (unsigned)(4 * below(g, g->mapv_size / 4)));
 	else if (g->p->type != BPF_PROG_TYPE_XDP)
-		emit(g, "r%d = *(u32 *)(r6 +0)", r);	/* skb->len */
+		emit(g, "r%d = *(u32 *)(r6 +0)", r); /* skb->len */
 	else if (g->pkt && g->pkt_range >= 2)
 		emit(g, "r%d = *(u16 *)(r7 +%u)", r,
 		     (unsigned)below(g, g->pkt_range - 1));
 	else
-		emit(g, "r%d = *(u32 *)(r6 +16)", r);	/* rx_queue_index */
+		emit(g, "r%d = *(u32 *)(r6 +16)", r); /* rx_queue_index */
 	g->rk[r] = RK_SCALAR;
 }
 
@@ -93,8 +93,8 @@ static void prec_cond(struct g *g, int c, const char *target)
 		k = (long long)below(g, chance(g, 50) ? 4 : 256);
 	else
 		k = (long long)below(g, 256);
-	emit(g, "if %c%d %s %lld goto %s", chance(g, 30) ? 'w' : 'r', c, op,
-	     k, target);
+	emit(g, "if %c%d %s %lld goto %s", chance(g, 30) ? 'w' : 'r', c, op, k,
+	     target);
 }
 
 /* A value in [0, w]: a constant, or a range when ranges are allowed. */
@@ -115,8 +115,7 @@ static struct pival prec_pick(struct g *g, int64_t w, bool range)
 }
 
 /* Leave v in target t; tmp is a scratch register. */
-static void prec_set(struct g *g, const struct ptgt *t, struct pival v,
-		     int tmp)
+static void prec_set(struct g *g, const struct ptgt *t, struct pival v, int tmp)
 {
 	int r = t->reg >= 0 ? t->reg : tmp;
 
@@ -168,7 +167,7 @@ static void prec_dont_care(struct g *g, const struct ptgt *t, int mp,
 {
 	int k = (int)below(g, 4), r, l;
 
-	if (k == 0) {		/* overwritten */
+	if (k == 0) { /* overwritten */
 		if (t->reg >= 0)
 			emit(g, "r%d = %lld", t->reg, (long long)below(g, 9));
 		else
@@ -176,11 +175,11 @@ static void prec_dont_care(struct g *g, const struct ptgt *t, int mp,
 		return;
 	}
 	if (k == 3 && t->reg >= 0)
-		return;		/* folded into r0 by the epilogue */
+		return; /* folded into r0 by the epilogue */
 	r = prec_fill(g, t);
 	if (r < 0)
 		return;
-	if (k == 1 && mp >= 0) {	/* stored to a map value */
+	if (k == 1 && mp >= 0) { /* stored to a map value */
 		uint32_t s = msize >= 8 && chance(g, 50) ? 8 : 4;
 
 		emit(g, "*(u%u *)(r%d +%u) = r%d", s * 8, mp,
@@ -233,7 +232,7 @@ static void prec_branches(struct g *g, const struct ptgt *x, struct pset *xs,
 		}
 		label(g, diamond ? lb : la);
 		if (diamond && assigned == 2)
-			xs->n = 0;	/* both arms replace the value */
+			xs->n = 0; /* both arms replace the value */
 		for (int i = 0; i < assigned; i++)
 			pset_add(xs, got[i]);
 	}
@@ -249,7 +248,7 @@ static void prec_transform(struct g *g, int *xr, struct pset *xs)
 	char c = chance(g, 40) ? 'w' : 'r';
 
 	switch (k) {
-	case 0:		/* a mov to another register */
+	case 0: /* a mov to another register */
 		y = prec_reg(g);
 		if (y < 0)
 			return;
@@ -257,15 +256,15 @@ static void prec_transform(struct g *g, int *xr, struct pset *xs)
 		g->rk[y] = RK_SCALAR;
 		*xr = y;
 		break;
-	case 1:		/* an add */
+	case 1: /* an add */
 		a = (int64_t)below(g, 4);
 		emit(g, "%c%d += %lld", c, x, (long long)a);
 		break;
-	case 2:		/* a shift */
+	case 2: /* a shift */
 		emit(g, "%c%d <<= 1", c, x);
 		shl = true;
 		break;
-	case 3:		/* spill and fill, 64 or 32 bits, maybe elsewhere */
+	case 3: /* spill and fill, 64 or 32 bits, maybe elsewhere */
 		y = chance(g, 50) ? prec_reg(g) : -1;
 		if (y < 0)
 			y = x;
@@ -279,7 +278,7 @@ static void prec_transform(struct g *g, int *xr, struct pset *xs)
 		g->rk[y] = RK_SCALAR;
 		*xr = y;
 		break;
-	case 4:		/* a linked copy refined by a branch */
+	case 4: /* a linked copy refined by a branch */
 		y = prec_reg(g);
 		if (y < 0 || !xs->n)
 			return;
@@ -295,17 +294,16 @@ static void prec_transform(struct g *g, int *xr, struct pset *xs)
 			cut = lo + (int64_t)below(g, (uint64_t)(hi - lo) + 1);
 		}
 		if (chance(g, 50))
-			emit(g, "if %c%d > %lld goto out", c, y, (long long)cut);
+			emit(g, "if %c%d > %lld goto out", c, y,
+			     (long long)cut);
 		else
 			emit(g, "if %c%d >= %lld goto out", c, y,
 			     (long long)cut + 1);
 		if (chance(g, 30))
-			*xr = y;	/* the copy is used, refined */
+			*xr = y; /* the copy is used, refined */
 		break;
-	case 5:		/* 32-bit zero extension */
-		emit(g, "w%d = w%d", x, x);
-		break;
-	default:	/* a mask that keeps every value */
+	case 5: /* 32-bit zero extension */ emit(g, "w%d = w%d", x, x); break;
+	default: /* a mask that keeps every value */
 		emit(g, "%c%d &= 0xffff", c, x);
 		break;
 	}
@@ -356,13 +354,13 @@ static int64_t prec_offset(struct g *g, const struct pset *xs, uint32_t L,
 	}
 	off = (int64_t)L - s - mx;
 	if (mn + off < 0)
-		off = -mn;	/* too spread to fit: unsafe at the top */
+		off = -mn; /* too spread to fit: unsafe at the top */
 	if (chance(g, 35)) {
 		feat(g, GF_FLAW);
 		if (chance(g, 75))
-			off++;	/* one past the end on the largest value */
+			off++; /* one past the end on the largest value */
 		else
-			off = -mn - 1;	/* one before the start */
+			off = -mn - 1; /* one before the start */
 	}
 	return off;
 }
@@ -470,7 +468,7 @@ void prec_block(struct g *g)
 		prec_set(g, &noise[i], prec_pick(g, 200, false), c);
 	prec_branches(g, &x, &xs, noise, nn, c, w, bk != B_PKT);
 	if (late) {
-		g->reserved = res0;	/* only slots live across the call */
+		g->reserved = res0; /* only slots live across the call */
 		mp = prec_lookup(g, mi);
 		c = prec_reg(g);
 		if (mp < 0 || c < 0)
@@ -494,7 +492,7 @@ void prec_block(struct g *g)
 	for (int n = (int)below(g, 3); n > 0; n--)
 		prec_transform(g, &xr, &xs);
 	if (!xs.n)
-		goto done;	/* every path cut */
+		goto done; /* every path cut */
 	prec_deref(g, bk == B_PKT ? 7 : mp, bk == B_STACK, xr, s,
 		   prec_offset(g, &xs, L, s), c, &ptrs);
 done:

@@ -31,16 +31,16 @@ struct g {
 	struct gen_rng *r;
 	struct gen_prog *p;
 	uint8_t rk[11];
-	uint16_t reserved;	/* loop counters and bounds: do not write */
-	uint32_t pkt_range;	/* bytes known readable from r7 */
-	uint32_t mapv_size;	/* r9's value size when RK_MAPV */
+	uint16_t reserved; /* loop counters and bounds: do not write */
+	uint32_t pkt_range; /* bytes known readable from r7 */
+	uint32_t mapv_size; /* r9's value size when RK_MAPV */
 	int labels;
-	int depth;		/* loop nesting */
-	int walker;		/* a loop's pointer secondary IV, or 0 */
-	bool pkt;		/* program has direct packet access */
+	int depth; /* loop nesting */
+	int walker; /* a loop's pointer secondary IV, or 0 */
+	bool pkt; /* program has direct packet access */
 	bool stack_init;
 	uint32_t budget;
-	uint32_t flaw_pct;	/* chance of a flaw per block, percent */
+	uint32_t flaw_pct; /* chance of a flaw per block, percent */
 };
 
 /* The register state on one side of a branch, to meet() the other. */

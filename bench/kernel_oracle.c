@@ -130,7 +130,9 @@ static void last_line(char *log, char *msg, size_t len)
 static bool resource_limit(const char *msg)
 {
 	static const char *const limits[] = {
-		"BPF program is too large", "is too complex", "too many states",
+		"BPF program is too large",
+		"is too complex",
+		"too many states",
 		"complexity limit",
 	};
 
@@ -147,7 +149,7 @@ static enum kernel_verdict load_verdict(const struct bc_prog *p,
 	int fd = load(p, ins, explain), err;
 
 	if (fd < 0 && errno == ENOSPC)
-		fd = load(p, ins, false);	/* the verdict; the tail kept */
+		fd = load(p, ins, false); /* the verdict; the tail kept */
 	err = errno;
 	if (fd >= 0) {
 		close(fd);

@@ -14,10 +14,10 @@ struct bc_prog;
 
 enum kernel_verdict {
 	KERNEL_ACCEPT,
-	KERNEL_UNSAFE,		/* rejected for safety */
-	KERNEL_LIMIT,		/* rejected for a complexity limit */
-	KERNEL_ERROR,		/* not verified: map creation, E2BIG, ... */
-	KERNEL_REJECT,		/* rejected, why not asked (no log) */
+	KERNEL_UNSAFE, /* rejected for safety */
+	KERNEL_LIMIT, /* rejected for a complexity limit */
+	KERNEL_ERROR, /* not verified: map creation, E2BIG, ... */
+	KERNEL_REJECT, /* rejected, why not asked (no log) */
 };
 
 /* Can this process load programs? If not, false and why in why. */

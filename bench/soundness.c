@@ -69,9 +69,9 @@
 #include "search/verify.h"
 
 #define RUN_LIMIT 10000000ull
-#define MAX_PKT 320
-#define MAX_SETS 64
-#define TOP_MSGS 5
+#define MAX_PKT	  320
+#define MAX_SETS  64
+#define TOP_MSGS  5
 
 struct opts {
 	uint64_t n, k, seed, budget;
@@ -92,14 +92,14 @@ struct stats {
 	/* --kernel: verdicts of (a) against Linux's */
 	uint64_t k_loaded, k_both_acc, k_both_rej, k_unsafe, k_predicted;
 	uint64_t k_limit, k_false_rej, k_errors;
-	struct tally *false_rej;	/* (a)'s messages, false rejects */
+	struct tally *false_rej; /* (a)'s messages, false rejects */
 	size_t nfalse_rej;
 };
 
 /* A message, its numbers elided, and how often it came. */
 struct tally {
 	char msg[200];
-	uint64_t n, first;	/* first: the first program that gave it */
+	uint64_t n, first; /* first: the first program that gave it */
 };
 
 /* One map entry written before a run. */
@@ -137,16 +137,16 @@ static uint64_t now_us(void)
 
 static uint32_t value_word(struct gen_rng *r)
 {
-	static const uint32_t v[] = { 0, 1, 2, 7, 8, 15, 16, 31, 32, 63, 64,
-		0x7f, 0x80, 0xff, 0xffff, 0x7fffffff, 0x80000000, 0xffffffff };
+	static const uint32_t v[] = { 0,	  1,	     2,	     7,
+				      8,	  15,	     16,     31,
+				      32,	  63,	     64,     0x7f,
+				      0x80,	  0xff,	     0xffff, 0x7fffffff,
+				      0x80000000, 0xffffffff };
 
 	switch (gen_below(r, 3)) {
-	case 0:
-		return (uint32_t)gen_next(r);
-	case 1:
-		return (uint32_t)gen_below(r, 100);
-	default:
-		return v[gen_below(r, sizeof(v) / sizeof(v[0]))];
+	case 0: return (uint32_t)gen_next(r);
+	case 1: return (uint32_t)gen_below(r, 100);
+	default: return v[gen_below(r, sizeof(v) / sizeof(v[0]))];
 	}
 }
 
@@ -167,21 +167,23 @@ static void make_input(const struct gen_prog *p, struct gen_rng *r,
 		in->len = MAX_PKT;
 	k = (int)gen_below(r, 6);
 	for (size_t j = 0; j < in->len; j++)
-		in->pkt[j] = k == 0 ? 0 : k == 1 ? 0xff :
+		in->pkt[j] = k == 0 ? 0 :
+			     k == 1 ? 0xff :
 			     k == 2 ? (uint8_t)gen_below(r, 4) :
-			     (uint8_t)gen_next(r);
+				      (uint8_t)gen_next(r);
 	in->nsets = 0;
 	for (i = 0; i < p->nmaps; i++) {
 		const struct gen_map *m = &p->maps[i];
-		uint32_t nk = m->type == BPF_MAP_TYPE_ARRAY ? m->max_entries :
-			      (uint32_t)p->nkeys;
+		uint32_t nk = m->type == BPF_MAP_TYPE_ARRAY ?
+				      m->max_entries :
+				      (uint32_t)p->nkeys;
 
 		for (uint32_t j = 0; j < nk && in->nsets < MAX_SETS; j++) {
 			struct set *s = &in->sets[in->nsets];
-			uint32_t key = m->type == BPF_MAP_TYPE_ARRAY ? j :
-				       p->keys[j];
+			uint32_t key =
+				m->type == BPF_MAP_TYPE_ARRAY ? j : p->keys[j];
 
-			if (gen_below(r, 100) < 25)	/* absent or zero */
+			if (gen_below(r, 100) < 25) /* absent or zero */
 				continue;
 			s->map = i;
 			s->key = key;
@@ -247,8 +249,8 @@ static void report(const struct opts *o, uint64_t pi, const char *id,
 {
 	char name[80];
 
-	snprintf(name, sizeof(name), "viol_%" PRIu64 "_%" PRIu64 "_%s",
-		 o->seed, pi, id);
+	snprintf(name, sizeof(name), "viol_%" PRIu64 "_%" PRIu64 "_%s", o->seed,
+		 pi, id);
 	printf("VIOLATION program %" PRIu64 " %s%s: %s\n", pi,
 	       isdigit((unsigned char)id[0]) ? "input " : "", id, msg);
 	printf("--- %s.s ---\n%s--- replay ---\n", name, p->text);
@@ -265,8 +267,10 @@ static void report(const struct opts *o, uint64_t pi, const char *id,
 				strerror(errno));
 			return;
 		}
-		fprintf(f, "; soundness -s %" PRIu64 " program %" PRIu64
-			" %s%s\n; observed: %s\n; replay: ", o->seed, pi,
+		fprintf(f,
+			"; soundness -s %" PRIu64 " program %" PRIu64
+			" %s%s\n; observed: %s\n; replay: ",
+			o->seed, pi,
 			isdigit((unsigned char)id[0]) ? "input " : "", id, msg);
 		print_replay(f, p, in, path, oracle);
 		fprintf(f, "; args: ");
@@ -311,7 +315,8 @@ static int run_one(struct bc_object *obj, const struct bc_prog *p,
 		   char *msg, size_t msglen, uint64_t *insns)
 {
 	struct bc_oracle orc = { .prog = p, .claims = claims };
-	struct bc_vm_opts vo = { .insn_limit = RUN_LIMIT, .seed = in->seed,
+	struct bc_vm_opts vo = { .insn_limit = RUN_LIMIT,
+				 .seed = in->seed,
 				 .fixed_time = true };
 	struct bc_run_input ri = { .packet = in->pkt, .packet_len = in->len };
 	struct bc_run_result res = { 0 };
@@ -327,7 +332,8 @@ static int run_one(struct bc_object *obj, const struct bc_prog *p,
 	}
 	for (int i = 0; i < in->nsets; i++) {
 		const struct set *s = &in->sets[i];
-		struct bc_rtmap *m = bc_rtmaps_find(maps, gp->maps[s->map].name);
+		struct bc_rtmap *m =
+			bc_rtmaps_find(maps, gp->maps[s->map].name);
 
 		if (m)
 			bc_rtmap_update(m, &s->key, s->val, BPF_ANY);
@@ -344,14 +350,14 @@ static int run_one(struct bc_object *obj, const struct bc_prog *p,
 		snprintf(msg, msglen, "%s", err.msg);
 		if (strstr(err.msg, "is not supported by the interpreter"))
 			rc = 2;
-		else if (strstr(err.msg, "instruction limit") &&
-			 long_ok(vr))
-			rc = 3;	/* a legitimately long run */
+		else if (strstr(err.msg, "instruction limit") && long_ok(vr))
+			rc = 3; /* a legitimately long run */
 		else
 			rc = 1;
 	} else if (!bc_oracle_bound_ok(&res, vr->has_worst_case,
 				       vr->worst_case_insns)) {
-		snprintf(msg, msglen, "executed %" PRIu64 " instructions, more "
+		snprintf(msg, msglen,
+			 "executed %" PRIu64 " instructions, more "
 			 "than the verifier's worst-case bound of %" PRIu64,
 			 res.insns, vr->worst_case_insns);
 		rc = 1;
@@ -378,8 +384,8 @@ static bool resource_limit(const char *msg)
 
 /* Returns < 0 on an internal verifier error (reported, counted). */
 static int verify_one(const struct opts *o, uint64_t pi,
-		       const struct bc_prog *p, struct bc_claims *claims,
-		       struct bc_verify_result *vr, struct stats *st)
+		      const struct bc_prog *p, struct bc_claims *claims,
+		      struct bc_verify_result *vr, struct stats *st)
 {
 	struct bc_verify_opts vo = { .insn_budget = o->budget };
 
@@ -431,7 +437,8 @@ static bool compare(uint64_t pi, const struct bc_verify_result *va,
 		verdict_str(va, eb, sizeof(eb));
 		st->off_only++;
 		printf("NOTE program %" PRIu64 ": rejected with precision on "
-		       "(%s), accepted with it off\n", pi, eb);
+		       "(%s), accepted with it off\n",
+		       pi, eb);
 		return false;
 	}
 	st->on_only++;
@@ -440,9 +447,10 @@ static bool compare(uint64_t pi, const struct bc_verify_result *va,
 		return false;
 	}
 	verdict_str(vb, eb, sizeof(eb));
-	snprintf(msg, len, "accepted with precision on (%" PRIu64 " insns "
-		 "processed), rejected with it off: %s", va->processed_insns,
-		 eb);
+	snprintf(msg, len,
+		 "accepted with precision on (%" PRIu64 " insns "
+		 "processed), rejected with it off: %s",
+		 va->processed_insns, eb);
 	return true;
 }
 
@@ -535,7 +543,8 @@ static bool kernel_compare(const struct opts *o, uint64_t pi,
 		tally_add(st, pi, va->error);
 		if (o->verbose)
 			printf("FALSE REJECT program %" PRIu64 ": Linux "
-			       "accepts, bpfcheck: %s\n", pi, va->error);
+			       "accepts, bpfcheck: %s\n",
+			       pi, va->error);
 		return false;
 	}
 	if (!va->accepted) {
@@ -546,19 +555,23 @@ static bool kernel_compare(const struct opts *o, uint64_t pi,
 		st->k_limit++;
 		if (o->verbose)
 			printf("NOTE program %" PRIu64 ": accepted, Linux hits "
-			       "a limit: %s\n", pi, km);
+			       "a limit: %s\n",
+			       pi, km);
 		return false;
 	}
 	/* a rule Linux lacks, and bpfcheck says Linux rejects: by design */
 	if (predicted(p, lc, sizeof(lc))) {
 		st->k_predicted++;
 		if (o->verbose)
-			printf("NOTE program %" PRIu64 ": accepted beyond Linux, "
-			       "which rejects as predicted: %s\n", pi, km);
+			printf("NOTE program %" PRIu64
+			       ": accepted beyond Linux, "
+			       "which rejects as predicted: %s\n",
+			       pi, km);
 		return false;
 	}
 	st->k_unsafe++;
-	snprintf(msg, len, "accepted by bpfcheck (%" PRIu64 " insns processed),"
+	snprintf(msg, len,
+		 "accepted by bpfcheck (%" PRIu64 " insns processed),"
 		 " and by bpfcheck --linux-compat; rejected by Linux: %s",
 		 va->processed_insns, km);
 	return true;
@@ -585,8 +598,8 @@ static int one_program(const struct opts *o, uint64_t pi, struct gen_prog *gp,
 	if (bc_object_open_mem("gen", (const uint8_t *)gp->text, gp->len, &oo,
 			       &obj, &err)) {
 		st->asm_errors++;
-		printf("GENERATOR BUG program %" PRIu64 ": %s\n%s", pi,
-		       err.msg, gp->text);
+		printf("GENERATOR BUG program %" PRIu64 ": %s\n%s", pi, err.msg,
+		       gp->text);
 		return 1;
 	}
 	p = &obj->progs[0];
@@ -599,10 +612,11 @@ static int one_program(const struct opts *o, uint64_t pi, struct gen_prog *gp,
 		verdict_str(&va, ea, sizeof(ea));
 		verdict_str(&vb, eb, sizeof(eb));
 		printf("program %" PRIu64 ": %u insns; precision on: %" PRIu64
-		       " us, %" PRIu64 " processed, %s; off: %" PRIu64 " us, %"
-		       PRIu64 " processed, %s; features", pi, p->insn_cnt,
-		       (uint64_t)va.duration_us, va.processed_insns, ea,
-		       (uint64_t)vb.duration_us, vb.processed_insns, eb);
+		       " us, %" PRIu64 " processed, %s; off: %" PRIu64
+		       " us, %" PRIu64 " processed, %s; features",
+		       pi, p->insn_cnt, (uint64_t)va.duration_us,
+		       va.processed_insns, ea, (uint64_t)vb.duration_us,
+		       vb.processed_insns, eb);
 		for (int i = 0; i < GF_NFEAT; i++)
 			if (gp->features & (1u << i))
 				printf(" %s", gen_feature_names[i]);
@@ -713,7 +727,8 @@ static int parse(int argc, char **argv, struct opts *o)
 		case 'P':
 		case 'B':
 			if (parse_num(optarg, &v)) {
-				fprintf(stderr, "soundness: -%c: '%s' is not a number\n",
+				fprintf(stderr,
+					"soundness: -%c: '%s' is not a number\n",
 					c, optarg);
 				return 2;
 			}
@@ -728,18 +743,10 @@ static int parse(int argc, char **argv, struct opts *o)
 			else
 				o->show = (int64_t)v;
 			break;
-		case 'S':
-			o->save = optarg;
-			break;
-		case 'v':
-			o->verbose = true;
-			break;
-		case 'K':
-			o->kernel = true;
-			break;
-		case 'h':
-			usage(stdout);
-			return -1;
+		case 'S': o->save = optarg; break;
+		case 'v': o->verbose = true; break;
+		case 'K': o->kernel = true; break;
+		case 'h': usage(stdout); return -1;
 		default:
 			fprintf(stderr, "soundness: unknown option '%s'\n",
 				argv[optind - 1]);
@@ -787,10 +794,12 @@ static void print_stats(struct stats *st, uint64_t us, bool kernel)
 	       st->violations);
 	printf("precision: accepted-on %" PRIu64 "  accepted-off %" PRIu64
 	       "  on-only %" PRIu64 " (%" PRIu64 " resource)  off-only %" PRIu64
-	       "  mismatches %" PRIu64 "\n", st->acc_on, st->acc_off,
-	       st->on_only, st->on_only_res, st->off_only, st->mismatches);
+	       "  mismatches %" PRIu64 "\n",
+	       st->acc_on, st->acc_off, st->on_only, st->on_only_res,
+	       st->off_only, st->mismatches);
 	printf("processed insns: precision on %" PRIu64 "  off %" PRIu64
-	       "  (on/off %.3f)\n", st->proc_on, st->proc_off,
+	       "  (on/off %.3f)\n",
+	       st->proc_on, st->proc_off,
 	       st->proc_off ? (double)st->proc_on / st->proc_off : 0.0);
 	printf("violations by kind: faults %" PRIu64 "  claim misses %" PRIu64
 	       "  over bound %" PRIu64 "  verdict mismatches %" PRIu64 "\n",
@@ -800,14 +809,15 @@ static void print_stats(struct stats *st, uint64_t us, bool kernel)
 		       "  both-reject %" PRIu64 "  accept-unsafe %" PRIu64
 		       " (violations)  beyond-linux %" PRIu64 " (predicted by "
 		       "--linux-compat)  accept-limit %" PRIu64
-		       "  false-rejects %" PRIu64
-		       "  errors %" PRIu64 "\n", st->k_loaded, st->k_both_acc,
-		       st->k_both_rej, st->k_unsafe, st->k_predicted,
-		       st->k_limit, st->k_false_rej, st->k_errors);
-	printf("skipped runs %" PRIu64 " (%" PRIu64 " long)  generator errors %"
-	       PRIu64 "  verifier errors %" PRIu64 "  insns executed %" PRIu64
-	       "\n", st->skipped, st->long_runs, st->asm_errors,
-	       st->verify_errors, st->insns);
+		       "  false-rejects %" PRIu64 "  errors %" PRIu64 "\n",
+		       st->k_loaded, st->k_both_acc, st->k_both_rej,
+		       st->k_unsafe, st->k_predicted, st->k_limit,
+		       st->k_false_rej, st->k_errors);
+	printf("skipped runs %" PRIu64 " (%" PRIu64
+	       " long)  generator errors %" PRIu64 "  verifier errors %" PRIu64
+	       "  insns executed %" PRIu64 "\n",
+	       st->skipped, st->long_runs, st->asm_errors, st->verify_errors,
+	       st->insns);
 	printf("time %.1f s  %.0f programs/s\n", s,
 	       s > 0 ? st->generated / s : 0.0);
 	printf("feature     generated  accepted  violating\n");
@@ -821,8 +831,9 @@ static void print_stats(struct stats *st, uint64_t us, bool kernel)
 
 int main(int argc, char **argv)
 {
-	struct opts o = { .n = 100000, .k = 10, .seed = 1, .show = -1,
-			 .budget = 200000 };
+	struct opts o = {
+		.n = 100000, .k = 10, .seed = 1, .show = -1, .budget = 200000
+	};
 	struct gen_prog gp = { 0 };
 	struct stats st = { 0 };
 	uint64_t t0;
@@ -844,7 +855,8 @@ int main(int argc, char **argv)
 
 		if (!kernel_usable(why, sizeof(why))) {
 			printf("--kernel: bpf() is not usable (%s): running "
-			       "without the kernel oracle\n", why);
+			       "without the kernel oracle\n",
+			       why);
 			o.kernel = false;
 		}
 	}

@@ -19,11 +19,11 @@
 #include "load/load.h"
 #include "prog/prog.h"
 
-#define BCF_HDR 8
-#define BCF_PKT_MAX 128
+#define BCF_HDR		  8
+#define BCF_PKT_MAX	  128
 #define BCF_RAW_MAX_INSNS 4096
-#define BCF_INSN_LIMIT 10000	/* interpreter budget per run */
-#define BCF_VERIFY_BUDGET 100000	/* verifier budget per program */
+#define BCF_INSN_LIMIT	  10000 /* interpreter budget per run */
+#define BCF_VERIFY_BUDGET 100000 /* verifier budget per program */
 
 extern const uint32_t bcf_raw_types[];
 extern const unsigned bcf_raw_type_cnt;
@@ -41,8 +41,8 @@ void bcf_raw_object(struct bc_object *obj, struct bc_prog *prog);
 void bcf_raw_header(uint8_t hdr[BCF_HDR], uint32_t type, int mem_mode);
 
 /* Abort with a message: a finding. */
-void bcf_fail(const char *fmt, ...) __attribute__((format(printf, 1, 2),
-						   noreturn));
+void bcf_fail(const char *fmt, ...)
+	__attribute__((format(printf, 1, 2), noreturn));
 
 /* An error message must be one non-empty line. */
 void bcf_check_err(const struct bc_err *err, const char *what);

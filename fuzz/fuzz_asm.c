@@ -25,8 +25,8 @@ static void dump(const char *what, const char *text, size_t len)
 }
 
 static void cmp_insns(const struct bpf_insn *a, uint32_t na,
-		      const struct bpf_insn *b, uint32_t nb,
-		      const char *text, size_t len, const char *what)
+		      const struct bpf_insn *b, uint32_t nb, const char *text,
+		      size_t len, const char *what)
 {
 	uint32_t i;
 
@@ -39,9 +39,10 @@ static void cmp_insns(const struct bpf_insn *a, uint32_t na,
 	for (i = 0; i < na && !memcmp(&a[i], &b[i], sizeof(*a)); i++)
 		;
 	bcf_fail("%s: insn %u differs after the round trip: %02x %x %x %d %d"
-		 " became %02x %x %x %d %d", what, i, a[i].code, a[i].dst_reg,
-		 a[i].src_reg, a[i].off, a[i].imm, b[i].code, b[i].dst_reg,
-		 b[i].src_reg, b[i].off, b[i].imm);
+		 " became %02x %x %x %d %d",
+		 what, i, a[i].code, a[i].dst_reg, a[i].src_reg, a[i].off,
+		 a[i].imm, b[i].code, b[i].dst_reg, b[i].src_reg, b[i].off,
+		 b[i].imm);
 }
 
 /* Round trip through bc_disasm_insn without a program. */
@@ -114,8 +115,8 @@ static bool same_map(const struct bc_map *x, const struct bc_map *y)
 {
 	return !strcmp(x->name, y->name) && x->type == y->type &&
 	       x->key_size == y->key_size && x->value_size == y->value_size &&
-	       x->max_entries == y->max_entries && x->map_flags == y->map_flags &&
-	       init_byte_eq(x, y);
+	       x->max_entries == y->max_entries &&
+	       x->map_flags == y->map_flags && init_byte_eq(x, y);
 }
 
 /*
@@ -139,8 +140,9 @@ static void same_maps(const struct bc_prog *pa, struct bc_prog *pb,
 		if (y->imm < 0 || (uint32_t)y->imm >= b->map_cnt ||
 		    !same_map(&a->maps[x->imm], &b->maps[y->imm])) {
 			dump("disassembly", text, len);
-			bcf_fail("insn %u: map %s does not survive the round trip",
-				 i, a->maps[x->imm].name);
+			bcf_fail(
+				"insn %u: map %s does not survive the round trip",
+				i, a->maps[x->imm].name);
 		}
 		y->imm = x->imm;
 		i++;
@@ -173,19 +175,22 @@ static void prog_round_trip(const uint8_t *data, size_t size)
 	b = open_asm(text, len, &err);
 	if (!b) {
 		dump("disassembly", text, len);
-		bcf_fail("bc_asm_open rejects bc_disasm_prog output: %s", err.msg);
+		bcf_fail("bc_asm_open rejects bc_disasm_prog output: %s",
+			 err.msg);
 	}
 	pb = &b->progs[0];
 	same_maps(pa, pb, text, len);
 	cmp_insns(pa->insns, pa->insn_cnt, pb->insns, pb->insn_cnt, text, len,
 		  "bc_disasm_prog");
-	if (pa->type != pb->type || pa->attach_type_set != pb->attach_type_set ||
+	if (pa->type != pb->type ||
+	    pa->attach_type_set != pb->attach_type_set ||
 	    (pa->attach_type_set && pa->attach_type != pb->attach_type)) {
 		dump("disassembly", text, len);
-		bcf_fail("program type %u attach %u%s became type %u attach %u%s",
-			 pa->type, pa->attach_type,
-			 pa->attach_type_set ? "" : " (unset)", pb->type,
-			 pb->attach_type, pb->attach_type_set ? "" : " (unset)");
+		bcf_fail(
+			"program type %u attach %u%s became type %u attach %u%s",
+			pa->type, pa->attach_type,
+			pa->attach_type_set ? "" : " (unset)", pb->type,
+			pb->attach_type, pb->attach_type_set ? "" : " (unset)");
 	}
 	bc_object_free(b);
 	bc_object_free(a);

@@ -17,7 +17,8 @@
 
 static void run(struct bc_object *obj, struct bc_prog *p, const uint8_t *hdr)
 {
-	struct bc_vm_opts vo = { .insn_limit = BCF_INSN_LIMIT, .seed = 1,
+	struct bc_vm_opts vo = { .insn_limit = BCF_INSN_LIMIT,
+				 .seed = 1,
 				 .fixed_time = true };
 	struct bc_run_input in = { 0 };
 	struct bc_run_result res;
@@ -64,7 +65,8 @@ static bool verify(struct bc_prog *p)
 	memset(&res, 0, sizeof(res));
 	if (bc_verify(p, &vo, &res) < 0) {
 		if (!res.error[0] || strchr(res.error, '\n'))
-			bcf_fail("bc_verify: internal error without a one-line message");
+			bcf_fail(
+				"bc_verify: internal error without a one-line message");
 		return false;
 	}
 	if (!res.accepted && (!res.error[0] || strchr(res.error, '\n')))

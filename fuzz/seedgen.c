@@ -41,8 +41,8 @@ static void write_file(const char *dir, const char *name, unsigned n,
 }
 
 static void raw_seed(const char *dir, const char *name, unsigned n,
-		     const struct bpf_insn *insns, uint32_t cnt,
-		     uint32_t type, int mem_mode)
+		     const struct bpf_insn *insns, uint32_t cnt, uint32_t type,
+		     int mem_mode)
 {
 	uint8_t hdr[BCF_HDR];
 
@@ -80,8 +80,7 @@ static void from_elf(const char *raw, const char *as, const char *path)
 }
 
 /* The "-- asm" section of a bpf_conformance test. */
-static void from_conformance(const char *raw, const char *as,
-			     const char *path)
+static void from_conformance(const char *raw, const char *as, const char *path)
 {
 	struct bpf_insn *insns;
 	uint8_t *data;
@@ -121,7 +120,8 @@ int main(int argc, char **argv)
 	int i;
 
 	if (argc < 3) {
-		fprintf(stderr, "usage: fuzz_seedgen RAW_DIR ASM_DIR FILE...\n");
+		fprintf(stderr,
+			"usage: fuzz_seedgen RAW_DIR ASM_DIR FILE...\n");
 		return 2;
 	}
 	for (i = 3; i < argc; i++) {

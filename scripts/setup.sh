@@ -5,7 +5,7 @@
 set -euo pipefail
 pkgs=(build-essential cmake pkg-config clang llvm lld libclang-rt-14-dev
       libelf-dev libbpf-dev zlib1g-dev linux-libc-dev graphviz bpftool
-      python3 time clang-19 linux-source-6.12)
+      python3 time clang-19 linux-source-6.12 clang-format-14 cppcheck)
 missing=()
 for p in "${pkgs[@]}"; do
 	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' ||

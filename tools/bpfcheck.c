@@ -25,13 +25,15 @@ static void usage(FILE *f)
 {
 	size_t i;
 
-	fprintf(f, "Usage: bpfcheck COMMAND [OPTIONS] FILE...\n\n"
-		   "A standalone eBPF verifier. FILE is an ELF object from clang -target bpf,\n"
-		   "assembly text, or raw instructions (--raw).\n\nCommands:\n");
+	fprintf(f,
+		"Usage: bpfcheck COMMAND [OPTIONS] FILE...\n\n"
+		"A standalone eBPF verifier. FILE is an ELF object from clang -target bpf,\n"
+		"assembly text, or raw instructions (--raw).\n\nCommands:\n");
 	for (i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
 		fprintf(f, "  %-8s %s\n", commands[i].name, commands[i].help);
-	fprintf(f, "\nProgram types (--type T; a section name such as cgroup/connect4\n"
-		   "also sets the attach type):");
+	fprintf(f,
+		"\nProgram types (--type T; a section name such as cgroup/connect4\n"
+		"also sets the attach type):");
 	for (uint32_t t = 0, col = 80; t < 64; t++) {
 		const char *name = bc_progtype_name(t);
 
@@ -48,10 +50,11 @@ static void usage(FILE *f)
 		}
 		col += fprintf(f, " %s", name);
 	}
-	fprintf(f, "\n\nRun 'bpfcheck COMMAND --help' for a command's options,\n"
-		   "'bpfcheck --version' (-V) for the version.\n"
-		   "Exit status: 0 success (all accepted), 1 a program was rejected,\n"
-		   "2 bad input or usage.\n");
+	fprintf(f,
+		"\n\nRun 'bpfcheck COMMAND --help' for a command's options,\n"
+		"'bpfcheck --version' (-V) for the version.\n"
+		"Exit status: 0 success (all accepted), 1 a program was rejected,\n"
+		"2 bad input or usage.\n");
 }
 
 int main(int argc, char **argv)

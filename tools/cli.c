@@ -188,8 +188,9 @@ struct bpfcheck_object *cli_open(const char *path, const struct cli_input *in,
 		return NULL;
 	}
 	if (in->raw && !in->type) {
-		cli_error("%s: --raw needs --type T (raw instructions carry no program type)",
-			  path);
+		cli_error(
+			"%s: --raw needs --type T (raw instructions carry no program type)",
+			path);
 		return NULL;
 	}
 	if (!target_open(in))
@@ -266,8 +267,8 @@ void cli_json_str(FILE *f, const char *s)
 	fputc('"', f);
 }
 
-const char *cli_srcloc(const struct bpfcheck_prog *p, uint32_t insn,
-		       char *buf, size_t len)
+const char *cli_srcloc(const struct bpfcheck_prog *p, uint32_t insn, char *buf,
+		       size_t len)
 {
 	const char *f, *slash;
 	unsigned line;

@@ -11,26 +11,26 @@
 
 #include "prog/prog.h"
 
-#define EXIT_REJECT 1
+#define EXIT_REJECT   1
 #define EXIT_BADINPUT 2
 
 #define CLI_MAX_SELECT 64
 
 /* Options every command that reads programs accepts. */
 struct cli_input {
-	const char *type;	/* --type T */
-	bool raw;		/* --raw */
-	bool asm_text;		/* --asm */
-	const char *progs[CLI_MAX_SELECT];	/* --prog NAME, repeatable */
+	const char *type; /* --type T */
+	bool raw; /* --raw */
+	bool asm_text; /* --asm */
+	const char *progs[CLI_MAX_SELECT]; /* --prog NAME, repeatable */
 	int prog_cnt;
-	const char *section;	/* --section S */
+	const char *section; /* --section S */
 	/* -f GLOB: veristat's filters, [!]FILE_GLOB/PROG_GLOB or [!]GLOB */
 	const char *filters[CLI_MAX_SELECT];
 	int filter_cnt;
-	bool too_many;		/* more --prog or -f than CLI_MAX_SELECT */
-	const char *btf;	/* --btf FILE: the target kernel's BTF */
-	const char *kconfig;	/* --kconfig FILE: its configuration */
-	const char *release;	/* --kernel-release X.Y.Z */
+	bool too_many; /* more --prog or -f than CLI_MAX_SELECT */
+	const char *btf; /* --btf FILE: the target kernel's BTF */
+	const char *kconfig; /* --kconfig FILE: its configuration */
+	const char *release; /* --kernel-release X.Y.Z */
 };
 
 /* Long-option ids for the shared input options (>= 1000). */
@@ -43,40 +43,42 @@ enum {
 	OPT_BTF,
 	OPT_KCONFIG,
 	OPT_RELEASE,
-	OPT_CMD_BASE = 1100,	/* commands number their own options from here */
+	OPT_CMD_BASE = 1100, /* commands number their own options from here */
 };
 
-#define CLI_INPUT_OPTIONS \
-	{ "type", required_argument, NULL, OPT_TYPE }, \
-	{ "raw", no_argument, NULL, OPT_RAW }, \
-	{ "asm", no_argument, NULL, OPT_ASM }, \
-	{ "prog", required_argument, NULL, OPT_PROG }, \
-	{ "section", required_argument, NULL, OPT_SECTION }, \
-	{ "filter", required_argument, NULL, 'f' }, \
-	{ "btf", required_argument, NULL, OPT_BTF }, \
-	{ "kconfig", required_argument, NULL, OPT_KCONFIG }, \
-	{ "kernel-release", required_argument, NULL, OPT_RELEASE }
+#define CLI_INPUT_OPTIONS                                                      \
+	{ "type", required_argument, NULL, OPT_TYPE },                         \
+		{ "raw", no_argument, NULL, OPT_RAW },                         \
+		{ "asm", no_argument, NULL, OPT_ASM },                         \
+		{ "prog", required_argument, NULL, OPT_PROG },                 \
+		{ "section", required_argument, NULL, OPT_SECTION },           \
+		{ "filter", required_argument, NULL, 'f' },                    \
+		{ "btf", required_argument, NULL, OPT_BTF },                   \
+		{ "kconfig", required_argument, NULL, OPT_KCONFIG },           \
+	{                                                                      \
+		"kernel-release", required_argument, NULL, OPT_RELEASE         \
+	}
 
-#define CLI_INPUT_HELP \
-	"  --prog NAME      only the program with this function name\n" \
-	"                   (repeatable)\n" \
-	"  --section S      only programs in ELF section S\n" \
+#define CLI_INPUT_HELP                                                           \
+	"  --prog NAME      only the program with this function name\n"          \
+	"                   (repeatable)\n"                                      \
+	"  --section S      only programs in ELF section S\n"                    \
 	"  -f, --filter [!]GLOB  veristat's filter (repeatable): GLOB matches\n" \
 	"                   the file or the program name, FILE_GLOB/PROG_GLOB\n" \
-	"                   both; with ! the matches are left out\n" \
+	"                   both; with ! the matches are left out\n"             \
 	"  --type T         program type (libbpf name such as xdp, sched_cls,\n" \
-	"                   socket_filter, kprobe, or a section name such as\n" \
-	"                   cgroup/connect4; 'bpfcheck --help' lists them)\n" \
-	"  --raw            FILE is raw 8-byte instructions (needs --type)\n" \
-	"  --asm            FILE is assembly text (default unless ELF)\n" \
-	"  --btf FILE       the target kernel's BTF (typed contexts of\n" \
-	"                   tp_btf/fentry/lsm/iter programs, CO-RE);\n" \
-	"                   default /sys/kernel/btf/vmlinux when it exists;\n" \
-	"                   --btf '' for none\n" \
-	"  --kconfig FILE   the target kernel's config, for __kconfig\n" \
-	"                   externs (CONFIG_*); default /proc/config.gz,\n" \
-	"                   else /boot/config-RELEASE; --kconfig '' for none\n" \
-	"  --kernel-release X.Y.Z  the target kernel's release, for\n" \
+	"                   socket_filter, kprobe, or a section name such as\n"  \
+	"                   cgroup/connect4; 'bpfcheck --help' lists them)\n"    \
+	"  --raw            FILE is raw 8-byte instructions (needs --type)\n"    \
+	"  --asm            FILE is assembly text (default unless ELF)\n"        \
+	"  --btf FILE       the target kernel's BTF (typed contexts of\n"        \
+	"                   tp_btf/fentry/lsm/iter programs, CO-RE);\n"          \
+	"                   default /sys/kernel/btf/vmlinux when it exists;\n"   \
+	"                   --btf '' for none\n"                                 \
+	"  --kconfig FILE   the target kernel's config, for __kconfig\n"         \
+	"                   externs (CONFIG_*); default /proc/config.gz,\n"      \
+	"                   else /boot/config-RELEASE; --kconfig '' for none\n"  \
+	"  --kernel-release X.Y.Z  the target kernel's release, for\n"           \
 	"                   LINUX_KERNEL_VERSION; default the running one's\n"
 
 /* getopt's short options of the shared input options. */
@@ -116,7 +118,8 @@ int cli_each_prog(int argc, char **argv, const struct cli_input *in,
  * the API keeps inside (list's maps, disasm's directives, cfg, loops,
  * run): the library's handles are its model's structs.
  */
-static inline const struct bc_prog *cli_model_prog(const struct bpfcheck_prog *p)
+static inline const struct bc_prog *
+cli_model_prog(const struct bpfcheck_prog *p)
 {
 	return (const struct bc_prog *)p;
 }
@@ -143,8 +146,8 @@ int cli_usage_error(const char *cmd, const char *fmt, ...)
 void cli_json_str(FILE *f, const char *s);
 
 /* Format "file:line" for an instruction, or "" if no line info. */
-const char *cli_srcloc(const struct bpfcheck_prog *p, uint32_t insn,
-		       char *buf, size_t len);
+const char *cli_srcloc(const struct bpfcheck_prog *p, uint32_t insn, char *buf,
+		       size_t len);
 
 /* Commands, each in tools/cmd_<name>.c. */
 int cmd_list(int argc, char **argv);

@@ -22,8 +22,7 @@ static void help(FILE *f)
 		"Options:\n"
 		"  --dot            Graphviz output (render with dot -Tsvg)\n"
 		"  --json           JSON output (schema in the README)\n"
-		"  --reject-irreducible  treat an irreducible loop as an error\n"
-		CLI_INPUT_HELP
+		"  --reject-irreducible  treat an irreducible loop as an error\n" CLI_INPUT_HELP
 		"  -h, --help       this help\n\n"
 		"Exit status: 0 success, 1 a program is malformed (message on stderr),\n"
 		"2 bad input or usage.\n");
@@ -48,8 +47,8 @@ static void block_list(FILE *f, const struct bc_cfg *cfg, const uint32_t *v,
 	char buf[32];
 
 	for (uint32_t i = 0; i < n; i++)
-		fprintf(f, "%s%s", i ? " " : "", cfgp_block_name(cfg, v[i], buf,
-								 sizeof(buf)));
+		fprintf(f, "%s%s", i ? " " : "",
+			cfgp_block_name(cfg, v[i], buf, sizeof(buf)));
 	if (!n)
 		fputc('-', f);
 }
@@ -61,9 +60,10 @@ void cfgp_text(FILE *f, const struct bc_cfg *cfg)
 	for (uint32_t s = 0; s < cfg->sub_cnt; s++) {
 		const struct bc_subprog *sp = &cfg->subs[s];
 
-		fprintf(f, "subprog %u%s%s: insns %u..%u, depth %u%s, calls ", s,
-			*sp->name ? " " : "", sp->name, sp->start, sp->end - 1,
-			sp->depth, sp->is_callback ? ", callback" : "");
+		fprintf(f, "subprog %u%s%s: insns %u..%u, depth %u%s, calls ",
+			s, *sp->name ? " " : "", sp->name, sp->start,
+			sp->end - 1, sp->depth,
+			sp->is_callback ? ", callback" : "");
 		if (!sp->callee_cnt)
 			fputc('-', f);
 		for (uint32_t k = 0; k < sp->callee_cnt; k++)
@@ -73,18 +73,26 @@ void cfgp_text(FILE *f, const struct bc_cfg *cfg)
 		     b < sp->block_first + sp->block_cnt; b++) {
 			const struct bc_block *bl = &cfg->blocks[b];
 
-			fprintf(f, "  %s", cfgp_block_name(cfg, b, a, sizeof(a)));
+			fprintf(f, "  %s",
+				cfgp_block_name(cfg, b, a, sizeof(a)));
 			if (bl->first != BC_NONE)
-				fprintf(f, " insns %u..%u", bl->first, bl->last);
+				fprintf(f, " insns %u..%u", bl->first,
+					bl->last);
 			fputs(": succ ", f);
-			block_list(f, cfg, cfg->succ + bl->succ_off, bl->succ_cnt);
+			block_list(f, cfg, cfg->succ + bl->succ_off,
+				   bl->succ_cnt);
 			fputs("; pred ", f);
-			block_list(f, cfg, cfg->pred + bl->pred_off, bl->pred_cnt);
+			block_list(f, cfg, cfg->pred + bl->pred_off,
+				   bl->pred_cnt);
 			fprintf(f, "; idom %s; ipdom %s\n",
-				bl->idom == BC_NONE ? "-" :
-				cfgp_block_name(cfg, bl->idom, a, sizeof(a)),
-				bl->ipdom == BC_NONE ? "-" :
-				cfgp_block_name(cfg, bl->ipdom, b2, sizeof(b2)));
+				bl->idom == BC_NONE ?
+					"-" :
+					cfgp_block_name(cfg, bl->idom, a,
+							sizeof(a)),
+				bl->ipdom == BC_NONE ?
+					"-" :
+					cfgp_block_name(cfg, bl->ipdom, b2,
+							sizeof(b2)));
 		}
 	}
 }
@@ -162,8 +170,8 @@ void cfgp_json_prog_error(FILE *f, const char *file, const struct bc_prog *p,
 			  const struct bc_err *err)
 {
 	cfgp_json_prog_head(f, file, p);
-	fprintf(f, ",\"error\":{\"insn\":%lld,\"message\":",
-		(long long)err->insn);
+	fprintf(f,
+		",\"error\":{\"insn\":%lld,\"message\":", (long long)err->insn);
 	cli_json_str(f, err->msg);
 	fputs("}}", f);
 }
@@ -176,22 +184,25 @@ void cfgp_json_subprogs(FILE *f, const struct bc_cfg *cfg)
 
 		fprintf(f, "%s{\"index\":%u,\"name\":", s ? "," : "", s);
 		cli_json_str(f, sp->name);
-		fprintf(f, ",\"start\":%u,\"end\":%u,\"entry\":%u,\"exit\":%u,"
-			"\"depth\":%u,\"callback\":%s,\"callees\":", sp->start,
-			sp->end - 1, sp->entry, sp->exit, sp->depth,
+		fprintf(f,
+			",\"start\":%u,\"end\":%u,\"entry\":%u,\"exit\":%u,"
+			"\"depth\":%u,\"callback\":%s,\"callees\":",
+			sp->start, sp->end - 1, sp->entry, sp->exit, sp->depth,
 			sp->is_callback ? "true" : "false");
 		json_u32s(f, sp->callees, sp->callee_cnt);
 		fputs(",\"blocks\":[", f);
 		for (uint32_t b = sp->block_first;
 		     b < sp->block_first + sp->block_cnt; b++) {
 			const struct bc_block *bl = &cfg->blocks[b];
-			static const char *const kinds[] = {
-				"fall", "taken", "jump", "exit", "entry" };
+			static const char *const kinds[] = { "fall", "taken",
+							     "jump", "exit",
+							     "entry" };
 
 			fprintf(f, "%s{\"id\":%u,\"kind\":\"%s\",\"first\":",
 				b > sp->block_first ? "," : "", b,
-				b == sp->entry ? "entry" : b == sp->exit ? "exit" :
-				"code");
+				b == sp->entry ? "entry" :
+				b == sp->exit  ? "exit" :
+						 "code");
 			json_opt(f, bl->first);
 			fputs(",\"last\":", f);
 			json_opt(f, bl->last);
@@ -225,11 +236,12 @@ void cfgp_json_loops(FILE *f, const struct bc_cfg *cfg)
 		const struct bc_loop *L = &cfg->loops[l];
 		uint32_t hi = cfg->blocks[L->header].first;
 
-		fprintf(f, "%s{\"id\":%u,\"subprog\":%u,\"header\":%u,"
-			"\"header_insn\":%u,\"source\":", l ? "," : "", l,
-			L->subprog, L->header, hi);
+		fprintf(f,
+			"%s{\"id\":%u,\"subprog\":%u,\"header\":%u,"
+			"\"header_insn\":%u,\"source\":",
+			l ? "," : "", l, L->subprog, L->header, hi);
 		cli_json_str(f, cli_srcloc(cli_api_prog(cfg->prog), hi, loc,
-					    sizeof(loc)));
+					   sizeof(loc)));
 		fputs(",\"latches\":", f);
 		json_u32s(f, L->latches, L->latch_cnt);
 		fputs(",\"latch_insns\":[", f);
@@ -370,10 +382,13 @@ void cfgp_dot_prog(FILE *f, const struct bc_cfg *cfg, uint32_t pi)
 					fputs("label=\"T\"", f);
 				if (back)
 					fprintf(f, "%sstyle=dashed",
-						kind == BC_EDGE_TAKEN ? ", " : "");
+						kind == BC_EDGE_TAKEN ? ", " :
+									"");
 				if (red)
 					fprintf(f, "%scolor=red",
-						kind == BC_EDGE_TAKEN || back ? ", " : "");
+						kind == BC_EDGE_TAKEN || back ?
+							", " :
+							"");
 				fputc(']', f);
 			}
 			fputs(";\n", f);
@@ -384,7 +399,7 @@ void cfgp_dot_prog(FILE *f, const struct bc_cfg *cfg, uint32_t pi)
 struct cfg_ctx {
 	struct bc_cfg_opts copts;
 	bool dot, json, multi, first;
-	uint32_t dot_idx;	/* programs drawn so far: unique node names */
+	uint32_t dot_idx; /* programs drawn so far: unique node names */
 };
 
 static void cfg_text(const char *file, const struct bc_prog *p,
@@ -405,7 +420,7 @@ static void cfg_text(const char *file, const struct bc_prog *p,
 }
 
 static int cfg_prog(void *arg, const char *file,
-		const struct bpfcheck_prog *prog)
+		    const struct bpfcheck_prog *prog)
 {
 	const struct bc_prog *p = cli_model_prog(prog);
 	struct cfg_ctx *ctx = arg;
@@ -457,29 +472,23 @@ int cmd_cfg(int argc, char **argv)
 
 	optind = 1;
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, "h" CLI_INPUT_SHORT, opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "h" CLI_INPUT_SHORT, opts, NULL)) !=
+	       -1) {
 		if (cli_input_option(&in, c, optarg))
 			continue;
 		switch (c) {
-		case OPT_DOT:
-			ctx.dot = true;
-			break;
-		case OPT_JSON:
-			ctx.json = true;
-			break;
-		case OPT_REJECT_IRR:
-			ctx.copts.reject_irreducible = true;
-			break;
-		case 'h':
-			help(stdout);
-			return 0;
+		case OPT_DOT: ctx.dot = true; break;
+		case OPT_JSON: ctx.json = true; break;
+		case OPT_REJECT_IRR: ctx.copts.reject_irreducible = true; break;
+		case 'h': help(stdout); return 0;
 		default:
 			return cli_usage_error("cfg", "unknown option '%s'",
 					       argv[optind - 1]);
 		}
 	}
 	if (ctx.dot && ctx.json)
-		return cli_usage_error("cfg", "--dot and --json exclude each other");
+		return cli_usage_error("cfg",
+				       "--dot and --json exclude each other");
 	if (optind == argc)
 		return cli_usage_error("cfg", "missing FILE");
 	ctx.multi = argc - optind > 1;

@@ -19,19 +19,18 @@ static void help(FILE *f)
 		"Without the header line, the output reads back as assembly (--asm).\n\n"
 		"Options:\n"
 		"  --no-lines       do not print source lines\n"
-		"  --raw-bytes      print the 8 bytes of each instruction slot\n"
-		CLI_INPUT_HELP
+		"  --raw-bytes      print the 8 bytes of each instruction slot\n" CLI_INPUT_HELP
 		"  -h, --help       this help\n\n"
 		"Exit status: 0 success, 2 bad input or usage.\n");
 }
 
 struct disasm_ctx {
 	unsigned flags;
-	bool multi, first;	/* several files: name each program's */
+	bool multi, first; /* several files: name each program's */
 };
 
 static int disasm_prog(void *arg, const char *file,
-		const struct bpfcheck_prog *prog)
+		       const struct bpfcheck_prog *prog)
 {
 	const struct bc_prog *p = cli_model_prog(prog);
 	struct disasm_ctx *ctx = arg;
@@ -61,19 +60,14 @@ int cmd_disasm(int argc, char **argv)
 
 	optind = 1;
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, "h" CLI_INPUT_SHORT, opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "h" CLI_INPUT_SHORT, opts, NULL)) !=
+	       -1) {
 		if (cli_input_option(&in, c, optarg))
 			continue;
 		switch (c) {
-		case OPT_NO_LINES:
-			ctx.flags &= ~BC_DISASM_LINES;
-			break;
-		case OPT_RAW_BYTES:
-			ctx.flags |= BC_DISASM_RAW;
-			break;
-		case 'h':
-			help(stdout);
-			return 0;
+		case OPT_NO_LINES: ctx.flags &= ~BC_DISASM_LINES; break;
+		case OPT_RAW_BYTES: ctx.flags |= BC_DISASM_RAW; break;
+		case 'h': help(stdout); return 0;
 		default:
 			return cli_usage_error("disasm", "unknown option '%s'",
 					       argv[optind - 1]);

@@ -32,8 +32,7 @@ static void help(void)
 	       "instruction count (after linking subprograms) and the maps it uses.\n\n"
 	       "Options:\n"
 	       "  --maps           also list the maps of each file\n"
-	       "  --json           print one JSON document instead of tables\n"
-	       CLI_INPUT_HELP
+	       "  --json           print one JSON document instead of tables\n" CLI_INPUT_HELP
 	       "  --help           show this help\n\n"
 	       "Exit status: 0 success, 2 bad input or usage.\n");
 }
@@ -104,7 +103,8 @@ static void print_progs(const struct bc_object *o, const struct cli_input *in)
 	}
 	for (i = 0; i < o->prog_cnt; i++)
 		if (cli_selected(in, o->path, o->progs[i].name,
-				 o->progs[i].section) && o->progs[i].is_static)
+				 o->progs[i].section) &&
+		    o->progs[i].is_static)
 			printf("note: %s is a static function: libbpf will not "
 			       "load it (iproute2 and cilium/ebpf do)\n",
 			       o->progs[i].name);
@@ -149,8 +149,8 @@ static void json_prog(const struct bc_prog *p)
 	cli_json_str(stdout, p->name);
 	printf(",\"type\":");
 	cli_json_str(stdout, bc_progtype_name(p->type));
-	at = p->attach_type_set ? libbpf_bpf_attach_type_str(p->attach_type)
-				: NULL;
+	at = p->attach_type_set ? libbpf_bpf_attach_type_str(p->attach_type) :
+				  NULL;
 	printf(",\"attach_type\":");
 	if (at)
 		cli_json_str(stdout, at);
@@ -210,7 +210,7 @@ static void json_object(const struct bc_object *o, const struct cli_input *in)
 	printf(",\"programs\":[");
 	for (i = 0; i < o->prog_cnt; i++) {
 		if (!cli_selected(in, o->path, o->progs[i].name,
-				 o->progs[i].section))
+				  o->progs[i].section))
 			continue;
 		if (!first)
 			putchar(',');
@@ -233,7 +233,8 @@ int cmd_list(int argc, char **argv)
 	int c, i, rc = 0;
 
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "h" CLI_INPUT_SHORT, list_opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "h" CLI_INPUT_SHORT, list_opts,
+				NULL)) != -1) {
 		if (cli_input_option(&in, c, optarg))
 			continue;
 		switch (c) {

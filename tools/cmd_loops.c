@@ -19,8 +19,7 @@ static void help(FILE *f)
 		"and depth; then any irreducible cycles.\n\n"
 		"Options:\n"
 		"  --json           JSON output (schema in the README)\n"
-		"  --reject-irreducible  treat an irreducible loop as an error\n"
-		CLI_INPUT_HELP
+		"  --reject-irreducible  treat an irreducible loop as an error\n" CLI_INPUT_HELP
 		"  -h, --help       this help\n\n"
 		"Exit status: 0 success, 1 a program is malformed (message on stderr),\n"
 		"2 bad input or usage.\n");
@@ -64,7 +63,7 @@ struct loops_ctx {
 };
 
 static int loops_prog(void *arg, const char *file,
-		const struct bpfcheck_prog *prog)
+		      const struct bpfcheck_prog *prog)
 {
 	const struct bc_prog *p = cli_model_prog(prog);
 	struct loops_ctx *ctx = arg;
@@ -114,19 +113,14 @@ int cmd_loops(int argc, char **argv)
 
 	optind = 1;
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, "h" CLI_INPUT_SHORT, opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "h" CLI_INPUT_SHORT, opts, NULL)) !=
+	       -1) {
 		if (cli_input_option(&in, c, optarg))
 			continue;
 		switch (c) {
-		case OPT_JSON:
-			ctx.json = true;
-			break;
-		case OPT_REJECT_IRR:
-			ctx.copts.reject_irreducible = true;
-			break;
-		case 'h':
-			help(stdout);
-			return 0;
+		case OPT_JSON: ctx.json = true; break;
+		case OPT_REJECT_IRR: ctx.copts.reject_irreducible = true; break;
+		case 'h': help(stdout); return 0;
 		default:
 			return cli_usage_error("loops", "unknown option '%s'",
 					       argv[optind - 1]);

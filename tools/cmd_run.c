@@ -54,8 +54,7 @@ static void help(FILE *f)
 		"  --no-verify         do not verify before running\n"
 		"  --oracle            check every register at every executed\n"
 		"                      instruction against what the verifier\n"
-		"                      claimed there (a soundness check)\n"
-		CLI_INPUT_HELP
+		"                      claimed there (a soundness check)\n" CLI_INPUT_HELP
 		"  -h, --help          this help\n\n"
 		"Exit status: 0 the program ran, 1 it faulted (or was rejected),\n"
 		"2 bad input or usage.\n");
@@ -72,10 +71,10 @@ struct run_opts {
 	struct map_set *sets;
 	size_t nsets, capsets;
 	bool json, no_verify, show_maps;
-	bool oracle;		/* check registers against the claims */
+	bool oracle; /* check registers against the claims */
 	struct bc_claims *claims;
 	const struct bc_prog *verified;
-	bool has_bound;		/* the verifier's worst-case bound */
+	bool has_bound; /* the verifier's worst-case bound */
 	uint64_t bound;
 	uint64_t limit, seed;
 };
@@ -170,22 +169,24 @@ static int apply_sets(const struct bc_object *obj, struct bc_rtmaps *maps,
 		v = bc_xcalloc(1, m->value_size + 8);
 		r = encode(obj, m, s->key, m->key_size, false, k);
 		if (r)
-			cli_error("--map %s: bad key '%s' (%s)", s->name, s->key,
+			cli_error("--map %s: bad key '%s' (%s)", s->name,
+				  s->key,
 				  r == -E2BIG ? "too big for the key" :
-				  "a number or hex:BYTES");
+						"a number or hex:BYTES");
 		if (!r) {
 			r = encode(obj, m, s->val, m->value_size, true, v);
 			if (r)
-				cli_error("--map %s: bad value '%s' (%s)", s->name,
-					  s->val, r == -E2BIG ?
-					  "too big for the value" :
-					  "a number or hex:BYTES");
+				cli_error("--map %s: bad value '%s' (%s)",
+					  s->name, s->val,
+					  r == -E2BIG ?
+						  "too big for the value" :
+						  "a number or hex:BYTES");
 		}
 		if (!r) {
 			r = bc_rtmap_update(m, k, v, BPF_ANY);
 			if (r)
-				cli_error("--map %s: update failed: %s", s->name,
-					  strerror(-r));
+				cli_error("--map %s: update failed: %s",
+					  s->name, strerror(-r));
 		}
 		free(k);
 		free(v);
@@ -241,7 +242,8 @@ static void show_maps(struct bc_rtmaps *maps, bool json)
 			printf(", \"entries\": [");
 		} else {
 			printf("map %s:%s\n", m->name,
-			       m->events ? "" : (m->vals ? "" : " (no values)"));
+			       m->events ? "" :
+					   (m->vals ? "" : " (no values)"));
 		}
 		first_map = false;
 		for (j = 0; j < m->max_entries; j++) {
@@ -250,7 +252,8 @@ static void show_maps(struct bc_rtmaps *maps, bool json)
 
 			if (!bc_rtmap_slot(m, j, &k, &v, &scratch))
 				continue;
-			if (!m->hashed && !m->live && all_zero(v, m->value_size))
+			if (!m->hashed && !m->live &&
+			    all_zero(v, m->value_size))
 				continue;
 			if (json) {
 				printf("%s{\"key\": \"", first ? "" : ", ");
@@ -296,8 +299,8 @@ static void print_result(const struct bc_prog *p, const struct run_opts *o,
 		if (o->has_bound)
 			printf(", \"worst_case_insns\": %llu",
 			       (unsigned long long)o->bound);
-		printf(", \"tail_calls\": %u, \"events\": %llu", res->tail_calls,
-		       (unsigned long long)res->events);
+		printf(", \"tail_calls\": %u, \"events\": %llu",
+		       res->tail_calls, (unsigned long long)res->events);
 		if (res->packet) {
 			printf(", \"packet_changed\": %s",
 			       res->packet_changed ? "true" : "false");
@@ -353,7 +356,8 @@ static int run_prog(const char *path, struct bc_object *obj,
 	struct bc_run_input in = { 0 };
 	struct bc_run_result res = { 0 };
 	uint8_t *pkt = NULL, *ctx = NULL, *mem = NULL;
-	struct bc_vm_opts vo = { .insn_limit = o->limit, .seed = o->seed,
+	struct bc_vm_opts vo = { .insn_limit = o->limit,
+				 .seed = o->seed,
 				 .events = stderr };
 
 	struct bc_oracle orc = { .prog = o->verified, .claims = o->claims };
@@ -370,23 +374,27 @@ static int run_prog(const char *path, struct bc_object *obj,
 
 	if (o->packet_file)
 		rc = read_bytes(o->packet_file, &pkt, &in.packet_len);
-	else if (o->packet_hex && parse_hex(o->packet_hex, &pkt, &in.packet_len))
-		rc = cli_usage_error("run", "--packet-hex: '%s' is not hex bytes",
+	else if (o->packet_hex &&
+		 parse_hex(o->packet_hex, &pkt, &in.packet_len))
+		rc = cli_usage_error("run",
+				     "--packet-hex: '%s' is not hex bytes",
 				     o->packet_hex);
 	if (!rc && o->ctx_file)
 		rc = read_bytes(o->ctx_file, &ctx, &in.ctx_len);
 	if (!rc && o->mem_hex) {
 		if (parse_hex(o->mem_hex, &mem, &in.mem_len))
-			rc = cli_usage_error("run", "--mem: '%s' is not hex bytes",
+			rc = cli_usage_error("run",
+					     "--mem: '%s' is not hex bytes",
 					     o->mem_hex);
 		in.mem_mode = true;
 	}
 	if (rc)
 		goto out;
 	if (!in.mem_mode && in.packet_len > BC_INTERP_MAX_PACKET) {
-		cli_error("%s: packet of %zu bytes is longer than the %u bytes a run takes",
-			  o->packet_file ? o->packet_file : "--packet-hex",
-			  in.packet_len, BC_INTERP_MAX_PACKET);
+		cli_error(
+			"%s: packet of %zu bytes is longer than the %u bytes a run takes",
+			o->packet_file ? o->packet_file : "--packet-hex",
+			in.packet_len, BC_INTERP_MAX_PACKET);
 		rc = EXIT_BADINPUT;
 		goto out;
 	}
@@ -414,11 +422,12 @@ static int run_prog(const char *path, struct bc_object *obj,
 		/* the oracle: no run may exceed the verifier's bound (a
 		 * tail call runs other programs, outside the bound) */
 		if (!bc_oracle_bound_ok(&res, o->has_bound, o->bound)) {
-			cli_error("%s: %s: executed %llu instructions, more than "
-				  "the verifier's worst-case bound of %llu (a "
-				  "bpfcheck bug: please report it)", path,
-				  p->name, (unsigned long long)res.insns,
-				  (unsigned long long)o->bound);
+			cli_error(
+				"%s: %s: executed %llu instructions, more than "
+				"the verifier's worst-case bound of %llu (a "
+				"bpfcheck bug: please report it)",
+				path, p->name, (unsigned long long)res.insns,
+				(unsigned long long)o->bound);
 			rc = EXIT_REJECT;
 			goto out;
 		}
@@ -441,7 +450,8 @@ static int parse_u64(const char *opt, const char *s, uint64_t *v)
 	errno = 0;
 	*v = strtoull(s, &e, 0);
 	if (e == s || *e || errno || *s == '-')
-		return cli_usage_error("run", "%s: '%s' is not a number", opt, s);
+		return cli_usage_error("run", "%s: '%s' is not a number", opt,
+				       s);
 	return 0;
 }
 
@@ -451,11 +461,11 @@ static int add_set(struct run_opts *o, const char *arg)
 	struct map_set *s;
 
 	colon = eq ? strchr(eq + 1, ':') : NULL;
-	if (colon && !strncmp(eq + 1, "hex:", 4))	/* hex:KEY:VALUE */
+	if (colon && !strncmp(eq + 1, "hex:", 4)) /* hex:KEY:VALUE */
 		colon = strchr(eq + 5, ':');
 	if (!eq || !colon || eq == arg)
-		return cli_usage_error("run", "--map: '%s' is not NAME=KEY:VALUE",
-				       arg);
+		return cli_usage_error(
+			"run", "--map: '%s' is not NAME=KEY:VALUE", arg);
 	BC_GROW(o->sets, o->capsets, o->nsets + 1);
 	s = &o->sets[o->nsets++];
 	s->name = bc_xstrndup(arg, eq - arg);
@@ -502,7 +512,8 @@ static int parse_args(int argc, char **argv, struct cli_input *in,
 
 	optind = 1;
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, "h" CLI_INPUT_SHORT, opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "h" CLI_INPUT_SHORT, opts, NULL)) !=
+	       -1) {
 		if (cli_input_option(in, c, optarg))
 			continue;
 		switch (c) {
@@ -522,8 +533,9 @@ static int parse_args(int argc, char **argv, struct cli_input *in,
 			if ((r = parse_u64("--repeat", optarg, &v)))
 				return r;
 			if (!v || v > 100000000)
-				return cli_usage_error("run",
-						       "--repeat: N must be 1..100000000");
+				return cli_usage_error(
+					"run",
+					"--repeat: N must be 1..100000000");
 			o->repeat = v;
 			break;
 		case OPT_LIMIT:
@@ -534,20 +546,19 @@ static int parse_args(int argc, char **argv, struct cli_input *in,
 			if ((r = parse_u64("--seed", optarg, &o->seed)))
 				return r;
 			break;
-		case 'h':
-			help(stdout);
-			return -1;
+		case 'h': help(stdout); return -1;
 		default:
 			return cli_usage_error("run", "unknown option '%s'",
 					       argv[optind - 1]);
 		}
 	}
 	if (o->packet_file && o->packet_hex)
-		return cli_usage_error("run",
-				       "--packet and --packet-hex exclude each other");
+		return cli_usage_error(
+			"run", "--packet and --packet-hex exclude each other");
 	if (optind != argc - 1)
 		return cli_usage_error("run", optind == argc ?
-				       "missing FILE" : "expected one FILE");
+						      "missing FILE" :
+						      "expected one FILE");
 	return 0;
 }
 
@@ -574,7 +585,8 @@ int cmd_run(int argc, char **argv)
 	}
 	for (i = 0; i < obj->prog_cnt; i++)
 		if (cli_selected(&in, argv[optind], obj->progs[i].name,
-				 obj->progs[i].section) && !n++)
+				 obj->progs[i].section) &&
+		    !n++)
 			p = &obj->progs[i];
 	if (n > 1) {
 		cli_error("%s: %u programs match; choose one with --prog NAME",
@@ -587,7 +599,8 @@ int cmd_run(int argc, char **argv)
 	 * get raw memory in r1, which no program type describes).
 	 */
 	if (o.oracle && (o.no_verify || o.mem_hex)) {
-		rc = cli_usage_error("run", "--oracle checks what the verifier "
+		rc = cli_usage_error("run",
+				     "--oracle checks what the verifier "
 				     "claimed: not with --no-verify or --mem");
 		goto out;
 	}
@@ -603,10 +616,11 @@ int cmd_run(int argc, char **argv)
 		bc_verify(p, &vopts, &vr);
 		if (!vr.accepted) {
 			if (vr.error_insn >= 0)
-				cli_error("%s: %s rejected by the verifier: insn "
-					  "%lld: %s (--no-verify runs it anyway)",
-					  argv[optind], p->name,
-					  (long long)vr.error_insn, vr.error);
+				cli_error(
+					"%s: %s rejected by the verifier: insn "
+					"%lld: %s (--no-verify runs it anyway)",
+					argv[optind], p->name,
+					(long long)vr.error_insn, vr.error);
 			else
 				cli_error("%s: %s rejected by the verifier: %s "
 					  "(--no-verify runs it anyway)",

@@ -72,8 +72,7 @@ static void help(FILE *f)
 		"                   BPF_F_STRICT_ALIGNMENT, BPF_F_ANY_ALIGNMENT,\n"
 		"                   BPF_F_SLEEPABLE are honoured;\n"
 		"                   BPF_F_TEST_STATE_FREQ, BPF_F_XDP_HAS_FRAGS\n"
-		"                   are accepted and have no effect yet\n"
-		CLI_INPUT_HELP
+		"                   are accepted and have no effect yet\n" CLI_INPUT_HELP
 		"  -h, --help       this help\n\n"
 		"Exit status: 0 all accepted, 1 a program was rejected, 2 bad input.\n");
 }
@@ -97,7 +96,8 @@ static bool parse_prog_flags(const char *arg, uint64_t *flags)
 
 	for (char *t = copy ? strtok_r(copy, ",", &save) : NULL; t && ok;
 	     t = strtok_r(NULL, ",", &save)) {
-		size_t i, n = sizeof(prog_flag_names) / sizeof(prog_flag_names[0]);
+		size_t i, n = sizeof(prog_flag_names) /
+			      sizeof(prog_flag_names[0]);
 
 		for (i = 0; i < n && strcmp(t, prog_flag_names[i].name); i++)
 			;
@@ -137,7 +137,8 @@ static void stats_externs(const struct bpfcheck_prog *p)
 		printf("%s%s=%s (%s)%s", i ? "" : "  externs: ", name,
 		       value ? value : "?", from,
 		       bpfcheck_object_extern(o, i + 1, NULL, NULL, NULL) ?
-		       ", " : "\n");
+			       ", " :
+			       "\n");
 }
 
 static void json_externs(const struct bpfcheck_prog *p)
@@ -198,7 +199,8 @@ static void json_prog(const char *file, const struct bpfcheck_prog *p,
 	cli_json_str(stdout, bpfcheck_prog_name(p));
 	fputs(",\"type\":", stdout);
 	cli_json_str(stdout, bpfcheck_prog_type_name(p) ?
-		     bpfcheck_prog_type_name(p) : "unknown");
+				     bpfcheck_prog_type_name(p) :
+				     "unknown");
 	printf(",\"verdict\":\"%s\"", r->accepted ? "accept" : "reject");
 	if (!r->accepted) {
 		fputs(",\"error\":{\"message\":", stdout);
@@ -260,8 +262,8 @@ static void text_prog(const char *file, const struct bpfcheck_prog *p,
 		       bpfcheck_prog_section(p), bpfcheck_prog_name(p),
 		       (unsigned long long)r->processed_insns);
 		if (r->linux_verdict == BPFCHECK_LINUX_REJECT)
-			printf("; Linux would reject: %s", linux_reason(r,
-			       loc, sizeof(loc)));
+			printf("; Linux would reject: %s",
+			       linux_reason(r, loc, sizeof(loc)));
 		puts(")");
 		return;
 	}
@@ -273,11 +275,10 @@ static void text_prog(const char *file, const struct bpfcheck_prog *p,
 	if (r->error_insn >= 0)
 		printf("insn %lld: ", (long long)r->error_insn);
 	/* Linux's line above the error says what was accessed where */
-	printf("%s%s%s%s%s%s\n", r->error, *r->error_detail ? "; " : "", r->error_detail,
-	       *loc ? " (" : "", loc, *loc ? ")" : "");
+	printf("%s%s%s%s%s%s\n", r->error, *r->error_detail ? "; " : "",
+	       r->error_detail, *loc ? " (" : "", loc, *loc ? ")" : "");
 	/* why the loop was not proven instead */
-	if (r->loops_explored && *r->note &&
-	    strcmp(r->note, r->error))
+	if (r->loops_explored && *r->note && strcmp(r->note, r->error))
 		printf("  %s\n", r->note);
 }
 
@@ -298,7 +299,8 @@ static void stats_prog(const struct bpfcheck_verdict *r)
 	if (r->linux_verdict != BPFCHECK_LINUX_UNKNOWN)
 		printf("  linux: %s, processed %llu insns\n",
 		       r->linux_verdict == BPFCHECK_LINUX_ACCEPT ? "accept" :
-		       "reject", (unsigned long long)r->linux_processed_insns);
+								   "reject",
+		       (unsigned long long)r->linux_processed_insns);
 	if (r->accepted && r->has_worst_case)
 		printf("  worst case: at most %llu insns executed "
 		       "by any run\n",
@@ -308,10 +310,11 @@ static void stats_prog(const struct bpfcheck_verdict *r)
 		       "was explored, not proven)\n");
 	if (r->loops_proven || r->loops_explored)
 		printf("  loops: %u proven by induction (largest "
-		       "trip bound %llu)%s%s\n", r->loops_proven,
-		       (unsigned long long)r->max_trip,
+		       "trip bound %llu)%s%s\n",
+		       r->loops_proven, (unsigned long long)r->max_trip,
 		       r->loops_explored ? "; explored "
-		       "iteration by iteration; " : "",
+					   "iteration by iteration; " :
+					   "",
 		       r->loops_explored ? r->note : "");
 }
 
@@ -347,7 +350,7 @@ static int check_formats(int argc, struct verify_args *a)
 
 	if (a->compare && (argc - optind != 2 || a->out == OUT_JSON))
 		return cli_usage_error("verify", "-C takes two CSV files and "
-				       "prints a table or csv");
+						 "prints a table or csv");
 	if (a->emit && !veristat && !a->compare)
 		return cli_usage_error("verify", "-e needs -o table or -o csv");
 	stats_default_spec(&a->spec, f);
@@ -379,8 +382,10 @@ static int take_option(struct verify_args *a, int c, const char *arg)
 	case OPT_LOG:
 		v = 0;
 		if (strcmp(arg, "0") && !parse_count(arg, 2, &v))
-			return cli_usage_error("verify", "bad --log-level '%s' "
-					       "(0, 1 or 2)", arg);
+			return cli_usage_error("verify",
+					       "bad --log-level '%s' "
+					       "(0, 1 or 2)",
+					       arg);
 		vo->log_level = (int)v;
 		return -1;
 	case OPT_STATS: a->stats = true; return -1;
@@ -395,23 +400,31 @@ static int take_option(struct verify_args *a, int c, const char *arg)
 	case 'o':
 		if (parse_format(arg, &a->out))
 			return -1;
-		return cli_usage_error("verify", "bad -o '%s' (text, json, "
-				       "table or csv)", arg);
+		return cli_usage_error("verify",
+				       "bad -o '%s' (text, json, "
+				       "table or csv)",
+				       arg);
 	case 'j':
 		if (!parse_count(arg, 1024, &v))
-			return cli_usage_error("verify", "bad -j '%s' (1 to "
-					       "1024)", arg);
+			return cli_usage_error("verify",
+					       "bad -j '%s' (1 to "
+					       "1024)",
+					       arg);
 		a->jobs = (int)v;
 		return -1;
 	case OPT_BUDGET:
 		if (!parse_count(arg, UINT64_MAX, &vo->insn_budget))
-			return cli_usage_error("verify", "bad --insn-budget "
-					       "'%s'", arg);
+			return cli_usage_error("verify",
+					       "bad --insn-budget "
+					       "'%s'",
+					       arg);
 		return -1;
 	case OPT_MAX_WORST:
 		if (!parse_count(arg, UINT64_MAX, &vo->max_worst_case))
-			return cli_usage_error("verify", "bad --max-worst-case "
-					       "'%s'", arg);
+			return cli_usage_error("verify",
+					       "bad --max-worst-case "
+					       "'%s'",
+					       arg);
 		return -1;
 	case OPT_PROG_FLAGS:
 		if (parse_prog_flags(arg, &vo->prog_flags))
@@ -426,19 +439,20 @@ static int check_combinations(int argc, struct verify_args *a)
 {
 	struct bpfcheck_verify_opts *vo = &a->vo;
 
-	if (vo->linux_compat && (vo->insn_budget || vo->reject_irreducible ||
-				 vo->max_worst_case))
-		return cli_usage_error("verify", "--linux-compat uses Linux's "
+	if (vo->linux_compat &&
+	    (vo->insn_budget || vo->reject_irreducible || vo->max_worst_case))
+		return cli_usage_error("verify",
+				       "--linux-compat uses Linux's "
 				       "limits and rules: no --insn-budget, "
 				       "--max-worst-case or "
 				       "--reject-irreducible");
 	if (a->jobs > 1 && vo->log_level)
 		return cli_usage_error("verify", "-j and --log-level: the logs "
-				       "would interleave");
+						 "would interleave");
 	vo->predict_linux = true;
 	if (vo->cap_bpf && !vo->unprivileged)
 		return cli_usage_error("verify", "--cap-bpf needs "
-				       "--unprivileged");
+						 "--unprivileged");
 	if (vo->log_level)
 		vo->log = stderr;
 	if (optind >= argc)
@@ -495,7 +509,7 @@ static int parse_args(int argc, char **argv, struct verify_args *a)
 struct verify_out {
 	struct verify_args *a;
 	struct stats_rows rows;
-	bool first;		/* no JSON program printed yet */
+	bool first; /* no JSON program printed yet */
 };
 
 /* One program's result, in the chosen format; returns its exit status. */
@@ -514,9 +528,7 @@ static int report(struct verify_out *o, const char *file,
 		o->first = false;
 		break;
 	case OUT_TABLE:
-	case OUT_CSV:
-		stats_add(&o->rows, file, p, r);
-		break;
+	case OUT_CSV: stats_add(&o->rows, file, p, r); break;
 	case OUT_TEXT:
 		text_prog(file, p, r);
 		print_warnings(r, false);
@@ -571,8 +583,8 @@ static int verify_parallel(struct verify_out *o, int argc, char **argv)
 		objs[i] = cli_open(argv[i], &o->a->in, &skipped);
 		if (!objs[i] && !skipped)
 			po.rc = EXIT_BADINPUT;
-		for (size_t k = 0; objs[i] &&
-		     k < bpfcheck_object_prog_count(objs[i]); k++) {
+		for (size_t k = 0;
+		     objs[i] && k < bpfcheck_object_prog_count(objs[i]); k++) {
 			const struct bpfcheck_prog *p =
 				bpfcheck_object_prog(objs[i], k);
 
@@ -605,19 +617,18 @@ int cmd_verify(int argc, char **argv)
 	if (rc >= 0)
 		return rc;
 	if (a.compare)
-		return stats_compare(argv[optind], argv[optind + 1],
-				     a.emit ? &a.spec : NULL,
-				     a.out == OUT_CSV ? STATS_CSV :
-				     STATS_TABLE);
+		return stats_compare(
+			argv[optind], argv[optind + 1], a.emit ? &a.spec : NULL,
+			a.out == OUT_CSV ? STATS_CSV : STATS_TABLE);
 	if (a.json)
 		fputs("{\"programs\":[", stdout);
 	rc = a.jobs > 1 ? verify_parallel(&o, argc, argv) :
-	     cli_each_prog(argc, argv, &a.in, verify_one, &o);
+			  cli_each_prog(argc, argv, &a.in, verify_one, &o);
 	if (a.json)
 		fputs("]}\n", stdout);
 	if (a.out == OUT_TABLE || a.out == OUT_CSV)
-		stats_print(&o.rows, &a.spec, a.out == OUT_CSV ? STATS_CSV :
-			    STATS_TABLE);
+		stats_print(&o.rows, &a.spec,
+			    a.out == OUT_CSV ? STATS_CSV : STATS_TABLE);
 	stats_free(&o.rows);
 	return rc;
 }

@@ -12,15 +12,30 @@
 #include "util/util.h"
 
 enum col {
-	C_FILE, C_PROG, C_SECTION, C_TYPE, C_VERDICT, C_DURATION, C_INSNS,
-	C_STATES, C_PEAK, C_MAXSPI, C_MEM, C_MEM_KB, C_STACK, C_WORST, C_LOOPS, C_LINUX,
-	C_ERROR, C_CNT
+	C_FILE,
+	C_PROG,
+	C_SECTION,
+	C_TYPE,
+	C_VERDICT,
+	C_DURATION,
+	C_INSNS,
+	C_STATES,
+	C_PEAK,
+	C_MAXSPI,
+	C_MEM,
+	C_MEM_KB,
+	C_STACK,
+	C_WORST,
+	C_LOOPS,
+	C_LINUX,
+	C_ERROR,
+	C_CNT
 };
 
 static const struct col_def {
-	const char *names[3];	/* the first is the CSV name */
-	const char *title;	/* the table's header */
-	bool key;		/* identifies a program (-C joins on them) */
+	const char *names[3]; /* the first is the CSV name */
+	const char *title; /* the table's header */
+	bool key; /* identifies a program (-C joins on them) */
 	bool numeric;
 } cols[C_CNT] = {
 	[C_FILE] = { { "file_name", "filename", "file" }, "File", true },
@@ -32,13 +47,17 @@ static const struct col_def {
 	[C_INSNS] = { { "total_insns", "insns" }, "Insns", false, true },
 	[C_STATES] = { { "total_states", "states" }, "States", false, true },
 	[C_PEAK] = { { "peak_states" }, "Peak states", false, true },
-	[C_MAXSPI] = { { "max_states_per_insn" }, "Max states per insn",
-		       false, true },
+	[C_MAXSPI] = { { "max_states_per_insn" },
+		       "Max states per insn",
+		       false,
+		       true },
 	[C_MEM] = { { "mem_peak" }, "Peak memory (MiB)", false, true },
 	[C_MEM_KB] = { { "mem_peak_kb" }, "Peak memory (KiB)", false, true },
 	[C_STACK] = { { "stack_depth", "stack" }, "Stack depth", false, true },
-	[C_WORST] = { { "worst_case_insns", "worst" }, "Worst case insns",
-		      false, true },
+	[C_WORST] = { { "worst_case_insns", "worst" },
+		      "Worst case insns",
+		      false,
+		      true },
 	[C_LOOPS] = { { "loops_proven", "loops" }, "Loops proven", false, true },
 	[C_LINUX] = { { "linux_verdict", "linux" }, "Linux verdict" },
 	[C_ERROR] = { { "error" }, "Error" },
@@ -64,14 +83,15 @@ bool stats_parse_spec(const char *arg, struct stats_spec *spec)
 		int c = col_by_name(s, len);
 
 		if (c < 0 || spec->cnt == STATS_MAX_COLS) {
-			cli_error("-e: unknown column '%.*s' (columns: file_name, "
-				  "prog_name, section, prog_type, verdict, "
-				  "duration, total_insns, total_states, "
-				  "peak_states, max_states_per_insn, "
-				  "mem_peak, mem_peak_kb, "
-				  "stack_depth, worst_case_insns, "
-				  "loops_proven, linux_verdict, error)",
-				  (int)len, s);
+			cli_error(
+				"-e: unknown column '%.*s' (columns: file_name, "
+				"prog_name, section, prog_type, verdict, "
+				"duration, total_insns, total_states, "
+				"peak_states, max_states_per_insn, "
+				"mem_peak, mem_peak_kb, "
+				"stack_depth, worst_case_insns, "
+				"loops_proven, linux_verdict, error)",
+				(int)len, s);
 			return false;
 		}
 		spec->cols[spec->cnt++] = c;
@@ -82,15 +102,15 @@ bool stats_parse_spec(const char *arg, struct stats_spec *spec)
 
 void stats_default_spec(struct stats_spec *spec, enum stats_format fmt)
 {
-	static const int table[] = { C_FILE, C_PROG, C_VERDICT, C_DURATION,
+	static const int table[] = { C_FILE,  C_PROG,	C_VERDICT, C_DURATION,
 				     C_INSNS, C_STATES, C_PEAK };
-	static const int csv[] = { C_FILE, C_PROG, C_VERDICT, C_DURATION,
-				   C_INSNS, C_STATES, C_PEAK, C_MAXSPI,
-				   C_MEM, C_MEM_KB, C_STACK, C_WORST, C_LOOPS,
-				   C_LINUX };
+	static const int csv[] = { C_FILE,  C_PROG,   C_VERDICT, C_DURATION,
+				   C_INSNS, C_STATES, C_PEAK,	 C_MAXSPI,
+				   C_MEM,   C_MEM_KB, C_STACK,	 C_WORST,
+				   C_LOOPS, C_LINUX };
 	const int *c = fmt == STATS_CSV ? csv : table;
 	int n = fmt == STATS_CSV ? (int)(sizeof(csv) / sizeof(csv[0])) :
-		(int)(sizeof(table) / sizeof(table[0]));
+				   (int)(sizeof(table) / sizeof(table[0]));
 
 	memcpy(spec->cols, c, n * sizeof(int));
 	spec->cnt = n;
@@ -107,7 +127,8 @@ static char *fmt_u64(uint64_t v)
 static const char *linux_word(enum bpfcheck_linux_verdict v)
 {
 	return v == BPFCHECK_LINUX_ACCEPT ? "success" :
-	       v == BPFCHECK_LINUX_REJECT ? "failure" : "";
+	       v == BPFCHECK_LINUX_REJECT ? "failure" :
+					    "";
 }
 
 void stats_add(struct stats_rows *rows, const char *file,
@@ -134,7 +155,8 @@ void stats_add(struct stats_rows *rows, const char *file,
 	c[C_MEM_KB] = fmt_u64((uint64_t)r->peak_mem_kb);
 	c[C_STACK] = fmt_u64(r->stack_depth);
 	c[C_WORST] = r->accepted && r->has_worst_case ?
-		     fmt_u64(r->worst_case_insns) : bc_xstrdup("");
+			     fmt_u64(r->worst_case_insns) :
+			     bc_xstrdup("");
 	c[C_LOOPS] = fmt_u64(r->loops_proven);
 	c[C_LINUX] = bc_xstrdup(linux_word(r->linux_verdict));
 	c[C_ERROR] = bc_xstrdup(r->accepted ? "" : r->error);
@@ -192,8 +214,10 @@ static void print_table(const char **titles, const bool *right, int n,
 	for (size_t i = 0; i < nrows; i++) {
 		for (int j = 0; j < n; j++)
 			printf("%s%*s", j ? "  " : "",
-			       right[j] ? (int)w[j] :
-			       j == n - 1 ? 0 : -(int)w[j], cells[i * n + j]);
+			       right[j]	  ? (int)w[j] :
+			       j == n - 1 ? 0 :
+					    -(int)w[j],
+			       cells[i * n + j]);
 		putchar('\n');
 	}
 }
@@ -211,8 +235,9 @@ void stats_print(const struct stats_rows *rows, const struct stats_spec *spec,
 			csv_field(cols[spec->cols[j]].names[0], j == n - 1);
 		for (size_t i = 0; i < rows->cnt; i++)
 			for (int j = 0; j < n; j++)
-				csv_field(rows->cells[i * C_CNT + spec->cols[j]],
-					  j == n - 1);
+				csv_field(
+					rows->cells[i * C_CNT + spec->cols[j]],
+					j == n - 1);
 		return;
 	}
 	cells = bc_xcalloc(rows->cnt * n + 1, sizeof(char *));
@@ -220,7 +245,8 @@ void stats_print(const struct stats_rows *rows, const struct stats_spec *spec,
 		titles[j] = cols[spec->cols[j]].title;
 		right[j] = cols[spec->cols[j]].numeric;
 		for (size_t i = 0; i < rows->cnt; i++)
-			cells[i * n + j] = rows->cells[i * C_CNT + spec->cols[j]];
+			cells[i * n + j] =
+				rows->cells[i * C_CNT + spec->cols[j]];
 	}
 	print_table(titles, right, n, cells, rows->cnt);
 	free(cells);
@@ -228,7 +254,7 @@ void stats_print(const struct stats_rows *rows, const struct stats_spec *spec,
 
 /* A CSV file as rows of fields; row 0 is the header. */
 struct csv {
-	char **f;		/* n fields, row-major */
+	char **f; /* n fields, row-major */
 	size_t n, cap, rows, cols;
 };
 
@@ -356,13 +382,14 @@ static char *diff_cell(const char *a, const char *b)
 		return bc_xstrdup(strcmp(a, b) ? "MISMATCH" : "MATCH");
 	snprintf(buf, sizeof(buf), "%+lld (%+.2f%%)", y - x,
 		 x ? (double)(y - x) * 100.0 / (double)llabs(x) :
-		 y ? 100.0 : 0.0);
+		 y ? 100.0 :
+		     0.0);
 	return bc_xstrdup(buf);
 }
 
 struct compare {
 	const struct csv *a, *b;
-	int af, ap, bf, bp;		/* file and program columns */
+	int af, ap, bf, bp; /* file and program columns */
 	int stat_a[STATS_MAX_COLS], stat_b[STATS_MAX_COLS], nstat;
 	char **cells;
 	size_t n, cap, width;
@@ -378,9 +405,9 @@ static void compare_row(struct compare *c, const char *file, const char *prog)
 	c->cells[c->n++] = bc_xstrdup(prog);
 	for (int k = 0; k < c->nstat; k++) {
 		const char *x = ra ? c->a->f[ra * c->a->cols + c->stat_a[k]] :
-			NULL;
+				     NULL;
 		const char *y = rb ? c->b->f[rb * c->b->cols + c->stat_b[k]] :
-			NULL;
+				     NULL;
 
 		c->cells[c->n++] = bc_xstrdup(x ? x : "N/A");
 		c->cells[c->n++] = bc_xstrdup(y ? y : "N/A");
@@ -406,9 +433,10 @@ static void compare_print(const struct compare *c, enum stats_format fmt)
 		for (int j = 0; j < 3; j++) {
 			char buf[128];
 
-			snprintf(buf, sizeof(buf), "%s%s", fmt == STATS_CSV ||
-				 id < 0 ? (id < 0 ? name : cols[id].names[0]) :
-				 cols[id].title,
+			snprintf(buf, sizeof(buf), "%s%s",
+				 fmt == STATS_CSV || id < 0 ?
+					 (id < 0 ? name : cols[id].names[0]) :
+					 cols[id].title,
 				 fmt == STATS_CSV ? csfx[j] : tsfx[j]);
 			own[3 * k + j] = bc_xstrdup(buf);
 			titles[2 + 3 * k + j] = own[3 * k + j];

@@ -23,7 +23,7 @@ struct stats_spec {
 
 /* Rows of one verify run, printed together once all are known. */
 struct stats_rows {
-	char **cells;		/* row-major, every column of every row */
+	char **cells; /* row-major, every column of every row */
 	size_t cnt, cap;
 };
 

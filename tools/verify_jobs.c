@@ -11,10 +11,10 @@
 
 struct pool {
 	struct verify_job *jobs;
-	size_t n, next;		/* next job to hand out */
+	size_t n, next; /* next job to hand out */
 	const struct bpfcheck_verify_opts *opts;
 	pthread_mutex_t lock;
-	pthread_cond_t done;	/* a job finished */
+	pthread_cond_t done; /* a job finished */
 };
 
 static void *worker(void *arg)
@@ -39,8 +39,8 @@ static void *worker(void *arg)
 }
 
 bool verify_jobs_run(struct verify_job *jobs, size_t n, int workers,
-		     const struct bpfcheck_verify_opts *opts, verify_job_out out,
-		     void *ctx)
+		     const struct bpfcheck_verify_opts *opts,
+		     verify_job_out out, void *ctx)
 {
 	struct pool p = { .jobs = jobs, .n = n, .opts = opts };
 	pthread_t *tids = calloc(workers, sizeof(*tids));

@@ -12,7 +12,7 @@ struct verify_job {
 	const char *file;
 	const struct bpfcheck_prog *prog;
 	struct bpfcheck_verdict res;
-	int rc;			/* bpfcheck_verify's return */
+	int rc; /* bpfcheck_verify's return */
 	bool done;
 };
 
@@ -25,7 +25,7 @@ typedef void (*verify_job_out)(void *ctx, struct verify_job *job);
  * could not be started (then nothing was verified).
  */
 bool verify_jobs_run(struct verify_job *jobs, size_t n, int workers,
-		     const struct bpfcheck_verify_opts *opts, verify_job_out out,
-		     void *ctx);
+		     const struct bpfcheck_verify_opts *opts,
+		     verify_job_out out, void *ctx);
 
 #endif

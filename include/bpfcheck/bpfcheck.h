@@ -38,7 +38,7 @@ extern "C" {
 #define BPFCHECK_VERSION_MAJOR 0
 #define BPFCHECK_VERSION_MINOR 2
 #define BPFCHECK_VERSION_PATCH 0
-#define BPFCHECK_VERSION "0.2.0"
+#define BPFCHECK_VERSION       "0.2.0"
 
 /* The version of the library actually linked ("0.2.0"), and its parts. */
 LIBBPFCHECK_API const char *bpfcheck_version_string(void);
@@ -50,19 +50,16 @@ LIBBPFCHECK_API uint32_t bpfcheck_version_minor(void);
  * with the given fields: BPFCHECK_OPTS(bpfcheck_verify_opts, o,
  * .linux_compat = true);
  */
-#define BPFCHECK_OPTS(TYPE, NAME, ...)					\
-	struct TYPE NAME = ({						\
-		memset(&NAME, 0, sizeof(struct TYPE));			\
-		(struct TYPE){						\
-			.sz = sizeof(struct TYPE),			\
-			__VA_ARGS__					\
-		};							\
+#define BPFCHECK_OPTS(TYPE, NAME, ...)                                         \
+	struct TYPE NAME = ({                                                  \
+		memset(&NAME, 0, sizeof(struct TYPE));                         \
+		(struct TYPE){ .sz = sizeof(struct TYPE), __VA_ARGS__ };       \
 	})
 
 /* ---- messages ---- */
 
 enum bpfcheck_print_level {
-	BPFCHECK_WARN,		/* why a call failed */
+	BPFCHECK_WARN, /* why a call failed */
 	BPFCHECK_INFO,
 	BPFCHECK_DEBUG,
 };
@@ -79,7 +76,7 @@ LIBBPFCHECK_API bpfcheck_print_fn_t bpfcheck_set_print(bpfcheck_print_fn_t fn);
 
 /* ---- the target kernel ---- */
 
-struct bpfcheck_target;	/* a kernel's BTF, config and release */
+struct bpfcheck_target; /* a kernel's BTF, config and release */
 
 struct bpfcheck_target_opts {
 	size_t sz;
@@ -99,7 +96,7 @@ struct bpfcheck_target_opts {
 	/* Its release ("6.1.0"), for LINUX_KERNEL_VERSION. NULL: the
 	 * running kernel's; "": not known. */
 	const char *kernel_release;
-	size_t :0;
+	size_t : 0;
 };
 
 /*
@@ -113,8 +110,8 @@ LIBBPFCHECK_API void bpfcheck_target_close(struct bpfcheck_target *target);
 
 /* ---- objects and programs ---- */
 
-struct bpfcheck_object;	/* one input file: programs and maps */
-struct bpfcheck_prog;	/* one program, linked with its subprograms */
+struct bpfcheck_object; /* one input file: programs and maps */
+struct bpfcheck_prog; /* one program, linked with its subprograms */
 
 /* One instruction, the same layout as the kernel's struct bpf_insn. */
 struct bpfcheck_insn {
@@ -126,9 +123,10 @@ struct bpfcheck_insn {
 };
 
 enum bpfcheck_input {
-	BPFCHECK_INPUT_AUTO = 0,	/* ELF if it has the ELF magic, else assembly */
+	BPFCHECK_INPUT_AUTO =
+		0, /* ELF if it has the ELF magic, else assembly */
 	BPFCHECK_INPUT_ELF,
-	BPFCHECK_INPUT_RAW,		/* 8-byte instructions; needs prog_type */
+	BPFCHECK_INPUT_RAW, /* 8-byte instructions; needs prog_type */
 	BPFCHECK_INPUT_ASM,
 };
 
@@ -148,13 +146,13 @@ struct bpfcheck_open_opts {
 	const char *btf_path;
 	const char *kconfig_path;
 	const char *kernel_release;
-	size_t :0;
+	size_t : 0;
 };
 
 /* Open a file. Returns 0 or -errno (the reason printed: "FILE: ..."). */
-LIBBPFCHECK_API int
-bpfcheck_object_open(const char *path, const struct bpfcheck_open_opts *opts,
-		     struct bpfcheck_object **obj);
+LIBBPFCHECK_API int bpfcheck_object_open(const char *path,
+					 const struct bpfcheck_open_opts *opts,
+					 struct bpfcheck_object **obj);
 LIBBPFCHECK_API int
 bpfcheck_object_open_mem(const char *name, const void *data, size_t len,
 			 const struct bpfcheck_open_opts *opts,
@@ -174,15 +172,16 @@ bpfcheck_object_find_prog(const struct bpfcheck_object *obj, const char *name);
  * came from ("/proc/config.gz", "kernel release 6.1.0", "weak, not
  * set"). False past the last.
  */
-LIBBPFCHECK_API bool
-bpfcheck_object_extern(const struct bpfcheck_object *obj, size_t i,
-		       const char **name, const char **value,
-		       const char **from);
+LIBBPFCHECK_API bool bpfcheck_object_extern(const struct bpfcheck_object *obj,
+					    size_t i, const char **name,
+					    const char **value,
+					    const char **from);
 
 /* The object prog belongs to. */
 LIBBPFCHECK_API struct bpfcheck_object *
 bpfcheck_prog_object(const struct bpfcheck_prog *prog);
-LIBBPFCHECK_API const char *bpfcheck_prog_name(const struct bpfcheck_prog *prog);
+LIBBPFCHECK_API const char *
+bpfcheck_prog_name(const struct bpfcheck_prog *prog);
 LIBBPFCHECK_API const char *
 bpfcheck_prog_section(const struct bpfcheck_prog *prog);
 /* libbpf-style program type name: "xdp", "sched_cls", "socket_filter"... */
@@ -193,9 +192,10 @@ bpfcheck_prog_insn_count(const struct bpfcheck_prog *prog);
 LIBBPFCHECK_API const struct bpfcheck_insn *
 bpfcheck_prog_insns(const struct bpfcheck_prog *prog);
 /* Source location of an instruction from BTF line info; false if none. */
-LIBBPFCHECK_API bool
-bpfcheck_prog_source_line(const struct bpfcheck_prog *prog, size_t insn,
-			  const char **file, unsigned *line, const char **text);
+LIBBPFCHECK_API bool bpfcheck_prog_source_line(const struct bpfcheck_prog *prog,
+					       size_t insn, const char **file,
+					       unsigned *line,
+					       const char **text);
 /*
  * Disassemble instruction insn into buf (Linux verifier-log syntax).
  * Returns the number of instruction slots it takes (2 for lddw), or -errno.
@@ -207,15 +207,15 @@ LIBBPFCHECK_API int bpfcheck_prog_disasm(const struct bpfcheck_prog *prog,
 
 struct bpfcheck_verify_opts {
 	size_t sz;
-	int log_level;		/* 0 none, 1 the path to the error, 2 all */
-	FILE *log;		/* where the log goes (NULL: none) */
+	int log_level; /* 0 none, 1 the path to the error, 2 all */
+	FILE *log; /* where the log goes (NULL: none) */
 	/* a loader without capabilities: no CAP_BPF, CAP_PERFMON,
 	 * CAP_NET_ADMIN, CAP_SYS_ADMIN (kernel.unprivileged_bpf_disabled=0) */
 	bool unprivileged;
 	/* with unprivileged: the loader keeps CAP_BPF (and only it) */
 	bool cap_bpf;
 	bool reject_irreducible; /* irreducible loops are an error (RFC) */
-	bool no_precision;	/* compare every scalar when pruning (slower;
+	bool no_precision; /* compare every scalar when pruning (slower;
 				 * the verdict is the same) */
 	/*
 	 * linux_compat: give the verdict Linux would give (no loop proofs,
@@ -225,7 +225,7 @@ struct bpfcheck_verify_opts {
 	 */
 	bool linux_compat;
 	bool predict_linux;
-	uint64_t insn_budget;	/* processed-instruction limit, 0: 1000000 */
+	uint64_t insn_budget; /* processed-instruction limit, 0: 1000000 */
 	/*
 	 * The load's BPF_F_* prog_flags. Honoured: BPF_F_STRICT_ALIGNMENT,
 	 * BPF_F_ANY_ALIGNMENT and BPF_F_SLEEPABLE; the others are accepted
@@ -240,11 +240,11 @@ struct bpfcheck_verify_opts {
 	 * Not applied with linux_compat.
 	 */
 	uint64_t max_worst_case;
-	size_t :0;
+	size_t : 0;
 };
 
 enum bpfcheck_linux_verdict {
-	BPFCHECK_LINUX_UNKNOWN,	/* a loop proof decided; not predicted */
+	BPFCHECK_LINUX_UNKNOWN, /* a loop proof decided; not predicted */
 	BPFCHECK_LINUX_ACCEPT,
 	BPFCHECK_LINUX_REJECT,
 };
@@ -252,9 +252,9 @@ enum bpfcheck_linux_verdict {
 struct bpfcheck_verdict {
 	size_t sz;
 	bool accepted;
-	const char *error;	/* the reason, in the Linux verifier's words;
+	const char *error; /* the reason, in the Linux verifier's words;
 				 * "" when accepted */
-	int64_t error_insn;	/* the instruction at fault, -1 if none */
+	int64_t error_insn; /* the instruction at fault, -1 if none */
 	const char *error_detail; /* Linux's log line above error, or "" */
 	/* Loops: entries proven by induction, the largest trip bound, and
 	 * whether the verdict came from exploring iterations instead (note
@@ -263,19 +263,19 @@ struct bpfcheck_verdict {
 	uint64_t max_trip;
 	bool loops_explored;
 	const char *note;
-	bool has_worst_case;	/* worst_case_insns is a bound */
+	bool has_worst_case; /* worst_case_insns is a bound */
 	uint64_t worst_case_insns; /* no run executes more instructions */
 	/* veristat's figures */
 	uint64_t processed_insns;
 	uint64_t total_states, peak_states, max_states_per_insn;
 	uint64_t duration_us;
-	uint64_t peak_mem_kb;	/* the states' frames at their peak */
+	uint64_t peak_mem_kb; /* the states' frames at their peak */
 	uint32_t stack_depth;
 	uint64_t first_pass_insns; /* the summarised search that did not
 				    * decide the verdict */
 	/* what Linux answers */
 	enum bpfcheck_linux_verdict linux_verdict;
-	const char *linux_error;	/* its reason when it rejects, or "" */
+	const char *linux_error; /* its reason when it rejects, or "" */
 	int64_t linux_error_insn;
 	uint64_t linux_processed_insns;
 	/*

@@ -17,11 +17,11 @@
 _Static_assert(sizeof(struct bpfcheck_insn) == sizeof(struct bpf_insn),
 	       "bpfcheck_insn must match struct bpf_insn");
 _Static_assert((int)BC_LINUX_REJECT == (int)BPFCHECK_LINUX_REJECT &&
-	       (int)BC_LINUX_ACCEPT == (int)BPFCHECK_LINUX_ACCEPT,
+		       (int)BC_LINUX_ACCEPT == (int)BPFCHECK_LINUX_ACCEPT,
 	       "the two enums of Linux's verdict agree");
 
 #define P(prog) ((const struct bc_prog *)(prog))
-#define O(obj) ((const struct bc_object *)(obj))
+#define O(obj)	((const struct bc_object *)(obj))
 
 const char *bpfcheck_version_string(void)
 {
@@ -58,8 +58,7 @@ bpfcheck_print_fn_t bpfcheck_set_print(bpfcheck_print_fn_t fn)
 	return old;
 }
 
-__attribute__((format(printf, 1, 2)))
-static void warn(const char *fmt, ...)
+__attribute__((format(printf, 1, 2))) static void warn(const char *fmt, ...)
 {
 	va_list ap;
 
@@ -94,17 +93,19 @@ static int opts_copy(void *known, size_t known_sz, const void *opts,
 		return 0;
 	sz = *(const size_t *)opts;
 	if (sz < sizeof(size_t))
-		return fail(-EINVAL, type, "sz is smaller than a size_t (set it "
+		return fail(-EINVAL, type,
+			    "sz is smaller than a size_t (set it "
 			    "with BPFCHECK_OPTS)");
 	for (size_t i = known_sz; i < sz; i++)
 		if (tail[i])
-			return fail(-EINVAL, type, "non-zero bytes past the "
+			return fail(-EINVAL, type,
+				    "non-zero bytes past the "
 				    "fields this library knows");
 	memcpy(known, opts, sz < known_sz ? sz : known_sz);
 	return 0;
 }
 
-#define OPTS_COPY(known, opts) \
+#define OPTS_COPY(known, opts)                                                 \
 	opts_copy(&(known), sizeof(known), (opts), #known)
 
 /* ---- the target kernel ---- */
@@ -215,24 +216,24 @@ static int open_object(const char *path, const char *name, const void *data,
 	io.kconfig = t->kconfig;
 	bc_err_init(&err);
 	r = path ? bc_object_open(path, &io, &o, &err) :
-		   bc_object_open_mem(name ? name : "<memory>", data, len,
-				      &io, &o, &err);
+		   bc_object_open_mem(name ? name : "<memory>", data, len, &io,
+				      &o, &err);
 	if (r) {
 		const char *what = path ? path : name ? name : "<memory>";
 		bool named = !strncmp(err.msg, what, strlen(what));
 
 		target_free(&own);
-		warn("%s%s%s\n", named ? "" : what, named ? "" : ": ",
-		     err.msg);
+		warn("%s%s%s\n", named ? "" : what, named ? "" : ": ", err.msg);
 		return r < 0 ? r : -r;
 	}
-	o->kbtf_owned = own.btf;	/* freed with the object */
+	o->kbtf_owned = own.btf; /* freed with the object */
 	o->kconfig_owned = own.kconfig;
 	*obj = (struct bpfcheck_object *)o;
 	return 0;
 }
 
-int bpfcheck_object_open(const char *path, const struct bpfcheck_open_opts *opts,
+int bpfcheck_object_open(const char *path,
+			 const struct bpfcheck_open_opts *opts,
 			 struct bpfcheck_object **obj)
 {
 	if (!path)
@@ -267,8 +268,8 @@ struct bpfcheck_prog *bpfcheck_object_prog(const struct bpfcheck_object *obj,
 	return (struct bpfcheck_prog *)&O(obj)->progs[i];
 }
 
-struct bpfcheck_prog *bpfcheck_object_find_prog(const struct bpfcheck_object *obj,
-						const char *name)
+struct bpfcheck_prog *
+bpfcheck_object_find_prog(const struct bpfcheck_object *obj, const char *name)
 {
 	for (uint32_t i = 0; obj && name && i < O(obj)->prog_cnt; i++)
 		if (!strcmp(O(obj)->progs[i].name, name))
@@ -321,7 +322,8 @@ size_t bpfcheck_prog_insn_count(const struct bpfcheck_prog *prog)
 	return P(prog)->insn_cnt;
 }
 
-const struct bpfcheck_insn *bpfcheck_prog_insns(const struct bpfcheck_prog *prog)
+const struct bpfcheck_insn *
+bpfcheck_prog_insns(const struct bpfcheck_prog *prog)
 {
 	return (const struct bpfcheck_insn *)P(prog)->insns;
 }
@@ -416,12 +418,14 @@ int bpfcheck_verify(const struct bpfcheck_prog *prog,
 	if (!prog || !out || OPTS_COPY(o, opts))
 		return -EINVAL;
 	out_sz = out->sz < sizeof(v) ? out->sz : sizeof(v);
-	if (out_sz < offsetof(struct bpfcheck_verdict, accepted) +
-		     sizeof(v.accepted))
-		return fail(-EINVAL, "bpfcheck_verdict", "sz cannot hold the "
+	if (out_sz <
+	    offsetof(struct bpfcheck_verdict, accepted) + sizeof(v.accepted))
+		return fail(-EINVAL, "bpfcheck_verdict",
+			    "sz cannot hold the "
 			    "verdict");
 	if (o.prog_flags >> 32)
-		return fail(-EINVAL, "bpfcheck_verify_opts", "prog_flags past "
+		return fail(-EINVAL, "bpfcheck_verify_opts",
+			    "prog_flags past "
 			    "32 bits");
 	if (!p->result)
 		p->result = calloc(1, sizeof(*p->result));

@@ -106,8 +106,8 @@ static int parse_call(struct cur *p)
 		if (k)
 			return k;
 		bc_asm_emit(p->c, BPF_JMP | BPF_CALL, 0,
-			    strcmp(name, "kfunc") ? 0 : BPF_PSEUDO_KFUNC_CALL, 0,
-			    (int32_t)v);
+			    strcmp(name, "kfunc") ? 0 : BPF_PSEUDO_KFUNC_CALL,
+			    0, (int32_t)v);
 		return bc_asm_end_of_line(p);
 	}
 	k = helper_by_name(name);
@@ -302,7 +302,7 @@ static int statement(struct cur *p)
 				   0, l ? FIX_IMM : FIX_OFF);
 		return k ? k : bc_asm_end_of_line(p);
 	}
-	if (!strcmp(w0, "may_goto")) {	/* "may_goto pc+3", "+3", label */
+	if (!strcmp(w0, "may_goto")) { /* "may_goto pc+3", "+3", label */
 		k = bc_asm_jump_to(p, BPF_JMP | BPF_JCOND, 0, BPF_MAY_GOTO, 0,
 				   FIX_OFF);
 		return k ? k : bc_asm_end_of_line(p);
@@ -379,8 +379,10 @@ static int resolve(struct asm_ctx *c)
 			in = &c->insns[f->pc - 1], rel = t - (int64_t)f->pc;
 		if (f->kind == FIX_OFF) {
 			if (rel < INT16_MIN || rel > INT16_MAX)
-				return bc_asm_fail(c, "jump to '%s' is out of range (offset %lld does not fit 16 bits; use gotol)",
-						   f->label, (long long)rel);
+				return bc_asm_fail(
+					c,
+					"jump to '%s' is out of range (offset %lld does not fit 16 bits; use gotol)",
+					f->label, (long long)rel);
 			in->off = (int16_t)rel;
 		} else {
 			in->imm = (int32_t)rel;
@@ -458,8 +460,8 @@ static int assemble(struct asm_ctx *c, const char *text, size_t len,
 	return k;
 }
 
-int bc_asm(const char *text, size_t len, struct bpf_insn **insns,
-	   uint32_t *cnt, struct bc_err *err)
+int bc_asm(const char *text, size_t len, struct bpf_insn **insns, uint32_t *cnt,
+	   struct bc_err *err)
 {
 	struct asm_ctx c;
 	int k;
@@ -497,8 +499,8 @@ static const char *label_at(struct asm_ctx *c, uint32_t pc)
 		else
 			hi = mid;
 	}
-	return lo < c->nlabels && c->labels[lo].pc == pc ?
-	       c->labels[lo].name : NULL;
+	return lo < c->nlabels && c->labels[lo].pc == pc ? c->labels[lo].name :
+							   NULL;
 }
 
 /* prog->funcs from function starts: sorted, unique, funcs[0] at 0. */
@@ -529,8 +531,9 @@ static void build_funcs(struct asm_ctx *c, struct bc_prog *p)
 		p->funcs[n++].start = l->pc;
 	}
 	for (i = 0; i < n; i++)
-		p->funcs[i].len = (i + 1 < n ? p->funcs[i + 1].start :
-				   (uint32_t)c->cnt) - p->funcs[i].start;
+		p->funcs[i].len =
+			(i + 1 < n ? p->funcs[i + 1].start : (uint32_t)c->cnt) -
+			p->funcs[i].start;
 	p->func_cnt = (uint32_t)n;
 }
 
@@ -563,14 +566,16 @@ int bc_asm_open(const char *name, const char *text, size_t len,
 		char msg[sizeof(err->msg)];
 
 		memcpy(msg, err->msg, sizeof(msg));
-		snprintf(err->msg, sizeof(err->msg), "%.200s: %.300s", name, msg);
+		snprintf(err->msg, sizeof(err->msg), "%.200s: %.300s", name,
+			 msg);
 		ctx_free(&c);
 		return k;
 	}
 	if (c.type && !(opts && opts->type) &&
 	    !bc_progtype_parse(c.type, &t, &a, &aset)) {
-		k = bc_errf(err, -1, EINVAL, "%s: line %d: unknown program type '%s'",
-			    name, c.type_line, c.type);
+		k = bc_errf(err, -1, EINVAL,
+			    "%s: line %d: unknown program type '%s'", name,
+			    c.type_line, c.type);
 		ctx_free(&c);
 		return k;
 	}

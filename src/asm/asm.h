@@ -13,8 +13,8 @@
  * Assemble text into instructions. On success *insns (malloc'd) and *cnt
  * are set. Errors give the line number: "line 3: unknown mnemonic 'foo'".
  */
-int bc_asm(const char *text, size_t len, struct bpf_insn **insns,
-	   uint32_t *cnt, struct bc_err *err);
+int bc_asm(const char *text, size_t len, struct bpf_insn **insns, uint32_t *cnt,
+	   struct bc_err *err);
 
 /*
  * Open assembly text as an object with one program: named after the file

@@ -10,18 +10,24 @@
 #include "isa/insn.h"
 #include "asm/asm_priv.h"
 
-static const struct { const char *n; uint8_t op; } c_alu[] = {
-	{ "add", BPF_ADD }, { "sub", BPF_SUB }, { "mul", BPF_MUL },
-	{ "div", BPF_DIV }, { "or", BPF_OR }, { "and", BPF_AND },
-	{ "lsh", BPF_LSH }, { "rsh", BPF_RSH }, { "mod", BPF_MOD },
-	{ "xor", BPF_XOR }, { "mov", BPF_MOV }, { "arsh", BPF_ARSH },
+static const struct {
+	const char *n;
+	uint8_t op;
+} c_alu[] = {
+	{ "add", BPF_ADD },  { "sub", BPF_SUB },  { "mul", BPF_MUL },
+	{ "div", BPF_DIV },  { "or", BPF_OR },	  { "and", BPF_AND },
+	{ "lsh", BPF_LSH },  { "rsh", BPF_RSH },  { "mod", BPF_MOD },
+	{ "xor", BPF_XOR },  { "mov", BPF_MOV },  { "arsh", BPF_ARSH },
 	{ "sdiv", BPF_DIV }, { "smod", BPF_MOD }, { "neg", BPF_NEG },
 };
 
-static const struct { const char *n; uint8_t op; } c_jmp[] = {
-	{ "jeq", BPF_JEQ }, { "jgt", BPF_JGT }, { "jge", BPF_JGE },
-	{ "jset", BPF_JSET }, { "jne", BPF_JNE }, { "jsgt", BPF_JSGT },
-	{ "jsge", BPF_JSGE }, { "jlt", BPF_JLT }, { "jle", BPF_JLE },
+static const struct {
+	const char *n;
+	uint8_t op;
+} c_jmp[] = {
+	{ "jeq", BPF_JEQ },   { "jgt", BPF_JGT },   { "jge", BPF_JGE },
+	{ "jset", BPF_JSET }, { "jne", BPF_JNE },   { "jsgt", BPF_JSGT },
+	{ "jsge", BPF_JSGE }, { "jlt", BPF_JLT },   { "jle", BPF_JLE },
 	{ "jslt", BPF_JSLT }, { "jsle", BPF_JSLE },
 };
 
@@ -89,7 +95,8 @@ static int c_alu_insn(struct cur *p, const char *full, char *mn, bool is32)
 	if (k < 0)
 		return k;
 	if (k == 1)
-		bc_asm_emit(p->c, cls | BPF_X | c_alu[i].op, dst, src, mn[0] == 's', 0);
+		bc_asm_emit(p->c, cls | BPF_X | c_alu[i].op, dst, src,
+			    mn[0] == 's', 0);
 	else
 		bc_asm_emit(p->c, cls | BPF_K | c_alu[i].op, dst, 0,
 			    mn[0] == 's', (int32_t)v);
@@ -118,8 +125,9 @@ static int c_jmp_insn(struct cur *p, const char *full, char *mn, bool is32)
 
 		if ((k = comma(p, full)))
 			return k;
-		k = bc_asm_jump_to(p, (is32 ? BPF_JMP32 : BPF_JMP) |
-				   c_jmp[i].op | (x ? BPF_X : BPF_K),
+		k = bc_asm_jump_to(p,
+				   (is32 ? BPF_JMP32 : BPF_JMP) | c_jmp[i].op |
+					   (x ? BPF_X : BPF_K),
 				   dst, x ? src : 0, x ? 0 : (int32_t)v,
 				   FIX_OFF);
 	}
@@ -129,8 +137,14 @@ static int c_jmp_insn(struct cur *p, const char *full, char *mn, bool is32)
 /* ldx/st/stx/ldabs/ldind mnemonics; 1 if not one of them. */
 static int c_mem_insn(struct cur *p, const char *mn)
 {
-	static const struct { const char *n; int sz; } sizes[] = {
-		{ "dw", BPF_DW }, { "b", BPF_B }, { "h", BPF_H }, { "w", BPF_W },
+	static const struct {
+		const char *n;
+		int sz;
+	} sizes[] = {
+		{ "dw", BPF_DW },
+		{ "b", BPF_B },
+		{ "h", BPF_H },
+		{ "w", BPF_W },
 	};
 	const char *rest;
 	int kind, size = -1, dst, src, k;
@@ -171,14 +185,15 @@ static int c_mem_insn(struct cur *p, const char *mn)
 		    (k = bc_asm_memref(p, '[', &src, &off)))
 			return k;
 		bc_asm_emit(p->c,
-			    BPF_LDX | (kind == 's' ? BPF_MEMSX : BPF_MEM) | size,
+			    BPF_LDX | (kind == 's' ? BPF_MEMSX : BPF_MEM) |
+				    size,
 			    dst, src, off, 0);
 		break;
 	case 'x':
 	case 's' + 1:
 		if (bc_asm_at_end(p))
-			return bc_asm_fail(p->c,
-					   "wrong number of operands for '%s'", mn);
+			return bc_asm_fail(
+				p->c, "wrong number of operands for '%s'", mn);
 		if ((k = bc_asm_memref(p, '[', &dst, &off)) ||
 		    (k = comma(p, mn)))
 			return k;
@@ -213,10 +228,13 @@ static int c_mem_insn(struct cur *p, const char *mn)
 /* "lock [fetch] OP[32] [%rD+off], %rS" */
 int bc_asm_conf_lock(struct cur *p)
 {
-	static const struct { const char *n; int32_t imm; } ops[] = {
-		{ "add", BPF_ADD }, { "and", BPF_AND }, { "or", BPF_OR },
-		{ "xor", BPF_XOR }, { "xchg", BPF_XCHG },
-		{ "cmpxchg", BPF_CMPXCHG },
+	static const struct {
+		const char *n;
+		int32_t imm;
+	} ops[] = {
+		{ "add", BPF_ADD },   { "and", BPF_AND },
+		{ "or", BPF_OR },     { "xor", BPF_XOR },
+		{ "xchg", BPF_XCHG }, { "cmpxchg", BPF_CMPXCHG },
 	};
 	char mn[32];
 	bool fetch, is32;
@@ -271,8 +289,8 @@ int bc_asm_conf_insn(struct cur *p, const char *word0)
 		bool l = mn[2] == '3';
 
 		if (bc_asm_at_end(p))
-			return bc_asm_fail(p->c,
-					   "wrong number of operands for '%s'", mn);
+			return bc_asm_fail(
+				p->c, "wrong number of operands for '%s'", mn);
 		k = bc_asm_jump_to(p, (l ? BPF_JMP32 : BPF_JMP) | BPF_JA, 0, 0,
 				   0, l ? FIX_IMM : FIX_OFF);
 		return k ? k : c_end(p, mn);
@@ -282,8 +300,11 @@ int bc_asm_conf_insn(struct cur *p, const char *word0)
 
 		const char *q = mn + 5;
 
-		from = q[0] == '8' ? 8 : (int)strtol((char[3]){ q[0], q[0] ? q[1] : 0, 0 },
-						     NULL, 10);
+		from = q[0] == '8' ?
+			       8 :
+			       (int)strtol((char[3]){ q[0], q[0] ? q[1] : 0,
+						      0 },
+					   NULL, 10);
 		q += from == 8 ? 1 : (q[0] && q[1] ? 2 : strlen(q));
 		to = (!strcmp(q, "32") || !strcmp(q, "64")) ? atoi(q) : 0;
 		if ((from != 8 && from != 16 && from != 32) ||
@@ -292,12 +313,16 @@ int bc_asm_conf_insn(struct cur *p, const char *word0)
 		if ((k = c_need_reg(p, mn, &dst)) || (k = comma(p, mn)) ||
 		    (k = c_need_reg(p, mn, &src)))
 			return k;
-		bc_asm_emit(p->c, (to == 64 ? BPF_ALU64 : BPF_ALU) | BPF_X |
-			    BPF_MOV, dst, src, from, 0);
+		bc_asm_emit(p->c,
+			    (to == 64 ? BPF_ALU64 : BPF_ALU) | BPF_X | BPF_MOV,
+			    dst, src, from, 0);
 		return c_end(p, mn);
 	}
 	{
-		static const struct { const char *n; uint8_t code; } sw[] = {
+		static const struct {
+			const char *n;
+			uint8_t code;
+		} sw[] = {
 			{ "be", BPF_ALU | BPF_END | BPF_X },
 			{ "le", BPF_ALU | BPF_END | BPF_K },
 			{ "swap", BPF_ALU64 | BPF_END | BPF_K },

@@ -105,8 +105,10 @@ static int d_init(struct cur *p)
 		}
 		if (n >= limit) {
 			free(buf);
-			return bc_asm_fail(p->c, "more initial bytes than map '%s' holds (%llu)",
-					   name, (unsigned long long)limit);
+			return bc_asm_fail(
+				p->c,
+				"more initial bytes than map '%s' holds (%llu)",
+				name, (unsigned long long)limit);
 		}
 		BC_GROW(buf, cap, n + 1);
 		buf[n++] = (uint8_t)strtol((char[3]){ p->s[0], p->s[1], 0 },
@@ -129,7 +131,8 @@ static int d_raw(struct cur *p)
 		if (!isxdigit((unsigned char)p->s[0]) ||
 		    !isxdigit((unsigned char)p->s[1]) || bc_asm_is_id(p->s[2]))
 			return bc_asm_expected(p, "8 hex bytes");
-		b[i] = (uint8_t)strtol((char[3]){ p->s[0], p->s[1], 0 }, NULL, 16);
+		b[i] = (uint8_t)strtol((char[3]){ p->s[0], p->s[1], 0 }, NULL,
+				       16);
 		p->s += 2;
 	}
 	in = bc_asm_emit(p->c, 0, 0, 0, 0, 0);
@@ -171,7 +174,7 @@ int bc_asm_directive(struct cur *p)
 		if (!*p->s)
 			return bc_asm_expected(p, "a license string");
 		free(p->c->license);
-		p->c->license = bc_xstrdup(p->s);	/* the rest of the line */
+		p->c->license = bc_xstrdup(p->s); /* the rest of the line */
 		p->s += strlen(p->s);
 		return bc_asm_end_of_line(p);
 	}

@@ -96,7 +96,8 @@ const char *bc_asm_peek_word(struct cur *p, char *buf, size_t len)
 
 	while (*s == ' ' || *s == '\t')
 		s++;
-	while (s[n] && s[n] != ' ' && s[n] != '\t' && s[n] != ',' && n + 1 < len)
+	while (s[n] && s[n] != ' ' && s[n] != '\t' && s[n] != ',' &&
+	       n + 1 < len)
 		n++;
 	memcpy(buf, s, n);
 	buf[n] = '\0';
@@ -182,9 +183,18 @@ int bc_asm_num(struct cur *p, enum num_range rg, int64_t *out)
 		return bc_asm_fail(p->c, "invalid number '%.*s'",
 				   (int)(strcspn(start, " \t,)]")), start);
 	switch (rg) {
-	case NUM_IMM32: smax = INT32_MAX; umax = UINT32_MAX; break;
-	case NUM_OFF16: smax = INT16_MAX; umax = UINT16_MAX; break;
-	default: smax = INT64_MAX; umax = UINT64_MAX; break;
+	case NUM_IMM32:
+		smax = INT32_MAX;
+		umax = UINT32_MAX;
+		break;
+	case NUM_OFF16:
+		smax = INT16_MAX;
+		umax = UINT16_MAX;
+		break;
+	default:
+		smax = INT64_MAX;
+		umax = UINT64_MAX;
+		break;
 	}
 	if (errno == ERANGE || (neg && v > smax + 1) ||
 	    (!neg && v > (hex || rg == NUM_IMM64 ? umax : smax)))
@@ -214,8 +224,8 @@ int bc_asm_need_num(struct cur *p, enum num_range rg, int64_t *out)
 
 /* ---- output ---- */
 
-struct bpf_insn *bc_asm_emit(struct asm_ctx *c, uint8_t code, int dst,
-			     int src, int16_t off, int32_t imm)
+struct bpf_insn *bc_asm_emit(struct asm_ctx *c, uint8_t code, int dst, int src,
+			     int16_t off, int32_t imm)
 {
 	struct bpf_insn *in;
 
@@ -334,8 +344,8 @@ int bc_asm_cast(struct cur *p, int *size, bool *sx)
 		return bc_asm_expected(p, "a size such as u32");
 	*sx = *p->s == 's';
 	bits = (int)strtol(p->s + 1, &end, 10);
-	if (end == p->s + 1 || (bits != 8 && bits != 16 && bits != 32 &&
-				bits != 64))
+	if (end == p->s + 1 ||
+	    (bits != 8 && bits != 16 && bits != 32 && bits != 64))
 		return bc_asm_expected(p, "a size such as u32");
 	p->s = end;
 	if (!bc_asm_lit(p, "*") || !bc_asm_lit(p, ")"))
@@ -353,9 +363,9 @@ int bc_asm_memref(struct cur *p, char open, int *r, int16_t *off)
 	int k;
 
 	if (!bc_asm_lit(p, o))
-		return bc_asm_expected(p, open == '(' ?
-				       "'(' of a memory operand" :
-				       "a memory operand such as [%r1+4]");
+		return bc_asm_expected(
+			p, open == '(' ? "'(' of a memory operand" :
+					 "a memory operand such as [%r1+4]");
 	k = bc_asm_need_reg(p, r, NULL);
 	if (k)
 		return k;
@@ -378,7 +388,6 @@ int bc_asm_end_of_line(struct cur *p)
 	return 0;
 }
 
-
 /* Register or imm32 operand. */
 int bc_asm_reg_or_imm(struct cur *p, int *r, bool *w, int64_t *v)
 {
@@ -391,7 +400,6 @@ int bc_asm_reg_or_imm(struct cur *p, int *r, bool *w, int64_t *v)
 		return bc_asm_expected(p, "a register or a number");
 	return k < 0 ? k : 2;
 }
-
 
 /*
  * Map names are symbol or section names (".rodata.str1.1", "my-map"):

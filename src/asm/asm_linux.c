@@ -9,19 +9,26 @@
 #include "isa/insn.h"
 #include "asm/asm_priv.h"
 
-static const struct { const char *op; uint8_t code; int16_t off; } alu_ops[] = {
+static const struct {
+	const char *op;
+	uint8_t code;
+	int16_t off;
+} alu_ops[] = {
 	{ "s>>=", BPF_ARSH, 0 }, { "s/=", BPF_DIV, 1 }, { "s%=", BPF_MOD, 1 },
-	{ "<<=", BPF_LSH, 0 }, { ">>=", BPF_RSH, 0 }, { "+=", BPF_ADD, 0 },
-	{ "-=", BPF_SUB, 0 }, { "*=", BPF_MUL, 0 }, { "/=", BPF_DIV, 0 },
-	{ "%=", BPF_MOD, 0 }, { "|=", BPF_OR, 0 }, { "&=", BPF_AND, 0 },
+	{ "<<=", BPF_LSH, 0 },	 { ">>=", BPF_RSH, 0 }, { "+=", BPF_ADD, 0 },
+	{ "-=", BPF_SUB, 0 },	 { "*=", BPF_MUL, 0 },	{ "/=", BPF_DIV, 0 },
+	{ "%=", BPF_MOD, 0 },	 { "|=", BPF_OR, 0 },	{ "&=", BPF_AND, 0 },
 	{ "^=", BPF_XOR, 0 },
 };
 
-static const struct { const char *op; uint8_t code; } jmp_ops[] = {
+static const struct {
+	const char *op;
+	uint8_t code;
+} jmp_ops[] = {
 	{ "s>=", BPF_JSGE }, { "s<=", BPF_JSLE }, { "s>", BPF_JSGT },
-	{ "s<", BPF_JSLT }, { "==", BPF_JEQ }, { "!=", BPF_JNE },
-	{ ">=", BPF_JGE }, { "<=", BPF_JLE }, { ">", BPF_JGT },
-	{ "<", BPF_JLT }, { "&", BPF_JSET },
+	{ "s<", BPF_JSLT },  { "==", BPF_JEQ },	  { "!=", BPF_JNE },
+	{ ">=", BPF_JGE },   { "<=", BPF_JLE },	  { ">", BPF_JGT },
+	{ "<", BPF_JLT },    { "&", BPF_JSET },
 };
 
 static int width_check(struct cur *p, bool w1, bool w2)
@@ -91,13 +98,14 @@ static int k_map(struct cur *p, int dst)
 		if (!bc_asm_lit(p, "0") || !bc_asm_lit(p, "]"))
 			return bc_asm_expected(p, "'[0]'");
 		src = src == BPF_PSEUDO_MAP_FD ? BPF_PSEUDO_MAP_VALUE :
-		      BPF_PSEUDO_MAP_IDX_VALUE;
+						 BPF_PSEUDO_MAP_IDX_VALUE;
 		bc_asm_ws(p);
 		if (*p->s == '+' && (k = bc_asm_need_num(p, NUM_IMM32, &off)))
 			return k;
 	}
 	opt_ll(p);
-	bc_asm_emit_lddw(p->c, dst, src, (uint32_t)idx | ((uint64_t)(uint32_t)off << 32));
+	bc_asm_emit_lddw(p->c, dst, src,
+			 (uint32_t)idx | ((uint64_t)(uint32_t)off << 32));
 	return bc_asm_end_of_line(p);
 }
 
@@ -129,7 +137,7 @@ static int k_lddw_special(struct cur *p, int dst)
 		return bc_asm_expected(p, "']'");
 	if (is_label) {
 		bc_asm_emit_lddw(p->c, dst, BPF_PSEUDO_FUNC, 0);
-		bc_asm_add_fix(p->c, name, FIX_FUNC);	/* at the second slot */
+		bc_asm_add_fix(p->c, name, FIX_FUNC); /* at the second slot */
 	} else {
 		bc_asm_emit_lddw(p->c, dst, BPF_PSEUDO_FUNC, (uint32_t)v);
 		bc_asm_add_func(p->c, (int64_t)p->c->cnt - 1 + v);
@@ -141,12 +149,16 @@ static int k_lddw_special(struct cur *p, int dst)
 /* "atomic64_fetch_add((u64 *)(r1 +0), r2)" and friends, after "rD = ". */
 static int k_atomic_fetch(struct cur *p, int dst)
 {
-	static const struct { const char *n; int32_t imm; } ops[] = {
+	static const struct {
+		const char *n;
+		int32_t imm;
+	} ops[] = {
 		{ "fetch_add", BPF_ADD | BPF_FETCH },
 		{ "fetch_and", BPF_AND | BPF_FETCH },
 		{ "fetch_or", BPF_OR | BPF_FETCH },
 		{ "fetch_xor", BPF_XOR | BPF_FETCH },
-		{ "xchg", BPF_XCHG }, { "cmpxchg", BPF_CMPXCHG },
+		{ "xchg", BPF_XCHG },
+		{ "cmpxchg", BPF_CMPXCHG },
 	};
 	int size, base, src, k;
 	bool sx, w2;
@@ -181,7 +193,8 @@ static int k_atomic_fetch(struct cur *p, int dst)
 		if ((k = bc_asm_need_reg(p, &src, &w2)))
 			return k;
 	} else if (src != dst) {
-		return bc_asm_fail(p->c, "atomic fetch returns into its source register");
+		return bc_asm_fail(
+			p->c, "atomic fetch returns into its source register");
 	}
 	if (!bc_asm_lit(p, ")"))
 		return bc_asm_expected(p, "')'");
@@ -209,7 +222,8 @@ static int k_llvm_xchg(struct cur *p, int dst, bool cmp)
 	if ((k = bc_asm_need_reg(p, &base, NULL)))
 		return k;
 	bc_asm_ws(p);
-	if ((*p->s == '+' || *p->s == '-') && (k = bc_asm_need_num(p, NUM_OFF16, &off)))
+	if ((*p->s == '+' || *p->s == '-') &&
+	    (k = bc_asm_need_num(p, NUM_OFF16, &off)))
 		return k;
 	if (!bc_asm_lit(p, ","))
 		return bc_asm_expected(p, "','");
@@ -249,7 +263,7 @@ static int k_ldabs(struct cur *p, int dst, int size)
 		/* "skb[r1 + 2]", "skb[r1 + -2]", "skb[r1 -2]", "skb[r1]" */
 		bc_asm_ws(p);
 		if (*p->s == '+')
-			p->s++;		/* the number may carry its own sign */
+			p->s++; /* the number may carry its own sign */
 		if (*p->s != ']' && (k = bc_asm_need_num(p, NUM_IMM32, &v)))
 			return k;
 	} else if ((k = bc_asm_need_num(p, NUM_IMM32, &v))) {
@@ -273,15 +287,16 @@ static int k_load(struct cur *p, int dst)
 		return k;
 	if (bc_asm_lit(p, "skb[")) {
 		if (sx)
-			return bc_asm_fail(p->c, "legacy packet loads are unsigned");
+			return bc_asm_fail(p->c,
+					   "legacy packet loads are unsigned");
 		return k_ldabs(p, dst, size);
 	}
 	if ((k = bc_asm_memref(p, '(', &src, &off)))
 		return k;
 	if (sx && size == BPF_DW)
 		return bc_asm_fail(p->c, "no sign-extending 64-bit load");
-	bc_asm_emit(p->c, BPF_LDX | (sx ? BPF_MEMSX : BPF_MEM) | size, dst,
-		    src, off, 0);
+	bc_asm_emit(p->c, BPF_LDX | (sx ? BPF_MEMSX : BPF_MEM) | size, dst, src,
+		    off, 0);
 	return bc_asm_end_of_line(p);
 }
 
@@ -301,15 +316,20 @@ static int k_bswap(struct cur *p, int dst)
 
 			p->s = end;
 			if (bits != 16 && bits != 32 && bits != 64)
-				return bc_asm_fail(p->c, "byte swap width must be 16, 32 or 64");
+				return bc_asm_fail(
+					p->c,
+					"byte swap width must be 16, 32 or 64");
 			if ((k = bc_asm_need_reg(p, &src, NULL)))
 				return k;
 			if (src != dst)
-				return bc_asm_fail(p->c, "byte swap works in place (r%d = %s%ld r%d)",
-						   dst, ends[i], bits, dst);
-			bc_asm_emit(p->c, (i == 2 ? BPF_ALU64 : BPF_ALU) |
-				    BPF_END | (i == 0 ? BPF_X : BPF_K), dst, 0,
-				    0, (int32_t)bits);
+				return bc_asm_fail(
+					p->c,
+					"byte swap works in place (r%d = %s%ld r%d)",
+					dst, ends[i], bits, dst);
+			bc_asm_emit(p->c,
+				    (i == 2 ? BPF_ALU64 : BPF_ALU) | BPF_END |
+					    (i == 0 ? BPF_X : BPF_K),
+				    dst, 0, 0, (int32_t)bits);
 			return bc_asm_end_of_line(p);
 		}
 		p->s = save;
@@ -348,8 +368,9 @@ static int k_assign(struct cur *p, int dst, bool w)
 		if ((k = bc_asm_need_reg(p, &src, &sw)))
 			return k;
 		if (src != dst || sw != w)
-			return bc_asm_fail(p->c, "negation works in place (r%d = -r%d)",
-					   dst, dst);
+			return bc_asm_fail(
+				p->c, "negation works in place (r%d = -r%d)",
+				dst, dst);
 		bc_asm_emit(p->c, cls | BPF_NEG, dst, 0, 0, 0);
 		return bc_asm_end_of_line(p);
 	}
@@ -386,8 +407,8 @@ static int k_assign(struct cur *p, int dst, bool w)
 	if (k < 0)
 		return k;
 	if (k == 0)
-		return bc_asm_expected(p,
-				       "a register, a number or a memory operand");
+		return bc_asm_expected(
+			p, "a register, a number or a memory operand");
 	if (bc_asm_word(p, "ll")) {
 		if (w)
 			return bc_asm_fail(p->c,
@@ -479,8 +500,9 @@ int bc_asm_linux_if(struct cur *p)
 		return k;
 	if (!bc_asm_word(p, "goto"))
 		return bc_asm_expected(p, "'goto'");
-	k = bc_asm_jump_to(p, (w ? BPF_JMP32 : BPF_JMP) | jmp_ops[i].code |
-			   (x ? BPF_X : BPF_K), dst, x ? src : 0,
-			   x ? 0 : (int32_t)v, FIX_OFF);
+	k = bc_asm_jump_to(p,
+			   (w ? BPF_JMP32 : BPF_JMP) | jmp_ops[i].code |
+				   (x ? BPF_X : BPF_K),
+			   dst, x ? src : 0, x ? 0 : (int32_t)v, FIX_OFF);
 	return k ? k : bc_asm_end_of_line(p);
 }

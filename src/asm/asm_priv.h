@@ -14,10 +14,10 @@
 #include "prog/prog.h"
 
 enum fix_kind {
-	FIX_OFF,	/* insn.off = target - pc - 1 */
-	FIX_IMM,	/* insn.imm = target - pc - 1 (gotol) */
-	FIX_CALL,	/* pseudo call; target starts a function */
-	FIX_FUNC,	/* lddw pseudo func; target starts a function */
+	FIX_OFF, /* insn.off = target - pc - 1 */
+	FIX_IMM, /* insn.imm = target - pc - 1 (gotol) */
+	FIX_CALL, /* pseudo call; target starts a function */
+	FIX_FUNC, /* lddw pseudo func; target starts a function */
 };
 
 struct label {
@@ -37,18 +37,18 @@ struct asm_ctx {
 	size_t cnt, cap;
 	struct label *labels;
 	size_t nlabels, caplabels;
-	size_t *htab, hcap;	/* label hash: index + 1, 0 = empty */
+	size_t *htab, hcap; /* label hash: index + 1, 0 = empty */
 	struct fixup *fix;
 	size_t nfix, capfix;
-	struct label *funcs;	/* function starts (name may be NULL) */
+	struct label *funcs; /* function starts (name may be NULL) */
 	size_t nfuncs, capfuncs;
-	char *pending_func;	/* .func NAME waiting for its instruction */
+	char *pending_func; /* .func NAME waiting for its instruction */
 	struct bc_map *maps;
 	size_t nmaps, capmaps;
 	char *type;
 	int type_line;
 	char *section;
-	char *license;		/* .license, NULL: "GPL" */
+	char *license; /* .license, NULL: "GPL" */
 	int64_t first_exit;
 	int line;
 	struct bc_err *err;
@@ -96,13 +96,13 @@ struct bc_map *bc_asm_find_map(struct asm_ctx *c, const char *name,
 			       int32_t *idx);
 
 /* Output. */
-struct bpf_insn *bc_asm_emit(struct asm_ctx *c, uint8_t code, int dst,
-			     int src, int16_t off, int32_t imm);
+struct bpf_insn *bc_asm_emit(struct asm_ctx *c, uint8_t code, int dst, int src,
+			     int16_t off, int32_t imm);
 void bc_asm_emit_lddw(struct asm_ctx *c, int dst, int src, uint64_t v);
 void bc_asm_add_fix(struct asm_ctx *c, const char *label, enum fix_kind k);
 void bc_asm_add_func(struct asm_ctx *c, int64_t pc);
-int bc_asm_jump_to(struct cur *p, uint8_t code, int dst, int src,
-		   int32_t imm, enum fix_kind k);
+int bc_asm_jump_to(struct cur *p, uint8_t code, int dst, int src, int32_t imm,
+		   enum fix_kind k);
 
 /*
  * Statements of the Linux / LLVM syntax (asm_linux.c): after the register

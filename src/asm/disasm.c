@@ -37,17 +37,19 @@ static void put(struct out *o, const char *fmt, ...)
 }
 
 static const char *const alu_ops[16] = {
-	[BPF_ADD >> 4] = "+=", [BPF_SUB >> 4] = "-=", [BPF_MUL >> 4] = "*=",
-	[BPF_DIV >> 4] = "/=", [BPF_OR >> 4] = "|=", [BPF_AND >> 4] = "&=",
-	[BPF_LSH >> 4] = "<<=", [BPF_RSH >> 4] = ">>=", [BPF_MOD >> 4] = "%=",
-	[BPF_XOR >> 4] = "^=", [BPF_ARSH >> 4] = "s>>=",
+	[BPF_ADD >> 4] = "+=",	[BPF_SUB >> 4] = "-=",	  [BPF_MUL >> 4] = "*=",
+	[BPF_DIV >> 4] = "/=",	[BPF_OR >> 4] = "|=",	  [BPF_AND >> 4] = "&=",
+	[BPF_LSH >> 4] = "<<=", [BPF_RSH >> 4] = ">>=",	  [BPF_MOD >> 4] = "%=",
+	[BPF_XOR >> 4] = "^=",	[BPF_ARSH >> 4] = "s>>=",
 };
 
 static const char *const jmp_ops[16] = {
-	[BPF_JEQ >> 4] = "==", [BPF_JGT >> 4] = ">", [BPF_JGE >> 4] = ">=",
-	[BPF_JSET >> 4] = "&", [BPF_JNE >> 4] = "!=", [BPF_JSGT >> 4] = "s>",
-	[BPF_JSGE >> 4] = "s>=", [BPF_JLT >> 4] = "<", [BPF_JLE >> 4] = "<=",
-	[BPF_JSLT >> 4] = "s<", [BPF_JSLE >> 4] = "s<=",
+	[BPF_JEQ >> 4] = "==",	 [BPF_JGT >> 4] = ">",
+	[BPF_JGE >> 4] = ">=",	 [BPF_JSET >> 4] = "&",
+	[BPF_JNE >> 4] = "!=",	 [BPF_JSGT >> 4] = "s>",
+	[BPF_JSGE >> 4] = "s>=", [BPF_JLT >> 4] = "<",
+	[BPF_JLE >> 4] = "<=",	 [BPF_JSLT >> 4] = "s<",
+	[BPF_JSLE >> 4] = "s<=",
 };
 
 static const char *const size_names[4] = { "u32", "u16", "u8", "u64" };
@@ -93,7 +95,8 @@ static bool fmt_alu(struct out *o, const struct bpf_insn *in)
 		if ((is64 && x) || in->src_reg || in->off ||
 		    (in->imm != 16 && in->imm != 32 && in->imm != 64))
 			return false;
-		put(o, "r%d = %s%d r%d", in->dst_reg, kind, in->imm, in->dst_reg);
+		put(o, "r%d = %s%d r%d", in->dst_reg, kind, in->imm,
+		    in->dst_reg);
 		return true;
 	}
 	case BPF_MOV:
@@ -198,10 +201,10 @@ static bool fmt_jmp(struct out *o, const struct bc_prog *prog,
 			put(o, "goto pc%+d", in->off);
 		}
 		return true;
-	case BPF_CALL:
-		return !j32 && fmt_call(o, prog, in, pc);
+	case BPF_CALL: return !j32 && fmt_call(o, prog, in, pc);
 	case BPF_EXIT:
-		if (j32 || x || in->src_reg || in->dst_reg || in->off || in->imm)
+		if (j32 || x || in->src_reg || in->dst_reg || in->off ||
+		    in->imm)
 			return false;
 		put(o, "exit");
 		return true;
@@ -233,7 +236,7 @@ static const char *atomic_alu(int32_t imm)
 static bool fmt_atomic(struct out *o, const struct bpf_insn *in)
 {
 	bool dw = bc_size(in) == BPF_DW;
-	char r = 'r';	/* the kernel's log says r for 32-bit atomics too */
+	char r = 'r'; /* the kernel's log says r for 32-bit atomics too */
 	const char *a64 = dw ? "64" : "";
 	const char *name = atomic_alu(in->imm);
 
@@ -249,7 +252,8 @@ static bool fmt_atomic(struct out *o, const struct bpf_insn *in)
 		put(o, "%c%d = atomic%s_fetch_%s((%s *)", r, in->src_reg, a64,
 		    name, sz(in));
 	} else if (in->imm == BPF_XCHG) {
-		put(o, "%c%d = atomic%s_xchg((%s *)", r, in->src_reg, a64, sz(in));
+		put(o, "%c%d = atomic%s_xchg((%s *)", r, in->src_reg, a64,
+		    sz(in));
 	} else if (in->imm == BPF_CMPXCHG) {
 		put(o, "%c0 = atomic%s_cmpxchg((%s *)", r, a64, sz(in));
 		memref(o, in->dst_reg, in->off);
@@ -267,11 +271,11 @@ static bool fmt_ldx(struct out *o, const struct bpf_insn *in)
 {
 	uint8_t mode = bc_mode(in);
 
-	if (in->imm || (mode != BPF_MEM &&
-			(mode != BPF_MEMSX || bc_size(in) == BPF_DW)))
+	if (in->imm ||
+	    (mode != BPF_MEM && (mode != BPF_MEMSX || bc_size(in) == BPF_DW)))
 		return false;
-	put(o, "r%d = *(%s *)", in->dst_reg, mode == BPF_MEMSX ?
-	    ssize_names[bc_size(in) >> 3] : sz(in));
+	put(o, "r%d = *(%s *)", in->dst_reg,
+	    mode == BPF_MEMSX ? ssize_names[bc_size(in) >> 3] : sz(in));
 	memref(o, in->src_reg, in->off);
 	return true;
 }
@@ -343,9 +347,7 @@ static bool fmt_lddw(struct out *o, const struct bc_prog *prog,
 		return false;
 	put(o, "r%d = ", in->dst_reg);
 	switch (in->src_reg) {
-	case 0:
-		put(o, "0x%" PRIx64, v);
-		break;
+	case 0: put(o, "0x%" PRIx64, v); break;
 	case BPF_PSEUDO_MAP_FD:
 		if (hi->imm)
 			return false;
@@ -376,8 +378,7 @@ static bool fmt_lddw(struct out *o, const struct bc_prog *prog,
 		if (f && f->name)
 			put(o, " ; %s", f->name);
 		return true;
-	default:
-		return false;
+	default: return false;
 	}
 	put(o, " ll");
 	return true;
@@ -390,33 +391,24 @@ static bool fmt_insn(struct out *o, const struct bc_prog *prog,
 
 	switch (bc_insn_kind(in)) {
 	case BC_INSN_ALU:
-	case BC_INSN_ALU64:
-		return fmt_alu(o, in);
+	case BC_INSN_ALU64: return fmt_alu(o, in);
 	case BC_INSN_JA:
 	case BC_INSN_JMP:
 	case BC_INSN_JMP32:
 	case BC_INSN_CALL:
-	case BC_INSN_EXIT:
-		return fmt_jmp(o, prog, in, pc);
+	case BC_INSN_EXIT: return fmt_jmp(o, prog, in, pc);
 	case BC_INSN_MAY_GOTO:
 		if (!bc_is_may_goto(in) || in->dst_reg || in->imm)
 			return false;
 		put(o, "may_goto pc%+d", in->off);
 		return true;
-	case BC_INSN_LDDW:
-		return pc + 1 < cnt && fmt_lddw(o, prog, in, pc);
-	case BC_INSN_LD_PKT:
-		return fmt_ld_pkt(o, in);
-	case BC_INSN_LDX:
-		return fmt_ldx(o, in);
-	case BC_INSN_ST:
-		return fmt_st(o, in);
-	case BC_INSN_STX:
-		return fmt_stx(o, in);
-	case BC_INSN_ATOMIC:
-		return fmt_atomic(o, in);
-	case BC_INSN_UNKNOWN:	/* a JMP32 call or exit */
-		break;
+	case BC_INSN_LDDW: return pc + 1 < cnt && fmt_lddw(o, prog, in, pc);
+	case BC_INSN_LD_PKT: return fmt_ld_pkt(o, in);
+	case BC_INSN_LDX: return fmt_ldx(o, in);
+	case BC_INSN_ST: return fmt_st(o, in);
+	case BC_INSN_STX: return fmt_stx(o, in);
+	case BC_INSN_ATOMIC: return fmt_atomic(o, in);
+	case BC_INSN_UNKNOWN: /* a JMP32 call or exit */ break;
 	}
 	return false;
 }
@@ -453,14 +445,40 @@ int bc_disasm_insn(const struct bc_prog *prog, const struct bpf_insn *insns,
 }
 
 static const char *const map_types[] = {
-	"unspec", "hash", "array", "prog_array", "perf_event_array",
-	"percpu_hash", "percpu_array", "stack_trace", "cgroup_array",
-	"lru_hash", "lru_percpu_hash", "lpm_trie", "array_of_maps",
-	"hash_of_maps", "devmap", "sockmap", "cpumap", "xskmap", "sockhash",
-	"cgroup_storage", "reuseport_sockarray", "percpu_cgroup_storage",
-	"queue", "stack", "sk_storage", "devmap_hash", "struct_ops",
-	"ringbuf", "inode_storage", "task_storage", "bloom_filter",
-	"user_ringbuf", "cgrp_storage", "arena",
+	"unspec",
+	"hash",
+	"array",
+	"prog_array",
+	"perf_event_array",
+	"percpu_hash",
+	"percpu_array",
+	"stack_trace",
+	"cgroup_array",
+	"lru_hash",
+	"lru_percpu_hash",
+	"lpm_trie",
+	"array_of_maps",
+	"hash_of_maps",
+	"devmap",
+	"sockmap",
+	"cpumap",
+	"xskmap",
+	"sockhash",
+	"cgroup_storage",
+	"reuseport_sockarray",
+	"percpu_cgroup_storage",
+	"queue",
+	"stack",
+	"sk_storage",
+	"devmap_hash",
+	"struct_ops",
+	"ringbuf",
+	"inode_storage",
+	"task_storage",
+	"bloom_filter",
+	"user_ringbuf",
+	"cgrp_storage",
+	"arena",
 };
 
 const char *bc_asm_map_type_name(uint32_t type)
@@ -556,12 +574,14 @@ static void print_maps(FILE *f, const struct bc_prog *prog)
 		fprintf(f, " %u %u %u %u\n", m->key_size, m->value_size,
 			m->max_entries, m->map_flags);
 		if (m->init && m->init_size &&
-		    (m->init[0] || memcmp(m->init, m->init + 1, m->init_size - 1))) {
+		    (m->init[0] ||
+		     memcmp(m->init, m->init + 1, m->init_size - 1))) {
 			uint32_t j;
 
 			fprintf(f, ".init %s", m->name);
 			for (j = 0; j < m->init_size; j++)
-				fprintf(f, "%s%02x", j % 4 ? "" : " ", m->init[j]);
+				fprintf(f, "%s%02x", j % 4 ? "" : " ",
+					m->init[j]);
 			fputc('\n', f);
 		}
 	}
@@ -655,8 +675,10 @@ void bc_disasm_prog(FILE *f, const struct bc_prog *prog, unsigned flags)
 			for (uint32_t j = 0; j < prog->func_cnt && !dup; j++)
 				dup = fs[j] != fs[k] && fs[j]->name &&
 				      !strcmp(fs[j]->name, fs[k]->name);
-			fprintf(f, dup || !label_ok(fs[k]->name) ? ".func %s\n" :
-				   "%s:\n", fs[k]->name);
+			fprintf(f,
+				dup || !label_ok(fs[k]->name) ? ".func %s\n" :
+								"%s:\n",
+				fs[k]->name);
 		}
 		if ((flags & BC_DISASM_LINES) && prog->lines)
 			bc_disasm_line(f, prog, i, &last);

@@ -16,8 +16,8 @@ int bc_disasm_insn(const struct bc_prog *prog, const struct bpf_insn *insns,
 		   uint32_t cnt, uint32_t pc, char *buf, size_t len);
 
 enum {
-	BC_DISASM_LINES = 1 << 0,	/* print source lines from BTF */
-	BC_DISASM_RAW = 1 << 1,		/* print raw bytes too */
+	BC_DISASM_LINES = 1 << 0, /* print source lines from BTF */
+	BC_DISASM_RAW = 1 << 1, /* print raw bytes too */
 };
 
 /*

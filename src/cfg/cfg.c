@@ -12,7 +12,7 @@
 #include "cfg/dom.h"
 #include "isa/insn.h"
 
-#define ARR(cfg, n, type) \
+#define ARR(cfg, n, type)                                                      \
 	((type *)bc_arena_array(&(cfg)->arena, (n), sizeof(type)))
 
 static bool is_jump(const struct bpf_insn *i)
@@ -44,7 +44,8 @@ static int find_subprogs(struct bc_cfg *cfg, const uint8_t *half,
 		const struct bpf_insn *in = &p->insns[i];
 		int64_t t;
 
-		if (half[i] || !(bc_is_pseudo_call(in) || bc_is_pseudo_func(in)))
+		if (half[i] ||
+		    !(bc_is_pseudo_call(in) || bc_is_pseudo_func(in)))
 			continue;
 		t = (int64_t)i + in->imm + 1;
 		if (t < 0 || t >= n) {
@@ -54,9 +55,10 @@ static int find_subprogs(struct bc_cfg *cfg, const uint8_t *half,
 		}
 		if (half[t]) {
 			free(start);
-			return bc_errf(err, i, -EINVAL,
-				       "jump into the middle of ldimm64 insn %lld",
-				       (long long)t - 1);
+			return bc_errf(
+				err, i, -EINVAL,
+				"jump into the middle of ldimm64 insn %lld",
+				(long long)t - 1);
 		}
 		start[t] = 1;
 	}
@@ -104,9 +106,10 @@ static int check_subprog(const struct bc_prog *p, const struct bc_subprog *s,
 				       "jump out of range from insn %u to %lld",
 				       i, (long long)t);
 		if (half[t])
-			return bc_errf(err, i, -EINVAL,
-				       "jump into the middle of ldimm64 insn %lld",
-				       (long long)t - 1);
+			return bc_errf(
+				err, i, -EINVAL,
+				"jump into the middle of ldimm64 insn %lld",
+				(long long)t - 1);
 	}
 	if (half[last])
 		last--;
@@ -140,7 +143,7 @@ static int64_t dfs_succ(const struct bc_prog *p, uint32_t t, int k)
 static int check_back_edges(const struct bc_prog *p, struct bc_err *err)
 {
 	uint32_t n = p->insn_cnt, top = 0;
-	uint8_t *state = bc_xcalloc(n, 1);	/* 1 on the stack, 2 done */
+	uint8_t *state = bc_xcalloc(n, 1); /* 1 on the stack, 2 done */
 	uint32_t *stk = bc_xcalloc(n, sizeof(*stk));
 	uint8_t *next = bc_xcalloc(n, 1);
 	int ret = 0;
@@ -155,8 +158,10 @@ static int check_back_edges(const struct bc_prog *p, struct bc_err *err)
 			state[t] = 2;
 			top--;
 		} else if (state[w] == 1) {
-			ret = bc_errf(err, t, -EINVAL, "back-edge from insn "
-				      "%u to %u", t, (uint32_t)w);
+			ret = bc_errf(err, t, -EINVAL,
+				      "back-edge from insn "
+				      "%u to %u",
+				      t, (uint32_t)w);
 		} else if (!state[w]) {
 			state[w] = 1;
 			stk[top++] = (uint32_t)w;
@@ -169,8 +174,8 @@ static int check_back_edges(const struct bc_prog *p, struct bc_err *err)
 }
 
 /* Blocks and edges of one subprogram; leaders marked in lead[]. */
-static void count_blocks(struct bc_cfg *cfg, const uint8_t *half,
-			 uint8_t *lead, uint32_t *nblocks, uint32_t *nedges)
+static void count_blocks(struct bc_cfg *cfg, const uint8_t *half, uint8_t *lead,
+			 uint32_t *nblocks, uint32_t *nedges)
 {
 	const struct bc_prog *p = cfg->prog;
 
@@ -244,15 +249,18 @@ static void build_blocks(struct bc_cfg *cfg, const uint8_t *half,
 			if (bc_is_exit(in)) {
 				add_edge(cfg, sp->exit, BC_EDGE_EXIT);
 			} else if (bc_is_ja(in)) {
-				add_edge(cfg, cfg->insn_block[bc_jmp_target(in, bl->last)],
+				add_edge(cfg,
+					 cfg->insn_block[bc_jmp_target(
+						 in, bl->last)],
 					 BC_EDGE_JUMP);
 			} else {
 				uint32_t fall = b + 1;
 
 				add_edge(cfg, fall, BC_EDGE_FALL);
 				if (bc_is_cond_jmp(in)) {
-					uint32_t t = cfg->insn_block[
-						bc_jmp_target(in, bl->last)];
+					uint32_t t =
+						cfg->insn_block[bc_jmp_target(
+							in, bl->last)];
 
 					if (t != fall)
 						add_edge(cfg, t, BC_EDGE_TAKEN);
@@ -266,7 +274,7 @@ static void build_blocks(struct bc_cfg *cfg, const uint8_t *half,
 		cfg->blocks[cfg->succ[e]].pred_cnt++;
 	for (b = 1; b < cfg->block_cnt; b++)
 		cfg->blocks[b].pred_off = cfg->blocks[b - 1].pred_off +
-					   cfg->blocks[b - 1].pred_cnt;
+					  cfg->blocks[b - 1].pred_cnt;
 	uint32_t *fill = bc_xcalloc(cfg->block_cnt, sizeof(uint32_t));
 
 	for (b = 0; b < cfg->block_cnt; b++) {
@@ -346,11 +354,14 @@ static int build_callgraph(struct bc_cfg *cfg, struct bc_err *err)
 					i++;
 					continue;
 				}
-				if (!(bc_is_pseudo_call(in) || bc_is_pseudo_func(in)))
+				if (!(bc_is_pseudo_call(in) ||
+				      bc_is_pseudo_func(in)))
 					continue;
 				if (bc_is_lddw(in))
 					i++;
-				t = (uint32_t)((int64_t)(bc_is_lddw(in) ? i - 1 : i) +
+				t = (uint32_t)((int64_t)(bc_is_lddw(in) ?
+								 i - 1 :
+								 i) +
 					       in->imm + 1);
 				c = bc_cfg_subprog_of(cfg, t);
 				if (bc_is_pseudo_func(in))
@@ -366,9 +377,10 @@ static int build_callgraph(struct bc_cfg *cfg, struct bc_err *err)
 				sp2->callee_cnt++;
 			}
 			if (!pass) {
-				sp2->callees = ARR(cfg, sp2->callee_cnt + 1, uint32_t);
-				sp2->callee_sites = ARR(cfg, sp2->callee_cnt + 1,
-							uint32_t);
+				sp2->callees =
+					ARR(cfg, sp2->callee_cnt + 1, uint32_t);
+				sp2->callee_sites =
+					ARR(cfg, sp2->callee_cnt + 1, uint32_t);
 			}
 		}
 	}
@@ -419,9 +431,10 @@ static int build_callgraph(struct bc_cfg *cfg, struct bc_err *err)
 			if (c->depth < s->depth + 1)
 				c->depth = s->depth + 1;
 			if (c->depth > BC_MAX_CALL_FRAMES)
-				ret = bc_errf(err, s->callee_sites[j], -EINVAL,
-					      "the call stack of %u frames is too deep",
-					      c->depth);
+				ret = bc_errf(
+					err, s->callee_sites[j], -EINVAL,
+					"the call stack of %u frames is too deep",
+					c->depth);
 		}
 	}
 	free(color);
@@ -447,7 +460,8 @@ void bc_cfg_sub_graph(const struct bc_cfg *cfg, uint32_t s, struct bc_csr *c)
 
 		for (uint32_t k = 0; k < bl->succ_cnt; k++) {
 			src[e] = b;
-			dst[e++] = cfg->succ[bl->succ_off + k] - sp->block_first;
+			dst[e++] =
+				cfg->succ[bl->succ_off + k] - sp->block_first;
 		}
 	}
 	bc_csr_build(c, sp->block_cnt, src, dst, e);
@@ -475,14 +489,16 @@ static void compute_doms(struct bc_cfg *cfg)
 		bc_dom_lt(&c.g, 0, idom);
 		bc_dom_number(nb, 0, idom, pre, post);
 		for (uint32_t b = 0; b < nb; b++) {
-			bl[b].idom = idom[b] == BC_NONE ? BC_NONE : idom[b] + base;
+			bl[b].idom = idom[b] == BC_NONE ? BC_NONE :
+							  idom[b] + base;
 			bl[b].dom_pre = pre[b];
 			bl[b].dom_post = post[b];
 		}
 		bc_pdom_lt(&c.g, nb - 1, idom, false);
 		bc_dom_number(nb, nb - 1, idom, pre, post);
 		for (uint32_t b = 0; b < nb; b++) {
-			bl[b].ipdom = idom[b] == BC_NONE ? BC_NONE : idom[b] + base;
+			bl[b].ipdom = idom[b] == BC_NONE ? BC_NONE :
+							   idom[b] + base;
 			bl[b].pdom_pre = pre[b];
 			bl[b].pdom_post = post[b];
 		}

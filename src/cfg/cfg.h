@@ -14,15 +14,15 @@
 #include "prog/prog.h"
 #include "util/util.h"
 
-#define BC_NONE UINT32_MAX
+#define BC_NONE		   UINT32_MAX
 #define BC_MAX_CALL_FRAMES 8
 
 enum bc_edge_kind {
-	BC_EDGE_FALL,		/* fall-through */
-	BC_EDGE_TAKEN,		/* conditional branch taken */
-	BC_EDGE_JUMP,		/* ja / gotol */
-	BC_EDGE_EXIT,		/* exit to the virtual exit block */
-	BC_EDGE_ENTRY,		/* virtual entry to first block */
+	BC_EDGE_FALL, /* fall-through */
+	BC_EDGE_TAKEN, /* conditional branch taken */
+	BC_EDGE_JUMP, /* ja / gotol */
+	BC_EDGE_EXIT, /* exit to the virtual exit block */
+	BC_EDGE_ENTRY, /* virtual entry to first block */
 };
 
 /*
@@ -36,40 +36,40 @@ struct bc_block {
 	uint32_t succ_off, succ_cnt;
 	uint32_t pred_off, pred_cnt;
 	uint32_t subprog;
-	uint32_t idom;		/* immediate dominator block, BC_NONE for entry */
-	uint32_t ipdom;		/* immediate post-dominator, BC_NONE if none */
-	uint32_t dom_pre, dom_post;	/* DFS numbers in the dominator tree */
-	uint32_t pdom_pre, pdom_post;	/* same in the post-dominator tree */
-	uint32_t loop;		/* innermost natural loop, BC_NONE if none */
+	uint32_t idom; /* immediate dominator block, BC_NONE for entry */
+	uint32_t ipdom; /* immediate post-dominator, BC_NONE if none */
+	uint32_t dom_pre, dom_post; /* DFS numbers in the dominator tree */
+	uint32_t pdom_pre, pdom_post; /* same in the post-dominator tree */
+	uint32_t loop; /* innermost natural loop, BC_NONE if none */
 };
 
 struct bc_subprog {
-	uint32_t start, end;	/* insns [start, end) */
-	uint32_t entry, exit;	/* virtual entry/exit block indices */
-	uint32_t block_first, block_cnt;	/* its blocks, contiguous */
-	uint32_t *callees;	/* subprogram indices this one calls */
-	uint32_t *callee_sites;	/* first call/lddw insn for each callee */
+	uint32_t start, end; /* insns [start, end) */
+	uint32_t entry, exit; /* virtual entry/exit block indices */
+	uint32_t block_first, block_cnt; /* its blocks, contiguous */
+	uint32_t *callees; /* subprogram indices this one calls */
+	uint32_t *callee_sites; /* first call/lddw insn for each callee */
 	uint32_t callee_cnt;
-	bool is_callback;	/* address taken by lddw BPF_PSEUDO_FUNC */
-	uint32_t depth;		/* longest call chain from the main program */
+	bool is_callback; /* address taken by lddw BPF_PSEUDO_FUNC */
+	uint32_t depth; /* longest call chain from the main program */
 	const char *name;
 };
 
 struct bc_loop_exit {
-	uint32_t from, to;	/* block in the loop, block outside */
+	uint32_t from, to; /* block in the loop, block outside */
 };
 
 struct bc_loop {
-	uint32_t header;	/* block */
+	uint32_t header; /* block */
 	uint32_t subprog;
-	uint32_t *latches;	/* blocks with a back edge to header */
+	uint32_t *latches; /* blocks with a back edge to header */
 	uint32_t latch_cnt;
-	uint32_t *body;		/* blocks, sorted, header included */
+	uint32_t *body; /* blocks, sorted, header included */
 	uint32_t body_cnt;
 	struct bc_loop_exit *exits;
 	uint32_t exit_cnt;
-	uint32_t parent;	/* enclosing loop index, BC_NONE at top level */
-	uint32_t depth;		/* 1 for outermost */
+	uint32_t parent; /* enclosing loop index, BC_NONE at top level */
+	uint32_t depth; /* 1 for outermost */
 	uint32_t *children;
 	uint32_t child_cnt;
 	/* every cycle through the header falls through a may_goto of the
@@ -80,9 +80,9 @@ struct bc_loop {
 /* A cycle with more than one entry (Stoltz's algorithm). */
 struct bc_irreducible {
 	uint32_t subprog;
-	uint32_t *blocks;	/* sorted */
+	uint32_t *blocks; /* sorted */
 	uint32_t block_cnt;
-	uint32_t *entries;	/* blocks entered from outside the cycle */
+	uint32_t *entries; /* blocks entered from outside the cycle */
 	uint32_t entry_cnt;
 };
 
@@ -106,10 +106,10 @@ struct bc_irreducible {
 #define BC_LOOP_BLOCKS_PER_BLOCK 32
 
 struct bc_cfg_opts {
-	bool reject_irreducible;	/* the RFC's rule: irreducible is an error */
-	bool no_back_edges;	/* Linux's check_cfg without CAP_BPF: a loop
+	bool reject_irreducible; /* the RFC's rule: irreducible is an error */
+	bool no_back_edges; /* Linux's check_cfg without CAP_BPF: a loop
 				 * is an error ("back-edge from insn") */
-	uint64_t max_loop_blocks;	/* 0: the default above */
+	uint64_t max_loop_blocks; /* 0: the default above */
 };
 
 struct bc_cfg {
@@ -120,9 +120,9 @@ struct bc_cfg {
 	struct bc_block *blocks;
 	uint32_t block_cnt;
 	uint32_t *succ, *pred;
-	uint8_t *succ_kind;	/* enum bc_edge_kind, parallel to succ */
+	uint8_t *succ_kind; /* enum bc_edge_kind, parallel to succ */
 	uint32_t edge_cnt;
-	uint32_t *insn_block;	/* block of each instruction */
+	uint32_t *insn_block; /* block of each instruction */
 	struct bc_loop *loops;
 	uint32_t loop_cnt;
 	struct bc_irreducible *irr;
@@ -164,7 +164,8 @@ uint32_t bc_cfg_subprog_of(const struct bc_cfg *cfg, uint32_t pc);
  */
 bool bc_loop_free_cycle(const struct bc_cfg *cfg, uint32_t l,
 			bool (*cut)(const struct bc_cfg *, uint32_t, uint32_t,
-				    void *), void *arg);
+				    void *),
+			void *arg);
 /* Is pc the first instruction of a loop header block? Returns loop or BC_NONE. */
 uint32_t bc_cfg_loop_at(const struct bc_cfg *cfg, uint32_t pc);
 

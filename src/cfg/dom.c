@@ -51,7 +51,7 @@ void bc_csr_free(struct bc_csr *c)
  */
 struct lt {
 	uint32_t *num, *vertex, *parent, *semi, *label, *ancestor, *child,
-		 *size, *dom, *bhead, *bnext, *stack;
+		*size, *dom, *bhead, *bnext, *stack;
 };
 
 static void lt_compress(struct lt *t, uint32_t v)
@@ -82,8 +82,8 @@ static uint32_t lt_eval(struct lt *t, uint32_t v)
 		return t->label[v];
 	lt_compress(t, v);
 	a = t->ancestor[v];
-	return t->semi[t->label[a]] >= t->semi[t->label[v]] ?
-	       t->label[v] : t->label[a];
+	return t->semi[t->label[a]] >= t->semi[t->label[v]] ? t->label[v] :
+							      t->label[a];
 }
 
 static void lt_link(struct lt *t, uint32_t v, uint32_t w)
@@ -182,7 +182,7 @@ void bc_dom_lt(const struct bc_graph *g, uint32_t root, uint32_t *idom)
 			uint32_t u = t.num[g->pred[k]];
 
 			if (!u)
-				continue;	/* unreachable predecessor */
+				continue; /* unreachable predecessor */
 			u = lt_eval(&t, u);
 			if (t.semi[u] < t.semi[w])
 				t.semi[w] = t.semi[u];
@@ -211,7 +211,8 @@ void bc_dom_lt(const struct bc_graph *g, uint32_t root, uint32_t *idom)
 void bc_dom_chk(const struct bc_graph *g, uint32_t root, uint32_t *idom)
 {
 	uint32_t n = g->n, i, cnt = 0, sp = 0;
-	uint32_t *po = bc_xmalloc((size_t)n * sizeof(uint32_t));	/* node -> postorder */
+	uint32_t *po = bc_xmalloc((size_t)n *
+				  sizeof(uint32_t)); /* node -> postorder */
 	uint32_t *order = bc_xmalloc((size_t)n * sizeof(uint32_t));
 	uint32_t *node = bc_xmalloc((size_t)n * sizeof(uint32_t));
 	uint32_t *edge = bc_xmalloc((size_t)n * sizeof(uint32_t));
@@ -243,7 +244,7 @@ void bc_dom_chk(const struct bc_graph *g, uint32_t root, uint32_t *idom)
 	idom[root] = root;
 	while (changed) {
 		changed = false;
-		for (uint32_t k = cnt - 1; k-- > 0;) {	/* reverse postorder */
+		for (uint32_t k = cnt - 1; k-- > 0;) { /* reverse postorder */
 			uint32_t b = order[k], nd = BC_NONE;
 
 			for (i = g->pred_off[b]; i < g->pred_off[b + 1]; i++) {
@@ -375,7 +376,7 @@ void bc_pdom_lt(const struct bc_graph *g, uint32_t exit, uint32_t *ipdom,
 	dst = bc_xmalloc(((size_t)m + cnt + 1) * sizeof(uint32_t));
 	for (v = 0; v < n; v++)
 		for (k = g->succ_off[v]; k < g->succ_off[v + 1]; k++) {
-			src[e] = g->succ[k];	/* reversed */
+			src[e] = g->succ[k]; /* reversed */
 			dst[e++] = v;
 		}
 	for (k = 0; k < cnt; k++) {
@@ -397,7 +398,7 @@ bool bc_stoltz_irreducible(const struct bc_graph *g, uint32_t root,
 			   const uint32_t *pre, const uint32_t *post)
 {
 	uint32_t n = g->n, sp = 0;
-	uint8_t *st = bc_xcalloc(n, 1);	/* 0 new, 1 visited, 2 pushed */
+	uint8_t *st = bc_xcalloc(n, 1); /* 0 new, 1 visited, 2 pushed */
 	uint32_t *node = bc_xmalloc((size_t)n * sizeof(uint32_t));
 	uint32_t *edge = bc_xmalloc((size_t)n * sizeof(uint32_t));
 	bool irr = false;
@@ -458,7 +459,7 @@ uint32_t bc_irreducible_sccs(const struct bc_graph *g, uint32_t root,
 			uint32_t w = g->succ[edge[sp - 1]++];
 
 			if (bc_dom_test(pre, post, w, v))
-				continue;	/* back edge */
+				continue; /* back edge */
 			if (index[w] == BC_NONE) {
 				index[w] = low[w] = idx++;
 				tstack[tsp++] = w;
@@ -475,7 +476,7 @@ uint32_t bc_irreducible_sccs(const struct bc_graph *g, uint32_t root,
 			low[node[sp - 1]] = low[v];
 		if (low[v] != index[v])
 			continue;
-		if (tstack[tsp - 1] == v) {	/* trivial component */
+		if (tstack[tsp - 1] == v) { /* trivial component */
 			on[v] = 0;
 			tsp--;
 			continue;

@@ -20,9 +20,9 @@
 
 struct bc_graph {
 	uint32_t n;
-	const uint32_t *succ_off;	/* n + 1 entries */
+	const uint32_t *succ_off; /* n + 1 entries */
 	const uint32_t *succ;
-	const uint32_t *pred_off;	/* n + 1 entries */
+	const uint32_t *pred_off; /* n + 1 entries */
 	const uint32_t *pred;
 };
 
@@ -47,8 +47,8 @@ void bc_dom_number(uint32_t n, uint32_t root, const uint32_t *idom,
 static inline bool bc_dom_test(const uint32_t *pre, const uint32_t *post,
 			       uint32_t a, uint32_t b)
 {
-	return pre[a] != BC_NONE && pre[b] != BC_NONE &&
-	       pre[a] <= pre[b] && post[b] <= post[a];
+	return pre[a] != BC_NONE && pre[b] != BC_NONE && pre[a] <= pre[b] &&
+	       post[b] <= post[a];
 }
 
 /*

@@ -12,7 +12,7 @@
 #include "cfg/cfg_priv.h"
 #include "isa/insn.h"
 
-#define ARR(cfg, n, type) \
+#define ARR(cfg, n, type)                                                      \
 	((type *)bc_arena_array(&(cfg)->arena, (n), sizeof(type)))
 
 static int cmp_u32(const void *a, const void *b)
@@ -23,11 +23,11 @@ static int cmp_u32(const void *a, const void *b)
 }
 
 struct loop_work {
-	uint32_t *mark;		/* block -> loop being built */
+	uint32_t *mark; /* block -> loop being built */
 	uint32_t *queue;
-	uint32_t *hdr;		/* headers of all subprograms */
-	uint32_t *up;		/* loop -> an enclosing loop, for find_top */
-	uint64_t body_total;	/* sum of body sizes so far */
+	uint32_t *hdr; /* headers of all subprograms */
+	uint32_t *up; /* loop -> an enclosing loop, for find_top */
+	uint64_t body_total; /* sum of body sizes so far */
 	uint64_t body_limit;
 	uint32_t hdr_cnt;
 };
@@ -129,7 +129,9 @@ static int build_loop(struct bc_cfg *cfg, struct loop_work *w, uint32_t l,
 					continue;
 				if (pass)
 					L->exits[L->exit_cnt++] =
-						(struct bc_loop_exit){ L->body[q], s };
+						(struct bc_loop_exit){
+							L->body[q], s
+						};
 				else
 					exits++;
 			}
@@ -158,7 +160,8 @@ static int build_loop(struct bc_cfg *cfg, struct loop_work *w, uint32_t l,
 static void finish_loops(struct bc_cfg *cfg)
 {
 	uint32_t n = cfg->loop_cnt;
-	uint32_t *perm = bc_xmalloc((n + 1) * sizeof(uint32_t));	/* old -> new */
+	uint32_t *perm =
+		bc_xmalloc((n + 1) * sizeof(uint32_t)); /* old -> new */
 	uint32_t *byhdr = bc_xmalloc((n + 1) * sizeof(uint32_t));
 	struct bc_loop *nl = ARR(cfg, n + 1, struct bc_loop);
 
@@ -182,7 +185,7 @@ static void finish_loops(struct bc_cfg *cfg)
 	for (uint32_t b = 0; b < cfg->block_cnt; b++)
 		if (cfg->blocks[b].loop != BC_NONE)
 			cfg->blocks[b].loop = perm[cfg->blocks[b].loop];
-	free(cfg->loops);	/* the malloc'd working copy */
+	free(cfg->loops); /* the malloc'd working copy */
 	cfg->loops = nl;
 	/* an inner header may precede its outer one (rotated loops) */
 	for (uint32_t l = 0; l < n; l++) {
@@ -350,11 +353,13 @@ void bc_irr_describe(const struct bc_cfg *cfg, const struct bc_irreducible *r,
 		lo = BC_MIN(lo, b->first);
 		hi = BC_MAX(hi, b->last);
 	}
-	o = snprintf(buf, len, "irreducible loop: insns %u..%u entered at",
-		     lo, hi);
+	o = snprintf(buf, len, "irreducible loop: insns %u..%u entered at", lo,
+		     hi);
 	for (uint32_t k = 0; k < r->entry_cnt && o < len; k++)
 		o += snprintf(buf + o, len - o, "%s insn %u",
-			      k == 0 ? "" : k + 1 == r->entry_cnt ? " and" : ",",
+			      k == 0		    ? "" :
+			      k + 1 == r->entry_cnt ? " and" :
+						      ",",
 			      cfg->blocks[r->entries[k]].first);
 }
 
@@ -377,7 +382,8 @@ static bool spends_budget(const struct bc_cfg *cfg, uint32_t b, uint32_t k,
 
 bool bc_loop_free_cycle(const struct bc_cfg *cfg, uint32_t l,
 			bool (*cut)(const struct bc_cfg *, uint32_t, uint32_t,
-				    void *), void *arg)
+				    void *),
+			void *arg)
 {
 	const struct bc_loop *lp = &cfg->loops[l];
 	uint8_t *seen = bc_xcalloc(lp->body_cnt + 1, 1);
@@ -429,16 +435,19 @@ int bc_loops_build(struct bc_cfg *cfg, const struct bc_cfg_opts *opts,
 	w.hdr = bc_xmalloc(cfg->block_cnt * sizeof(uint32_t));
 	w.hdr_cnt = 0;
 	w.body_total = 0;
-	w.body_limit = opts->max_loop_blocks ? opts->max_loop_blocks :
-		       BC_LOOP_BLOCKS_PER_BLOCK * (uint64_t)cfg->block_cnt +
-		       (1u << 20);
+	w.body_limit =
+		opts->max_loop_blocks ?
+			opts->max_loop_blocks :
+			BC_LOOP_BLOCKS_PER_BLOCK * (uint64_t)cfg->block_cnt +
+				(1u << 20);
 	if (natural_loops(cfg, &w)) {
 		free(w.mark);
 		free(w.queue);
 		free(w.hdr);
-		return bc_errf(err, -1, -E2BIG,
-			       "loops nested too deeply: their bodies add up to more than %llu blocks",
-			       (unsigned long long)w.body_limit);
+		return bc_errf(
+			err, -1, -E2BIG,
+			"loops nested too deeply: their bodies add up to more than %llu blocks",
+			(unsigned long long)w.body_limit);
 	}
 	free(w.mark);
 	free(w.queue);

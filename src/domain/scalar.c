@@ -82,7 +82,8 @@ bool bc_scalar_is_unknown(const struct bc_scalar *s)
 
 /* ---- lattice --------------------------------------------------------- */
 
-bool bc_scalar_subsumes(const struct bc_scalar *old, const struct bc_scalar *cur)
+bool bc_scalar_subsumes(const struct bc_scalar *old,
+			const struct bc_scalar *cur)
 {
 	return old->umin <= cur->umin && old->umax >= cur->umax &&
 	       old->smin <= cur->smin && old->smax >= cur->smax &&
@@ -108,9 +109,8 @@ void bc_scalar_join(struct bc_scalar *dst, const struct bc_scalar *other)
 bool bc_scalar_equal(const struct bc_scalar *a, const struct bc_scalar *b)
 {
 	return a->var_off.value == b->var_off.value &&
-	       a->var_off.mask == b->var_off.mask &&
-	       a->umin == b->umin && a->umax == b->umax &&
-	       a->smin == b->smin && a->smax == b->smax &&
+	       a->var_off.mask == b->var_off.mask && a->umin == b->umin &&
+	       a->umax == b->umax && a->smin == b->smin && a->smax == b->smax &&
 	       a->u32_min == b->u32_min && a->u32_max == b->u32_max &&
 	       a->s32_min == b->s32_min && a->s32_max == b->s32_max;
 }
@@ -126,8 +126,7 @@ bool bc_scalar_contains(const struct bc_scalar *s, uint64_t v)
 {
 	uint32_t v32 = (uint32_t)v;
 
-	return tnum_contains(s->var_off, v) &&
-	       s->umin <= v && v <= s->umax &&
+	return tnum_contains(s->var_off, v) && s->umin <= v && v <= s->umax &&
 	       s->smin <= (int64_t)v && (int64_t)v <= s->smax &&
 	       s->u32_min <= v32 && v32 <= s->u32_max &&
 	       s->s32_min <= (int32_t)v32 && (int32_t)v32 <= s->s32_max;
@@ -140,8 +139,8 @@ struct out {
 	size_t len, n;
 };
 
-__attribute__((format(printf, 2, 3)))
-static void put(struct out *o, const char *fmt, ...)
+__attribute__((format(printf, 2, 3))) static void put(struct out *o,
+						      const char *fmt, ...)
 {
 	va_list ap;
 	int k;
@@ -189,10 +188,14 @@ static void put_ranges(struct out *o, const struct bc_scalar *s)
 		{ "smax", (uint64_t)s->smax, s->smax == S64_MAX },
 		{ "umin", s->umin, s->umin == 0 },
 		{ "umax", s->umax, s->umax == U64_MAX },
-		{ "smin32", snum_decimal(s->s32_min) ? (uint64_t)(int64_t)s->s32_min :
-			    (uint32_t)s->s32_min, s->s32_min == S32_MIN },
-		{ "smax32", snum_decimal(s->s32_max) ? (uint64_t)(int64_t)s->s32_max :
-			    (uint32_t)s->s32_max, s->s32_max == S32_MAX },
+		{ "smin32",
+		  snum_decimal(s->s32_min) ? (uint64_t)(int64_t)s->s32_min :
+					     (uint32_t)s->s32_min,
+		  s->s32_min == S32_MIN },
+		{ "smax32",
+		  snum_decimal(s->s32_max) ? (uint64_t)(int64_t)s->s32_max :
+					     (uint32_t)s->s32_max,
+		  s->s32_max == S32_MAX },
 		{ "umin32", s->u32_min, s->u32_min == 0 },
 		{ "umax32", s->u32_max, s->u32_max == U32_MAX },
 	};
@@ -208,7 +211,8 @@ static void put_ranges(struct out *o, const struct bc_scalar *s)
 		sep = ",";
 		/* fold equal bounds of the same kind: smin=umin=..=5 */
 		for (j = i + 2; j < 8; j += 2) {
-			bool neg2 = m[j].name[0] == 's' && (int64_t)m[j].val < 0;
+			bool neg2 = m[j].name[0] == 's' &&
+				    (int64_t)m[j].val < 0;
 
 			if (m[j].omit || m[j].val != m[i].val || neg2 != neg)
 				continue;

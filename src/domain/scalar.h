@@ -78,7 +78,8 @@ void bc_scalar_refine(struct bc_scalar *a, struct bc_scalar *b, uint8_t op,
 void bc_scalar_refine_ne_low(struct bc_scalar *a, const struct bc_scalar *c);
 
 /* Does old contain every value cur may have? (for state pruning) */
-bool bc_scalar_subsumes(const struct bc_scalar *old, const struct bc_scalar *cur);
+bool bc_scalar_subsumes(const struct bc_scalar *old,
+			const struct bc_scalar *cur);
 /* dst = smallest representable over-approximation of dst ∪ other. */
 void bc_scalar_join(struct bc_scalar *dst, const struct bc_scalar *other);
 bool bc_scalar_equal(const struct bc_scalar *a, const struct bc_scalar *b);

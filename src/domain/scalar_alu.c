@@ -375,8 +375,8 @@ static void udiv_range(uint64_t lo, uint64_t hi, uint64_t dlo, uint64_t dhi,
 	if (dhi == 0) {
 		*rlo = *rhi = 0;
 	} else if (dlo == 0) {
-		*rlo = 0;		/* x / 0 = 0 */
-		*rhi = hi;		/* x / y <= x */
+		*rlo = 0; /* x / 0 = 0 */
+		*rhi = hi; /* x / y <= x */
 	} else {
 		*rlo = lo / dhi;
 		*rhi = hi / dlo;
@@ -388,7 +388,7 @@ static void umod_range(uint64_t lo, uint64_t hi, uint64_t dlo, uint64_t dhi,
 		       uint64_t *rlo, uint64_t *rhi)
 {
 	if (dhi == 0 || hi < dlo) {
-		*rlo = lo;		/* x % 0 = x; x % y = x when x < y */
+		*rlo = lo; /* x % 0 = x; x % y = x when x < y */
 		*rhi = hi;
 	} else if (dlo == 0) {
 		*rlo = 0;
@@ -432,7 +432,7 @@ static void sdiv_range(int64_t lo, int64_t hi, int64_t dlo, int64_t dhi,
 		return;
 	}
 	if (dlo <= 0 && dhi >= 0)
-		any = true;		/* x / 0 = 0 */
+		any = true; /* x / 0 = 0 */
 	if (dhi >= 1) {
 		sdiv_corners(lo, hi, MAX(dlo, 1), dhi, &a, &b);
 		*rlo = any ? MIN(*rlo, a) : a;
@@ -458,23 +458,23 @@ static uint64_t uabs(int64_t v)
 static void smod_range(int64_t lo, int64_t hi, int64_t dlo, int64_t dhi,
 		       int64_t *rlo, int64_t *rhi)
 {
-	uint64_t ym = MAX(uabs(dlo), uabs(dhi));	/* largest |y| */
-	int64_t bound = ym ? (int64_t)(ym - 1) : 0;	/* |result| <= bound */
+	uint64_t ym = MAX(uabs(dlo), uabs(dhi)); /* largest |y| */
+	int64_t bound = ym ? (int64_t)(ym - 1) : 0; /* |result| <= bound */
 
 	*rlo = lo < 0 ? MAX(lo, -bound) : 0;
 	*rhi = hi > 0 ? MIN(hi, bound) : 0;
 	if (lo >= 0 && hi < dlo && dlo > 0) {
-		*rlo = lo;		/* 0 <= x < y: x % y = x */
+		*rlo = lo; /* 0 <= x < y: x % y = x */
 		*rhi = hi;
 	}
 	if (dlo <= 0 && dhi >= 0) {
-		*rlo = MIN(*rlo, lo);	/* divisor may be 0 */
+		*rlo = MIN(*rlo, lo); /* divisor may be 0 */
 		*rhi = MAX(*rhi, hi);
 	}
 }
 
-static void divmod32(struct bc_scalar *d, const struct bc_scalar *s,
-		     uint8_t op, bool sign)
+static void divmod32(struct bc_scalar *d, const struct bc_scalar *s, uint8_t op,
+		     bool sign)
 {
 	if (!sign) {
 		uint64_t lo, hi;
@@ -505,16 +505,18 @@ static void divmod32(struct bc_scalar *d, const struct bc_scalar *s,
 	unbounded64(d);
 }
 
-static void divmod64(struct bc_scalar *d, const struct bc_scalar *s,
-		     uint8_t op, bool sign)
+static void divmod64(struct bc_scalar *d, const struct bc_scalar *s, uint8_t op,
+		     bool sign)
 {
 	if (!sign) {
 		uint64_t lo, hi;
 
 		if (op == BPF_DIV)
-			udiv_range(d->umin, d->umax, s->umin, s->umax, &lo, &hi);
+			udiv_range(d->umin, d->umax, s->umin, s->umax, &lo,
+				   &hi);
 		else
-			umod_range(d->umin, d->umax, s->umin, s->umax, &lo, &hi);
+			umod_range(d->umin, d->umax, s->umin, s->umax, &lo,
+				   &hi);
 		unbounded(d);
 		d->umin = lo;
 		d->umax = hi;
@@ -525,7 +527,8 @@ static void divmod64(struct bc_scalar *d, const struct bc_scalar *s,
 			sdiv_range(d->smin, d->smax, s->smin, s->smax, S64_MIN,
 				   &lo, &hi);
 		else
-			smod_range(d->smin, d->smax, s->smin, s->smax, &lo, &hi);
+			smod_range(d->smin, d->smax, s->smin, s->smax, &lo,
+				   &hi);
 		unbounded(d);
 		d->smin = lo;
 		d->smax = hi;
@@ -597,7 +600,7 @@ static void sext64(struct bc_scalar *s, int bits)
 /* Low 32 bits = sign extension of their low `bits` bits (w = (s8)w). */
 static void sext32(struct bc_scalar *s, int bits)
 {
-	int32_t lo = (int32_t)-(1LL << (bits - 1));
+	int32_t lo = (int32_t) - (1LL << (bits - 1));
 	int32_t hi = (int32_t)((1LL << (bits - 1)) - 1);
 	struct tnum sub = tnum_subreg(s->var_off);
 	int64_t a, b;
@@ -606,14 +609,14 @@ static void sext32(struct bc_scalar *s, int bits)
 		set_const32(s, (uint32_t)bc_sext(sub.value, bits));
 		return;
 	}
-	if (sext_range((uint32_t)s->s32_min, (uint32_t)s->s32_max, bits,
-		       &a, &b)) {
+	if (sext_range((uint32_t)s->s32_min, (uint32_t)s->s32_max, bits, &a,
+		       &b)) {
 		s->s32_min = (int32_t)a;
 		s->s32_max = (int32_t)b;
 		s->u32_min = (uint32_t)a;
 		s->u32_max = (uint32_t)b;
-		s->var_off = tnum_with_subreg(s->var_off,
-			tnum_range((uint32_t)a, (uint32_t)b));
+		s->var_off = tnum_with_subreg(
+			s->var_off, tnum_range((uint32_t)a, (uint32_t)b));
 		return;
 	}
 	s->var_off = tnum_with_subreg(s->var_off, TNUM(0, 0xffffffffULL));
@@ -660,15 +663,19 @@ static bool computable(uint8_t op, const struct bc_scalar *s, bool alu32,
 	bool c = alu32 ? is_const32(s) : is_const64(s);
 
 	switch (op) {
-	case BPF_ADD: case BPF_SUB: case BPF_NEG: case BPF_AND:
-	case BPF_XOR: case BPF_OR: case BPF_MUL:
-		return true;
-	case BPF_LSH: case BPF_RSH: case BPF_ARSH:
-		return c && s->umax < (alu32 ? 32u : 64u);
-	case BPF_DIV: case BPF_MOD:
-		return tight;
-	default:
-		return false;
+	case BPF_ADD:
+	case BPF_SUB:
+	case BPF_NEG:
+	case BPF_AND:
+	case BPF_XOR:
+	case BPF_OR:
+	case BPF_MUL: return true;
+	case BPF_LSH:
+	case BPF_RSH:
+	case BPF_ARSH: return c && s->umax < (alu32 ? 32u : 64u);
+	case BPF_DIV:
+	case BPF_MOD: return tight;
+	default: return false;
 	}
 }
 
@@ -749,12 +756,13 @@ static void scalar_alu(struct bc_scalar *dst, const struct bc_scalar *src,
 		bc_scalar_const(dst, 0);
 		op = BPF_SUB;
 	}
-	if (tight && (alu32 ? is_const32(dst) && is_const32(&s) :
-		      is_const64(dst) && is_const64(&s)) &&
+	if (tight &&
+	    (alu32 ? is_const32(dst) && is_const32(&s) :
+		     is_const64(dst) && is_const64(&s)) &&
 	    !oversized_shift(op, &s, alu32)) {
-		bc_scalar_const(dst, bc_alu_eval(op, alu32, off,
-						 dst->var_off.value,
-						 s.var_off.value));
+		bc_scalar_const(dst,
+				bc_alu_eval(op, alu32, off, dst->var_off.value,
+					    s.var_off.value));
 		return;
 	}
 	if (!computable(op, &s, alu32, tight)) {
@@ -791,12 +799,8 @@ static void scalar_alu(struct bc_scalar *dst, const struct bc_scalar *src,
 		break;
 	case BPF_AND:
 	case BPF_OR:
-	case BPF_XOR:
-		bitwise(&d, &s, op);
-		break;
-	default:
-		shift(&d, &s, op, alu32);
-		break;
+	case BPF_XOR: bitwise(&d, &s, op); break;
+	default: shift(&d, &s, op, alu32); break;
 	}
 	if (alu32)
 		bc_scalar_zext32(&d);
@@ -849,7 +853,7 @@ void bc_scalar_end(struct bc_scalar *dst, bool to_be, bool alu64, int width)
 		if (width == 64 || dst->umax < (1ULL << width))
 			return;
 		if (width == 32) {
-			bc_scalar_zext32(dst);	/* the low half is unchanged */
+			bc_scalar_zext32(dst); /* the low half is unchanged */
 			bc_scalar_sync(dst);
 			return;
 		}
@@ -869,8 +873,8 @@ void bc_scalar_end(struct bc_scalar *dst, bool to_be, bool alu64, int width)
 	} else {
 		struct tnum t = tnum_cast(dst->var_off, (uint8_t)(width / 8));
 
-		dst->var_off = TNUM(bc_bswap(t.value, width),
-				    bc_bswap(t.mask, width));
+		dst->var_off =
+			TNUM(bc_bswap(t.value, width), bc_bswap(t.mask, width));
 	}
 	unbounded(dst);
 	bc_scalar_sync(dst);

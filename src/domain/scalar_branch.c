@@ -98,8 +98,7 @@ int bc_scalar_branch_taken(const struct bc_scalar *a, const struct bc_scalar *b,
 			return -1;
 		return op == BPF_JEQ ? eq : !eq;
 	}
-	case BPF_JSET:
-		return jset_taken(a, b, jmp32);
+	case BPF_JSET: return jset_taken(a, b, jmp32);
 	case BPF_JGT:
 		if (x.umin > y.umax)
 			return 1;
@@ -148,12 +147,11 @@ int bc_scalar_branch_taken(const struct bc_scalar *a, const struct bc_scalar *b,
 		if (x.smin > y.smax)
 			return 0;
 		return -1;
-	default:
-		return -1;
+	default: return -1;
 	}
 }
 
-#define JSET_FALSE 0xf0	/* internal: "(a & b) == 0", the negation of JSET */
+#define JSET_FALSE 0xf0 /* internal: "(a & b) == 0", the negation of JSET */
 
 static uint8_t negate_op(uint8_t op)
 {
@@ -315,9 +313,7 @@ void bc_scalar_refine(struct bc_scalar *a, struct bc_scalar *b, uint8_t op,
 		y = a;
 	}
 	switch (op) {
-	case BPF_JEQ:
-		refine_eq(x, y, jmp32);
-		break;
+	case BPF_JEQ: refine_eq(x, y, jmp32); break;
 	case BPF_JNE:
 	case BPF_JSET:
 	case JSET_FALSE:
@@ -337,11 +333,8 @@ void bc_scalar_refine(struct bc_scalar *a, struct bc_scalar *b, uint8_t op,
 	case BPF_JLE:
 	case BPF_JLT:
 	case BPF_JSLE:
-	case BPF_JSLT:
-		refine_less(x, y, op, jmp32);
-		break;
-	default:
-		break;
+	case BPF_JSLT: refine_less(x, y, op, jmp32); break;
+	default: break;
 	}
 	bc_scalar_sync(a);
 	bc_scalar_sync(b);

@@ -36,10 +36,12 @@ static void bounds_from_tnum(struct bc_scalar *s)
 	s->umin = MAX(s->umin, t.value);
 	s->umax = MIN(s->umax, t.value | t.mask);
 
-	s->s32_min = MAX(s->s32_min,
-			 (int32_t)(uint32_t)(t32.value | (t32.mask & 0x80000000u)));
-	s->s32_max = MIN(s->s32_max,
-			 (int32_t)(uint32_t)(t32.value | (t32.mask & 0x7fffffffu)));
+	s->s32_min =
+		MAX(s->s32_min,
+		    (int32_t)(uint32_t)(t32.value | (t32.mask & 0x80000000u)));
+	s->s32_max =
+		MIN(s->s32_max,
+		    (int32_t)(uint32_t)(t32.value | (t32.mask & 0x7fffffffu)));
 	s->u32_min = MAX(s->u32_min, (uint32_t)t32.value);
 	s->u32_max = MIN(s->u32_max, (uint32_t)(t32.value | t32.mask));
 	single_value(s);
@@ -171,8 +173,8 @@ static void deduce_bounds(struct bc_scalar *s)
 
 static void tnum_from_bounds(struct bc_scalar *s)
 {
-	struct tnum t64 = tnum_intersect(s->var_off,
-					 tnum_range(s->umin, s->umax));
+	struct tnum t64 =
+		tnum_intersect(s->var_off, tnum_range(s->umin, s->umax));
 	struct tnum t32 = tnum_intersect(tnum_subreg(t64),
 					 tnum_range(s->u32_min, s->u32_max));
 

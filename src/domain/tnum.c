@@ -82,8 +82,8 @@ struct tnum tnum_add(struct tnum a, struct tnum b)
 struct tnum tnum_sub(struct tnum a, struct tnum b)
 {
 	uint64_t dv = a.value - b.value;
-	uint64_t hi = dv + a.mask;	/* largest difference */
-	uint64_t lo = dv - b.mask;	/* smallest difference */
+	uint64_t hi = dv + a.mask; /* largest difference */
+	uint64_t lo = dv - b.mask; /* smallest difference */
 	uint64_t mu = (hi ^ lo) | a.mask | b.mask;
 
 	return TNUM(dv & ~mu, mu);
@@ -96,7 +96,7 @@ struct tnum tnum_neg(struct tnum a)
 
 struct tnum tnum_and(struct tnum a, struct tnum b)
 {
-	uint64_t ones_a = a.value | a.mask;	/* bits that may be 1 */
+	uint64_t ones_a = a.value | a.mask; /* bits that may be 1 */
 	uint64_t ones_b = b.value | b.mask;
 	uint64_t v = a.value & b.value;
 
@@ -229,7 +229,7 @@ bool tnum_next_ge(struct tnum t, uint64_t x, uint64_t *out)
 	int h, p;
 
 	if (!diff) {
-		*out = x;	/* x's fixed bits already match */
+		*out = x; /* x's fixed bits already match */
 		return true;
 	}
 	h = 63 - __builtin_clzll(diff);

@@ -26,10 +26,11 @@ struct tnum tnum_neg(struct tnum a);
 struct tnum tnum_and(struct tnum a, struct tnum b);
 struct tnum tnum_or(struct tnum a, struct tnum b);
 struct tnum tnum_xor(struct tnum a, struct tnum b);
-struct tnum tnum_mul(struct tnum a, struct tnum b);	/* CGO 2022, sound; Linux 6.17+ form */
+struct tnum tnum_mul(struct tnum a,
+		     struct tnum b); /* CGO 2022, sound; Linux 6.17+ form */
 struct tnum tnum_intersect(struct tnum a, struct tnum b);
-struct tnum tnum_union(struct tnum a, struct tnum b);	/* join */
-struct tnum tnum_cast(struct tnum a, uint8_t size);	/* keep low size bytes */
+struct tnum tnum_union(struct tnum a, struct tnum b); /* join */
+struct tnum tnum_cast(struct tnum a, uint8_t size); /* keep low size bytes */
 struct tnum tnum_subreg(struct tnum a);
 struct tnum tnum_clear_subreg(struct tnum a);
 struct tnum tnum_with_subreg(struct tnum reg, struct tnum subreg);
@@ -38,7 +39,7 @@ bool tnum_is_const(struct tnum a);
 bool tnum_is_unknown(struct tnum a);
 bool tnum_equals_const(struct tnum a, uint64_t b);
 bool tnum_is_aligned(struct tnum a, uint64_t size);
-bool tnum_in(struct tnum a, struct tnum b);	/* b ⊆ a */
+bool tnum_in(struct tnum a, struct tnum b); /* b ⊆ a */
 bool tnum_contains(struct tnum a, uint64_t v);
 /* Smallest member of a that is >= x; false when there is none. */
 bool tnum_next_ge(struct tnum a, uint64_t x, uint64_t *out);

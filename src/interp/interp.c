@@ -15,7 +15,7 @@
 #include "isa/insn.h"
 #include "interp/interp_priv.h"
 
-#define PKT_BUF_SIZE 4096u	/* headroom + packet + tailroom, as test_run */
+#define PKT_BUF_SIZE 4096u /* headroom + packet + tailroom, as test_run */
 
 static const char *const frame_names[BC_INTERP_MAX_FRAMES] = {
 	"stack of frame 0", "stack of frame 1", "stack of frame 2",
@@ -36,10 +36,9 @@ void bc_vm_err(struct bc_vm *vm, uint32_t pc, const char *fmt, ...)
 	bc_errf(vm->err, pc, EFAULT, "insn %u: %s", pc, buf);
 }
 
-static int fail(struct bc_vm *vm, uint32_t pc, int errnum, const char *fmt,
-		...) __attribute__((format(printf, 4, 5)));
-static int fail(struct bc_vm *vm, uint32_t pc, int errnum, const char *fmt,
-		...)
+static int fail(struct bc_vm *vm, uint32_t pc, int errnum, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+static int fail(struct bc_vm *vm, uint32_t pc, int errnum, const char *fmt, ...)
 {
 	char buf[400];
 	va_list ap;
@@ -162,8 +161,7 @@ void *bc_vm_mem(struct bc_vm *vm, uint32_t pc, uint64_t addr, uint64_t size,
 	return (void *)(uintptr_t)addr;
 }
 
-struct bc_dynreg *bc_vm_dyn_add(struct bc_vm *vm, size_t size,
-				const char *name)
+struct bc_dynreg *bc_vm_dyn_add(struct bc_vm *vm, size_t size, const char *name)
 {
 	struct bc_dynreg *d;
 
@@ -230,8 +228,8 @@ static uint8_t *flow_keys(struct bc_vm *vm)
 	for (size_t i = 0; i < vm->dyn_cnt; i++)
 		if (!strcmp(vm->dyn[i].name, "flow keys"))
 			return vm->dyn[i].base;
-	return bc_vm_dyn_add(vm, sizeof(struct bpf_flow_keys),
-			     "flow keys")->base;
+	return bc_vm_dyn_add(vm, sizeof(struct bpf_flow_keys), "flow keys")
+		->base;
 }
 
 /* Loads of the packet pointer fields of a context yield host pointers. */
@@ -283,7 +281,7 @@ static int do_store(struct bc_vm *vm, uint32_t pc, const struct bpf_insn *in)
 	int size = bc_size_bytes(bc_size(in));
 	uint64_t addr = vm->regs[in->dst_reg] + (int64_t)in->off;
 	uint64_t v = bc_class(in) == BPF_ST ? (uint64_t)(int64_t)in->imm :
-		     vm->regs[in->src_reg];
+					      vm->regs[in->src_reg];
 	void *p = bc_vm_mem(vm, pc, addr, size, true);
 
 	if (!p)
@@ -293,7 +291,7 @@ static int do_store(struct bc_vm *vm, uint32_t pc, const struct bpf_insn *in)
 }
 
 #ifndef BPF_LOAD_ACQ
-#define BPF_LOAD_ACQ 0x100
+#define BPF_LOAD_ACQ  0x100
 #define BPF_STORE_REL 0x110
 #endif
 
@@ -370,17 +368,15 @@ static uint64_t map_ptr(struct bc_vm *vm, uint32_t idx)
 	return (uintptr_t)&vm->maps->maps[idx];
 }
 
-static int do_lddw(struct bc_vm *vm, uint32_t pc,
-		   const struct bpf_insn *in)
+static int do_lddw(struct bc_vm *vm, uint32_t pc, const struct bpf_insn *in)
 {
-	uint64_t imm = (uint32_t)in[0].imm | ((uint64_t)(uint32_t)in[1].imm << 32);
+	uint64_t imm = (uint32_t)in[0].imm |
+		       ((uint64_t)(uint32_t)in[1].imm << 32);
 	uint32_t idx = (uint32_t)in->imm;
 	struct bc_rtmap *m;
 
 	switch (in->src_reg) {
-	case 0:
-		vm->regs[in->dst_reg] = imm;
-		return 0;
+	case 0: vm->regs[in->dst_reg] = imm; return 0;
 	case BPF_PSEUDO_FUNC:
 		vm->regs[in->dst_reg] = BC_FUNC_TAG |
 					(uint32_t)(pc + in->imm + 1);
@@ -390,10 +386,14 @@ static int do_lddw(struct bc_vm *vm, uint32_t pc,
 	case BPF_PSEUDO_MAP_VALUE:
 	case BPF_PSEUDO_MAP_IDX_VALUE:
 		if (!vm->maps || idx >= vm->maps->cnt)
-			return fail(vm, pc, EINVAL, "%s %u is not a known map",
-				    in->src_reg == BPF_PSEUDO_MAP_FD ||
-				    in->src_reg == BPF_PSEUDO_MAP_VALUE ?
-				    "map fd" : "map index", idx);
+			return fail(
+				vm, pc, EINVAL, "%s %u is not a known map",
+				in->src_reg == BPF_PSEUDO_MAP_FD ||
+						in->src_reg ==
+							BPF_PSEUDO_MAP_VALUE ?
+					"map fd" :
+					"map index",
+				idx);
 		if (in->src_reg == BPF_PSEUDO_MAP_FD ||
 		    in->src_reg == BPF_PSEUDO_MAP_IDX) {
 			vm->regs[in->dst_reg] = map_ptr(vm, idx);
@@ -404,8 +404,8 @@ static int do_lddw(struct bc_vm *vm, uint32_t pc,
 			return fail(vm, pc, EINVAL,
 				    "map '%s' has no direct value address",
 				    m->name);
-		vm->regs[in->dst_reg] = (uintptr_t)m->vals +
-					(uint32_t)in[1].imm;
+		vm->regs[in->dst_reg] =
+			(uintptr_t)m->vals + (uint32_t)in[1].imm;
 		return 0;
 	}
 	return fail(vm, pc, ENOTSUP,
@@ -475,7 +475,8 @@ static int do_call(struct bc_vm *vm, const struct bpf_insn *in, uint32_t pc,
 
 		r = bc_rt_kfunc(vm, pc, name);
 		if (r == -ENOTSUP)
-			return fail(vm, pc, ENOTSUP, "kfunc %s is not "
+			return fail(vm, pc, ENOTSUP,
+				    "kfunc %s is not "
 				    "supported by the interpreter",
 				    name ? name : "?");
 		return r;
@@ -522,9 +523,9 @@ static void alu(struct bc_vm *vm, const struct bpf_insn *in)
 		return;
 	}
 	s = bc_srcbit(in) == BPF_X ? r[in->src_reg] :
-	    (uint64_t)(int64_t)in->imm;
-	r[in->dst_reg] = bc_alu_eval(bc_op(in), !is64, in->off, r[in->dst_reg],
-				     s);
+				     (uint64_t)(int64_t)in->imm;
+	r[in->dst_reg] =
+		bc_alu_eval(bc_op(in), !is64, in->off, r[in->dst_reg], s);
 }
 
 /*
@@ -537,7 +538,7 @@ static uint32_t may_goto(struct bc_vm *vm, const struct bpf_insn *in,
 {
 	struct bc_frame *f = &vm->frames[vm->depth];
 
-	if (!in->off)	/* "may_goto +0": a nop Linux removes */
+	if (!in->off) /* "may_goto +0": a nop Linux removes */
 		return pc + 1;
 	if (!f->may_goto)
 		return pc + in->off + 1;
@@ -553,7 +554,7 @@ static uint32_t cond_jmp(struct bc_vm *vm, const struct bpf_insn *in,
 	uint64_t s;
 
 	s = bc_srcbit(in) == BPF_X ? r[in->src_reg] :
-	    (uint64_t)(int64_t)in->imm;
+				     (uint64_t)(int64_t)in->imm;
 	if (bc_jmp_eval(bc_op(in), bc_class(in) == BPF_JMP32, r[in->dst_reg],
 			s))
 		return pc + in->off + 1;
@@ -582,48 +583,48 @@ static bool insn_ok(const struct bpf_insn *in)
 
 	if (in->dst_reg >= BC_MAX_REG || in->src_reg >= BC_MAX_REG)
 		return bc_is_lddw(in) || bc_is_call(in) ?
-		       in->dst_reg < BC_MAX_REG : false;
+			       in->dst_reg < BC_MAX_REG :
+			       false;
 	switch (cls) {
 	case BPF_ALU:
-	case BPF_ALU64:
-		return op <= BPF_END;
-	case BPF_JMP:
-		return op != 0xf0;
-	case BPF_JMP32:
-		return op != 0xf0 && op != BPF_JCOND && op != BPF_EXIT;
+	case BPF_ALU64: return op <= BPF_END;
+	case BPF_JMP: return op != 0xf0;
+	case BPF_JMP32: return op != 0xf0 && op != BPF_JCOND && op != BPF_EXIT;
 	case BPF_LD:
-		return bc_is_lddw(in) || ((mode == BPF_ABS || mode == BPF_IND) &&
-					  bc_size(in) != BPF_DW);
+		return bc_is_lddw(in) ||
+		       ((mode == BPF_ABS || mode == BPF_IND) &&
+			bc_size(in) != BPF_DW);
 	case BPF_LDX:
 		return mode == BPF_MEM ||
 		       (mode == BPF_MEMSX && bc_size(in) != BPF_DW);
-	case BPF_ST:
-		return mode == BPF_MEM;
+	case BPF_ST: return mode == BPF_MEM;
 	default:
-		return mode == BPF_MEM || (mode == BPF_ATOMIC &&
-					   (bc_size(in) == BPF_W ||
-					    bc_size(in) == BPF_DW));
+		return mode == BPF_MEM ||
+		       (mode == BPF_ATOMIC &&
+			(bc_size(in) == BPF_W || bc_size(in) == BPF_DW));
 	}
 }
 
 static int step_limit(struct bc_vm *vm, const struct bc_prog *p, uint32_t pc)
 {
 	if (!insn_ok(&p->insns[pc]))
-		return fail(vm, pc, EINVAL,
-			    "invalid instruction (code 0x%02x, dst r%u, src r%u)",
-			    p->insns[pc].code, p->insns[pc].dst_reg,
-			    p->insns[pc].src_reg);
+		return fail(
+			vm, pc, EINVAL,
+			"invalid instruction (code 0x%02x, dst r%u, src r%u)",
+			p->insns[pc].code, p->insns[pc].dst_reg,
+			p->insns[pc].src_reg);
 	if (vm->insns >= vm->limit)
-		return fail(vm, pc, E2BIG,
-			    "instruction limit of %llu reached (infinite loop?)",
-			    (unsigned long long)vm->limit);
+		return fail(
+			vm, pc, E2BIG,
+			"instruction limit of %llu reached (infinite loop?)",
+			(unsigned long long)vm->limit);
 	if (vm->opts.hook &&
 	    vm->opts.hook(vm->opts.hook_arg, vm, p, pc, vm->regs, vm->depth)) {
 		if (!vm->err->set)
 			fail(vm, pc, ECANCELED, "run stopped by hook");
 		return -ECANCELED;
 	}
-	vm->insns++;	/* counts instructions that execute */
+	vm->insns++; /* counts instructions that execute */
 	return 0;
 }
 
@@ -632,12 +633,14 @@ static int past_end(struct bc_vm *vm, const struct bc_prog *p,
 		    const struct bpf_insn *in, uint32_t pc, uint32_t npc)
 {
 	if (npc == pc + 1 || (npc == pc + 2 && bc_is_lddw(in)))
-		return fail(vm, pc, EFAULT,
-			    "falls off the end of the program (%u instructions)",
-			    p->insn_cnt);
-	return fail(vm, pc, EFAULT,
-		    "jump to insn %lld is outside the program (%u instructions)",
-		    (long long)(int32_t)npc, p->insn_cnt);
+		return fail(
+			vm, pc, EFAULT,
+			"falls off the end of the program (%u instructions)",
+			p->insn_cnt);
+	return fail(
+		vm, pc, EFAULT,
+		"jump to insn %lld is outside the program (%u instructions)",
+		(long long)(int32_t)npc, p->insn_cnt);
 }
 
 /* Run from pc in the current frame until frame stop_depth exits. */
@@ -656,19 +659,11 @@ static int exec(struct bc_vm *vm, uint32_t pc, int stop_depth)
 		in = &p->insns[pc];
 		switch (bc_insn_kind(in)) {
 		case BC_INSN_ALU:
-		case BC_INSN_ALU64:
-			alu(vm, in);
-			break;
-		case BC_INSN_LDX:
-			e = do_load(vm, pc, in);
-			break;
+		case BC_INSN_ALU64: alu(vm, in); break;
+		case BC_INSN_LDX: e = do_load(vm, pc, in); break;
 		case BC_INSN_ST:
-		case BC_INSN_STX:
-			e = do_store(vm, pc, in);
-			break;
-		case BC_INSN_ATOMIC:
-			e = do_atomic(vm, pc, in);
-			break;
+		case BC_INSN_STX: e = do_store(vm, pc, in); break;
+		case BC_INSN_ATOMIC: e = do_atomic(vm, pc, in); break;
 		case BC_INSN_LDDW:
 			if (pc + 1 >= p->insn_cnt)
 				return fail(vm, pc, EINVAL,
@@ -683,18 +678,12 @@ static int exec(struct bc_vm *vm, uint32_t pc, int stop_depth)
 				return 0;
 			}
 			break;
-		case BC_INSN_JA:
-			npc = (uint32_t)bc_jmp_target(in, pc);
-			break;
+		case BC_INSN_JA: npc = (uint32_t)bc_jmp_target(in, pc); break;
 		case BC_INSN_JMP:
-		case BC_INSN_JMP32:
-			npc = cond_jmp(vm, in, pc);
-			break;
-		case BC_INSN_MAY_GOTO:
-			npc = may_goto(vm, in, pc);
-			break;
+		case BC_INSN_JMP32: npc = cond_jmp(vm, in, pc); break;
+		case BC_INSN_MAY_GOTO: npc = may_goto(vm, in, pc); break;
 		case BC_INSN_CALL:
-		case BC_INSN_UNKNOWN:	/* insn_ok lets a JMP32 call pass */
+		case BC_INSN_UNKNOWN: /* insn_ok lets a JMP32 call pass */
 			e = call(vm, in, pc, &npc);
 			break;
 		case BC_INSN_EXIT:
@@ -708,7 +697,7 @@ static int exec(struct bc_vm *vm, uint32_t pc, int stop_depth)
 		}
 		if (e)
 			return e;
-		p = vm->frames[vm->depth].prog;	/* after a return or tail call */
+		p = vm->frames[vm->depth].prog; /* after a return or tail call */
 		if (npc >= p->insn_cnt)
 			return past_end(vm, p, in, pc, npc);
 		pc = npc;
@@ -722,36 +711,30 @@ static bool is_sk_buff(enum bc_ctx_layout l)
 	switch (l) {
 	case BC_CTX_SK_BUFF:
 	case BC_CTX_SK_BUFF_L2:
-	case BC_CTX_FLOW_DISSECTOR:
-		return true;
+	case BC_CTX_FLOW_DISSECTOR: return true;
 	case BC_CTX_FLAT:
 	case BC_CTX_XDP_MD:
 	case BC_CTX_PT_REGS:
-	case BC_CTX_PERF_EVENT:
-		break;
+	case BC_CTX_PERF_EVENT: break;
 	}
 	return false;
 }
 
-#define PT_REGS_SIZE 168	/* x86-64 struct pt_regs */
+#define PT_REGS_SIZE 168 /* x86-64 struct pt_regs */
 
 static size_t default_ctx_size(enum bc_ctx_layout l)
 {
 	switch (l) {
-	case BC_CTX_XDP_MD:
-		return sizeof(struct xdp_md);
+	case BC_CTX_XDP_MD: return sizeof(struct xdp_md);
 	case BC_CTX_SK_BUFF:
 	case BC_CTX_SK_BUFF_L2:
-	case BC_CTX_FLOW_DISSECTOR:
-		return sizeof(struct __sk_buff);
-	case BC_CTX_PT_REGS:
-		return PT_REGS_SIZE;
-	case BC_CTX_PERF_EVENT:		/* bpf_perf_event_data */
+	case BC_CTX_FLOW_DISSECTOR: return sizeof(struct __sk_buff);
+	case BC_CTX_PT_REGS: return PT_REGS_SIZE;
+	case BC_CTX_PERF_EVENT: /* bpf_perf_event_data */
 		return PT_REGS_SIZE + 16;
-	case BC_CTX_FLAT:
-		break;
+	case BC_CTX_FLAT: break;
 	}
-	return 512;	/* tracing and others: zeroed memory */
+	return 512; /* tracing and others: zeroed memory */
 }
 
 static void setup_packet(struct bc_vm *vm, const struct bc_run_input *in)
@@ -781,16 +764,19 @@ static void setup_packet(struct bc_vm *vm, const struct bc_run_input *in)
 static void eth_type_trans(struct bc_vm *vm, struct __sk_buff *s)
 {
 	const uint8_t *eth = vm->pkt_buf + BC_XDP_HEADROOM;
-	static const uint8_t zero[6], bcast[6] = { 0xff, 0xff, 0xff, 0xff,
-						   0xff, 0xff };
+	static const uint8_t zero[6],
+		bcast[6] = { 0xff, 0xff, 0xff, 0xff, 0xff, 0xff };
 	uint16_t proto;
 
 	if (vm->data_end - eth < 14)
 		return;
 	if (eth[0] & 1)
-		s->pkt_type = memcmp(eth, bcast, 6) ? 2 : 1;	/* MULTICAST, BROADCAST */
+		s->pkt_type = memcmp(eth, bcast, 6) ?
+				      2 :
+				      1; /* MULTICAST, BROADCAST */
 	else
-		s->pkt_type = memcmp(eth, zero, 6) ? 3 : 0;	/* OTHERHOST, HOST */
+		s->pkt_type = memcmp(eth, zero, 6) ? 3 :
+						     0; /* OTHERHOST, HOST */
 	memcpy(&proto, eth + 12, 2);
 	if (__builtin_bswap16(proto) < 0x600) {
 		bool raw = vm->data_end - eth >= 16 && eth[14] == 0xff &&
@@ -880,7 +866,7 @@ static void collect_result(struct bc_vm *vm, const struct bc_run_input *in,
 		return;
 	start = vm->data - vm->l2_skip;
 	if (vm->ctx_layout == BC_CTX_XDP_MD)
-		start = vm->data_meta;	/* test_run's output includes metadata */
+		start = vm->data_meta; /* test_run's output includes metadata */
 	n = vm->data_end > start ? (size_t)(vm->data_end - start) : 0;
 	res->packet = bc_xmalloc(n ? n : 1);
 	memcpy(res->packet, start, n);
@@ -938,15 +924,15 @@ int bc_vm_run(struct bc_vm *vm, const struct bc_prog *prog,
 	vm->entry = prog;
 	vm->ctx_layout = bc_prog_type_ops(prog->type)->ctx_layout;
 	vm->limit = vm->opts.insn_limit ? vm->opts.insn_limit :
-		    BC_INTERP_DEFAULT_LIMIT;
+					  BC_INTERP_DEFAULT_LIMIT;
 	vm->insns = 0;
 	vm->tail_calls = 0;
 	vm->tail_target = NULL;
 	vm->ld_abs_fail = false;
 	vm->events = 0;
 	vm->depth = 0;
-	vm->frames[0] = (struct bc_frame){ .prog = prog,
-					   .may_goto = BC_MAX_LOOPS };
+	vm->frames[0] =
+		(struct bc_frame){ .prog = prog, .may_goto = BC_MAX_LOOPS };
 	memset(vm->regs, 0, sizeof(vm->regs));
 	memset(vm->stacks[0], 0, BC_INTERP_STACK_SIZE);
 	set_r10(vm);
@@ -959,9 +945,10 @@ int bc_vm_run(struct bc_vm *vm, const struct bc_prog *prog,
 		vm->regs[1] = (uintptr_t)vm->mem;
 		vm->regs[2] = in->mem_len;
 	} else if (in->packet_len > BC_INTERP_MAX_PACKET) {
-		return bc_errf(err, -1, E2BIG,
-			       "packet of %zu bytes is longer than the %u bytes a run takes (as BPF_PROG_TEST_RUN)",
-			       in->packet_len, BC_INTERP_MAX_PACKET);
+		return bc_errf(
+			err, -1, E2BIG,
+			"packet of %zu bytes is longer than the %u bytes a run takes (as BPF_PROG_TEST_RUN)",
+			in->packet_len, BC_INTERP_MAX_PACKET);
 	} else {
 		setup_types(vm);
 		if (vm->ctx_pkt)
@@ -986,9 +973,11 @@ int bc_interp_run_mem(const struct bpf_insn *insns, uint32_t cnt,
 		      const uint8_t *mem, size_t mem_len, uint64_t *r0,
 		      struct bc_err *err)
 {
-	struct bc_prog prog = { .name = "prog", .insns = (struct bpf_insn *)insns,
+	struct bc_prog prog = { .name = "prog",
+				.insns = (struct bpf_insn *)insns,
 				.insn_cnt = cnt };
-	struct bc_run_input in = { .mem_mode = true, .mem = mem,
+	struct bc_run_input in = { .mem_mode = true,
+				   .mem = mem,
 				   .mem_len = mem_len };
 	struct bc_run_result res;
 	struct bc_vm *vm = bc_vm_new(NULL, NULL, NULL);

@@ -34,12 +34,12 @@
 #include "prog/prog.h"
 #include "interp/rtmaps.h"
 
-#define BC_INTERP_STACK_SIZE 512
-#define BC_INTERP_MAX_FRAMES 8
+#define BC_INTERP_STACK_SIZE	 512
+#define BC_INTERP_MAX_FRAMES	 8
 #define BC_INTERP_MAX_TAIL_CALLS 33
-#define BC_INTERP_DEFAULT_LIMIT 10000000ull
-#define BC_XDP_HEADROOM 256
-#define BC_INTERP_MAX_PACKET (4096u - 256u - 320u)	/* room for headers */
+#define BC_INTERP_DEFAULT_LIMIT	 10000000ull
+#define BC_XDP_HEADROOM		 256
+#define BC_INTERP_MAX_PACKET	 (4096u - 256u - 320u) /* room for headers */
 
 struct bc_vm;
 
@@ -53,38 +53,38 @@ typedef int (*bc_interp_hook)(void *arg, struct bc_vm *vm,
 			      const uint64_t *regs, int frame);
 
 struct bc_vm_opts {
-	uint64_t insn_limit;	/* 0: BC_INTERP_DEFAULT_LIMIT */
-	uint64_t seed;		/* prandom seed */
-	bool fixed_time;	/* ktime returns a deterministic counter */
-	FILE *trace;		/* trace_printk output, NULL: stderr */
-	FILE *events;		/* perf/ringbuf records, NULL: discard */
+	uint64_t insn_limit; /* 0: BC_INTERP_DEFAULT_LIMIT */
+	uint64_t seed; /* prandom seed */
+	bool fixed_time; /* ktime returns a deterministic counter */
+	FILE *trace; /* trace_printk output, NULL: stderr */
+	FILE *events; /* perf/ringbuf records, NULL: discard */
 	bc_interp_hook hook;
 	void *hook_arg;
 };
 
 /* Input of one run. */
 struct bc_run_input {
-	const uint8_t *packet;	/* packet bytes (xdp, skb programs) */
+	const uint8_t *packet; /* packet bytes (xdp, skb programs) */
 	size_t packet_len;
-	const uint8_t *ctx;	/* user context bytes, or NULL */
+	const uint8_t *ctx; /* user context bytes, or NULL */
 	size_t ctx_len;
-	bool mem_mode;		/* conformance: r1 = copy of mem, r2 = len */
+	bool mem_mode; /* conformance: r1 = copy of mem, r2 = len */
 	const uint8_t *mem;
 	size_t mem_len;
 };
 
 struct bc_run_result {
 	uint64_t r0;
-	uint64_t insns;		/* instructions executed */
-	uint8_t *packet;	/* packet after the run (malloc'd), or NULL;
+	uint64_t insns; /* instructions executed */
+	uint8_t *packet; /* packet after the run (malloc'd), or NULL;
 				 * as BPF_PROG_TEST_RUN: XDP from data_meta,
 				 * L3 skb types with a zeroed L2 header */
 	size_t packet_len;
 	bool packet_changed;
-	uint8_t *mem;		/* mem buffer after the run (mem mode) */
+	uint8_t *mem; /* mem buffer after the run (mem mode) */
 	size_t mem_len;
 	uint32_t tail_calls;
-	uint64_t events;	/* perf/ringbuf records emitted */
+	uint64_t events; /* perf/ringbuf records emitted */
 };
 
 /*

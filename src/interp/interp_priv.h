@@ -8,15 +8,15 @@
 #include "platform/progtypes.h"
 
 /* Subprogram addresses (lddw BPF_PSEUDO_FUNC) are tagged, never memory. */
-#define BC_FUNC_TAG 0xfffe000000000000ull
+#define BC_FUNC_TAG  0xfffe000000000000ull
 #define BC_FUNC_MASK 0x00000000ffffffffull
 
 struct bc_frame {
-	const struct bc_prog *prog;	/* program running in this frame */
-	uint32_t ret_pc;		/* caller's pc to resume at */
-	uint64_t saved[5];		/* caller's r6..r10 */
-	bool callback;			/* entered from a helper */
-	uint64_t may_goto;		/* this frame's may_goto budget */
+	const struct bc_prog *prog; /* program running in this frame */
+	uint32_t ret_pc; /* caller's pc to resume at */
+	uint64_t saved[5]; /* caller's r6..r10 */
+	bool callback; /* entered from a helper */
+	uint64_t may_goto; /* this frame's may_goto budget */
 };
 
 /* Memory handed to the program besides stacks, ctx, packet and maps. */
@@ -25,7 +25,7 @@ struct bc_dynreg {
 	uint64_t size;
 	bool writable;
 	const char *name;
-	uint32_t map;			/* ringbuf records: owning map index */
+	uint32_t map; /* ringbuf records: owning map index */
 };
 
 struct bc_vm {
@@ -37,7 +37,7 @@ struct bc_vm {
 	/* one run */
 	struct bc_err *err;
 	const struct bc_prog *entry;
-	enum bc_ctx_layout ctx_layout;	/* of the entry program's type */
+	enum bc_ctx_layout ctx_layout; /* of the entry program's type */
 	uint64_t regs[BC_MAX_REG];
 	struct bc_frame frames[BC_INTERP_MAX_FRAMES];
 	int depth;
@@ -45,21 +45,21 @@ struct bc_vm {
 		__attribute__((aligned(16)));
 	uint8_t *ctx;
 	size_t ctx_size;
-	bool ctx_pkt;			/* ctx has data/data_end fields */
+	bool ctx_pkt; /* ctx has data/data_end fields */
 	uint32_t off_data, off_end, off_meta;
-	uint8_t *pkt_buf;		/* headroom + packet + tailroom */
+	uint8_t *pkt_buf; /* headroom + packet + tailroom */
 	size_t pkt_buf_size;
 	uint8_t *data, *data_end, *data_meta;
-	size_t l2_skip;			/* socket filters: eth header hidden */
+	size_t l2_skip; /* socket filters: eth header hidden */
 	uint8_t *mem;
 	size_t mem_len;
 	struct bc_dynreg *dyn;
 	size_t dyn_cnt, dyn_cap;
-	uint32_t keybuf;		/* for_each_map_elem array keys */
+	uint32_t keybuf; /* for_each_map_elem array keys */
 	uint64_t insns, limit;
 	uint32_t tail_calls;
 	const struct bc_prog *tail_target;
-	bool ld_abs_fail;		/* LD_ABS out of packet: return 0 */
+	bool ld_abs_fail; /* LD_ABS out of packet: return 0 */
 	uint64_t rng[2];
 	uint64_t clock;
 	uint64_t events;

@@ -20,8 +20,8 @@ static bool map_has(void *arg, uint32_t m, uint64_t addr, int64_t omin,
 	/* value k starts at base + k * stride, k < max_entries */
 	base = (uintptr_t)rm->vals;
 	st = rm->vstride;
-	lo = (__int128)addr - omax - base;	/* k * st >= lo */
-	hi = (__int128)addr - omin - base;	/* k * st <= hi */
+	lo = (__int128)addr - omax - base; /* k * st >= lo */
+	hi = (__int128)addr - omin - base; /* k * st <= hi */
 	if (hi < 0)
 		return false;
 	lo = lo <= 0 ? 0 : (lo + st - 1) / st;
@@ -52,7 +52,7 @@ int bc_oracle_hook(void *arg, struct bc_vm *vm, const struct bc_prog *prog,
 	char claim[256];
 
 	(void)frame;
-	if (prog != o->prog)	/* a tail call: another program */
+	if (prog != o->prog) /* a tail call: another program */
 		return 0;
 	bases(vm, &b);
 	for (int r = 0; r <= 10; r++) {
@@ -62,15 +62,20 @@ int bc_oracle_hook(void *arg, struct bc_vm *vm, const struct bc_prog *prog,
 		    bc_claims_check_ptr(o->claims, pc, r, regs[r], &b, claim,
 					sizeof(claim)))
 			continue;
-		bc_vm_err(vm, pc, "oracle: R%d = %#llx is outside the "
+		bc_vm_err(vm, pc,
+			  "oracle: R%d = %#llx is outside the "
 			  "verifier's claim %s (a bpfcheck bug: please report "
-			  "it)", r, (unsigned long long)regs[r], claim);
+			  "it)",
+			  r, (unsigned long long)regs[r], claim);
 		return 1;
 	}
 	if (!bc_claims_check_stack(o->claims, pc, vm->depth,
-				   vm->stacks[vm->depth], claim, sizeof(claim))) {
-		bc_vm_err(vm, pc, "oracle: %s (a bpfcheck bug: please report "
-			  "it)", claim);
+				   vm->stacks[vm->depth], claim,
+				   sizeof(claim))) {
+		bc_vm_err(vm, pc,
+			  "oracle: %s (a bpfcheck bug: please report "
+			  "it)",
+			  claim);
 		return 1;
 	}
 	return 0;

@@ -13,9 +13,9 @@
 #include "verifier/claims.h"
 
 struct bc_oracle {
-	const struct bc_prog *prog;	/* the verified program */
+	const struct bc_prog *prog; /* the verified program */
 	const struct bc_claims *claims;
-	uint64_t checks;		/* register checks made */
+	uint64_t checks; /* register checks made */
 };
 
 /*

@@ -13,7 +13,7 @@
 #include "isa/insn.h"
 #include "interp/interp_priv.h"
 
-#define A(n) (vm->regs[n])
+#define A(n)   (vm->regs[n])
 #define RET(v) (vm->regs[0] = (uint64_t)(v))
 
 static int unsupported(struct bc_vm *vm, uint32_t pc, int32_t id)
@@ -67,9 +67,7 @@ static int h_map(struct bc_vm *vm, uint32_t pc, int32_t id)
 			return -EFAULT;
 		RET((int64_t)bc_rtmap_update(m, key, val, A(4)));
 		return 0;
-	default:
-		RET((int64_t)bc_rtmap_delete(m, key));
-		return 0;
+	default: RET((int64_t)bc_rtmap_delete(m, key)); return 0;
 	}
 }
 
@@ -151,19 +149,18 @@ static int h_printk(struct bc_vm *vm, uint32_t pc)
 			len += snprintf(buf + len, sizeof(buf) - len, "0x%llx",
 					(unsigned long long)v);
 			continue;
-		case 'c':
-			buf[len++] = (char)v;
-			continue;
+		case 'c': buf[len++] = (char)v; continue;
 		case 'd':
 		case 'i':
 			len += snprintf(buf + len, sizeof(buf) - len, "%lld",
 					sl == 1 ? (long long)(int32_t)v :
-					(long long)v);
+						  (long long)v);
 			continue;
 		}
 		snprintf(spec, sizeof(spec), "%%ll%c", fmt[i]);
 		len += snprintf(buf + len, sizeof(buf) - len, spec,
-				(unsigned long long)(sl == 1 ? (uint32_t)v : v));
+				(unsigned long long)(sl == 1 ? (uint32_t)v :
+							       v));
 	}
 	buf[len] = 0;
 	fputs(buf, out);
@@ -289,16 +286,12 @@ static int h_csum_replace(struct bc_vm *vm, bool l4)
 		break;
 	case 2:
 		s = l4 ? replace4(s, (uint16_t)from, (uint16_t)to) :
-		    (uint16_t)~csum16_add(csum16_add((uint16_t)~s,
-						      (uint16_t)~from),
-					  (uint16_t)to);
+			 (uint16_t)~csum16_add(csum16_add((uint16_t)~s,
+							  (uint16_t)~from),
+					       (uint16_t)to);
 		break;
-	case 4:
-		s = replace4(s, from, to);
-		break;
-	default:
-		RET(-EINVAL);
-		return 0;
+	case 4: s = replace4(s, from, to); break;
+	default: RET(-EINVAL); return 0;
 	}
 	if (mmzero && !s)
 		s = 0xffff;
@@ -335,13 +328,13 @@ static int h_csum_diff(struct bc_vm *vm, uint32_t pc)
 	return 0;
 }
 
-#define XDP_FRAME_SIZE 40u	/* sizeof(struct xdp_frame) kept in headroom */
-#define ETH_HLEN 14
+#define XDP_FRAME_SIZE 40u /* sizeof(struct xdp_frame) kept in headroom */
+#define ETH_HLEN       14
 
 static int h_xdp_adjust(struct bc_vm *vm, int32_t id)
 {
 	int64_t delta = (int32_t)A(2);
-	int64_t meta, data, end, n;	/* offsets into pkt_buf */
+	int64_t meta, data, end, n; /* offsets into pkt_buf */
 
 	if (vm->ctx_layout != BC_CTX_XDP_MD || !vm->pkt_buf) {
 		RET(-EINVAL);
@@ -372,7 +365,8 @@ static int h_xdp_adjust(struct bc_vm *vm, int32_t id)
 		vm->data_meta = vm->pkt_buf + n;
 	} else {
 		n = end + delta;
-		if (n > (int64_t)vm->pkt_buf_size - 320 || n < data + ETH_HLEN) {
+		if (n > (int64_t)vm->pkt_buf_size - 320 ||
+		    n < data + ETH_HLEN) {
 			RET(-EINVAL);
 			return 0;
 		}
@@ -386,11 +380,11 @@ static int h_xdp_adjust(struct bc_vm *vm, int32_t id)
 
 /* ---- output records ---- */
 
-#define RINGBUF_RECORD_MAX (16u << 20)
-#define RINGBUF_OUTSTANDING_MAX 4096u	/* reserved, not yet submitted */
+#define RINGBUF_RECORD_MAX	(16u << 20)
+#define RINGBUF_OUTSTANDING_MAX 4096u /* reserved, not yet submitted */
 
-static void emit_record(struct bc_vm *vm, struct bc_rtmap *m,
-			const uint8_t *p, size_t n)
+static void emit_record(struct bc_vm *vm, struct bc_rtmap *m, const uint8_t *p,
+			size_t n)
 {
 	FILE *f = vm->opts.events;
 	size_t i;
@@ -450,9 +444,7 @@ static int h_ringbuf(struct bc_vm *vm, uint32_t pc, int32_t id)
 		d->map = (uint32_t)(m - vm->maps->maps);
 		RET((uintptr_t)d->base);
 		return 0;
-	case BPF_FUNC_ringbuf_query:
-		RET(0);
-		return 0;
+	case BPF_FUNC_ringbuf_query: RET(0); return 0;
 	}
 	d = bc_vm_dyn_find(vm, A(1));
 	if (!d) {
@@ -499,7 +491,7 @@ static int h_redirect_map(struct bc_vm *vm, uint32_t pc)
 	if (!m)
 		return -EINVAL;
 	if (flags & ~(uint64_t)(BPF_F_BROADCAST | BPF_F_EXCLUDE_INGRESS | 3)) {
-		RET(0);		/* XDP_ABORTED */
+		RET(0); /* XDP_ABORTED */
 		return 0;
 	}
 	RET(m->key_size == 4 && bc_rtmap_lookup(m, &key) ? 4 : flags & 3);
@@ -594,7 +586,8 @@ static int h_probe_read(struct bc_vm *vm, uint32_t pc, bool str)
 	if (n && !dst)
 		return -EFAULT;
 	src = n && bc_vm_mem_ok(vm, A(3), n, false) ?
-	      (const uint8_t *)(uintptr_t)A(3) : NULL;
+		      (const uint8_t *)(uintptr_t)A(3) :
+		      NULL;
 	if (!src) {
 		if (n)
 			memset(dst, 0, n);
@@ -632,8 +625,7 @@ int bc_rt_helper(struct bc_vm *vm, uint32_t pc, int32_t id)
 	switch (id) {
 	case BPF_FUNC_map_lookup_elem:
 	case BPF_FUNC_map_update_elem:
-	case BPF_FUNC_map_delete_elem:
-		return h_map(vm, pc, id);
+	case BPF_FUNC_map_delete_elem: return h_map(vm, pc, id);
 	case BPF_FUNC_map_lookup_percpu_elem:
 		if (A(3))
 			return RET(0), 0;
@@ -641,78 +633,50 @@ int bc_rt_helper(struct bc_vm *vm, uint32_t pc, int32_t id)
 	case BPF_FUNC_ktime_get_ns:
 	case BPF_FUNC_ktime_get_boot_ns:
 	case BPF_FUNC_ktime_get_coarse_ns:
-	case BPF_FUNC_ktime_get_tai_ns:
-		RET(now_ns(vm));
-		return 0;
-	case BPF_FUNC_jiffies64:
-		RET(now_ns(vm) / 4000000);
-		return 0;
-	case BPF_FUNC_trace_printk:
-		return h_printk(vm, pc);
-	case BPF_FUNC_get_prandom_u32:
-		RET(prandom(vm));
-		return 0;
+	case BPF_FUNC_ktime_get_tai_ns: RET(now_ns(vm)); return 0;
+	case BPF_FUNC_jiffies64: RET(now_ns(vm) / 4000000); return 0;
+	case BPF_FUNC_trace_printk: return h_printk(vm, pc);
+	case BPF_FUNC_get_prandom_u32: RET(prandom(vm)); return 0;
 	case BPF_FUNC_get_smp_processor_id:
-	case BPF_FUNC_get_numa_node_id:
-		RET(0);
-		return 0;
+	case BPF_FUNC_get_numa_node_id: RET(0); return 0;
 	case BPF_FUNC_get_current_pid_tgid:
 		RET(((uint64_t)getpid() << 32) | (uint32_t)getpid());
 		return 0;
 	case BPF_FUNC_get_current_uid_gid:
 		RET(((uint64_t)getgid() << 32) | getuid());
 		return 0;
-	case BPF_FUNC_get_current_comm:
-		return h_comm(vm, pc);
-	case BPF_FUNC_skb_store_bytes:
-		return h_skb_bytes(vm, pc, true);
-	case BPF_FUNC_skb_load_bytes:
-		return h_skb_bytes(vm, pc, false);
-	case BPF_FUNC_l3_csum_replace:
-		return h_csum_replace(vm, false);
-	case BPF_FUNC_l4_csum_replace:
-		return h_csum_replace(vm, true);
-	case BPF_FUNC_csum_diff:
-		return h_csum_diff(vm, pc);
-	case BPF_FUNC_tail_call:
-		return h_tail_call(vm, pc);
+	case BPF_FUNC_get_current_comm: return h_comm(vm, pc);
+	case BPF_FUNC_skb_store_bytes: return h_skb_bytes(vm, pc, true);
+	case BPF_FUNC_skb_load_bytes: return h_skb_bytes(vm, pc, false);
+	case BPF_FUNC_l3_csum_replace: return h_csum_replace(vm, false);
+	case BPF_FUNC_l4_csum_replace: return h_csum_replace(vm, true);
+	case BPF_FUNC_csum_diff: return h_csum_diff(vm, pc);
+	case BPF_FUNC_tail_call: return h_tail_call(vm, pc);
 	case BPF_FUNC_redirect:
 		RET(A(2) & ~1ull ? (vm->ctx_layout == BC_CTX_XDP_MD ? 0 : 2) :
-		    (vm->ctx_layout == BC_CTX_XDP_MD ? 4 : 7));
+				   (vm->ctx_layout == BC_CTX_XDP_MD ? 4 : 7));
 		return 0;
-	case BPF_FUNC_redirect_map:
-		return h_redirect_map(vm, pc);
-	case BPF_FUNC_perf_event_output:
-		return h_perf_output(vm, pc);
+	case BPF_FUNC_redirect_map: return h_redirect_map(vm, pc);
+	case BPF_FUNC_perf_event_output: return h_perf_output(vm, pc);
 	case BPF_FUNC_xdp_adjust_head:
 	case BPF_FUNC_xdp_adjust_meta:
-	case BPF_FUNC_xdp_adjust_tail:
-		return h_xdp_adjust(vm, id);
+	case BPF_FUNC_xdp_adjust_tail: return h_xdp_adjust(vm, id);
 	case BPF_FUNC_ringbuf_output:
 	case BPF_FUNC_ringbuf_reserve:
 	case BPF_FUNC_ringbuf_submit:
 	case BPF_FUNC_ringbuf_discard:
-	case BPF_FUNC_ringbuf_query:
-		return h_ringbuf(vm, pc, id);
-	case BPF_FUNC_loop:
-		return h_loop(vm, pc);
-	case BPF_FUNC_for_each_map_elem:
-		return h_for_each(vm, pc);
+	case BPF_FUNC_ringbuf_query: return h_ringbuf(vm, pc, id);
+	case BPF_FUNC_loop: return h_loop(vm, pc);
+	case BPF_FUNC_for_each_map_elem: return h_for_each(vm, pc);
 	case BPF_FUNC_probe_read:
 	case BPF_FUNC_probe_read_kernel:
-	case BPF_FUNC_probe_read_user:
-		return h_probe_read(vm, pc, false);
+	case BPF_FUNC_probe_read_user: return h_probe_read(vm, pc, false);
 	case BPF_FUNC_probe_read_str:
 	case BPF_FUNC_probe_read_kernel_str:
-	case BPF_FUNC_probe_read_user_str:
-		return h_probe_read(vm, pc, true);
+	case BPF_FUNC_probe_read_user_str: return h_probe_read(vm, pc, true);
 	case BPF_FUNC_spin_lock:
-	case BPF_FUNC_spin_unlock:
-		RET(0);
-		return 0;
-	case BPF_FUNC_get_current_task:
-		RET(0);
-		return 0;
+	case BPF_FUNC_spin_unlock: RET(0); return 0;
+	case BPF_FUNC_get_current_task: RET(0); return 0;
 	}
 	return unsupported(vm, pc, id);
 }

@@ -42,11 +42,11 @@ static int iter_num(struct bc_vm *vm, uint32_t pc, const char *op)
 			r[0] = 0;
 		} else {
 			s->cur++;
-			r[0] = r[1];	/* &s->cur, the iterator's first bytes */
+			r[0] = r[1]; /* &s->cur, the iterator's first bytes */
 		}
 		return 0;
 	}
-	return 0;	/* destroy */
+	return 0; /* destroy */
 }
 
 int bc_rt_kfunc(struct bc_vm *vm, uint32_t pc, const char *name)

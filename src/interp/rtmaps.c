@@ -7,8 +7,8 @@
 
 #include "interp/rtmaps.h"
 
-#define RT_POOL_LIMIT (1ull << 32)	/* refuse maps needing > 4 GiB */
-#define RT_HASH_LIMIT (1u << 26)	/* and hash maps of more entries */
+#define RT_POOL_LIMIT (1ull << 32) /* refuse maps needing > 4 GiB */
+#define RT_HASH_LIMIT (1u << 26) /* and hash maps of more entries */
 
 bool bc_rtmap_has_values(uint32_t type)
 {
@@ -23,8 +23,7 @@ bool bc_rtmap_has_values(uint32_t type)
 	case BPF_MAP_TYPE_CPUMAP:
 	case BPF_MAP_TYPE_XSKMAP:
 	case BPF_MAP_TYPE_SOCKMAP:
-	case BPF_MAP_TYPE_SOCKHASH:
-		return false;
+	case BPF_MAP_TYPE_SOCKHASH: return false;
 	}
 	return true;
 }
@@ -51,8 +50,7 @@ static bool is_hashed(uint32_t type)
 	case BPF_MAP_TYPE_SOCKHASH:
 	case BPF_MAP_TYPE_PERCPU_HASH:
 	case BPF_MAP_TYPE_LRU_HASH:
-	case BPF_MAP_TYPE_LRU_PERCPU_HASH:
-		return true;
+	case BPF_MAP_TYPE_LRU_PERCPU_HASH: return true;
 	}
 	return false;
 }
@@ -91,15 +89,16 @@ static int map_init(struct bc_rtmap *m, const struct bc_map *d,
 	if (d->type == BPF_MAP_TYPE_RINGBUF)
 		return 0;
 	if (!m->hashed && m->key_size != 4 && m->max_entries)
-		m->hashed = true;	/* unknown keyed kinds behave as hash */
+		m->hashed = true; /* unknown keyed kinds behave as hash */
 	m->vstride = (m->value_size + 7) & ~7u;
 	vb = (uint64_t)m->vstride * m->max_entries;
 	kb = m->hashed ? (uint64_t)m->key_size * m->max_entries : 0;
 	if (vb > RT_POOL_LIMIT || kb > RT_POOL_LIMIT ||
 	    (m->hashed && m->max_entries > RT_HASH_LIMIT))
-		return bc_errf(err, -1, E2BIG,
-			       "map '%s': %u entries of %u bytes is too big to run",
-			       m->name, m->max_entries, m->value_size);
+		return bc_errf(
+			err, -1, E2BIG,
+			"map '%s': %u entries of %u bytes is too big to run",
+			m->name, m->max_entries, m->value_size);
 	m->vals_bytes = vb;
 	m->keys_bytes = kb;
 	m->vals = pool(vb);
@@ -217,8 +216,8 @@ static uint32_t hash_find(struct bc_rtmap *m, const void *key, bool *found)
 		if (e == IDX_TOMB) {
 			if (tomb == IDX_TOMB)
 				tomb = i;
-		} else if (!memcmp(m->keys + (size_t)(e - 1) * m->key_size,
-				   key, m->key_size)) {
+		} else if (!memcmp(m->keys + (size_t)(e - 1) * m->key_size, key,
+				   m->key_size)) {
 			*found = true;
 			return i;
 		}
@@ -273,8 +272,8 @@ static void lru_evict(struct bc_rtmap *m)
 	bool found;
 
 	for (i = 0; i < m->max_entries; i++)
-		if (m->live[i] && (best == UINT32_MAX ||
-				   m->stamp[i] < m->stamp[best]))
+		if (m->live[i] &&
+		    (best == UINT32_MAX || m->stamp[i] < m->stamp[best]))
 			best = i;
 	if (best == UINT32_MAX)
 		return;
@@ -354,8 +353,8 @@ int bc_rtmap_delete(struct bc_rtmap *m, const void *key)
 	return 0;
 }
 
-bool bc_rtmap_slot(struct bc_rtmap *m, uint32_t i, const void **key,
-		   void **val, uint32_t *scratch)
+bool bc_rtmap_slot(struct bc_rtmap *m, uint32_t i, const void **key, void **val,
+		   uint32_t *scratch)
 {
 	if (i >= m->max_entries || !m->vals)
 		return false;

@@ -20,26 +20,26 @@
 struct bc_rtmap {
 	char *name;
 	uint32_t type, key_size, value_size, max_entries, flags;
-	bool readonly;		/* program may not write values */
-	bool hashed;		/* keys are looked up through the index */
-	uint32_t vstride;	/* value slot size (value_size rounded to 8) */
-	uint8_t *vals;		/* max_entries * vstride */
+	bool readonly; /* program may not write values */
+	bool hashed; /* keys are looked up through the index */
+	uint32_t vstride; /* value slot size (value_size rounded to 8) */
+	uint8_t *vals; /* max_entries * vstride */
 	size_t vals_bytes;
-	uint8_t *keys;		/* hashed: max_entries * key_size */
+	uint8_t *keys; /* hashed: max_entries * key_size */
 	size_t keys_bytes;
-	uint8_t *live;		/* slot in use (hashed maps, prog arrays) */
-	uint64_t *stamp;	/* LRU: last use */
-	uint32_t *index;	/* hashed: open addressing, slot + 1 */
+	uint8_t *live; /* slot in use (hashed maps, prog arrays) */
+	uint64_t *stamp; /* LRU: last use */
+	uint32_t *index; /* hashed: open addressing, slot + 1 */
 	uint32_t index_cap;
 	uint32_t *free_slots;
 	uint32_t free_cnt;
-	uint32_t count;		/* live entries (hashed) */
+	uint32_t count; /* live entries (hashed) */
 	uint64_t clock;
-	uint32_t events;	/* ringbuf/perf records emitted */
+	uint32_t events; /* ringbuf/perf records emitted */
 };
 
 struct bc_rtmaps {
-	struct bc_rtmap *maps;	/* one per obj->maps entry, same order */
+	struct bc_rtmap *maps; /* one per obj->maps entry, same order */
 	uint32_t cnt;
 };
 
@@ -60,8 +60,8 @@ int bc_rtmap_delete(struct bc_rtmap *m, const void *key);
  * Iterate: slot i in [0, max_entries); returns false for an empty slot.
  * For array maps *key points to a scratch u32 holding i.
  */
-bool bc_rtmap_slot(struct bc_rtmap *m, uint32_t i, const void **key,
-		   void **val, uint32_t *scratch);
+bool bc_rtmap_slot(struct bc_rtmap *m, uint32_t i, const void **key, void **val,
+		   uint32_t *scratch);
 
 /*
  * Region check: is [addr, addr+size) inside one live value (or key) of m?

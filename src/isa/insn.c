@@ -43,11 +43,10 @@ static bool opcode_known(uint8_t code)
 		return (mode == BPF_ABS || mode == BPF_IND) && size != BPF_DW;
 	case BPF_LDX:
 		return mode == BPF_MEM || (mode == BPF_MEMSX && size != BPF_DW);
-	case BPF_ST:
-		return mode == BPF_MEM;
+	case BPF_ST: return mode == BPF_MEM;
 	case BPF_STX:
-		return mode == BPF_MEM ||
-		       (mode == BPF_ATOMIC && (size == BPF_W || size == BPF_DW));
+		return mode == BPF_MEM || (mode == BPF_ATOMIC &&
+					   (size == BPF_W || size == BPF_DW));
 	}
 	return false;
 }
@@ -57,8 +56,7 @@ static int bad_reg(struct bc_err *err, uint32_t pc, int reg)
 	return bc_errf(err, pc, EINVAL, "R%d is invalid", reg);
 }
 
-static int check_alu(const struct bpf_insn *in, uint32_t pc,
-		     struct bc_err *err)
+static int check_alu(const struct bpf_insn *in, uint32_t pc, struct bc_err *err)
 {
 	uint8_t op = bc_op(in);
 	bool x = bc_srcbit(in) == BPF_X;
@@ -67,10 +65,12 @@ static int check_alu(const struct bpf_insn *in, uint32_t pc,
 	if (op == BPF_END) {
 		if (in->src_reg || in->off ||
 		    (in->imm != 16 && in->imm != 32 && in->imm != 64))
-			return bc_errf(err, pc, EINVAL, "BPF_END uses reserved fields");
+			return bc_errf(err, pc, EINVAL,
+				       "BPF_END uses reserved fields");
 	} else if (op == BPF_NEG) {
 		if (in->src_reg || in->off || in->imm)
-			return bc_errf(err, pc, EINVAL, "BPF_NEG uses reserved fields");
+			return bc_errf(err, pc, EINVAL,
+				       "BPF_NEG uses reserved fields");
 	} else if (op == BPF_MOV) {
 		if (x) {
 			/* off 1 (64-bit): addr_space_cast, from address
@@ -84,14 +84,15 @@ static int check_alu(const struct bpf_insn *in, uint32_t pc,
 				return bc_errf(err, pc, EINVAL,
 					       "BPF_MOV uses reserved fields");
 		} else if (in->src_reg || in->off) {
-			return bc_errf(err, pc, EINVAL, "BPF_MOV uses reserved fields");
+			return bc_errf(err, pc, EINVAL,
+				       "BPF_MOV uses reserved fields");
 		}
 	} else {
 		bool sdiv = in->off == 1 && (op == BPF_DIV || op == BPF_MOD);
 
-		if ((x && in->imm) || (!x && in->src_reg) ||
-		    (in->off && !sdiv))
-			return bc_errf(err, pc, EINVAL, "BPF_ALU uses reserved fields");
+		if ((x && in->imm) || (!x && in->src_reg) || (in->off && !sdiv))
+			return bc_errf(err, pc, EINVAL,
+				       "BPF_ALU uses reserved fields");
 		/* a division by the constant 0 and a constant shift out of
 		 * range are refused where reached (verifier/alu.c) */
 	}
@@ -103,8 +104,7 @@ static int check_alu(const struct bpf_insn *in, uint32_t pc,
 	return 0;
 }
 
-static int check_jmp(const struct bpf_insn *in, uint32_t pc,
-		     struct bc_err *err)
+static int check_jmp(const struct bpf_insn *in, uint32_t pc, struct bc_err *err)
 {
 	uint8_t op = bc_op(in);
 	bool j32 = bc_class(in) == BPF_JMP32;
@@ -112,19 +112,23 @@ static int check_jmp(const struct bpf_insn *in, uint32_t pc,
 	if (op == BPF_CALL) {
 		if ((in->src_reg != BPF_PSEUDO_KFUNC_CALL && in->off) ||
 		    (in->src_reg != 0 && in->src_reg != BPF_PSEUDO_CALL &&
-		     in->src_reg != BPF_PSEUDO_KFUNC_CALL) || in->dst_reg)
-			return bc_errf(err, pc, EINVAL, "BPF_CALL uses reserved fields");
+		     in->src_reg != BPF_PSEUDO_KFUNC_CALL) ||
+		    in->dst_reg)
+			return bc_errf(err, pc, EINVAL,
+				       "BPF_CALL uses reserved fields");
 		return 0;
 	}
 	if (op == BPF_JA) {
 		if (in->src_reg || in->dst_reg || (!j32 && in->imm) ||
 		    (j32 && in->off))
-			return bc_errf(err, pc, EINVAL, "BPF_JA uses reserved fields");
+			return bc_errf(err, pc, EINVAL,
+				       "BPF_JA uses reserved fields");
 		return 0;
 	}
 	if (op == BPF_EXIT) {
 		if (in->imm || in->src_reg || in->dst_reg || in->off)
-			return bc_errf(err, pc, EINVAL, "BPF_EXIT uses reserved fields");
+			return bc_errf(err, pc, EINVAL,
+				       "BPF_EXIT uses reserved fields");
 		return 0;
 	}
 	/* may_goto is its only form; "may_goto +0" is a nop (Linux 6.14) */
@@ -137,7 +141,8 @@ static int check_jmp(const struct bpf_insn *in, uint32_t pc,
 	}
 	if ((bc_srcbit(in) == BPF_X && in->imm) ||
 	    (bc_srcbit(in) == BPF_K && in->src_reg))
-		return bc_errf(err, pc, EINVAL, "BPF_JMP/JMP32 uses reserved fields");
+		return bc_errf(err, pc, EINVAL,
+			       "BPF_JMP/JMP32 uses reserved fields");
 	if (in->dst_reg >= BC_MAX_REG)
 		return bad_reg(err, pc, in->dst_reg);
 	if (bc_srcbit(in) == BPF_X && in->src_reg >= BC_MAX_REG)
@@ -151,11 +156,13 @@ static int check_ldimm64(const struct bpf_insn *in, uint32_t pc, uint32_t cnt,
 	const struct bpf_insn *hi = in + 1;
 
 	if (in->off)
-		return bc_errf(err, pc, EINVAL, "BPF_LD_IMM64 uses reserved fields");
+		return bc_errf(err, pc, EINVAL,
+			       "BPF_LD_IMM64 uses reserved fields");
 	if (pc + 1 >= cnt || !bc_is_lddw_tail(hi))
 		return bc_errf(err, pc, EINVAL, "invalid bpf_ld_imm64 insn");
 	if (in->src_reg > BPF_PSEUDO_MAP_IDX_VALUE)
-		return bc_errf(err, pc, EINVAL, "unrecognized bpf_ld_imm64 insn");
+		return bc_errf(err, pc, EINVAL,
+			       "unrecognized bpf_ld_imm64 insn");
 	if (in->dst_reg >= BC_MAX_REG)
 		return bad_reg(err, pc, in->dst_reg);
 	return 0;
@@ -181,24 +188,21 @@ static int check_ld_pkt(const struct bpf_insn *in, uint32_t pc,
 	return check_mem_regs(in, pc, err);
 }
 
-static int check_ldx(const struct bpf_insn *in, uint32_t pc,
-		     struct bc_err *err)
+static int check_ldx(const struct bpf_insn *in, uint32_t pc, struct bc_err *err)
 {
 	if (in->imm)
 		return bc_errf(err, pc, EINVAL, "BPF_LDX uses reserved fields");
 	return check_mem_regs(in, pc, err);
 }
 
-static int check_st(const struct bpf_insn *in, uint32_t pc,
-		    struct bc_err *err)
+static int check_st(const struct bpf_insn *in, uint32_t pc, struct bc_err *err)
 {
 	if (in->src_reg)
 		return bc_errf(err, pc, EINVAL, "BPF_ST uses reserved fields");
 	return check_mem_regs(in, pc, err);
 }
 
-static int check_stx(const struct bpf_insn *in, uint32_t pc,
-		     struct bc_err *err)
+static int check_stx(const struct bpf_insn *in, uint32_t pc, struct bc_err *err)
 {
 	if (in->imm)
 		return bc_errf(err, pc, EINVAL, "BPF_STX uses reserved fields");
@@ -209,12 +213,16 @@ static int check_atomic(const struct bpf_insn *in, uint32_t pc,
 			struct bc_err *err)
 {
 	switch (in->imm) {
-	case BPF_ADD: case BPF_ADD | BPF_FETCH:
-	case BPF_AND: case BPF_AND | BPF_FETCH:
-	case BPF_OR: case BPF_OR | BPF_FETCH:
-	case BPF_XOR: case BPF_XOR | BPF_FETCH:
-	case BPF_XCHG: case BPF_CMPXCHG:
-		return check_mem_regs(in, pc, err);
+	case BPF_ADD:
+	case BPF_ADD | BPF_FETCH:
+	case BPF_AND:
+	case BPF_AND | BPF_FETCH:
+	case BPF_OR:
+	case BPF_OR | BPF_FETCH:
+	case BPF_XOR:
+	case BPF_XOR | BPF_FETCH:
+	case BPF_XCHG:
+	case BPF_CMPXCHG: return check_mem_regs(in, pc, err);
 	}
 	return bc_errf(err, pc, EINVAL,
 		       "BPF_ATOMIC uses invalid atomic opcode %02x",
@@ -227,29 +235,20 @@ static int check_fields(const struct bpf_insn *in, uint32_t pc, uint32_t cnt,
 {
 	switch (bc_insn_kind(in)) {
 	case BC_INSN_ALU:
-	case BC_INSN_ALU64:
-		return check_alu(in, pc, err);
+	case BC_INSN_ALU64: return check_alu(in, pc, err);
 	case BC_INSN_JA:
 	case BC_INSN_JMP:
 	case BC_INSN_JMP32:
 	case BC_INSN_CALL:
 	case BC_INSN_EXIT:
-	case BC_INSN_MAY_GOTO:
-		return check_jmp(in, pc, err);
-	case BC_INSN_LDDW:
-		return check_ldimm64(in, pc, cnt, err);
-	case BC_INSN_LD_PKT:
-		return check_ld_pkt(in, pc, err);
-	case BC_INSN_LDX:
-		return check_ldx(in, pc, err);
-	case BC_INSN_ST:
-		return check_st(in, pc, err);
-	case BC_INSN_STX:
-		return check_stx(in, pc, err);
-	case BC_INSN_ATOMIC:
-		return check_atomic(in, pc, err);
-	case BC_INSN_UNKNOWN:	/* opcode_known refused it */
-		break;
+	case BC_INSN_MAY_GOTO: return check_jmp(in, pc, err);
+	case BC_INSN_LDDW: return check_ldimm64(in, pc, cnt, err);
+	case BC_INSN_LD_PKT: return check_ld_pkt(in, pc, err);
+	case BC_INSN_LDX: return check_ldx(in, pc, err);
+	case BC_INSN_ST: return check_st(in, pc, err);
+	case BC_INSN_STX: return check_stx(in, pc, err);
+	case BC_INSN_ATOMIC: return check_atomic(in, pc, err);
+	case BC_INSN_UNKNOWN: /* opcode_known refused it */ break;
 	}
 	return bc_errf(err, pc, EINVAL, "unknown opcode %02x", in->code);
 }
@@ -263,16 +262,19 @@ int bc_insn_check(const struct bpf_insn *insns, uint32_t cnt,
 	if (cnt == 0)
 		return bc_errf(err, -1, EINVAL, "empty program");
 	if (cnt > BC_MAX_INSNS)
-		return bc_errf(err, -1, E2BIG,
-			       "BPF program is too large: %u insns, the limit is %u",
-			       cnt, BC_MAX_INSNS);
+		return bc_errf(
+			err, -1, E2BIG,
+			"BPF program is too large: %u insns, the limit is %u",
+			cnt, BC_MAX_INSNS);
 	for (pc = 0; pc < cnt; pc++) {
 		const struct bpf_insn *in = &insns[pc];
 
 		/* Linux checks LDX modes before the opcode table. */
-		if (bc_class(in) == BPF_LDX && ((bc_mode(in) != BPF_MEM &&
-		    bc_mode(in) != BPF_MEMSX) || in->imm))
-			return bc_errf(err, pc, EINVAL, "BPF_LDX uses reserved fields");
+		if (bc_class(in) == BPF_LDX &&
+		    ((bc_mode(in) != BPF_MEM && bc_mode(in) != BPF_MEMSX) ||
+		     in->imm))
+			return bc_errf(err, pc, EINVAL,
+				       "BPF_LDX uses reserved fields");
 		if (!opcode_known(in->code))
 			return bc_errf(err, pc, EINVAL, "unknown opcode %02x",
 				       in->code);

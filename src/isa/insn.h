@@ -37,17 +37,33 @@
 /* the map type of an arena (Linux 6.9's BPF_MAP_TYPE_ARENA) */
 #define BC_MAP_TYPE_ARENA 33
 
-#define BC_MAX_INSNS 1000000u	/* Linux's BPF_COMPLEXITY_LIMIT_INSNS */
-#define BC_MAXINSNS_UNPRIV 4096u	/* BPF_MAXINSNS: without CAP_BPF */
-#define BC_MAX_REG 11		/* r0..r10 */
-#define BC_MAX_LOOPS (8u * 1024 * 1024)	/* Linux's BPF_MAX_LOOPS: the
+#define BC_MAX_INSNS	   1000000u /* Linux's BPF_COMPLEXITY_LIMIT_INSNS */
+#define BC_MAXINSNS_UNPRIV 4096u /* BPF_MAXINSNS: without CAP_BPF */
+#define BC_MAX_REG	   11 /* r0..r10 */
+#define BC_MAX_LOOPS                                                           \
+	(8u * 1024 * 1024) /* Linux's BPF_MAX_LOOPS: the
 					 * may_goto budget of one frame */
 
-static inline uint8_t bc_class(const struct bpf_insn *i) { return i->code & 0x07; }
-static inline uint8_t bc_op(const struct bpf_insn *i) { return i->code & 0xf0; }
-static inline uint8_t bc_srcbit(const struct bpf_insn *i) { return i->code & 0x08; }
-static inline uint8_t bc_size(const struct bpf_insn *i) { return i->code & 0x18; }
-static inline uint8_t bc_mode(const struct bpf_insn *i) { return i->code & 0xe0; }
+static inline uint8_t bc_class(const struct bpf_insn *i)
+{
+	return i->code & 0x07;
+}
+static inline uint8_t bc_op(const struct bpf_insn *i)
+{
+	return i->code & 0xf0;
+}
+static inline uint8_t bc_srcbit(const struct bpf_insn *i)
+{
+	return i->code & 0x08;
+}
+static inline uint8_t bc_size(const struct bpf_insn *i)
+{
+	return i->code & 0x18;
+}
+static inline uint8_t bc_mode(const struct bpf_insn *i)
+{
+	return i->code & 0xe0;
+}
 
 static inline bool bc_is_lddw(const struct bpf_insn *i)
 {
@@ -134,35 +150,34 @@ static inline int64_t bc_jmp_target(const struct bpf_insn *i, int64_t pc)
  * is BC_INSN_UNKNOWN.
  */
 enum bc_insn_kind {
-	BC_INSN_ALU,		/* 32-bit arithmetic (BPF_ALU) */
+	BC_INSN_ALU, /* 32-bit arithmetic (BPF_ALU) */
 	BC_INSN_ALU64,
-	BC_INSN_JA,		/* ja (JMP, off) or gotol (JMP32, imm) */
-	BC_INSN_JMP,		/* conditional jump, 64-bit operands */
-	BC_INSN_JMP32,		/* conditional jump, 32-bit operands */
-	BC_INSN_MAY_GOTO,	/* JMP | JCOND: may_goto */
-	BC_INSN_CALL,		/* helper, bpf-to-bpf or kfunc call */
+	BC_INSN_JA, /* ja (JMP, off) or gotol (JMP32, imm) */
+	BC_INSN_JMP, /* conditional jump, 64-bit operands */
+	BC_INSN_JMP32, /* conditional jump, 32-bit operands */
+	BC_INSN_MAY_GOTO, /* JMP | JCOND: may_goto */
+	BC_INSN_CALL, /* helper, bpf-to-bpf or kfunc call */
 	BC_INSN_EXIT,
-	BC_INSN_LDDW,		/* ld_imm64: two slots */
-	BC_INSN_LD_PKT,		/* legacy LD_ABS / LD_IND */
-	BC_INSN_LDX,		/* load, zero- or sign-extending */
-	BC_INSN_ST,		/* store of an immediate */
-	BC_INSN_STX,		/* store of a register */
-	BC_INSN_ATOMIC,		/* STX | ATOMIC */
+	BC_INSN_LDDW, /* ld_imm64: two slots */
+	BC_INSN_LD_PKT, /* legacy LD_ABS / LD_IND */
+	BC_INSN_LDX, /* load, zero- or sign-extending */
+	BC_INSN_ST, /* store of an immediate */
+	BC_INSN_STX, /* store of a register */
+	BC_INSN_ATOMIC, /* STX | ATOMIC */
 	BC_INSN_UNKNOWN,
 };
 
 static inline enum bc_insn_kind bc_jmp_kind(const struct bpf_insn *i)
 {
 	switch (bc_op(i)) {
-	case BPF_JA:
-		return BC_INSN_JA;
+	case BPF_JA: return BC_INSN_JA;
 	case BPF_CALL:
 		return bc_class(i) == BPF_JMP ? BC_INSN_CALL : BC_INSN_UNKNOWN;
 	case BPF_EXIT:
 		return bc_class(i) == BPF_JMP ? BC_INSN_EXIT : BC_INSN_UNKNOWN;
 	case BPF_JCOND:
 		return bc_class(i) == BPF_JMP ? BC_INSN_MAY_GOTO :
-		       BC_INSN_UNKNOWN;
+						BC_INSN_UNKNOWN;
 	}
 	return bc_class(i) == BPF_JMP ? BC_INSN_JMP : BC_INSN_JMP32;
 }
@@ -170,19 +185,13 @@ static inline enum bc_insn_kind bc_jmp_kind(const struct bpf_insn *i)
 static inline enum bc_insn_kind bc_insn_kind(const struct bpf_insn *i)
 {
 	switch (bc_class(i)) {
-	case BPF_ALU:
-		return BC_INSN_ALU;
-	case BPF_ALU64:
-		return BC_INSN_ALU64;
+	case BPF_ALU: return BC_INSN_ALU;
+	case BPF_ALU64: return BC_INSN_ALU64;
 	case BPF_JMP:
-	case BPF_JMP32:
-		return bc_jmp_kind(i);
-	case BPF_LD:
-		return bc_is_lddw(i) ? BC_INSN_LDDW : BC_INSN_LD_PKT;
-	case BPF_LDX:
-		return BC_INSN_LDX;
-	case BPF_ST:
-		return BC_INSN_ST;
+	case BPF_JMP32: return bc_jmp_kind(i);
+	case BPF_LD: return bc_is_lddw(i) ? BC_INSN_LDDW : BC_INSN_LD_PKT;
+	case BPF_LDX: return BC_INSN_LDX;
+	case BPF_ST: return BC_INSN_ST;
 	case BPF_STX:
 		return bc_mode(i) == BPF_ATOMIC ? BC_INSN_ATOMIC : BC_INSN_STX;
 	}

@@ -14,27 +14,37 @@
 
 #include "load/btf_fields.h"
 
-#define FIELDS_MAX 11	/* BTF_FIELDS_MAX */
-#define DEPTH_MAX 32	/* MAX_RESOLVE_DEPTH */
+#define FIELDS_MAX 11 /* BTF_FIELDS_MAX */
+#define DEPTH_MAX  32 /* MAX_RESOLVE_DEPTH */
 
-enum kind { K_SPIN_LOCK, K_TIMER, K_WQ, K_LIST_HEAD, K_LIST_NODE, K_RB_ROOT,
-	    K_RB_NODE, K_REFCOUNT, K_KPTR, K_NR };
+enum kind {
+	K_SPIN_LOCK,
+	K_TIMER,
+	K_WQ,
+	K_LIST_HEAD,
+	K_LIST_NODE,
+	K_RB_ROOT,
+	K_RB_NODE,
+	K_REFCOUNT,
+	K_KPTR,
+	K_NR
+};
 
 static const struct kind_info {
 	const char *name;
 	uint32_t size, align;
-	bool unique;	/* one per record (seen_mask) */
-	bool repeat;	/* may be an array (btf_repeat_fields) */
+	bool unique; /* one per record (seen_mask) */
+	bool repeat; /* may be an array (btf_repeat_fields) */
 } kinds[K_NR] = {
-	[K_SPIN_LOCK]	= { "bpf_spin_lock", 4, 4, true, false },
-	[K_TIMER]	= { "bpf_timer", 16, 8, true, false },
-	[K_WQ]		= { "bpf_wq", 16, 8, true, false },
-	[K_LIST_HEAD]	= { "bpf_list_head", 16, 8, false, true },
-	[K_LIST_NODE]	= { "bpf_list_node", 24, 8, false, false },
-	[K_RB_ROOT]	= { "bpf_rb_root", 16, 8, false, true },
-	[K_RB_NODE]	= { "bpf_rb_node", 32, 8, false, false },
-	[K_REFCOUNT]	= { "bpf_refcount", 4, 4, true, false },
-	[K_KPTR]	= { NULL, 8, 8, false, true },
+	[K_SPIN_LOCK] = { "bpf_spin_lock", 4, 4, true, false },
+	[K_TIMER] = { "bpf_timer", 16, 8, true, false },
+	[K_WQ] = { "bpf_wq", 16, 8, true, false },
+	[K_LIST_HEAD] = { "bpf_list_head", 16, 8, false, true },
+	[K_LIST_NODE] = { "bpf_list_node", 24, 8, false, false },
+	[K_RB_ROOT] = { "bpf_rb_root", 16, 8, false, true },
+	[K_RB_NODE] = { "bpf_rb_node", 32, 8, false, false },
+	[K_REFCOUNT] = { "bpf_refcount", 4, 4, true, false },
+	[K_KPTR] = { NULL, 8, 8, false, true },
 };
 
 #define M(k) (1u << (k))
@@ -60,8 +70,7 @@ struct walk {
 	bool bad;
 };
 
-static void walk_struct(struct walk *w, uint32_t id, uint32_t base,
-			int depth);
+static void walk_struct(struct walk *w, uint32_t id, uint32_t base, int depth);
 
 static bool is_kptr(const struct btf *btf, const struct btf_type *t)
 {
@@ -112,17 +121,17 @@ static void add_field(struct walk *w, enum kind k, uint32_t off,
 		      uint32_t nelems, uint32_t elem)
 {
 	if (kinds[k].unique && (w->seen & M(k))) {
-		w->bad = true;		/* -E2BIG */
+		w->bad = true; /* -E2BIG */
 		return;
 	}
 	w->seen |= M(k);
 	if (nelems > 1 && !kinds[k].repeat) {
-		w->bad = true;		/* btf_repeat_fields: -EINVAL */
+		w->bad = true; /* btf_repeat_fields: -EINVAL */
 		return;
 	}
 	for (uint32_t i = 0; i < nelems && !w->bad; i++) {
 		if (w->cnt == FIELDS_MAX) {
-			w->bad = true;	/* -E2BIG */
+			w->bad = true; /* -E2BIG */
 			return;
 		}
 		w->f[w->cnt++] = (struct found){ k, off + i * elem };
@@ -137,7 +146,7 @@ static void repeat_fields(struct walk *w, int from, uint32_t nelems,
 
 	for (int j = from; j < n; j++)
 		if (!kinds[w->f[j].kind].repeat)
-			w->bad = true;	/* btf_repeat_fields: -EINVAL */
+			w->bad = true; /* btf_repeat_fields: -EINVAL */
 	for (uint32_t e = 1; e < nelems && !w->bad; e++)
 		for (int j = from; j < n && !w->bad; j++)
 			add_field(w, w->f[j].kind, w->f[j].off + e * elem, 1,
@@ -177,10 +186,10 @@ static void walk_one(struct walk *w, uint32_t container, int comp,
 	if ((expect && expect != sz * nelems) || off % kinds[k].align)
 		return;
 	if (k != K_KPTR && t->size != sz)
-		return;		/* btf_find_struct: BTF_FIELD_IGNORE */
+		return; /* btf_find_struct: BTF_FIELD_IGNORE */
 	if ((k == K_LIST_HEAD || k == K_RB_ROOT) &&
 	    !has_contains(w->btf, container, comp)) {
-		w->bad = true;		/* btf_find_graph_root: -EINVAL */
+		w->bad = true; /* btf_find_graph_root: -EINVAL */
 		return;
 	}
 	add_field(w, k, off, nelems, sz);
@@ -198,7 +207,7 @@ static void walk_struct(struct walk *w, uint32_t id, uint32_t base, int depth)
 		uint32_t bit = btf_member_bit_offset(t, i);
 
 		if (bit % 8) {
-			w->bad = true;	/* "valid C code cannot generate" */
+			w->bad = true; /* "valid C code cannot generate" */
 			return;
 		}
 		walk_one(w, id, (int)i, btf_members(t)[i].type, base + bit / 8,
@@ -254,7 +263,7 @@ void bc_btf_parse_fields(const struct btf *btf, uint32_t id, uint32_t size,
 	else if (t && btf_is_datasec(t))
 		walk_datasec(&w, t);
 	else
-		return;		/* a union or a scalar: no record */
+		return; /* a union or a scalar: no record */
 	if (!w.bad)
 		check_layout(&w, size);
 	rec->bad = w.bad;
@@ -272,8 +281,8 @@ static bool has_alloc_field(const struct btf *btf, const struct btf_type *t)
 	struct walk w = { .btf = btf, .mask = masks[BC_FIELDS_BTF_LOAD] };
 
 	for (uint32_t i = 0; i < btf_vlen(t); i++) {
-		const struct btf_type *m = btf__type_by_id(btf,
-							   btf_members(t)[i].type);
+		const struct btf_type *m =
+			btf__type_by_id(btf, btf_members(t)[i].type);
 
 		if (m && kind_of(&w, m) != K_NR)
 			return true;
@@ -294,8 +303,8 @@ bool bc_btf_refused(const struct btf *btf, char *why, size_t len)
 		bc_btf_parse_fields(btf, i, t->size, BC_FIELDS_BTF_LOAD, &rec);
 		if (!rec.bad)
 			continue;
-		snprintf(why, len, "struct %s", btf__name_by_offset(btf,
-								    t->name_off));
+		snprintf(why, len, "struct %s",
+			 btf__name_by_offset(btf, t->name_off));
 		return true;
 	}
 	return false;

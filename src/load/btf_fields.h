@@ -19,8 +19,8 @@ struct btf;
 enum bc_fields_at { BC_FIELDS_MAP, BC_FIELDS_BTF_LOAD };
 
 struct bc_btf_record {
-	int32_t lock_off, timer_off;	/* -1: none */
-	bool bad;	/* Linux cannot parse it: an error record */
+	int32_t lock_off, timer_off; /* -1: none */
+	bool bad; /* Linux cannot parse it: an error record */
 };
 
 /*

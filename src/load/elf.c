@@ -65,14 +65,17 @@ static int check_header(struct eloader *L)
 	Elf64_Ehdr eh;
 
 	if (L->len < sizeof(eh))
-		return bc_elf_fail(L, "truncated ELF header (%zu bytes, need %zu)",
+		return bc_elf_fail(L,
+				   "truncated ELF header (%zu bytes, need %zu)",
 				   L->len, sizeof(eh));
 	memcpy(&eh, L->buf, sizeof(eh));
 	if (eh.e_ident[EI_CLASS] != ELFCLASS64)
 		return bc_elf_fail(L, "not a 64-bit ELF object (ELF class %u)",
 				   eh.e_ident[EI_CLASS]);
 	if (eh.e_ident[EI_DATA] == ELFDATA2MSB)
-		return bc_elf_fail(L, "big-endian eBPF objects are not supported (compile with -target bpfel or -target bpf on a little-endian host)");
+		return bc_elf_fail(
+			L,
+			"big-endian eBPF objects are not supported (compile with -target bpfel or -target bpf on a little-endian host)");
 	if (eh.e_ident[EI_DATA] != ELFDATA2LSB)
 		return bc_elf_fail(L, "bad ELF data encoding %u",
 				   eh.e_ident[EI_DATA]);
@@ -81,8 +84,9 @@ static int check_header(struct eloader *L)
 		return bc_elf_fail(L, "ELF machine is %u, not BPF (%u)",
 				   eh.e_machine, EM_BPF);
 	if (eh.e_type != ET_REL)
-		return bc_elf_fail(L, "ELF type %u is not a relocatable object (ET_REL)",
-				   eh.e_type);
+		return bc_elf_fail(
+			L, "ELF type %u is not a relocatable object (ET_REL)",
+			eh.e_type);
 	if (eh.e_shoff == 0 || eh.e_shnum == 0)
 		return bc_elf_fail(L, "no section header table");
 	if (eh.e_shentsize != sizeof(Elf64_Shdr))
@@ -90,12 +94,15 @@ static int check_header(struct eloader *L)
 				   eh.e_shentsize, sizeof(Elf64_Shdr));
 	if (eh.e_shoff > L->len ||
 	    (L->len - eh.e_shoff) / sizeof(Elf64_Shdr) < eh.e_shnum)
-		return bc_elf_fail(L, "section header table (offset %llu, %u entries) extends past the end of the file (%zu bytes)",
-				   (unsigned long long)eh.e_shoff, eh.e_shnum,
-				   L->len);
+		return bc_elf_fail(
+			L,
+			"section header table (offset %llu, %u entries) extends past the end of the file (%zu bytes)",
+			(unsigned long long)eh.e_shoff, eh.e_shnum, L->len);
 	if (eh.e_shstrndx == SHN_UNDEF || eh.e_shstrndx >= eh.e_shnum)
-		return bc_elf_fail(L, "section name table index %u out of range (%u sections)",
-				   eh.e_shstrndx, eh.e_shnum);
+		return bc_elf_fail(
+			L,
+			"section name table index %u out of range (%u sections)",
+			eh.e_shstrndx, eh.e_shnum);
 	return 0;
 }
 
@@ -126,22 +133,24 @@ static int classify(struct eloader *L, size_t i)
 	case SHT_RELA:
 		s->kind = ES_REL;
 		if (sh->sh_info == 0 || sh->sh_info >= L->nsec)
-			return bc_elf_fail(L, "section '%s': relocated section index %u out of range",
-					   s->name, sh->sh_info);
+			return bc_elf_fail(
+				L,
+				"section '%s': relocated section index %u out of range",
+				s->name, sh->sh_info);
 		return 0;
 	case SHT_PROGBITS:
 		if (sh->sh_flags & SHF_EXECINSTR) {
 			s->kind = ES_PROG;
 			if (s->size % sizeof(struct bpf_insn))
-				return bc_elf_fail(L, "section '%s': size %zu is not a multiple of 8 (instructions are 8 bytes)",
-						   s->name, s->size);
+				return bc_elf_fail(
+					L,
+					"section '%s': size %zu is not a multiple of 8 (instructions are 8 bytes)",
+					s->name, s->size);
 			return 0;
 		}
 		break;
-	case SHT_NOBITS:
-		break;
-	default:
-		return 0;
+	case SHT_NOBITS: break;
+	default: return 0;
 	}
 	if (!strcmp(s->name, "maps") || has_pfx(s->name, "maps/")) {
 		s->kind = ES_MAPS;
@@ -156,7 +165,8 @@ static int classify(struct eloader *L, size_t i)
 		s->kind = ES_DATA;
 	}
 	if ((s->kind == ES_MAPS || s->kind == ES_BTFMAPS ||
-	     i == (size_t)L->btf_sec || i == (size_t)L->btfext_sec) && !s->data)
+	     i == (size_t)L->btf_sec || i == (size_t)L->btfext_sec) &&
+	    !s->data)
 		return bc_elf_fail(L, "section '%s' has no contents", s->name);
 	return 0;
 }
@@ -166,7 +176,8 @@ static int read_sections(struct eloader *L)
 	size_t i, shnum, shstrndx;
 	Elf_Scn *scn;
 
-	if (elf_getshdrnum(L->elf, &shnum) || elf_getshdrstrndx(L->elf, &shstrndx))
+	if (elf_getshdrnum(L->elf, &shnum) ||
+	    elf_getshdrstrndx(L->elf, &shstrndx))
 		return bc_elf_fail(L, "cannot read section headers: %s",
 				   elf_errmsg(-1));
 	if (shnum > 0xff00 || shstrndx >= shnum)
@@ -178,7 +189,8 @@ static int read_sections(struct eloader *L)
 
 		scn = elf_getscn(L->elf, i);
 		if (!scn || !gelf_getshdr(scn, &s->sh))
-			return bc_elf_fail(L, "cannot read section header %zu: %s",
+			return bc_elf_fail(L,
+					   "cannot read section header %zu: %s",
 					   i, elf_errmsg(-1));
 		s->size = s->sh.sh_size;
 		s->map_idx = -1;
@@ -186,20 +198,24 @@ static int read_sections(struct eloader *L)
 			continue;
 		if (s->sh.sh_offset > L->len ||
 		    s->sh.sh_size > L->len - s->sh.sh_offset)
-			return bc_elf_fail(L, "section %zu (offset %llu, size %llu) extends past the end of the file (%zu bytes)",
-					   i, (unsigned long long)s->sh.sh_offset,
-					   (unsigned long long)s->sh.sh_size,
-					   L->len);
+			return bc_elf_fail(
+				L,
+				"section %zu (offset %llu, size %llu) extends past the end of the file (%zu bytes)",
+				i, (unsigned long long)s->sh.sh_offset,
+				(unsigned long long)s->sh.sh_size, L->len);
 		s->data = L->buf + s->sh.sh_offset;
 	}
 	if (L->secs[shstrndx].sh.sh_type != SHT_STRTAB)
-		return bc_elf_fail(L, "section name table (section %zu) is not a string table",
-				   shstrndx);
+		return bc_elf_fail(
+			L,
+			"section name table (section %zu) is not a string table",
+			shstrndx);
 	for (i = 1; i < shnum; i++) {
 		L->secs[i].name = estr(L, shstrndx, L->secs[i].sh.sh_name);
 		if (!L->secs[i].name)
-			return bc_elf_fail(L, "section %zu: name offset %u out of range",
-					   i, L->secs[i].sh.sh_name);
+			return bc_elf_fail(
+				L, "section %zu: name offset %u out of range",
+				i, L->secs[i].sh.sh_name);
 	}
 	L->secs[0].name = "";
 	for (i = 1; i < shnum; i++)
@@ -218,13 +234,16 @@ static int read_symbols(struct eloader *L)
 	st = &L->secs[L->symtab];
 	if (!st->data || st->sh.sh_entsize != sizeof(Elf64_Sym) ||
 	    st->size % sizeof(Elf64_Sym))
-		return bc_elf_fail(L, "symbol table: bad entry size %llu or table size %zu",
-				   (unsigned long long)st->sh.sh_entsize,
-				   st->size);
+		return bc_elf_fail(
+			L,
+			"symbol table: bad entry size %llu or table size %zu",
+			(unsigned long long)st->sh.sh_entsize, st->size);
 	if (st->sh.sh_link == 0 || st->sh.sh_link >= L->nsec ||
 	    L->secs[st->sh.sh_link].sh.sh_type != SHT_STRTAB)
-		return bc_elf_fail(L, "symbol table: string table index %u is not a string table",
-				   st->sh.sh_link);
+		return bc_elf_fail(
+			L,
+			"symbol table: string table index %u is not a string table",
+			st->sh.sh_link);
 	L->nsym = st->size / sizeof(Elf64_Sym);
 	L->syms = bc_xcalloc(L->nsym ? L->nsym : 1, sizeof(*L->syms));
 	for (i = 1; i < L->nsym; i++) {
@@ -234,8 +253,9 @@ static int read_symbols(struct eloader *L)
 		memcpy(&es, st->data + i * sizeof(es), sizeof(es));
 		s->name = estr(L, st->sh.sh_link, es.st_name);
 		if (!s->name && es.st_name)
-			return bc_elf_fail(L, "symbol %zu: name offset %u out of range",
-					   i, es.st_name);
+			return bc_elf_fail(
+				L, "symbol %zu: name offset %u out of range", i,
+				es.st_name);
 		if (!s->name)
 			s->name = "";
 		s->value = es.st_value;
@@ -245,10 +265,11 @@ static int read_symbols(struct eloader *L)
 		s->bind = ELF64_ST_BIND(es.st_info);
 		if (s->shndx == SHN_XINDEX ||
 		    (s->shndx >= L->nsec && s->shndx < SHN_LORESERVE))
-			return bc_elf_fail(L, "symbol '%s': section index %u out of range (%zu sections)",
-					   s->name, s->shndx, L->nsec);
-		if (s->type == STT_SECTION && s->shndx < L->nsec &&
-		    !s->name[0])
+			return bc_elf_fail(
+				L,
+				"symbol '%s': section index %u out of range (%zu sections)",
+				s->name, s->shndx, L->nsec);
+		if (s->type == STT_SECTION && s->shndx < L->nsec && !s->name[0])
 			s->name = L->secs[s->shndx].name;
 	}
 	return 0;
@@ -270,21 +291,25 @@ static int check_rel(struct eloader *L, struct esec *t, struct erel *r)
 {
 	struct bpf_insn in;
 
-	if (r->off % sizeof(struct bpf_insn) ||
-	    r->off + sizeof(in) > t->size)
-		return bc_elf_fail(L, "section '%s': relocation at offset %u is %s",
-				   t->name, r->off,
-				   r->off % 8 ? "not 8-byte aligned" :
-				   "past the end of the section");
+	if (r->off % sizeof(struct bpf_insn) || r->off + sizeof(in) > t->size)
+		return bc_elf_fail(
+			L, "section '%s': relocation at offset %u is %s",
+			t->name, r->off,
+			r->off % 8 ? "not 8-byte aligned" :
+				     "past the end of the section");
 	memcpy(&in, t->data + r->off, sizeof(in));
 	r->wide = bc_is_lddw(&in);
 	if (r->wide) {
 		if (r->off + 2 * sizeof(in) > t->size)
-			return bc_elf_fail(L, "section '%s': insn %u: lddw at the end of the section has no second half",
-					   t->name, r->off / 8);
+			return bc_elf_fail(
+				L,
+				"section '%s': insn %u: lddw at the end of the section has no second half",
+				t->name, r->off / 8);
 	} else if (!bc_is_call(&in)) {
-		return bc_elf_fail(L, "section '%s': insn %u: relocation on an instruction that is neither lddw nor a call (opcode %02x)",
-				   t->name, r->off / 8, in.code);
+		return bc_elf_fail(
+			L,
+			"section '%s': insn %u: relocation on an instruction that is neither lddw nor a call (opcode %02x)",
+			t->name, r->off / 8, in.code);
 	}
 	return 0;
 }
@@ -299,28 +324,35 @@ static int read_rel_entry(struct eloader *L, const struct esec *rs, size_t i,
 	er->r_addend = 0;
 	memcpy(er, rs->data + i * sz, sz);
 	if (er->r_addend)
-		return bc_elf_fail(L, "section '%s': relocation %zu: addend %lld is not supported",
-				   rs->name, i, (long long)er->r_addend);
+		return bc_elf_fail(
+			L,
+			"section '%s': relocation %zu: addend %lld is not supported",
+			rs->name, i, (long long)er->r_addend);
 	if (er->r_offset > UINT32_MAX)
-		return bc_elf_fail(L, "section '%s': relocation %zu: offset %llu out of range",
-				   rs->name, i, (unsigned long long)er->r_offset);
+		return bc_elf_fail(
+			L,
+			"section '%s': relocation %zu: offset %llu out of range",
+			rs->name, i, (unsigned long long)er->r_offset);
 	return 0;
 }
 
 static int read_rel_section(struct eloader *L, struct esec *rs)
 {
 	struct esec *t = &L->secs[rs->sh.sh_info];
-	size_t i, n, sz = rs->sh.sh_type == SHT_RELA ? sizeof(Elf64_Rela) :
-						       sizeof(Elf64_Rel);
+	size_t i, n,
+		sz = rs->sh.sh_type == SHT_RELA ? sizeof(Elf64_Rela) :
+						  sizeof(Elf64_Rel);
 
 	if (t->kind != ES_PROG)
-		return 0;	/* relocations of BTF, debug info, .maps */
+		return 0; /* relocations of BTF, debug info, .maps */
 	if (!rs->data || rs->sh.sh_entsize != sz || rs->size % sz)
 		return bc_elf_fail(L, "section '%s': bad relocation entry size",
 				   rs->name);
 	if (rs->sh.sh_link != (unsigned)L->symtab)
-		return bc_elf_fail(L, "section '%s': relocations do not use the symbol table",
-				   rs->name);
+		return bc_elf_fail(
+			L,
+			"section '%s': relocations do not use the symbol table",
+			rs->name);
 	n = rs->size / sz;
 	t->rels = bc_xrealloc(t->rels, (t->rel_cnt + n + 1) * sizeof(*t->rels));
 	for (i = 0; i < n; i++) {
@@ -332,8 +364,10 @@ static int read_rel_section(struct eloader *L, struct esec *rs)
 		r->sym = ELF64_R_SYM(er.r_info);
 		r->off = er.r_offset;
 		if (r->sym == 0 || r->sym >= L->nsym)
-			return bc_elf_fail(L, "section '%s': relocation %zu: symbol index %u out of range (%zu symbols)",
-					   rs->name, i, r->sym, L->nsym);
+			return bc_elf_fail(
+				L,
+				"section '%s': relocation %zu: symbol index %u out of range (%zu symbols)",
+				rs->name, i, r->sym, L->nsym);
 		if (check_rel(L, t, r))
 			return -EINVAL;
 		t->rel_cnt++;
@@ -346,7 +380,8 @@ static int read_relocations(struct eloader *L)
 	size_t i, j;
 
 	for (i = 1; i < L->nsec; i++)
-		if (L->secs[i].kind == ES_REL && read_rel_section(L, &L->secs[i]))
+		if (L->secs[i].kind == ES_REL &&
+		    read_rel_section(L, &L->secs[i]))
 			return -EINVAL;
 	for (i = 1; i < L->nsec; i++) {
 		struct esec *t = &L->secs[i];
@@ -355,12 +390,15 @@ static int read_relocations(struct eloader *L)
 			continue;
 		qsort(t->rels, t->rel_cnt, sizeof(*t->rels), cmp_rel);
 		for (j = 1; j < t->rel_cnt; j++) {
-			const struct erel *p = &t->rels[j - 1], *c = &t->rels[j];
+			const struct erel *p = &t->rels[j - 1],
+					  *c = &t->rels[j];
 			uint32_t end = p->off + (p->wide ? 16 : 8);
 
 			if (c->off < end)
-				return bc_elf_fail(L, "section '%s': relocations at offsets %u and %u overlap",
-						   t->name, p->off, c->off);
+				return bc_elf_fail(
+					L,
+					"section '%s': relocations at offsets %u and %u overlap",
+					t->name, p->off, c->off);
 		}
 	}
 	return 0;
@@ -418,10 +456,11 @@ static int read_funcs(struct eloader *L, size_t si)
 			continue;
 		if (y->value % 8 || y->size % 8 || y->size == 0 ||
 		    y->value > s->size || y->size > s->size - y->value)
-			return bc_elf_fail(L, "section '%s': function '%s' has bad offset %llu or size %llu (section size %zu)",
-					   s->name, y->name,
-					   (unsigned long long)y->value,
-					   (unsigned long long)y->size, s->size);
+			return bc_elf_fail(
+				L,
+				"section '%s': function '%s' has bad offset %llu or size %llu (section size %zu)",
+				s->name, y->name, (unsigned long long)y->value,
+				(unsigned long long)y->size, s->size);
 		s->funcs = bc_xrealloc(s->funcs,
 				       (s->func_cnt + 1) * sizeof(*s->funcs));
 		f = &s->funcs[s->func_cnt++];
@@ -447,10 +486,13 @@ static int read_funcs(struct eloader *L, size_t si)
 	for (i = 0; i < s->func_cnt; i++)
 		s->linked[i] = -1;
 	for (i = 1; i < s->func_cnt; i++)
-		if (s->funcs[i].off < s->funcs[i - 1].off + s->funcs[i - 1].size)
-			return bc_elf_fail(L, "section '%s': functions '%s' and '%s' overlap",
-					   s->name, s->funcs[i - 1].name,
-					   s->funcs[i].name);
+		if (s->funcs[i].off <
+		    s->funcs[i - 1].off + s->funcs[i - 1].size)
+			return bc_elf_fail(
+				L,
+				"section '%s': functions '%s' and '%s' overlap",
+				s->name, s->funcs[i - 1].name,
+				s->funcs[i].name);
 	return 0;
 }
 
@@ -492,8 +534,10 @@ static int64_t link_func(struct linker *K, uint32_t sec, const struct efunc *f)
 	if (s->linked[fi] >= 0)
 		return s->linked[fi];
 	if ((uint64_t)p->insn_cnt + n > BC_MAX_INSNS)
-		return bc_elf_fail(K->L, "program '%s': more than %u instructions after linking",
-				   p->name, BC_MAX_INSNS);
+		return bc_elf_fail(
+			K->L,
+			"program '%s': more than %u instructions after linking",
+			p->name, BC_MAX_INSNS);
 	if (K->ch_cnt)
 		s->funcs[fi].called = true;
 	BC_GROW(p->insns, K->insn_cap, p->insn_cnt + n);
@@ -516,8 +560,8 @@ static int64_t link_func(struct linker *K, uint32_t sec, const struct efunc *f)
 }
 
 /* Code target of a call or function-address load; patches imm. */
-static int link_target(struct linker *K, uint32_t sec, int64_t tgt,
-		       uint32_t at, const char *from, uint32_t src)
+static int link_target(struct linker *K, uint32_t sec, int64_t tgt, uint32_t at,
+		       const char *from, uint32_t src)
 {
 	struct eloader *L = K->L;
 	const struct esec *ts = &L->secs[sec];
@@ -527,8 +571,10 @@ static int link_target(struct linker *K, uint32_t sec, int64_t tgt,
 	if (tgt >= 0 && tgt < (int64_t)(ts->size / 8))
 		f = func_at(ts, tgt * 8);
 	if (!f)
-		return bc_elf_fail(L, "'%s' insn %u: call or function reference to insn %lld of section '%s', which is not the start of a function",
-				   from, src, (long long)tgt, ts->name);
+		return bc_elf_fail(
+			L,
+			"'%s' insn %u: call or function reference to insn %lld of section '%s', which is not the start of a function",
+			from, src, (long long)tgt, ts->name);
 	out = link_func(K, sec, f);
 	if (out < 0)
 		return out;
@@ -595,8 +641,10 @@ static int reloc_lddw(struct linker *K, const struct elf_chunk *c,
 	if (y->shndx == SHN_UNDEF)
 		return reloc_extern(K, y, at);
 	if (y->shndx >= L->nsec)
-		return bc_elf_fail(L, "'%s' insn %u: reference to symbol '%s' with special section index %u",
-				   from, src, y->name, y->shndx);
+		return bc_elf_fail(
+			L,
+			"'%s' insn %u: reference to symbol '%s' with special section index %u",
+			from, src, y->name, y->shndx);
 	ys = &L->secs[y->shndx];
 	switch (ys->kind) {
 	case ES_MAPS:
@@ -604,17 +652,20 @@ static int reloc_lddw(struct linker *K, const struct elf_chunk *c,
 		off = y->value + (y->type == STT_SECTION ? in->imm : 0);
 		m = bc_elf_find_map(L, y->shndx, off);
 		if (m < 0)
-			return bc_elf_fail(L, "'%s' insn %u: reference to '%s' (offset %lld in '%s') is not a map",
-					   from, src, y->name, (long long)off,
-					   ys->name);
+			return bc_elf_fail(
+				L,
+				"'%s' insn %u: reference to '%s' (offset %lld in '%s') is not a map",
+				from, src, y->name, (long long)off, ys->name);
 		in[0].src_reg = BPF_PSEUDO_MAP_IDX;
 		in[0].imm = m;
 		in[1].imm = 0;
 		return 0;
 	case ES_DATA:
 		if (ys->map_idx < 0)
-			return bc_elf_fail(L, "'%s' insn %u: reference to empty section '%s'",
-					   from, src, ys->name);
+			return bc_elf_fail(
+				L,
+				"'%s' insn %u: reference to empty section '%s'",
+				from, src, ys->name);
 		in[0].src_reg = BPF_PSEUDO_MAP_IDX_VALUE;
 		in[1].imm = (int32_t)(in[0].imm + (int64_t)y->value);
 		in[0].imm = ys->map_idx;
@@ -622,14 +673,18 @@ static int reloc_lddw(struct linker *K, const struct elf_chunk *c,
 	case ES_PROG:
 		off = (int64_t)y->value + in->imm;
 		if (off % 8)
-			return bc_elf_fail(L, "'%s' insn %u: function address %lld in '%s' is not instruction-aligned",
-					   from, src, (long long)off, ys->name);
+			return bc_elf_fail(
+				L,
+				"'%s' insn %u: function address %lld in '%s' is not instruction-aligned",
+				from, src, (long long)off, ys->name);
 		in[0].src_reg = BPF_PSEUDO_FUNC;
 		in[1].imm = 0;
 		return link_target(K, y->shndx, off / 8, at, from, src);
 	default:
-		return bc_elf_fail(L, "'%s' insn %u: reference to '%s' in section '%s', which is neither a map, global data nor code",
-				   from, src, y->name, ys->name);
+		return bc_elf_fail(
+			L,
+			"'%s' insn %u: reference to '%s' in section '%s', which is neither a map, global data nor code",
+			from, src, y->name, ys->name);
 	}
 }
 
@@ -656,11 +711,14 @@ static int reloc_call(struct linker *K, const struct elf_chunk *c,
 		return 0;
 	}
 	if (y->shndx >= L->nsec || L->secs[y->shndx].kind != ES_PROG)
-		return bc_elf_fail(L, "'%s' insn %u: call to '%s', which is not code",
-				   from, src, y->name);
+		return bc_elf_fail(
+			L, "'%s' insn %u: call to '%s', which is not code",
+			from, src, y->name);
 	if (y->value % 8)
-		return bc_elf_fail(L, "'%s' insn %u: call target '%s' is not instruction-aligned",
-				   from, src, y->name);
+		return bc_elf_fail(
+			L,
+			"'%s' insn %u: call target '%s' is not instruction-aligned",
+			from, src, y->name);
 	in->src_reg = BPF_PSEUDO_CALL;
 	return link_target(K, y->shndx, (int64_t)(y->value / 8) + in->imm + 1,
 			   at, from, src);
@@ -682,8 +740,10 @@ static int unrelocated_lddw(struct linker *K, const struct elf_chunk *c,
 				   from, src);
 	if (in->src_reg == BPF_PSEUDO_MAP_IDX ||
 	    in->src_reg == BPF_PSEUDO_MAP_IDX_VALUE)
-		return bc_elf_fail(K->L, "'%s' insn %u: lddw of a map index (src_reg %u) without a relocation",
-				   from, src, in->src_reg);
+		return bc_elf_fail(
+			K->L,
+			"'%s' insn %u: lddw of a map index (src_reg %u) without a relocation",
+			from, src, in->src_reg);
 	return 0;
 }
 
@@ -709,15 +769,18 @@ static int relocate_chunk(struct linker *K, size_t ci, uint32_t *j)
 		before = K->ch_cnt;
 		if (bc_is_lddw(in)) {
 			if (rel && *j + 1 >= n)
-				return bc_elf_fail(K->L, "'%s' insn %u: lddw split across the end of the function",
-						   f->name, src);
+				return bc_elf_fail(
+					K->L,
+					"'%s' insn %u: lddw split across the end of the function",
+					f->name, src);
 			r = rel ? reloc_lddw(K, &c, rel, at, src) :
 				  unrelocated_lddw(K, &c, at, src);
 			/* a second half that is no lddw's (Linux: "invalid
 			 * bpf_ld_imm64 insn") is linked as an insn of its own */
 			*j += *j + 1 < n && !bc_is_lddw_tail(&in[1]) ? 1 : 2;
 		} else {
-			r = bc_is_call(in) ? reloc_call(K, &c, rel, at, src) : 0;
+			r = bc_is_call(in) ? reloc_call(K, &c, rel, at, src) :
+					     0;
 			*j += 1;
 		}
 		if (r)
@@ -796,7 +859,8 @@ static int link_prog(struct eloader *L, uint32_t sec, const struct efunc *f)
 		if ((in->src_reg == BPF_PSEUDO_MAP_IDX ||
 		     in->src_reg == BPF_PSEUDO_MAP_IDX_VALUE) &&
 		    (uint32_t)in->imm >= L->obj->map_cnt)
-			r = bc_elf_fail(L, "'%s' insn %zu: ldimm64 refers to map "
+			r = bc_elf_fail(L,
+					"'%s' insn %zu: ldimm64 refers to map "
 					"index %d, but the object has %u maps",
 					p->name, i, in->imm, L->obj->map_cnt);
 		i++;
@@ -938,12 +1002,14 @@ static int read_misc(struct eloader *L)
 		if (!s->data || s->kind != ES_OTHER)
 			continue;
 		if (!strcmp(s->name, "license") && !L->obj->license) {
-			L->obj->license = bc_xstrndup((const char *)s->data,
-						      s->size);
+			L->obj->license =
+				bc_xstrndup((const char *)s->data, s->size);
 		} else if (!strcmp(s->name, "version")) {
 			if (s->size != 4)
-				return bc_elf_fail(L, "section 'version': size %zu, expected 4",
-						   s->size);
+				return bc_elf_fail(
+					L,
+					"section 'version': size %zu, expected 4",
+					s->size);
 			memcpy(&L->obj->kern_version, s->data, 4);
 		}
 	}
@@ -959,7 +1025,8 @@ static int load(struct eloader *L)
 	elf_version(EV_CURRENT);
 	L->elf = elf_memory((char *)L->buf, L->len);
 	if (!L->elf || elf_kind(L->elf) != ELF_K_ELF)
-		return bc_elf_fail(L, "not a valid ELF file: %s", elf_errmsg(-1));
+		return bc_elf_fail(L, "not a valid ELF file: %s",
+				   elf_errmsg(-1));
 	if (read_sections(L) || read_symbols(L) || read_relocations(L) ||
 	    read_misc(L) || read_btf(L))
 		return -EINVAL;
@@ -979,13 +1046,14 @@ int bc_elf_open(const char *name, const uint8_t *data, size_t len,
 		const struct bc_open_opts *opts, struct bc_object *obj,
 		struct bc_err *err)
 {
-	struct eloader L = { .name = name, .len = len, .obj = obj,
-			     .err = err, .kcfg_map = -1 };
+	struct eloader L = {
+		.name = name, .len = len, .obj = obj, .err = err, .kcfg_map = -1
+	};
 	size_t i;
 	int r;
 
-	obj->kbtf = opts->kbtf;	/* CO-RE relocations are applied against it */
-	L.kconfig = opts->kconfig;	/* __kconfig externs come from it */
+	obj->kbtf = opts->kbtf; /* CO-RE relocations are applied against it */
+	L.kconfig = opts->kconfig; /* __kconfig externs come from it */
 	L.buf = bc_xmalloc(len ? len : 1);
 	if (len)
 		memcpy(L.buf, data, len);

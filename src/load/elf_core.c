@@ -25,32 +25,43 @@
 #include "platform/kbtf.h"
 
 #define BTF_EXT_MAGIC 0xeB9F
-#define CORE_REC_MIN 16
-#define MAX_SPEC 64
+#define CORE_REC_MIN  16
+#define MAX_SPEC      64
 
 enum core_kind {
-	FIELD_BYTE_OFFSET, FIELD_BYTE_SIZE, FIELD_EXISTS, FIELD_SIGNED,
-	FIELD_LSHIFT_U64, FIELD_RSHIFT_U64, TYPE_ID_LOCAL, TYPE_ID_TARGET,
-	TYPE_EXISTS, TYPE_SIZE, ENUMVAL_EXISTS, ENUMVAL_VALUE, TYPE_MATCHES,
+	FIELD_BYTE_OFFSET,
+	FIELD_BYTE_SIZE,
+	FIELD_EXISTS,
+	FIELD_SIGNED,
+	FIELD_LSHIFT_U64,
+	FIELD_RSHIFT_U64,
+	TYPE_ID_LOCAL,
+	TYPE_ID_TARGET,
+	TYPE_EXISTS,
+	TYPE_SIZE,
+	ENUMVAL_EXISTS,
+	ENUMVAL_VALUE,
+	TYPE_MATCHES,
 	CORE_KINDS
 };
 
 static const char *const kind_names[CORE_KINDS] = {
-	"byte_off", "byte_sz", "field_exists", "signed", "lshift_u64",
-	"rshift_u64", "local_type_id", "target_type_id", "type_exists",
-	"type_size", "enumval_exists", "enumval_value", "type_matches",
+	"byte_off",	"byte_sz",    "field_exists",	"signed",
+	"lshift_u64",	"rshift_u64", "local_type_id",	"target_type_id",
+	"type_exists",	"type_size",  "enumval_exists", "enumval_value",
+	"type_matches",
 };
 
 /* A parsed access string on one BTF: the path and where it ends. */
 struct spec {
 	const struct btf *btf;
-	uint32_t root;			/* the root type id */
-	uint32_t n;			/* accessors, raw[0] the array index */
+	uint32_t root; /* the root type id */
+	uint32_t n; /* accessors, raw[0] the array index */
 	uint32_t raw[MAX_SPEC];
-	uint32_t type[MAX_SPEC];	/* the type each accessor indexes */
-	const char *name[MAX_SPEC];	/* member name ("" array element) */
+	uint32_t type[MAX_SPEC]; /* the type each accessor indexes */
+	const char *name[MAX_SPEC]; /* member name ("" array element) */
 	uint64_t bit_off;
-	bool last_member;		/* the last accessor is a member */
+	bool last_member; /* the last accessor is a member */
 };
 
 static uint32_t rd32(const uint8_t *p)
@@ -80,9 +91,9 @@ static bool ess_eq(const char *a, const char *b)
 struct fpos {
 	const struct btf *btf;
 	uint64_t bit_off;
-	uint32_t owner;		/* composite holding the member */
-	int midx;		/* member index, -1: array element or root */
-	uint32_t type;		/* the type accessed */
+	uint32_t owner; /* composite holding the member */
+	int midx; /* member index, -1: array element or root */
+	uint32_t type; /* the type accessed */
 };
 
 /* "0:1:2" into raw[]; false when malformed. */
@@ -115,13 +126,16 @@ static bool local_walk(struct spec *sp, struct fpos *pos)
 
 	if (sz < 0)
 		return false;
-	*pos = (struct fpos){ .btf = sp->btf, .midx = -1, .type = id,
+	*pos = (struct fpos){ .btf = sp->btf,
+			      .midx = -1,
+			      .type = id,
 			      .bit_off = (uint64_t)sp->raw[0] * sz * 8 };
 	for (uint32_t i = 1; i < sp->n; i++) {
 		t = bc_btf_skip_mods(sp->btf, id, &id);
 		sp->type[i] = id;
 		if (t && btf_is_composite(t)) {
-			const struct btf_member *m = btf_members(t) + sp->raw[i];
+			const struct btf_member *m =
+				btf_members(t) + sp->raw[i];
 
 			if (sp->raw[i] >= btf_vlen(t))
 				return false;
@@ -164,9 +178,11 @@ static bool fields_compat(const struct btf *lb, uint32_t lid,
 		    !(btf_is_any_enum(l) && btf_is_any_enum(t)))
 			return false;
 		switch (btf_kind(l)) {
-		case BTF_KIND_PTR: case BTF_KIND_FLOAT:
-			return true;
-		case BTF_KIND_FWD: case BTF_KIND_ENUM: case BTF_KIND_ENUM64: {
+		case BTF_KIND_PTR:
+		case BTF_KIND_FLOAT: return true;
+		case BTF_KIND_FWD:
+		case BTF_KIND_ENUM:
+		case BTF_KIND_ENUM64: {
 			const char *a = bc_btf_type_name(lb, lid);
 			const char *b = bc_btf_type_name(tb, tid);
 
@@ -178,8 +194,7 @@ static bool fields_compat(const struct btf *lb, uint32_t lid,
 			lid = btf_array(l)->type;
 			tid = btf_array(t)->type;
 			continue;
-		default:
-			return false;
+		default: return false;
 		}
 	}
 	return false;
@@ -238,16 +253,20 @@ static bool target_walk(const struct spec *sp, uint32_t cid, struct fpos *pos)
 
 	if (sz < 0)
 		return false;
-	*pos = (struct fpos){ .btf = tb, .midx = -1, .type = cid,
+	*pos = (struct fpos){ .btf = tb,
+			      .midx = -1,
+			      .type = cid,
 			      .bit_off = (uint64_t)sp->raw[0] * sz * 8 };
 	for (uint32_t i = 1; i < sp->n; i++) {
-		const struct btf_type *lt = btf__type_by_id(sp->btf, sp->type[i]);
+		const struct btf_type *lt =
+			btf__type_by_id(sp->btf, sp->type[i]);
 
 		if (btf_is_composite(lt)) {
-			const struct btf_member *m = btf_members(lt) + sp->raw[i];
+			const struct btf_member *m =
+				btf_members(lt) + sp->raw[i];
 
 			if (!*sp->name[i])
-				continue;	/* anonymous: found by name below */
+				continue; /* anonymous: found by name below */
 			if (!match_member(sp->btf, m->type, sp->name[i], pos,
 					  cur, 0))
 				return false;
@@ -279,12 +298,13 @@ static bool field_value(const struct fpos *p, int kind, uint64_t *val,
 	int64_t sz;
 
 	*msz = 0;
-	if (p->midx < 0) {	/* an array element or the root */
+	if (p->midx < 0) { /* an array element or the root */
 		sz = btf__resolve_size(p->btf, p->type);
-		if (sz < 0 || (kind != FIELD_BYTE_OFFSET &&
-			       kind != FIELD_BYTE_SIZE))
+		if (sz < 0 ||
+		    (kind != FIELD_BYTE_OFFSET && kind != FIELD_BYTE_SIZE))
 			return false;
-		*val = kind == FIELD_BYTE_OFFSET ? p->bit_off / 8 : (uint64_t)sz;
+		*val = kind == FIELD_BYTE_OFFSET ? p->bit_off / 8 :
+						   (uint64_t)sz;
 		*msz = kind == FIELD_BYTE_OFFSET ? (uint32_t)sz : 0;
 		return true;
 	}
@@ -316,9 +336,12 @@ static bool field_value(const struct fpos *p, int kind, uint64_t *val,
 	case FIELD_BYTE_SIZE: *val = bsz; return true;
 	case FIELD_SIGNED:
 		*val = (btf_is_any_enum(mt) && btf_kflag(mt)) ||
-		       (btf_is_int(mt) && (btf_int_encoding(mt) & BTF_INT_SIGNED));
+		       (btf_is_int(mt) &&
+			(btf_int_encoding(mt) & BTF_INT_SIGNED));
 		return true;
-	case FIELD_LSHIFT_U64: *val = 64 - (p->bit_off + bits - boff * 8); return true;
+	case FIELD_LSHIFT_U64:
+		*val = 64 - (p->bit_off + bits - boff * 8);
+		return true;
 	case FIELD_RSHIFT_U64: *val = 64 - bits; return true;
 	}
 	return false;
@@ -344,8 +367,9 @@ static uint32_t candidate(const struct btf *lb, uint32_t lid,
 	snprintf(ess, sizeof(ess), "%.*s", (int)ess_len(n), n);
 	id = btf__find_by_name_kind(tb, ess, btf_kind(l));
 	if (id <= 0 && btf_is_any_enum(l))
-		id = btf__find_by_name_kind(tb, ess, btf_is_enum(l) ?
-					    BTF_KIND_ENUM64 : BTF_KIND_ENUM);
+		id = btf__find_by_name_kind(tb, ess,
+					    btf_is_enum(l) ? BTF_KIND_ENUM64 :
+							     BTF_KIND_ENUM);
 	return id > 0 ? (uint32_t)id : 0;
 }
 
@@ -370,8 +394,8 @@ static bool enumerator(const struct btf *b, uint32_t id, uint32_t i,
 }
 
 /* ENUMVAL_*: the local enumerator raw[0] by name in the target enum. */
-static int enum_value(const struct spec *sp, const struct btf *tb,
-		      uint32_t cid, int kind, uint64_t *val)
+static int enum_value(const struct spec *sp, const struct btf *tb, uint32_t cid,
+		      int kind, uint64_t *val)
 {
 	const char *ln, *tn;
 	uint64_t v;
@@ -391,8 +415,8 @@ static int enum_value(const struct spec *sp, const struct btf *tb,
 }
 
 /* TYPE_*: from the candidate, if any. */
-static int type_value(const struct spec *sp, const struct btf *tb,
-		      uint32_t cid, int kind, uint64_t *val)
+static int type_value(const struct spec *sp, const struct btf *tb, uint32_t cid,
+		      int kind, uint64_t *val)
 {
 	int64_t sz;
 
@@ -405,7 +429,7 @@ static int type_value(const struct spec *sp, const struct btf *tb,
 		*val = (uint64_t)sz;
 		return sz < 0 ? -1 : 0;
 	}
-	return -1;	/* TYPE_MATCHES: not modelled */
+	return -1; /* TYPE_MATCHES: not modelled */
 }
 
 /* The relocated value of r against tb; *msz a load's new size (0: keep). */
@@ -469,18 +493,21 @@ static int size_code(uint32_t bytes)
 }
 
 /* libbpf's bpf_core_patch_insn; false when the insn cannot take val. */
-static bool patch(struct bpf_insn *in, size_t left, uint64_t val,
-		  uint32_t msz, uint32_t lsz)
+static bool patch(struct bpf_insn *in, size_t left, uint64_t val, uint32_t msz,
+		  uint32_t lsz)
 {
 	int sc;
 
 	switch (bc_class(in)) {
-	case BPF_ALU: case BPF_ALU64:
+	case BPF_ALU:
+	case BPF_ALU64:
 		if (BPF_SRC(in->code) != BPF_K)
 			return false;
 		in->imm = (int32_t)val;
 		return true;
-	case BPF_LDX: case BPF_ST: case BPF_STX:
+	case BPF_LDX:
+	case BPF_ST:
+	case BPF_STX:
 		if (val > INT16_MAX)
 			return false;
 		in->off = (int16_t)val;
@@ -505,8 +532,9 @@ static bool patch(struct bpf_insn *in, size_t left, uint64_t val,
 static char *describe(const struct btf *lb, const struct relo *r)
 {
 	const struct btf_type *t = btf__type_by_id(lb, r->type_id);
-	static const char *const kinds[] = { "", "int", "ptr", "array",
-		"struct", "union", "enum", "fwd", "typedef" };
+	static const char *const kinds[] = { "",      "int",	"ptr",
+					     "array", "struct", "union",
+					     "enum",  "fwd",	"typedef" };
 	struct spec sp = { .btf = lb, .root = r->type_id };
 	struct fpos pos;
 	char buf[512];
@@ -514,16 +542,17 @@ static char *describe(const struct btf *lb, const struct relo *r)
 
 	n = (size_t)snprintf(buf, sizeof(buf), "%s [%u] %s %s",
 			     r->kind < CORE_KINDS ? kind_names[r->kind] : "?",
-			     r->type_id, t && btf_kind(t) < 9 ?
-			     kinds[btf_kind(t)] : "", bc_btf_type_name(lb, r->type_id));
+			     r->type_id,
+			     t && btf_kind(t) < 9 ? kinds[btf_kind(t)] : "",
+			     bc_btf_type_name(lb, r->type_id));
 	if (r->kind < TYPE_ID_LOCAL && parse_access(r->access, sp.raw, &sp.n) &&
 	    local_walk(&sp, &pos))
 		for (uint32_t i = 1; i < sp.n && n < sizeof(buf); i++)
 			n += (size_t)(*sp.name[i] ?
-				snprintf(buf + n, sizeof(buf) - n, ".%s",
-					 sp.name[i]) :
-				snprintf(buf + n, sizeof(buf) - n, "[%u]",
-					 sp.raw[i]));
+					      snprintf(buf + n, sizeof(buf) - n,
+						       ".%s", sp.name[i]) :
+					      snprintf(buf + n, sizeof(buf) - n,
+						       "[%u]", sp.raw[i]));
 	if (n < sizeof(buf))
 		snprintf(buf + n, sizeof(buf) - n, " (%s)", r->access);
 	return bc_xstrdup(buf);
@@ -532,7 +561,8 @@ static char *describe(const struct btf *lb, const struct relo *r)
 static struct esec *prog_sec(struct eloader *L, const char *name)
 {
 	for (size_t i = 1; i < L->nsec; i++)
-		if (L->secs[i].kind == ES_PROG && !strcmp(L->secs[i].name, name))
+		if (L->secs[i].kind == ES_PROG &&
+		    !strcmp(L->secs[i].name, name))
 			return &L->secs[i];
 	return NULL;
 }
@@ -550,7 +580,7 @@ static void apply(struct eloader *L, struct esec *s, const struct relo *r)
 	c = &s->core[s->core_cnt++];
 	c->insn = i;
 	c->fail = NULL;
-	if (!tb)	/* the verifier says a kernel BTF is needed */
+	if (!tb) /* the verifier says a kernel BTF is needed */
 		return;
 	if (relo_value(L->obj->btf, tb, r, &val, &msz, &lsz) == 0 &&
 	    patch(in + i, s->size / 8 - i, val, msz, lsz))
@@ -570,19 +600,24 @@ static int core_block(struct eloader *L, const uint8_t *p, size_t left,
 
 	if (!s || !s->data || (uint64_t)n * rec > left - 8 ||
 	    s->data < L->buf || s->data + s->size > L->buf + L->len)
-		return bc_elf_fail(L, "section '.BTF.ext': bad CO-RE "
-				   "relocation block for '%s'", name ? name : "?");
+		return bc_elf_fail(L,
+				   "section '.BTF.ext': bad CO-RE "
+				   "relocation block for '%s'",
+				   name ? name : "?");
 	for (uint32_t k = 0; k < n; k++) {
 		const uint8_t *q = p + 8 + (size_t)k * rec;
-		struct relo r = { .insn_off = rd32(q), .type_id = rd32(q + 4),
+		struct relo r = { .insn_off = rd32(q),
+				  .type_id = rd32(q + 4),
 				  .kind = rd32(q + 12) };
 
 		r.access = btf__name_by_offset(btf, rd32(q + 8));
 		if (r.insn_off % 8 || r.insn_off / 8 >= s->size / 8 ||
 		    !r.access || !btf__type_by_id(btf, r.type_id) ||
 		    r.kind >= CORE_KINDS)
-			return bc_elf_fail(L, "section '.BTF.ext': bad CO-RE "
-					   "relocation %u of '%s'", k, name);
+			return bc_elf_fail(L,
+					   "section '.BTF.ext': bad CO-RE "
+					   "relocation %u of '%s'",
+					   k, name);
 		apply(L, s, &r);
 	}
 	*used = 8 + (size_t)n * rec;
@@ -597,27 +632,31 @@ int bc_elf_core(struct eloader *L)
 	size_t used = 0;
 
 	if (!L->btfext_sec || !L->obj->btf)
-		return 0;	/* bc_elf_lines checked the header */
+		return 0; /* bc_elf_lines checked the header */
 	x = &L->secs[L->btfext_sec];
 	hdr = rd32(x->data + 4);
 	if (hdr < 32)
-		return 0;	/* no core_relo subsection */
+		return 0; /* no core_relo subsection */
 	off = rd32(x->data + 24);
 	len = rd32(x->data + 28);
 	if (!len)
 		return 0;
 	if (off > x->size - hdr || len > x->size - hdr - off || len < 4)
-		return bc_elf_fail(L, "section '.BTF.ext': CO-RE relocations "
-				   "(offset %u, length %u) past the end", off, len);
+		return bc_elf_fail(L,
+				   "section '.BTF.ext': CO-RE relocations "
+				   "(offset %u, length %u) past the end",
+				   off, len);
 	p = x->data + hdr + off;
 	rec = rd32(p);
 	if (rec < CORE_REC_MIN)
-		return bc_elf_fail(L, "section '.BTF.ext': bad CO-RE record "
-				   "size %u", rec);
+		return bc_elf_fail(L,
+				   "section '.BTF.ext': bad CO-RE record "
+				   "size %u",
+				   rec);
 	for (size_t at = 4; at < len; at += used) {
 		if (len - at < 8)
 			return bc_elf_fail(L, "section '.BTF.ext': truncated "
-					   "CO-RE relocations");
+					      "CO-RE relocations");
 		if (core_block(L, p + at, len - at, rec, &used))
 			return -EINVAL;
 	}
@@ -642,7 +681,8 @@ void bc_elf_prog_core(struct eloader *L, struct bc_prog *p,
 			if (!e->fail)
 				continue;
 			p->core_fails = bc_xrealloc(p->core_fails,
-				(p->core_fail_cnt + 1) * sizeof(*cf));
+						    (p->core_fail_cnt + 1) *
+							    sizeof(*cf));
 			cf = &p->core_fails[p->core_fail_cnt++];
 			cf->insn = ch[c].out + e->insn - start;
 			cf->why = bc_xstrdup(e->fail);

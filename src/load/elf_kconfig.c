@@ -20,8 +20,14 @@
 #include "load/elf_priv.h"
 #include "platform/kconfig.h"
 
-enum kcfg_kind { KCFG_UNKNOWN, KCFG_BOOL, KCFG_TRISTATE, KCFG_CHAR,
-		 KCFG_CHAR_ARR, KCFG_INT };
+enum kcfg_kind {
+	KCFG_UNKNOWN,
+	KCFG_BOOL,
+	KCFG_TRISTATE,
+	KCFG_CHAR,
+	KCFG_CHAR_ARR,
+	KCFG_INT
+};
 
 static int cmp_kcfg(const void *a, const void *b)
 {
@@ -69,14 +75,16 @@ static enum kcfg_kind kcfg_kind(const struct btf *btf, uint32_t id,
 		if (t->size == 1)
 			return KCFG_CHAR;
 		return t->size > 8 || (t->size & (t->size - 1)) ? KCFG_UNKNOWN :
-								KCFG_INT;
+								  KCFG_INT;
 	}
 	if (btf_is_enum(t) || btf_is_enum64(t))
 		return name && !strcmp(name, "libbpf_tristate") &&
-		       (btf_is_enum64(t) || t->size == 4) ? KCFG_TRISTATE :
-							    KCFG_UNKNOWN;
+				       (btf_is_enum64(t) || t->size == 4) ?
+			       KCFG_TRISTATE :
+			       KCFG_UNKNOWN;
 	if (btf_is_array(t) && btf_array(t)->nelems &&
-	    kcfg_kind(btf, btf_array(t)->type, is_signed, depth + 1) == KCFG_CHAR)
+	    kcfg_kind(btf, btf_array(t)->type, is_signed, depth + 1) ==
+		    KCFG_CHAR)
 		return KCFG_CHAR_ARR;
 	return KCFG_UNKNOWN;
 }
@@ -119,20 +127,24 @@ static int read_externs(struct eloader *L, const struct btf_type *ds)
 		int al;
 
 		if (!v || !btf_is_var(v))
-			return bc_elf_fail(L, "BTF '.kconfig': entry %u is not a variable",
-					   i);
+			return bc_elf_fail(
+				L, "BTF '.kconfig': entry %u is not a variable",
+				i);
 		k->name = btf__name_by_offset(btf, v->name_off);
 		sz = btf__resolve_size(btf, v->type);
 		al = kcfg_align(btf, v->type);
 		if (!k->name || sz <= 0 || sz > 4096 || al <= 0 || al > 8)
-			return bc_elf_fail(L, "BTF '.kconfig': bad extern %u", i);
+			return bc_elf_fail(L, "BTF '.kconfig': bad extern %u",
+					   i);
 		k->size = sz;
 		k->align = al;
 		k->type = v->type;
 		k->weak = is_weak(L, k->name);
-		if (kcfg_kind(btf, k->type, &(bool){ false }, 0) == KCFG_UNKNOWN)
-			return bc_elf_fail(L, "extern (kcfg) '%s': type is unsupported",
-					   k->name);
+		if (kcfg_kind(btf, k->type, &(bool){ false }, 0) ==
+		    KCFG_UNKNOWN)
+			return bc_elf_fail(
+				L, "extern (kcfg) '%s': type is unsupported",
+				k->name);
 	}
 	L->kcfg_cnt = n;
 	return 0;
@@ -162,7 +174,8 @@ static int set_tri(struct kval *v, const char *value)
 	switch (v->kind) {
 	case KCFG_BOOL:
 		if (c == 'm')
-			return kcfg_bad(v, value, "implies tristate or char type");
+			return kcfg_bad(v, value,
+					"implies tristate or char type");
 		v->dst[0] = c == 'y';
 		return 0;
 	case KCFG_TRISTATE: {
@@ -171,11 +184,10 @@ static int set_tri(struct kval *v, const char *value)
 		memcpy(v->dst, &t, 4);
 		return 0;
 	}
-	case KCFG_CHAR:
-		v->dst[0] = (uint8_t)c;
-		return 0;
+	case KCFG_CHAR: v->dst[0] = (uint8_t)c; return 0;
 	default:
-		return kcfg_bad(v, value, "implies bool, tristate, or char type");
+		return kcfg_bad(v, value,
+				"implies bool, tristate, or char type");
 	}
 }
 
@@ -211,7 +223,8 @@ static bool num_fits(const struct kval *v, uint64_t x)
 static int set_num(struct kval *v, const char *value, uint64_t x)
 {
 	if (v->kind != KCFG_INT && v->kind != KCFG_CHAR && v->kind != KCFG_BOOL)
-		return kcfg_bad(v, value, "implies integer, char, or boolean type");
+		return kcfg_bad(v, value,
+				"implies integer, char, or boolean type");
 	if (v->kind == KCFG_BOOL && x > 1)
 		return kcfg_bad(v, value, "isn't boolean compatible");
 	if (!num_fits(v, x))
@@ -255,7 +268,7 @@ static bool virtual_value(const struct bc_kconfig *kc, const char *name,
 		*x = kc->version;
 		return kc->version != 0;
 	}
-	if (!strcmp(name, "LINUX_HAS_BPF_COOKIE")) {	/* helper of 5.15 */
+	if (!strcmp(name, "LINUX_HAS_BPF_COOKIE")) { /* helper of 5.15 */
 		*x = kc->version >= 0x050f00;
 		return kc->version != 0;
 	}
@@ -265,7 +278,8 @@ static bool virtual_value(const struct bc_kconfig *kc, const char *name,
 	wrapper = bc_kconfig_value(kc, "CONFIG_ARCH_HAS_SYSCALL_WRAPPER");
 	kprobes = bc_kconfig_value(kc, "CONFIG_KPROBES");
 	*x = kc->path ? wrapper && wrapper[0] == 'y' && kprobes &&
-			kprobes[0] == 'y' : kc->version >= 0x041100;
+				kprobes[0] == 'y' :
+			kc->version >= 0x041100;
 	return kc->path || kc->version;
 }
 
@@ -315,8 +329,9 @@ static int resolve_one(struct eloader *L, const struct bc_kconfig *kc,
 		note_extern(L, k, num, from);
 		return set_num(v, num, x);
 	} else if (strncmp(k->name, "LINUX_", 6) || !k->weak) {
-		return bc_elf_fail(L, "extern (kcfg) '%s': unrecognized virtual extern",
-				   k->name);
+		return bc_elf_fail(
+			L, "extern (kcfg) '%s': unrecognized virtual extern",
+			k->name);
 	}
 	if (!k->weak)
 		return bc_elf_fail(L, "extern '%s' (strong): not resolved%s%s",
@@ -337,9 +352,11 @@ static void resolve_values(struct eloader *L, struct bc_map *m, int *err)
 				  init + L->kcfg[i].off };
 		int r;
 
-		v.kind = kcfg_kind(L->obj->btf, L->kcfg[i].type, &v.is_signed, 0);
+		v.kind = kcfg_kind(L->obj->btf, L->kcfg[i].type, &v.is_signed,
+				   0);
 		if (!kc) {
-			note_extern(L, v.k, NULL, "not known: no target kernel");
+			note_extern(L, v.k, NULL,
+				    "not known: no target kernel");
 			continue;
 		}
 		r = resolve_one(L, kc, &v);

@@ -20,7 +20,7 @@
 #include "load/elf_priv.h"
 
 #define BTF_EXT_MAGIC 0xeB9F
-#define LINE_REC_MIN 16
+#define LINE_REC_MIN  16
 
 static uint32_t rd32(const uint8_t *p)
 {
@@ -44,7 +44,8 @@ static struct esec *prog_sec(struct eloader *L, const char *name)
 	size_t i;
 
 	for (i = 1; i < L->nsec; i++)
-		if (L->secs[i].kind == ES_PROG && !strcmp(L->secs[i].name, name))
+		if (L->secs[i].kind == ES_PROG &&
+		    !strcmp(L->secs[i].name, name))
 			return &L->secs[i];
 	return NULL;
 }
@@ -62,10 +63,12 @@ static int add_records(struct eloader *L, struct esec *s, const uint8_t *p,
 		uint32_t off = rd32(p), lc = rd32(p + 12);
 
 		if (off % 8 || off >= s->size)
-			return bc_elf_fail(L, "section '.BTF.ext': line record for '%s' at bad offset %u",
-					   s->name, off);
+			return bc_elf_fail(
+				L,
+				"section '.BTF.ext': line record for '%s' at bad offset %u",
+				s->name, off);
 		if (!(lc >> 10))
-			continue;	/* line 0: no location, keep the previous */
+			continue; /* line 0: no location, keep the previous */
 		e->insn = off / 8;
 		e->seq = s->line_cnt;
 		e->file = btf__name_by_offset(btf, rd32(p + 4));
@@ -73,8 +76,10 @@ static int add_records(struct eloader *L, struct esec *s, const uint8_t *p,
 		e->line = lc >> 10;
 		e->col = lc & 0x3ff;
 		if (!e->file)
-			return bc_elf_fail(L, "section '.BTF.ext': line record for '%s' has a bad file name offset",
-					   s->name);
+			return bc_elf_fail(
+				L,
+				"section '.BTF.ext': line record for '%s' has a bad file name offset",
+				s->name);
 		s->line_cnt++;
 	}
 	return 0;
@@ -87,24 +92,29 @@ static int parse_line_info(struct eloader *L, const uint8_t *p, size_t len)
 	size_t pos = 4;
 
 	if (len < 4)
-		return bc_elf_fail(L, "section '.BTF.ext': line info too short");
+		return bc_elf_fail(L,
+				   "section '.BTF.ext': line info too short");
 	rec_size = rd32(p);
 	if (rec_size < LINE_REC_MIN || rec_size > 1024)
-		return bc_elf_fail(L, "section '.BTF.ext': bad line record size %u",
-				   rec_size);
+		return bc_elf_fail(
+			L, "section '.BTF.ext': bad line record size %u",
+			rec_size);
 	while (pos < len) {
 		const char *sname;
 		struct esec *s;
 		uint32_t n;
 
 		if (len - pos < 8)
-			return bc_elf_fail(L, "section '.BTF.ext': truncated line info");
+			return bc_elf_fail(
+				L, "section '.BTF.ext': truncated line info");
 		sname = btf__name_by_offset(btf, rd32(p + pos));
 		n = rd32(p + pos + 4);
 		pos += 8;
 		if (!sname || (len - pos) / rec_size < n)
-			return bc_elf_fail(L, "section '.BTF.ext': bad line info block at offset %zu",
-					   pos - 8);
+			return bc_elf_fail(
+				L,
+				"section '.BTF.ext': bad line info block at offset %zu",
+				pos - 8);
 		s = prog_sec(L, sname);
 		if (s && add_records(L, s, p + pos, n, rec_size))
 			return -EINVAL;
@@ -124,26 +134,31 @@ int bc_elf_lines(struct eloader *L)
 		return 0;
 	x = &L->secs[L->btfext_sec];
 	if (!L->obj->btf)
-		return bc_elf_fail(L, "section '.BTF.ext' without a .BTF section");
+		return bc_elf_fail(L,
+				   "section '.BTF.ext' without a .BTF section");
 	if (x->size < 24)
 		return bc_elf_fail(L, "section '.BTF.ext': truncated header");
 	memcpy(&magic, x->data, 2);
 	if (magic != BTF_EXT_MAGIC)
-		return bc_elf_fail(L, "section '.BTF.ext': bad magic %#x", magic);
+		return bc_elf_fail(L, "section '.BTF.ext': bad magic %#x",
+				   magic);
 	if (x->data[2] != 1)
-		return bc_elf_fail(L, "section '.BTF.ext': unsupported version %u",
+		return bc_elf_fail(L,
+				   "section '.BTF.ext': unsupported version %u",
 				   x->data[2]);
 	hdr_len = rd32(x->data + 4);
 	if (hdr_len < 24 || hdr_len > x->size)
-		return bc_elf_fail(L, "section '.BTF.ext': bad header length %u",
-				   hdr_len);
+		return bc_elf_fail(
+			L, "section '.BTF.ext': bad header length %u", hdr_len);
 	off = rd32(x->data + 16);
 	len = rd32(x->data + 20);
 	if (!len)
 		return 0;
 	if (off > x->size - hdr_len || len > x->size - hdr_len - off)
-		return bc_elf_fail(L, "section '.BTF.ext': line info (offset %u, length %u) past the end",
-				   off, len);
+		return bc_elf_fail(
+			L,
+			"section '.BTF.ext': line info (offset %u, length %u) past the end",
+			off, len);
 	if (parse_line_info(L, x->data + hdr_len + off, len))
 		return -EINVAL;
 	for (i = 1; i < L->nsec; i++)

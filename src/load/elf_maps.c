@@ -15,10 +15,10 @@
 #include "util/btf_types.h"
 #include "load/elf_priv.h"
 
-#define MAP_DEF_SIZE 20		/* struct bpf_map_def: 5 x u32 */
-#define NO_INNER UINT32_MAX	/* a map with no inner map reference */
-#define LOAD_MAP_DEF_SIZE 24	/* samples/bpf's bpf_load_map_def: 7 x u32 */
-#define ELF_MAP_SIZE 36		/* iproute2 struct bpf_elf_map: 9 x u32 */
+#define MAP_DEF_SIZE	  20 /* struct bpf_map_def: 5 x u32 */
+#define NO_INNER	  UINT32_MAX /* a map with no inner map reference */
+#define LOAD_MAP_DEF_SIZE 24 /* samples/bpf's bpf_load_map_def: 7 x u32 */
+#define ELF_MAP_SIZE	  36 /* iproute2 struct bpf_elf_map: 9 x u32 */
 
 struct legacy_sym {
 	const char *name;
@@ -51,7 +51,8 @@ static int iproute2_inner(struct eloader *L, uint32_t first,
 		if (j != i && o->maps[j].id == inner[i - first])
 			break;
 	if (j == o->map_cnt)
-		return bc_elf_fail(L, "map '%s': inner_id %u matches no map's id",
+		return bc_elf_fail(L,
+				   "map '%s': inner_id %u matches no map's id",
 				   o->maps[i].name, inner[i - first]);
 	o->maps[i].inner_map = j;
 	return 0;
@@ -62,8 +63,8 @@ static int iproute2_inner(struct eloader *L, uint32_t first,
  * its index among the object's legacy maps (inner_map_idx), and holds
  * 4-byte map ids whatever its value_size says.
  */
-static int load_inner(struct eloader *L, uint32_t first,
-		      const uint32_t *inner, uint32_t i)
+static int load_inner(struct eloader *L, uint32_t first, const uint32_t *inner,
+		      uint32_t i)
 {
 	struct bc_object *o = L->obj;
 	struct bc_map *m = &o->maps[i];
@@ -73,8 +74,10 @@ static int load_inner(struct eloader *L, uint32_t first,
 		return 0;
 	if (inner[i - first] >= o->map_cnt - first ||
 	    first + inner[i - first] == i)
-		return bc_elf_fail(L, "map '%s': inner_map_idx %u is not another map of the object",
-				   m->name, inner[i - first]);
+		return bc_elf_fail(
+			L,
+			"map '%s': inner_map_idx %u is not another map of the object",
+			m->name, inner[i - first]);
 	m->inner_map = first + inner[i - first];
 	m->value_size = 4;
 	return 0;
@@ -120,28 +123,36 @@ static int legacy_layout(struct eloader *L, const struct esec *s,
 			 const struct legacy_sym *ls, size_t n, size_t *rec)
 {
 	if (!n)
-		return bc_elf_fail(L, "section '%s' (%zu bytes) has no map symbols",
-				   s->name, s->size);
+		return bc_elf_fail(
+			L, "section '%s' (%zu bytes) has no map symbols",
+			s->name, s->size);
 	if (s->size % n)
-		return bc_elf_fail(L, "section '%s': size %zu is not a multiple of its %zu map symbols",
-				   s->name, s->size, n);
+		return bc_elf_fail(
+			L,
+			"section '%s': size %zu is not a multiple of its %zu map symbols",
+			s->name, s->size, n);
 	*rec = s->size / n;
 	for (size_t i = 0; i < n; i++) {
 		if (ls[i].size && ls[i].size != *rec)
-			return bc_elf_fail(L, "map '%s': symbol size %llu does not match the record size %zu (section size / map count)",
-					   ls[i].name,
-					   (unsigned long long)ls[i].size, *rec);
+			return bc_elf_fail(
+				L,
+				"map '%s': symbol size %llu does not match the record size %zu (section size / map count)",
+				ls[i].name, (unsigned long long)ls[i].size,
+				*rec);
 		if (ls[i].off % 4 || ls[i].off > s->size - *rec)
-			return bc_elf_fail(L, "map '%s': bad offset %llu in section '%s'",
-					   ls[i].name,
-					   (unsigned long long)ls[i].off, s->name);
+			return bc_elf_fail(
+				L, "map '%s': bad offset %llu in section '%s'",
+				ls[i].name, (unsigned long long)ls[i].off,
+				s->name);
 		if (i && ls[i].off < ls[i - 1].off + *rec)
 			return bc_elf_fail(L, "maps '%s' and '%s' overlap",
 					   ls[i - 1].name, ls[i].name);
 	}
 	if (*rec < MAP_DEF_SIZE)
-		return bc_elf_fail(L, "section '%s': %zu-byte map records are too small for struct bpf_map_def (%d bytes)",
-				   s->name, *rec, MAP_DEF_SIZE);
+		return bc_elf_fail(
+			L,
+			"section '%s': %zu-byte map records are too small for struct bpf_map_def (%d bytes)",
+			s->name, *rec, MAP_DEF_SIZE);
 	return 0;
 }
 
@@ -220,12 +231,14 @@ static int btf_uint(struct eloader *L, const char *map, const char *field,
 	const struct btf_type *arr;
 
 	if (!t || !btf_is_ptr(t))
-		return bc_elf_fail(L, "map '%s': field '%s' is not a __uint() pointer",
-				   map, field);
+		return bc_elf_fail(
+			L, "map '%s': field '%s' is not a __uint() pointer",
+			map, field);
 	arr = bc_btf_skip_mods(btf, t->type, NULL);
 	if (!arr || !btf_is_array(arr))
-		return bc_elf_fail(L, "map '%s': field '%s' does not point to an array",
-				   map, field);
+		return bc_elf_fail(
+			L, "map '%s': field '%s' does not point to an array",
+			map, field);
 	*val = btf_array(arr)->nelems;
 	return 0;
 }
@@ -248,8 +261,10 @@ static int btf_ulong(struct eloader *L, const char *map, const char *field,
 		return 0;
 	}
 	if (!t || (!btf_is_enum(t) && !btf_is_enum64(t)) || btf_vlen(t) != 1)
-		return bc_elf_fail(L, "map '%s': field '%s' is neither a __uint() "
-				   "pointer nor a __ulong() enum", map, field);
+		return bc_elf_fail(L,
+				   "map '%s': field '%s' is neither a __uint() "
+				   "pointer nor a __ulong() enum",
+				   map, field);
 	*val = btf_is_enum(t) ? (uint32_t)btf_enum(t)->val :
 				btf_enum64_value(btf_enum64(t));
 	return 0;
@@ -264,11 +279,13 @@ static int btf_size(struct eloader *L, const char *map, const char *field,
 	long long sz;
 
 	if (!t || !btf_is_ptr(t))
-		return bc_elf_fail(L, "map '%s': field '%s' is not a __type() pointer",
-				   map, field);
+		return bc_elf_fail(
+			L, "map '%s': field '%s' is not a __type() pointer",
+			map, field);
 	sz = btf__resolve_size(btf, t->type);
 	if (sz < 0 || sz > UINT32_MAX)
-		return bc_elf_fail(L, "map '%s': cannot resolve the size of '%s'",
+		return bc_elf_fail(L,
+				   "map '%s': cannot resolve the size of '%s'",
 				   map, field);
 	*val = sz;
 	return 0;
@@ -288,15 +305,17 @@ static int btf_inner(struct eloader *L, int mi, uint32_t type_id)
 	int ii;
 
 	if (!arr || !btf_is_array(arr))
-		return bc_elf_fail(L, "map '%s': field 'values' is not an array",
+		return bc_elf_fail(L,
+				   "map '%s': field 'values' is not an array",
 				   L->obj->maps[mi].name);
 	ptr = bc_btf_skip_mods(btf, btf_array(arr)->type, NULL);
 	if (!ptr || !btf_is_ptr(ptr))
-		return bc_elf_fail(L, "map '%s': 'values' elements are not pointers",
-				   L->obj->maps[mi].name);
+		return bc_elf_fail(
+			L, "map '%s': 'values' elements are not pointers",
+			L->obj->maps[mi].name);
 	def = bc_btf_skip_mods(btf, ptr->type, &def_id);
 	if (!def || !btf_is_struct(def))
-		return 0;	/* prog_array of functions: no inner map */
+		return 0; /* prog_array of functions: no inner map */
 	name = bc_xmalloc(strlen(L->obj->maps[mi].name) + 7);
 	strcpy(name, L->obj->maps[mi].name);
 	strcat(name, ".inner");
@@ -308,8 +327,8 @@ static int btf_inner(struct eloader *L, int mi, uint32_t type_id)
 	return parse_map_def(L, ii, def_id, false);
 }
 
-static int parse_member(struct eloader *L, int mi, const char *f,
-			uint32_t tid, bool outer)
+static int parse_member(struct eloader *L, int mi, const char *f, uint32_t tid,
+			bool outer)
 {
 	struct bc_map *m = &L->obj->maps[mi];
 	const char *mn = m->name;
@@ -328,7 +347,8 @@ static int parse_member(struct eloader *L, int mi, const char *f,
 	if (!strcmp(f, "map_extra"))
 		return btf_ulong(L, mn, f, tid, &m->map_extra);
 	if (!strcmp(f, "value")) {
-		const struct btf_type *t = bc_btf_skip_mods(L->obj->btf, tid, NULL);
+		const struct btf_type *t =
+			bc_btf_skip_mods(L->obj->btf, tid, NULL);
 
 		if (t && btf_is_ptr(t))
 			bc_btf_skip_mods(L->obj->btf, t->type, &m->value_btf);
@@ -343,24 +363,26 @@ static int parse_member(struct eloader *L, int mi, const char *f,
 		if (r)
 			return r;
 		if (*dst && *dst != v)
-			return bc_elf_fail(L, "map '%s': conflicting %s sizes %u and %u",
-					   mn, key ? "key" : "value", *dst, v);
+			return bc_elf_fail(
+				L, "map '%s': conflicting %s sizes %u and %u",
+				mn, key ? "key" : "value", *dst, v);
 		*dst = v;
 		return 0;
 	}
 	if (!strcmp(f, "values")) {
 		if (!outer)
-			return bc_elf_fail(L, "map '%s': nested map-in-map is not supported",
-					   mn);
+			return bc_elf_fail(
+				L,
+				"map '%s': nested map-in-map is not supported",
+				mn);
 		if (!m->value_size)
-			m->value_size = 4;	/* map fd or prog fd, as libbpf */
+			m->value_size = 4; /* map fd or prog fd, as libbpf */
 		return btf_inner(L, mi, tid);
 	}
-	return 0;	/* unknown fields are ignored */
+	return 0; /* unknown fields are ignored */
 }
 
-static int parse_map_def(struct eloader *L, int mi, uint32_t def_id,
-			 bool outer)
+static int parse_map_def(struct eloader *L, int mi, uint32_t def_id, bool outer)
 {
 	const struct btf *btf = L->obj->btf;
 	const struct btf_type *def = btf__type_by_id(btf, def_id);
@@ -418,8 +440,8 @@ static uint64_t map_sym_off(const struct namesym *ns, size_t n,
 			    const char *name, uint64_t dflt)
 {
 	struct namesym key = { name, 0 };
-	const struct namesym *f = bsearch(&key, ns, n, sizeof(*ns),
-					  cmp_namesym);
+	const struct namesym *f =
+		bsearch(&key, ns, n, sizeof(*ns), cmp_namesym);
 
 	return f ? f->value : dflt;
 }
@@ -437,7 +459,9 @@ int bc_elf_btf_maps(struct eloader *L)
 	if (!L->btfmaps_sec)
 		return 0;
 	if (!btf)
-		return bc_elf_fail(L, "section '.maps' needs BTF, but the object has no .BTF section");
+		return bc_elf_fail(
+			L,
+			"section '.maps' needs BTF, but the object has no .BTF section");
 	id = btf__find_by_name_kind(btf, ".maps", BTF_KIND_DATASEC);
 	if (id < 0)
 		return bc_elf_fail(L, "section '.maps' has no BTF DATASEC");
@@ -453,20 +477,25 @@ int bc_elf_btf_maps(struct eloader *L)
 		int mi;
 
 		if (!v || !btf_is_var(v)) {
-			r = bc_elf_fail(L, "section '.maps': DATASEC entry %u is not a variable",
-					i);
+			r = bc_elf_fail(
+				L,
+				"section '.maps': DATASEC entry %u is not a variable",
+				i);
 			break;
 		}
 		name = btf__name_by_offset(btf, v->name_off);
 		if (!name || !name[0]) {
-			r = bc_elf_fail(L, "section '.maps': variable %u has no name",
-					i);
+			r = bc_elf_fail(
+				L, "section '.maps': variable %u has no name",
+				i);
 			break;
 		}
 		off = map_sym_off(ns, nns, name, vi[i].offset);
 		if (off >= L->secs[L->btfmaps_sec].size) {
-			r = bc_elf_fail(L, "map '%s': offset %llu is past the end of '.maps'",
-					name, (unsigned long long)off);
+			r = bc_elf_fail(
+				L,
+				"map '%s': offset %llu is past the end of '.maps'",
+				name, (unsigned long long)off);
 			break;
 		}
 		mi = bc_elf_add_map(L, off);
@@ -494,8 +523,9 @@ int bc_elf_data_maps(struct eloader *L)
 		if (s->kind != ES_DATA || !s->size)
 			continue;
 		if (s->size > (s->data ? UINT32_MAX : (1u << 28)))
-			return bc_elf_fail(L, "section '%s' is too large for a map",
-					   s->name);
+			return bc_elf_fail(
+				L, "section '%s' is too large for a map",
+				s->name);
 		mi = bc_elf_add_map(L, 0);
 		s->map_idx = mi;
 		m = &L->obj->maps[mi];

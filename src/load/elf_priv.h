@@ -11,29 +11,29 @@
 
 enum esec_kind {
 	ES_OTHER,
-	ES_PROG,	/* executable code (.text included) */
-	ES_MAPS,	/* legacy "maps", "maps/NAME" */
-	ES_BTFMAPS,	/* ".maps" */
-	ES_DATA,	/* .data/.rodata/.bss and their .* variants */
+	ES_PROG, /* executable code (.text included) */
+	ES_MAPS, /* legacy "maps", "maps/NAME" */
+	ES_BTFMAPS, /* ".maps" */
+	ES_DATA, /* .data/.rodata/.bss and their .* variants */
 	ES_REL,
 };
 
 struct erel {
-	uint32_t off;	/* byte offset in the target section */
+	uint32_t off; /* byte offset in the target section */
 	uint32_t sym;
-	bool wide;	/* on an lddw (else on a call) */
+	bool wide; /* on an lddw (else on a call) */
 };
 
 struct efunc {
 	const char *name;
-	uint32_t off, size;	/* bytes */
+	uint32_t off, size; /* bytes */
 	bool global;
-	bool called;		/* linked into a program as a subprogram */
+	bool called; /* linked into a program as a subprogram */
 };
 
 struct eline {
-	uint32_t insn;		/* instruction index in its section */
-	uint32_t seq;		/* record order, for a stable sort */
+	uint32_t insn; /* instruction index in its section */
+	uint32_t seq; /* record order, for a stable sort */
 	const char *file, *text;
 	uint32_t line, col;
 };
@@ -41,26 +41,26 @@ struct eline {
 struct esec {
 	const char *name;
 	GElf_Shdr sh;
-	const uint8_t *data;	/* NULL for SHT_NOBITS */
+	const uint8_t *data; /* NULL for SHT_NOBITS */
 	size_t size;
 	enum esec_kind kind;
-	int map_idx;		/* ES_DATA: its map */
+	int map_idx; /* ES_DATA: its map */
 	struct erel *rels;
 	uint32_t rel_cnt;
 	struct efunc *funcs;
 	uint32_t func_cnt;
-	int64_t *linked;	/* per function: start in the program being
+	int64_t *linked; /* per function: start in the program being
 				   linked, -1 when not (yet) in it */
 	struct eline *lines;
 	uint32_t line_cnt;
-	struct ecore *core;	/* CO-RE relocations of this section */
+	struct ecore *core; /* CO-RE relocations of this section */
 	uint32_t core_cnt;
 };
 
 /* A CO-RE relocation applied to a section's instruction (elf_core.c). */
 struct ecore {
-	uint32_t insn;		/* instruction index in its section */
-	char *fail;		/* why it could not be resolved, or NULL */
+	uint32_t insn; /* instruction index in its section */
+	char *fail; /* why it could not be resolved, or NULL */
 };
 
 struct esym {
@@ -82,14 +82,14 @@ struct eloader {
 	int symtab, btfmaps_sec, btf_sec, btfext_sec;
 	struct bc_object *obj;
 	struct bc_err *err;
-	uint32_t *map_off;	/* per obj->maps: offset in its section */
+	uint32_t *map_off; /* per obj->maps: offset in its section */
 	size_t map_off_cap;
-	struct emapref *mapref;	/* maps by (section, offset), sorted */
+	struct emapref *mapref; /* maps by (section, offset), sorted */
 	uint32_t mapref_cnt;
-	struct ekcfg *kcfg;	/* __kconfig externs */
+	struct ekcfg *kcfg; /* __kconfig externs */
 	uint32_t kcfg_cnt;
-	int kcfg_map;		/* the .kconfig map, -1 if none */
-	const struct bc_kconfig *kconfig;	/* the target's, or NULL */
+	int kcfg_map; /* the .kconfig map, -1 if none */
+	const struct bc_kconfig *kconfig; /* the target's, or NULL */
 };
 
 struct emapref {
@@ -100,7 +100,7 @@ struct emapref {
 struct ekcfg {
 	const char *name;
 	uint32_t size, align, off;
-	uint32_t type;		/* BTF type of the value */
+	uint32_t type; /* BTF type of the value */
 	bool weak;
 };
 
@@ -108,10 +108,9 @@ struct ekcfg {
 
 /* A function copied into a linked program. */
 struct elf_chunk {
-	uint32_t sec, func;	/* source section and function index */
-	uint32_t out;		/* first instruction in the linked program */
+	uint32_t sec, func; /* source section and function index */
+	uint32_t out; /* first instruction in the linked program */
 };
-
 
 int bc_elf_fail(struct eloader *L, const char *fmt, ...) BC_PRINTF(2, 3);
 /* Add a map with its section offset (BC_NO_OFF when it has none). */

@@ -28,8 +28,7 @@ static bool is_pt_regs(const struct btf *btf, uint32_t id)
 	       !strcmp(bc_btf_name(btf, t), "bpf_user_pt_regs_t");
 }
 
-static void read_arg(const struct btf *btf, uint32_t id,
-		     struct bc_func_arg *a)
+static void read_arg(const struct btf *btf, uint32_t id, struct bc_func_arg *a)
 {
 	const struct btf_type *t = bc_btf_skip_mods(btf, id, &id), *pt;
 	uint32_t pid;
@@ -54,10 +53,15 @@ static void read_arg(const struct btf *btf, uint32_t id,
 
 static uint8_t tag_bit(const char *tag)
 {
-	static const struct { const char *name; uint8_t bit; } tags[] = {
-		{ "ctx", BC_ARG_TAG_CTX }, { "nonnull", BC_ARG_TAG_NONNULL },
+	static const struct {
+		const char *name;
+		uint8_t bit;
+	} tags[] = {
+		{ "ctx", BC_ARG_TAG_CTX },
+		{ "nonnull", BC_ARG_TAG_NONNULL },
 		{ "nullable", BC_ARG_TAG_NULLABLE },
-		{ "trusted", BC_ARG_TAG_TRUSTED }, { "arena", BC_ARG_TAG_ARENA },
+		{ "trusted", BC_ARG_TAG_TRUSTED },
+		{ "arena", BC_ARG_TAG_ARENA },
 	};
 
 	for (size_t i = 0; i < sizeof(tags) / sizeof(tags[0]); i++)
@@ -102,7 +106,7 @@ void bc_func_from_btf(const struct btf *btf, struct bc_func *f)
 	if (!proto || !btf_is_func_proto(proto))
 		return;
 	f->btf = true;
-	f->global = btf_vlen(fn) == BTF_FUNC_GLOBAL;	/* FUNC linkage */
+	f->global = btf_vlen(fn) == BTF_FUNC_GLOBAL; /* FUNC linkage */
 	rid = proto->type;
 	ret = rid ? bc_btf_skip_mods(btf, rid, &rid) : NULL;
 	f->ret_scalar = is_scalar(ret);

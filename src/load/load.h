@@ -14,8 +14,8 @@ int bc_object_open(const char *path, const struct bc_open_opts *opts,
 		   struct bc_object **out, struct bc_err *err);
 /* Open from memory (data is copied as needed; caller keeps ownership). */
 int bc_object_open_mem(const char *name, const uint8_t *data, size_t len,
-		       const struct bc_open_opts *opts,
-		       struct bc_object **out, struct bc_err *err);
+		       const struct bc_open_opts *opts, struct bc_object **out,
+		       struct bc_err *err);
 
 /* The readers by kind (elf.c, raw in object.c). */
 int bc_elf_open(const char *name, const uint8_t *data, size_t len,

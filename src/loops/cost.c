@@ -30,20 +30,20 @@
 #include "loops/cost.h"
 
 #define NONE BC_NONE
-#define INF UINT64_MAX
+#define INF  UINT64_MAX
 
 struct cost {
 	const struct bc_cfg *cfg;
-	const uint8_t *reached;		/* per insn */
-	const uint64_t *trip;		/* per loop, 0 = none */
+	const uint8_t *reached; /* per insn */
+	const uint64_t *trip; /* per loop, 0 = none */
 	const struct bc_cost_facts *f;
-	uint64_t *sub_cost;		/* per subprogram, 0 = not yet */
-	uint8_t *sub_state;		/* 0 new, 1 computing, 2 done */
-	uint64_t *memo;			/* per block, longest path from it */
-	uint32_t *memo_level;		/* loop level the memo is for */
+	uint64_t *sub_cost; /* per subprogram, 0 = not yet */
+	uint8_t *sub_state; /* 0 new, 1 computing, 2 done */
+	uint64_t *memo; /* per block, longest path from it */
+	uint32_t *memo_level; /* loop level the memo is for */
 	uint8_t *on_path;
-	uint64_t *loop_cost;		/* per loop, 0 = not yet */
-	uint64_t *round;		/* per budget loop, one round's cost */
+	uint64_t *loop_cost; /* per loop, 0 = not yet */
+	uint64_t *round; /* per budget loop, one round's cost */
 	bool fail;
 };
 
@@ -97,8 +97,9 @@ static uint64_t insn_cost(struct cost *c, uint32_t i)
 			c->fail = true;
 			return 1;
 		}
-		return sat_add(1, sat_mul(c->f->cb_calls[i],
-				sub_bound(c, bc_cfg_subprog_of(c->cfg, t))));
+		return sat_add(
+			1, sat_mul(c->f->cb_calls[i],
+				   sub_bound(c, bc_cfg_subprog_of(c->cfg, t))));
 	}
 	return 1;
 }
@@ -150,7 +151,7 @@ static uint64_t after(struct cost *c, uint32_t b, uint32_t n, uint32_t l)
 
 		if (s == hdr || !block_reached(c, s) ||
 		    !loop_within(cfg, cfg->blocks[s].loop, l))
-			continue;	/* the iteration or the level ends */
+			continue; /* the iteration or the level ends */
 		r = rep(cfg, s, l);
 		if (r == n)
 			continue;
@@ -175,7 +176,7 @@ static uint64_t longest(struct cost *c, uint32_t n, uint32_t l)
 	if (c->memo_level[n] == lvl && c->memo[n] != INF)
 		return c->memo[n];
 	w = node_cost(c, n, l);
-	if (c->on_path[n]) {		/* a cycle that is no natural loop */
+	if (c->on_path[n]) { /* a cycle that is no natural loop */
 		c->fail = true;
 		return 0;
 	}
@@ -221,7 +222,7 @@ static uint64_t loop_bound(struct cost *c, uint32_t l)
 	}
 	/* the header's own cost counts once per visit: start below it */
 	body = longest(c, c->cfg->loops[l].header, l);
-	if (budget_loop(c, l)) {	/* once per entry; the rest: budget */
+	if (budget_loop(c, l)) { /* once per entry; the rest: budget */
 		c->round[l] = body ? body : 1;
 		c->loop_cost[l] = c->round[l];
 		return c->loop_cost[l];
@@ -263,15 +264,17 @@ static uint64_t sub_bound(struct cost *c, uint32_t s)
 
 	if (c->sub_state[s] == 2)
 		return c->sub_cost[s];
-	if (c->sub_state[s] == 1) {	/* recursion: refused earlier */
+	if (c->sub_state[s] == 1) { /* recursion: refused earlier */
 		c->fail = true;
 		return 0;
 	}
 	c->sub_state[s] = 1;
 	if (sp->start < c->cfg->prog->insn_cnt)
 		entry_block = c->cfg->insn_block[sp->start];
-	c->sub_cost[s] = entry_block == NONE ? 0 :
-			 longest(c, rep(c->cfg, entry_block, NONE), NONE);
+	c->sub_cost[s] =
+		entry_block == NONE ?
+			0 :
+			longest(c, rep(c->cfg, entry_block, NONE), NONE);
 	c->sub_cost[s] = sat_add(c->sub_cost[s],
 				 sat_mul(BC_MAX_LOOPS, budget_unit(c, s)));
 	c->sub_state[s] = 2;
@@ -329,8 +332,9 @@ static void most_iterated(struct cost *c, struct bc_worst_case *out)
 bool bc_worst_case(const struct bc_cfg *cfg, const struct bc_cost_facts *f,
 		   struct bc_worst_case *out)
 {
-	struct cost c = { .cfg = cfg, .reached = f->reached, .trip = f->trip,
-			  .f = f };
+	struct cost c = {
+		.cfg = cfg, .reached = f->reached, .trip = f->trip, .f = f
+	};
 	uint32_t nb = cfg->block_cnt;
 	uint64_t v;
 

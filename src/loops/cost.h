@@ -31,7 +31,7 @@ struct bc_worst_case {
 	uint64_t insns;
 	int64_t insn;
 	uint64_t trip;
-	bool callback;		/* insn is a helper call running a callback */
+	bool callback; /* insn is a helper call running a callback */
 };
 
 /* True and *out set when a bound exists. */

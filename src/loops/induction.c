@@ -14,17 +14,16 @@
 #include "verifier/precision.h"
 #include "loops/trip.h"
 
-#define VL_MAX_ROUNDS 24	/* widening rounds per summary */
-#define VL_MAX_INST 65536	/* summaries per run */
-#define VL_COVER_TRIES 64	/* header states an entry is compared with */
+#define VL_MAX_ROUNDS  24 /* widening rounds per summary */
+#define VL_MAX_INST    65536 /* summaries per run */
+#define VL_COVER_TRIES 64 /* header states an entry is compared with */
 
 struct vsum *vl_sum(struct venv *e, uint32_t id)
 {
 	return &e->sums[id - 1];
 }
 
-void vl_abort(struct venv *e, const struct vsum *s, const char *fmt,
-		      ...)
+void vl_abort(struct venv *e, const struct vsum *s, const char *fmt, ...)
 {
 	va_list ap;
 	int n;
@@ -32,8 +31,8 @@ void vl_abort(struct venv *e, const struct vsum *s, const char *fmt,
 	if (e->sum_abort)
 		return;
 	e->sum_abort = true;
-	n = snprintf(e->sum_why, sizeof(e->sum_why), "loop at insn %u: ",
-		     s->pc);
+	n = snprintf(e->sum_why, sizeof(e->sum_why),
+		     "loop at insn %u: ", s->pc);
 	va_start(ap, fmt);
 	vsnprintf(e->sum_why + n, sizeof(e->sum_why) - n, fmt, ap);
 	va_end(ap);
@@ -131,7 +130,8 @@ void vl_leave(struct venv *e, uint32_t pc)
 		struct vsum *s = vl_sum(e, id);
 
 		if (st->curframe > s->frame ||
-		    (st->curframe == s->frame && vl_in_loop(e->cfg, s->loop, pc)))
+		    (st->curframe == s->frame &&
+		     vl_in_loop(e->cfg, s->loop, pc)))
 			return;
 		st->nsum--;
 		vc_for_each_reg(e, untag_reg, &id);
@@ -199,8 +199,8 @@ static bool has_step(const struct bc_cfg *cfg, uint32_t l)
 	int64_t c;
 
 	FOR_BODY_INSNS(cfg, l, i)
-		if (vl_is_step(&cfg->prog->insns[i], &c))
-			return true;
+	if (vl_is_step(&cfg->prog->insns[i], &c))
+		return true;
 	return false;
 }
 
@@ -211,7 +211,8 @@ static void thresholds(struct venv *e, struct vsum *s)
 	struct bc_vframe *f = vc_frame(e);
 	uint32_t n = 0;
 
-	FOR_BODY_INSNS(cfg, s->loop, i) {
+	FOR_BODY_INSNS(cfg, s->loop, i)
+	{
 		int64_t c;
 		bool dup = false;
 
@@ -223,7 +224,8 @@ static void thresholds(struct venv *e, struct vsum *s)
 			t->steps[t->nsteps++] = c;
 	}
 	t->v[t->n++] = 0;
-	FOR_BODY_INSNS(cfg, s->loop, i) {
+	FOR_BODY_INSNS(cfg, s->loop, i)
+	{
 		const struct bpf_insn *in = &cfg->prog->insns[i];
 
 		if (!bc_is_cond_jmp(in))
@@ -253,16 +255,18 @@ static void thresholds(struct venv *e, struct vsum *s)
 
 /* ---- widening ---- */
 
-
 /*
  * The type limits a counter may run up to, tried only where the loop's own
  * tests give no threshold (so that the rounds do not depend on the bound).
  */
 static const int64_t limits[] = {
-	INT64_MIN, INT64_MIN + 1, -0x80000001ll, -0x80000000ll, -0x7fffffffll,
-	-0x8001, -0x8000, -0x7fff, -0x81, -0x80, -0x7f, 0xfe, 0xff, 0x100,
-	0xfffe, 0xffff, 0x10000, 0x7ffffffe, 0x7fffffff, 0x80000000ll,
-	0xfffffffell, 0xffffffffll, 0x100000000ll, INT64_MAX - 1, INT64_MAX,
+	INT64_MIN,     INT64_MIN + 1, -0x80000001ll, -0x80000000ll,
+	-0x7fffffffll, -0x8001,	      -0x8000,	     -0x7fff,
+	-0x81,	       -0x80,	      -0x7f,	     0xfe,
+	0xff,	       0x100,	      0xfffe,	     0xffff,
+	0x10000,       0x7ffffffe,    0x7fffffff,    0x80000000ll,
+	0xfffffffell,  0xffffffffll,  0x100000000ll, INT64_MAX - 1,
+	INT64_MAX,
 };
 
 /* a before b, in the order of signed (sg) or unsigned values */
@@ -291,7 +295,8 @@ static bool tested_bound(const struct vsum *s, uint64_t x, uint64_t bound,
 		uint64_t b = s->tb[i].b;
 
 		if (!between(x, b, bound, sg, up) ||
-		    (found && !(up ? before(b, *out, sg) : before(*out, b, sg))))
+		    (found &&
+		     !(up ? before(b, *out, sg) : before(*out, b, sg))))
 			continue;
 		*out = b;
 		found = true;
@@ -362,22 +367,23 @@ static void widen_scalar(const struct vsum *s, struct bc_scalar *o,
 		j.umax = widen_to(s, c->umax, UINT64_MAX, false, true);
 	if (c->smin < o->smin)
 		j.smin = (int64_t)widen_to(s, (uint64_t)c->smin,
-					  (uint64_t)INT64_MIN, true, false);
+					   (uint64_t)INT64_MIN, true, false);
 	if (c->smax > o->smax)
 		j.smax = (int64_t)widen_to(s, (uint64_t)c->smax, INT64_MAX,
-					  true, true);
+					   true, true);
 	if (c->u32_min < o->u32_min)
-		j.u32_min = (uint32_t)(c->u32_min ?
-				widen_to(s, c->u32_min, 0, false, false) : 0);
+		j.u32_min = (uint32_t)(c->u32_min ? widen_to(s, c->u32_min, 0,
+							     false, false) :
+						    0);
 	if (j.u32_min > c->u32_min)
 		j.u32_min = 0;
 	if (c->u32_max > o->u32_max)
 		j.u32_max = (uint32_t)widen_to(s, c->u32_max, UINT32_MAX, false,
-						true);
+					       true);
 	if (c->s32_min < o->s32_min)
 		j.s32_min = (int32_t)widen_to(s, (uint64_t)(int64_t)c->s32_min,
-					      (uint64_t)(int64_t)INT32_MIN, true,
-					      false);
+					      (uint64_t)(int64_t)INT32_MIN,
+					      true, false);
 	if (c->s32_max > o->s32_max)
 		j.s32_max = (int32_t)widen_to(s, (uint64_t)(int64_t)c->s32_max,
 					      INT32_MAX, true, true);
@@ -443,19 +449,19 @@ static void widen_reg(const struct vsum *s, uint32_t own, struct bc_vreg *o,
 		return;
 	}
 	widen_scalar(s, &o->s, &c->s);
-	if (c->range < 0 || o->range < 0)	/* end marks: none common */
+	if (c->range < 0 || o->range < 0) /* end marks: none common */
 		o->range = c->range == o->range ? o->range : 0;
 	else if (c->range < o->range)
 		o->range = c->range;
 }
 
-static void widen_slot(const struct vsum *s, uint32_t own,
-		       struct bc_vframe *o, const struct bc_vframe *c, int k)
+static void widen_slot(const struct vsum *s, uint32_t own, struct bc_vframe *o,
+		       const struct bc_vframe *c, int k)
 {
 	uint8_t *ot = o->stype + 8 * k;
 	const uint8_t *ct = c->stype + 8 * k;
 
-	if (ot[0] == VS_ITER || ct[0] == VS_ITER) {	/* kept only if equal */
+	if (ot[0] == VS_ITER || ct[0] == VS_ITER) { /* kept only if equal */
 		if (memcmp(ot, ct, 8) || o->spill[k].map != c->spill[k].map ||
 		    o->spill[k].off != c->spill[k].off ||
 		    o->spill[k].range != c->spill[k].range ||
@@ -479,7 +485,8 @@ static void widen_slot(const struct vsum *s, uint32_t own,
 		uint8_t x = ot[b], y = ct[b];
 
 		if (y == VS_SPILL)
-			y = c->spill[k].kind == VK_SCALAR ? VS_MISC : VS_INVALID;
+			y = c->spill[k].kind == VK_SCALAR ? VS_MISC :
+							    VS_INVALID;
 		if (x == y)
 			continue;
 		if ((x == VS_MISC || x == VS_ZERO) &&
@@ -511,8 +518,7 @@ static bool contains(const struct bc_vstate *w, const struct bc_vstate *a,
 /* A pointer whose address a loop may step (map value, stack, memory). */
 bool vl_walker(const struct bc_vreg *r)
 {
-	return r->kind == VK_MAP_VALUE || r->kind == VK_MEM ||
-	       r->kind == VK_FP;
+	return r->kind == VK_MAP_VALUE || r->kind == VK_MEM || r->kind == VK_FP;
 }
 
 /* A location's constant: a scalar's value, or a pointer's offset. */
@@ -528,8 +534,7 @@ bool vl_loc_const(const struct bc_vreg *r, int64_t *v)
 /* A walker's address range on entry, when its variable part is small. */
 static bool entry_range(const struct bc_vreg *r, int64_t *lo, int64_t *span)
 {
-	if (!r || !vl_walker(r) || r->s.smin < 0 ||
-	    r->s.smax > (1ll << 40))
+	if (!r || !vl_walker(r) || r->s.smin < 0 || r->s.smax > (1ll << 40))
 		return false;
 	*lo = r->s.smin + r->off;
 	*span = r->s.smax - r->s.smin;
@@ -560,9 +565,8 @@ static const struct vsum *thr_for(const struct vsum *s, uint32_t f, int j)
  * against both (the same containment as pruning), so a mistake here can
  * only make the summary fail, never make it unsound.
  */
-static bool widen(struct vsum *s, uint32_t own,
-		  const struct bc_vstate *w, const struct bc_vstate *c,
-		  struct bc_vstate *out)
+static bool widen(struct vsum *s, uint32_t own, const struct bc_vstate *w,
+		  const struct bc_vstate *c, struct bc_vstate *out)
 {
 	if (w->curframe != c->curframe || w->ref_cnt || c->ref_cnt ||
 	    w->lock_map || c->lock_map || w->rcu_lock != c->rcu_lock)
@@ -617,15 +621,14 @@ static bool step_dst(const struct bc_cfg *cfg, uint32_t l, int reg)
 	int64_t c;
 
 	FOR_BODY_INSNS(cfg, l, i)
-		if (vl_is_step(&cfg->prog->insns[i], &c) &&
-		    cfg->prog->insns[i].dst_reg == reg)
-			return true;
+	if (vl_is_step(&cfg->prog->insns[i], &c) &&
+	    cfg->prog->insns[i].dst_reg == reg)
+		return true;
 	return false;
 }
 
 /* Tag every scalar location of the loop's frame as "header value + 0". */
-static void tag_header(struct venv *e, struct vsum *s, uint32_t id,
-		       bool fresh)
+static void tag_header(struct venv *e, struct vsum *s, uint32_t id, bool fresh)
 {
 	struct bc_vframe *f = vc_frame(e);
 
@@ -639,7 +642,8 @@ static void tag_header(struct venv *e, struct vsum *s, uint32_t id,
 			continue;
 		/* keep an enclosing loop's relation unless this loop steps
 		 * the register itself */
-		if (fresh && r->iv && r->iv != id && vt_active(&e->cur, r->iv) &&
+		if (fresh && r->iv && r->iv != id &&
+		    vt_active(&e->cur, r->iv) &&
 		    (j >= 10 || !step_dst(e->cfg, s->loop, j)))
 			continue;
 		if (!fresh && r->iv != id)
@@ -662,7 +666,7 @@ static void zero_slots_spilled(struct venv *e)
 	static const uint8_t zero8[8] = { VS_ZERO, VS_ZERO, VS_ZERO, VS_ZERO,
 					  VS_ZERO, VS_ZERO, VS_ZERO, VS_ZERO };
 
-	if (!e->bpf_cap)	/* Linux keeps no scalar spill then */
+	if (!e->bpf_cap) /* Linux keeps no scalar spill then */
 		return;
 	for (int k = 0; k < BC_SLOTS; k++) {
 		if (memcmp(f->stype + 8 * k, zero8, 8))
@@ -695,15 +699,15 @@ static bool covered(struct venv *e, uint32_t loop, uint32_t peel,
 
 	/* the latest few: a loop entered from many states stays linear */
 	for (uint32_t i = e->sum_cnt; i-- > 0 && tried < VL_COVER_TRIES &&
-	     ++seen <= 64 * VL_COVER_TRIES;) {
+				      ++seen <= 64 * VL_COVER_TRIES;) {
 		struct vsum *t = &e->sums[i];
 
 		if (t->loop != loop || t->frame != e->cur.curframe ||
 		    t->peel < peel)
 			continue;
 		tried++;
-		if (!bc_vstate_subsumes(&t->w->st, &e->cur, live,
-					BC_SUB_HEADER, i + 1))
+		if (!bc_vstate_subsumes(&t->w->st, &e->cur, live, BC_SUB_HEADER,
+					i + 1))
 			continue;
 		t->w->hit++;
 		return true;
@@ -740,8 +744,8 @@ static int entry(struct venv *e, uint32_t pc, uint32_t loop, uint32_t peel,
 
 		s->rel_v[j] = -1;
 		s->ent_c[j] = vl_loc_const(r, &s->ent_v[j]);
-		s->ent_a[j] = !s->ent_c[j] && entry_range(r, &s->ent_v[j],
-							  &s->ent_span[j]);
+		s->ent_a[j] = !s->ent_c[j] &&
+			      entry_range(r, &s->ent_v[j], &s->ent_span[j]);
 		s->ent_r[j] = r && r->kind == VK_SCALAR;
 		if (s->ent_r[j]) {
 			s->ent_lo[j] = r->s.smin;
@@ -792,8 +796,7 @@ static void mark_ranking_locs(struct venv *e, struct vsum *s, uint32_t id)
 			continue;
 		r = vl_loc(f, j);
 		if (!r || r->kind != VK_SCALAR || r->iv != id || r->ivl != j ||
-		    r->ivw < 32 || !r->ivd ||
-		    r->ivd >= (int32_t)VT_MAX_STEP ||
+		    r->ivw < 32 || !r->ivd || r->ivd >= (int32_t)VT_MAX_STEP ||
 		    r->ivd <= -(int32_t)VT_MAX_STEP) {
 			s->bad[j] = true;
 			continue;
@@ -815,8 +818,9 @@ static void mark_ranking_locs(struct venv *e, struct vsum *s, uint32_t id)
 		any = true;
 	}
 	if (!any && !e->cfg->loops[s->loop].may_goto_bound)
-		vl_abort(e, s, "no register or stack slot changes by a "
-			  "constant step of one sign on every path around it");
+		vl_abort(e, s,
+			 "no register or stack slot changes by a "
+			 "constant step of one sign on every path around it");
 }
 
 /*
@@ -857,8 +861,7 @@ static bool peels(const struct venv *e, const struct vsum *s, uint32_t id)
 	const struct bc_vstate *st = &e->cur;
 
 	return e->priv && !s->rounds && s->peel < VL_PEEL_MAX &&
-	       !st->peel_loop &&
-	       st->sums[st->nsum - 1] == id &&
+	       !st->peel_loop && st->sums[st->nsum - 1] == id &&
 	       vl_near_end(s, id, st->frames[s->frame]);
 }
 
@@ -885,8 +888,10 @@ static int arrival(struct venv *e, struct vsum *s, uint32_t id,
 		return 1;
 	}
 	if (++s->rounds > VL_MAX_ROUNDS) {
-		vl_abort(e, s, "the state at the header did not become "
-			  "stable in %d rounds", VL_MAX_ROUNDS);
+		vl_abort(e, s,
+			 "the state at the header did not become "
+			 "stable in %d rounds",
+			 VL_MAX_ROUNDS);
 		return -1;
 	}
 	if (!widen(s, id, &s->w->st, st, &nw)) {
@@ -899,8 +904,7 @@ static int arrival(struct venv *e, struct vsum *s, uint32_t id,
 	return 2;
 }
 
-int vl_header(struct venv *e, uint32_t pc, uint32_t loop,
-	      const uint16_t *live)
+int vl_header(struct venv *e, uint32_t pc, uint32_t loop, const uint16_t *live)
 {
 	struct bc_vstate *st = &e->cur;
 
@@ -966,16 +970,18 @@ void vl_after_insn(struct venv *e, const struct bpf_insn *in,
 			else
 				vt_set(d, NULL, 0, 0);
 		} else if ((op == BPF_ADD || op == BPF_SUB) && w >= 32 &&
-			   konst && (!bc_srcbit(in) ||
-				     in->src_reg != in->dst_reg)) {
+			   konst &&
+			   (!bc_srcbit(in) || in->src_reg != in->dst_reg)) {
 			int64_t step = op == BPF_ADD ? k : -k;
 
 			vt_set(d, before, before->ivd + step, alu32 ? 32 : w);
 		} else if (op == BPF_ADD && !alu32 && konst && w == 1 &&
 			   !((uint64_t)k & 0xffffffffu)) {
 			/* (v << 32) + (c << 32): the high half is v + c */
-			vt_set(d, before, (int32_t)((uint32_t)before->ivd +
-					   (uint32_t)((uint64_t)k >> 32)), 1);
+			vt_set(d, before,
+			       (int32_t)((uint32_t)before->ivd +
+					 (uint32_t)((uint64_t)k >> 32)),
+			       1);
 		} else if (op == BPF_LSH && !alu32 && konst && k == 32 &&
 			   w >= 32) {
 			vt_set(d, before, before->ivd, 1);
@@ -1011,8 +1017,7 @@ void vl_after_insn(struct venv *e, const struct bpf_insn *in,
 	case BC_INSN_MAY_GOTO:
 	case BC_INSN_CALL:
 	case BC_INSN_EXIT:
-	case BC_INSN_UNKNOWN:
-		break;
+	case BC_INSN_UNKNOWN: break;
 	}
 }
 
@@ -1092,8 +1097,8 @@ void vl_sync(struct venv *e)
 		for (int a = 0; a < n; a++)
 			for (int b = 0; b < n; b++)
 				if (a != b)
-					vrel_cross_narrow(s, e->cur.sums[i], t[a],
-						     t[b]);
+					vrel_cross_narrow(s, e->cur.sums[i],
+							  t[a], t[b]);
 	}
 }
 

@@ -17,17 +17,17 @@
 #include "verifier/tags.h"
 
 /* r0..r9, then the 64 stack slots of the loop's frame */
-#define VL_LOCS VT_LOCS
-#define VL_MAX_THR 512		/* widening thresholds from the code */
+#define VL_LOCS	   VT_LOCS
+#define VL_MAX_THR 512 /* widening thresholds from the code */
 
 /* After this many rounds bounds that still move go to the extremes. */
 #define VL_THR_ROUNDS 12
 
 struct vsum {
 	uint32_t loop, pc, frame;
-	struct bc_vchk *w;		/* current header state */
+	struct bc_vchk *w; /* current header state */
 	uint32_t rounds, arrivals;
-	uint64_t *thr_u;		/* widening thresholds, sorted */
+	uint64_t *thr_u; /* widening thresholds, sorted */
 	int64_t *thr_s;
 	uint32_t thr_cnt;
 	/* the bounds the loop's tests put on its tagged locations (b - d
@@ -37,11 +37,11 @@ struct vsum {
 	struct vl_bound {
 		uint64_t b;
 		uint8_t loc;
-	} *tb;
+	} * tb;
 	uint32_t tb_cnt;
-	int8_t sign[VL_LOCS];		/* 0 not seen yet, +1, -1 */
+	int8_t sign[VL_LOCS]; /* 0 not seen yet, +1, -1 */
 	bool bad[VL_LOCS], w32[VL_LOCS];
-	uint32_t dmin[VL_LOCS], dmax[VL_LOCS];	/* |step| seen */
+	uint32_t dmin[VL_LOCS], dmax[VL_LOCS]; /* |step| seen */
 	/* the hull of a ranking location's values at the back edges */
 	bool arr_set[VL_LOCS];
 	struct bc_scalar arr[VL_LOCS];
@@ -52,7 +52,7 @@ struct vsum {
 	 * checked on every later one (rel_v: -1 none).
 	 */
 	bool ent_c[VL_LOCS];
-	int64_t ent_v[VL_LOCS];		/* constant on entry (address offset) */
+	int64_t ent_v[VL_LOCS]; /* constant on entry (address offset) */
 	int8_t rel_v[VL_LOCS];
 	int64_t rel_k[VL_LOCS], rel_a[VL_LOCS];
 	/*
@@ -63,8 +63,8 @@ struct vsum {
 	 */
 	bool ent_a[VL_LOCS];
 	int64_t ent_span[VL_LOCS], rel_span[VL_LOCS];
-	bool rel_used[VL_LOCS];		/* a relation narrowed a range */
-	bool rel_32[VL_LOCS];		/* it holds in the low halves only */
+	bool rel_used[VL_LOCS]; /* a relation narrowed a range */
+	bool rel_32[VL_LOCS]; /* it holds in the low halves only */
 	/*
 	 * Congruence: a scalar location constant on entry whose every step
 	 * is a multiple of cong[j] only takes values ent_v[j] + cong[j] * k
@@ -83,12 +83,12 @@ struct vsum {
 	 * -1 not usable).
 	 */
 	int8_t lt, lt_x, lt_y, lt_dx;
-	uint32_t lt_pc, lt_yiv, lt_yl;	/* Y's tag (an enclosing loop's, or */
-	int32_t lt_yd;			/* this one's with step 0) */
+	uint32_t lt_pc, lt_yiv, lt_yl; /* Y's tag (an enclosing loop's, or */
+	int32_t lt_yd; /* this one's with step 0) */
 	bool lt_used;
 	/* header visits before this summary started (peeled rounds) */
 	uint32_t peel;
-	bool peeled;		/* a path left it for a peeled round */
+	bool peeled; /* a path left it for a peeled round */
 };
 
 /*
@@ -103,8 +103,7 @@ void vl_leave(struct venv *e, uint32_t pc);
  * 2 the search goes on from a (new) header state, 3 a round is peeled
  * (explored as usual, its header visits counted), < 0 error or abort.
  */
-int vl_header(struct venv *e, uint32_t pc, uint32_t loop,
-	      const uint16_t *live);
+int vl_header(struct venv *e, uint32_t pc, uint32_t loop, const uint16_t *live);
 
 /*
  * Tags after the instruction at pc ran (before holds its dst register);
@@ -145,10 +144,11 @@ bool vl_is_step(const struct bpf_insn *in, int64_t *c);
 void vl_loc_name(int j, char *buf, size_t len);
 
 /* Visit the instructions of loop l's body. */
-#define FOR_BODY_INSNS(cfg, l, i)					\
-	for (uint32_t _b = 0; _b < (cfg)->loops[l].body_cnt; _b++)	\
-		for (uint32_t i = (cfg)->blocks[(cfg)->loops[l].body[_b]].first, \
-		     _e = (cfg)->blocks[(cfg)->loops[l].body[_b]].last; \
+#define FOR_BODY_INSNS(cfg, l, i)                                               \
+	for (uint32_t _b = 0; _b < (cfg)->loops[l].body_cnt; _b++)              \
+		for (uint32_t                                                   \
+			     i = (cfg)->blocks[(cfg)->loops[l].body[_b]].first, \
+			     _e = (cfg)->blocks[(cfg)->loops[l].body[_b]].last; \
 		     i != BC_NONE && i <= _e; i++)
 
 #endif

@@ -56,8 +56,8 @@ void vrel_align_scalar(struct bc_scalar *s)
 	else if ((int64_t)(b - low - 1) < n.smax)
 		n.smax = (int64_t)(b - low - 1);
 	bc_scalar_sync(&n);
-	if (!bc_scalar_is_empty(&n) && n.umin >= s->umin &&
-	    n.umax <= s->umax && n.smin >= s->smin && n.smax <= s->smax)
+	if (!bc_scalar_is_empty(&n) && n.umin >= s->umin && n.umax <= s->umax &&
+	    n.smin >= s->smin && n.smax <= s->smax)
 		*s = n;
 }
 
@@ -92,7 +92,7 @@ static bool exact64(const struct vsum *s, uint32_t id, const struct bc_vreg *r,
 	if (!h || h->kind != VK_SCALAR || h->s.umax > UINT32_MAX)
 		return false;
 	return r->ivd >= 0 ? h->s.umax + (uint64_t)r->ivd <= UINT32_MAX :
-			     h->s.umin >= (uint64_t)-(int64_t)r->ivd;
+			     h->s.umin >= (uint64_t) - (int64_t)r->ivd;
 }
 
 /* Tagged as location j of summary id, with the low half exact. */
@@ -357,7 +357,8 @@ void vrel_relate(struct venv *e, struct vsum *s, uint32_t id)
 			}
 			/* never used: forget it; used: the proof is void */
 			if (s->rel_used[p])
-				ban(e, s, p, 1, "a location does not step "
+				ban(e, s, p, 1,
+				    "a location does not step "
 				    "with its counter on every path");
 			s->rel_v[p] = -2;
 			continue;
@@ -366,7 +367,7 @@ void vrel_relate(struct venv *e, struct vsum *s, uint32_t id)
 		    (vl_walker(P) || P->kind == VK_SCALAR) && P->iv == id)
 			rel_find(s, id, f, p);
 		if (s->rel_v[p] == -1)
-			s->rel_v[p] = -2;	/* none: never look again */
+			s->rel_v[p] = -2; /* none: never look again */
 	}
 }
 
@@ -399,8 +400,8 @@ static uint64_t smod(int64_t x, uint64_t g)
  * x's bounds onto the values c0 + g * k (in the unsigned view when uview,
  * in the signed one when sview). True when a bound moved.
  */
-static bool round_cong(struct bc_scalar *x, uint64_t g, int64_t c0,
-		       bool uview, bool sview)
+static bool round_cong(struct bc_scalar *x, uint64_t g, int64_t c0, bool uview,
+		       bool sview)
 {
 	struct bc_scalar n = *x;
 	uint64_t d;
@@ -447,10 +448,11 @@ void vrel_congruence(struct venv *e, struct vsum *s, uint32_t id)
 
 		if (!s->ent_c[j] || s->cong[j] == 1 || banned(e, s, j, 2))
 			continue;
-		if (!r || r->kind != VK_SCALAR || !exact64(s, id, r, j) ||
-		    !h || h->kind != VK_SCALAR) {
+		if (!r || r->kind != VK_SCALAR || !exact64(s, id, r, j) || !h ||
+		    h->kind != VK_SCALAR) {
 			if (s->cong_used[j])
-				ban(e, s, j, 2, "a location does not keep its "
+				ban(e, s, j, 2,
+				    "a location does not keep its "
 				    "step on every path");
 			s->cong[j] = 1;
 			continue;
@@ -458,7 +460,8 @@ void vrel_congruence(struct venv *e, struct vsum *s, uint32_t id)
 		d = r->ivd < 0 ? -(uint64_t)(int64_t)r->ivd : (uint64_t)r->ivd;
 		g = d ? (s->cong[j] ? gcd_u64(s->cong[j], d) : d) : s->cong[j];
 		if (s->cong[j] && g != s->cong[j] && s->cong_used[j])
-			ban(e, s, j, 2, "a location does not keep its step "
+			ban(e, s, j, 2,
+			    "a location does not keep its step "
 			    "on every path");
 		s->cong[j] = (uint32_t)g;
 		if (g < 2)
@@ -477,8 +480,7 @@ void vrel_cong_header(const struct vsum *s, struct bc_vframe *f)
 	for (int j = 0; j < VL_LOCS; j++) {
 		struct bc_vreg *r = vl_loc(f, j);
 
-		if (s->ent_c[j] && s->cong[j] > 1 && r &&
-		    r->kind == VK_SCALAR)
+		if (s->ent_c[j] && s->cong[j] > 1 && r && r->kind == VK_SCALAR)
 			round_cong(&r->s, s->cong[j], s->ent_v[j], true, true);
 	}
 }
@@ -594,7 +596,8 @@ static void lt_check(struct venv *e, const struct bpf_insn *in)
 		     (b->iv == id && exact64(s, id, b, s->lt_x) &&
 		      lt_operands(s, b, a))))
 			continue;
-		lt_drop(e, s, "a counter's bound test sees other values on "
+		lt_drop(e, s,
+			"a counter's bound test sees other values on "
 			"another path");
 	}
 }
@@ -657,12 +660,12 @@ void vrel_lt_arrive(struct venv *e, struct vsum *s, uint32_t id)
 		return;
 	x = vl_loc(f, s->lt_x);
 	y = vl_loc(f, s->lt_y);
-	if (!x || !y || x->kind != VK_SCALAR ||
-	    !exact64(s, id, x, s->lt_x) || x->ivd != 1 ||
-	    !same_tag(y, s->lt_yiv, s->lt_yl, s->lt_yd) ||
-	    !same_tag(vl_loc(s->w->st.frames[s->frame], s->lt_y),
-		      s->lt_yiv, s->lt_yl, s->lt_yd)) {
-		lt_drop(e, s, "a counter bounded by another location does not "
+	if (!x || !y || x->kind != VK_SCALAR || !exact64(s, id, x, s->lt_x) ||
+	    x->ivd != 1 || !same_tag(y, s->lt_yiv, s->lt_yl, s->lt_yd) ||
+	    !same_tag(vl_loc(s->w->st.frames[s->frame], s->lt_y), s->lt_yiv,
+		      s->lt_yl, s->lt_yd)) {
+		lt_drop(e, s,
+			"a counter bounded by another location does not "
 			"step by one on every path");
 		return;
 	}
@@ -698,7 +701,8 @@ void vl_jump(struct venv *e, const struct bpf_insn *in)
 	    !vt_active(&e->cur, t->iv))
 		return;
 	if (bc_class(in) == BPF_JMP32 || t->ivw == 32)
-		b = (int64_t)(uint32_t)((uint64_t)b - (uint64_t)(int64_t)t->ivd);
+		b = (int64_t)(uint32_t)((uint64_t)b -
+					(uint64_t)(int64_t)t->ivd);
 	else
 		b = (int64_t)((uint64_t)b - (uint64_t)(int64_t)t->ivd);
 	thr_insert(vl_sum(e, t->iv), (uint64_t)b);
@@ -711,15 +715,14 @@ void vl_jump(struct venv *e, const struct bpf_insn *in)
  * y = x + (dy - dx - a), so a range learnt for x holds for y shifted.
  */
 void vrel_cross_narrow(struct vsum *s, uint32_t id, const struct bc_vreg *x,
-			 struct bc_vreg *y)
+		       struct bc_vreg *y)
 {
 	int A = x->ivl, B = y->ivl;
 	int64_t delta, lo, hi;
 
 	if (x->iv != id || y->iv != id || A >= VL_LOCS || B >= VL_LOCS ||
 	    s->rel_v[A] != B || s->rel_k[A] != 1 || s->rel_32[A] ||
-	    s->rel_span[A] ||
-	    !exact64(s, id, x, A) || !exact64(s, id, y, B))
+	    s->rel_span[A] || !exact64(s, id, x, A) || !exact64(s, id, y, B))
 		return;
 	delta = (int64_t)y->ivd - x->ivd - s->rel_a[A];
 	if (__builtin_add_overflow(x->s.smin, delta, &lo) ||
@@ -728,4 +731,3 @@ void vrel_cross_narrow(struct vsum *s, uint32_t id, const struct bc_vreg *x,
 	if (narrow_to(&y->s, lo, hi))
 		s->rel_used[A] = true;
 }
-

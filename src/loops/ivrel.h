@@ -22,7 +22,7 @@ void vrel_relate(struct venv *e, struct vsum *s, uint32_t id);
 void vrel_relate_narrow(struct vsum *s, uint32_t id, struct bc_vframe *f);
 /* Across tags of two related locations (k = 1). */
 void vrel_cross_narrow(struct vsum *s, uint32_t id, const struct bc_vreg *x,
-		     struct bc_vreg *y);
+		       struct bc_vreg *y);
 
 /* Congruences: learnt and applied at a back edge, applied to W. */
 void vrel_congruence(struct venv *e, struct vsum *s, uint32_t id);

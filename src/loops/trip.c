@@ -36,8 +36,8 @@ bool vl_near_end(const struct vsum *s, uint32_t id, struct bc_vframe *f)
 		const struct bc_vreg *r = vl_loc(f, j);
 		int64_t v;
 
-		if (!r || r->kind != VK_SCALAR || r->iv != id ||
-		    r->ivl != j || r->ivw < 32 || !r->ivd)
+		if (!r || r->kind != VK_SCALAR || r->iv != id || r->ivl != j ||
+		    r->ivw < 32 || !r->ivd)
 			continue;
 		/* a narrow spill's low half may be all that is known */
 		if (r->ivw == 32 && r->s.u32_min == r->s.u32_max)
@@ -60,8 +60,8 @@ static bool const_near(struct bc_vframe *f, uint64_t b, int64_t c, uint64_t n)
 		int64_t v;
 
 		/* b itself is more likely the bound kept in a register */
-		if (vl_loc_const(vl_loc(f, j), &v) && vl_loc(f, j)->kind ==
-		    VK_SCALAR && (uint64_t)v != b &&
+		if (vl_loc_const(vl_loc(f, j), &v) &&
+		    vl_loc(f, j)->kind == VK_SCALAR && (uint64_t)v != b &&
 		    steps_ahead((uint64_t)v, b, c, n, 64))
 			return true;
 	}
@@ -84,7 +84,8 @@ static bool reg_step(const struct bc_cfg *cfg, uint32_t loop, uint32_t t,
 	bool found = false;
 
 	*before = false;
-	FOR_BODY_INSNS(cfg, loop, i) {
+	FOR_BODY_INSNS(cfg, loop, i)
+	{
 		const struct bpf_insn *in = &cfg->prog->insns[i];
 		int64_t k;
 
@@ -113,7 +114,8 @@ bool vl_entry_near_end(struct venv *e, uint32_t loop)
 	const struct bc_cfg *cfg = e->cfg;
 	struct bc_vframe *f = vc_frame(e);
 
-	FOR_BODY_INSNS(cfg, loop, i) {
+	FOR_BODY_INSNS(cfg, loop, i)
+	{
 		const struct bpf_insn *in = &cfg->prog->insns[i];
 		uint64_t b = (uint64_t)(int64_t)in->imm;
 		int64_t c;
@@ -168,16 +170,17 @@ static uint64_t trip(const struct vsum *s, struct bc_vframe *f, int j)
 
 	if (s->bad[j] || !sg || !r || r->kind != VK_SCALAR || !s->arr_set[j])
 		return 0;
-	v[0] = s->w32[j] ? 0 : visits(sg, r->s.umin, r->s.umax, UINT64_MAX,
-				      dmin, dmax, a->umin, a->umax);
-	v[1] = s->w32[j] ? 0 : visits(sg, S64_U(r->s.smin), S64_U(r->s.smax),
-				      UINT64_MAX, dmin, dmax,
-				      S64_U(a->smin), S64_U(a->smax));
+	v[0] = s->w32[j] ? 0 :
+			   visits(sg, r->s.umin, r->s.umax, UINT64_MAX, dmin,
+				  dmax, a->umin, a->umax);
+	v[1] = s->w32[j] ? 0 :
+			   visits(sg, S64_U(r->s.smin), S64_U(r->s.smax),
+				  UINT64_MAX, dmin, dmax, S64_U(a->smin),
+				  S64_U(a->smax));
 	v[2] = visits(sg, r->s.u32_min, r->s.u32_max, UINT32_MAX, dmin, dmax,
 		      a->u32_min, a->u32_max);
-	v[3] = visits(sg, S32_U(r->s.s32_min), S32_U(r->s.s32_max),
-		      UINT32_MAX, dmin, dmax, S32_U(a->s32_min),
-		      S32_U(a->s32_max));
+	v[3] = visits(sg, S32_U(r->s.s32_min), S32_U(r->s.s32_max), UINT32_MAX,
+		      dmin, dmax, S32_U(a->s32_min), S32_U(a->s32_max));
 	for (int i = 0; i < 4; i++)
 		if (v[i] && (!best || v[i] < best))
 			best = v[i];
@@ -198,7 +201,7 @@ void vl_finish(struct venv *e)
 		/* a peeled round ends, or the next visit starts a summary */
 		if (s->peeled && e->loop_trip[s->loop] < s->peel + 2ull)
 			e->loop_trip[s->loop] = s->peel + 2ull;
-		if (!s->arrivals) {	/* the body never comes back */
+		if (!s->arrivals) { /* the body never comes back */
 			res->loops_proven++;
 			if (e->loop_trip[s->loop] < 1 + s->peel)
 				e->loop_trip[s->loop] = 1 + s->peel;
@@ -226,9 +229,11 @@ void vl_finish(struct venv *e)
 				if (!s->bad[j] && s->sign[j])
 					vl_loc_name(j, n, sizeof(n));
 			if (n[0])
-				vl_abort(e, s, "%s steps by a constant but its "
-					  "range at the header is not bounded "
-					  "without wrap-around", n);
+				vl_abort(e, s,
+					 "%s steps by a constant but its "
+					 "range at the header is not bounded "
+					 "without wrap-around",
+					 n);
 			else
 				vl_abort(e, s, "no induction variable");
 			return;
@@ -243,4 +248,3 @@ void vl_finish(struct venv *e)
 		if (e->loop_trip[l] > res->max_trip)
 			res->max_trip = e->loop_trip[l];
 }
-

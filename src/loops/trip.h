@@ -11,7 +11,7 @@
 
 /* A round is peeled when the loop ends within this many header visits,
  * and only while fewer than VL_PEEL_MAX visits were peeled before. */
-#define VL_PEEL 2
+#define VL_PEEL	    2
 #define VL_PEEL_MAX 6
 
 /* At summary s's back edge, with its header frame f: ending soon? */

@@ -27,10 +27,10 @@ static bool is_small_int(const struct btf_type *t)
 static const char *kind_str(const struct btf_type *t)
 {
 	static const char *const names[] = {
-		"UNKN", "INT", "PTR", "ARRAY", "STRUCT", "UNION", "ENUM",
-		"FWD", "TYPEDEF", "VOLATILE", "CONST", "RESTRICT", "FUNC",
-		"FUNC_PROTO", "VAR", "DATASEC", "FLOAT", "DECL_TAG",
-		"TYPE_TAG", "ENUM64",
+		"UNKN",	   "INT",      "PTR",	   "ARRAY",	 "STRUCT",
+		"UNION",   "ENUM",     "FWD",	   "TYPEDEF",	 "VOLATILE",
+		"CONST",   "RESTRICT", "FUNC",	   "FUNC_PROTO", "VAR",
+		"DATASEC", "FLOAT",    "DECL_TAG", "TYPE_TAG",	 "ENUM64",
 	};
 	unsigned k = t ? btf_kind(t) : 0;
 
@@ -57,9 +57,11 @@ bool bc_btf_typed_ctx(uint32_t type, uint32_t attach)
 	if (type != BPF_PROG_TYPE_TRACING)
 		return false;
 	switch (attach) {
-	case BPF_TRACE_RAW_TP: case BPF_TRACE_FENTRY: case BPF_TRACE_FEXIT:
-	case BPF_MODIFY_RETURN: case BPF_TRACE_ITER:
-		return true;
+	case BPF_TRACE_RAW_TP:
+	case BPF_TRACE_FENTRY:
+	case BPF_TRACE_FEXIT:
+	case BPF_MODIFY_RETURN:
+	case BPF_TRACE_ITER: return true;
 	}
 	return false;
 }
@@ -73,43 +75,70 @@ static const struct {
 	const char *tp;
 	uint64_t mask;
 } tp_null_args[] = {
-	{ "sched_pi_setprio", 0x10 }, { "sched_process_wait", 0x1 },
-	{ "sched_stick_numa", 0x100 }, { "sched_swap_numa", 0x100 },
-	{ "afs_make_fs_call", 0x10 }, { "afs_make_fs_calli", 0x10 },
-	{ "afs_make_fs_call1", 0x10 }, { "afs_make_fs_call2", 0x10 },
-	{ "afs_protocol_error", 0x1 }, { "afs_flock_ev", 0x10 },
-	{ "cachefiles_lookup", 0x201 }, { "cachefiles_unlink", 0x1 },
-	{ "cachefiles_rename", 0x1 }, { "cachefiles_prep_read", 0x1 },
-	{ "cachefiles_mark_active", 0x1 }, { "cachefiles_mark_failed", 0x1 },
-	{ "cachefiles_mark_inactive", 0x1 }, { "cachefiles_vfs_error", 0x1 },
-	{ "cachefiles_io_error", 0x1 }, { "cachefiles_ondemand_open", 0x1 },
+	{ "sched_pi_setprio", 0x10 },
+	{ "sched_process_wait", 0x1 },
+	{ "sched_stick_numa", 0x100 },
+	{ "sched_swap_numa", 0x100 },
+	{ "afs_make_fs_call", 0x10 },
+	{ "afs_make_fs_calli", 0x10 },
+	{ "afs_make_fs_call1", 0x10 },
+	{ "afs_make_fs_call2", 0x10 },
+	{ "afs_protocol_error", 0x1 },
+	{ "afs_flock_ev", 0x10 },
+	{ "cachefiles_lookup", 0x201 },
+	{ "cachefiles_unlink", 0x1 },
+	{ "cachefiles_rename", 0x1 },
+	{ "cachefiles_prep_read", 0x1 },
+	{ "cachefiles_mark_active", 0x1 },
+	{ "cachefiles_mark_failed", 0x1 },
+	{ "cachefiles_mark_inactive", 0x1 },
+	{ "cachefiles_vfs_error", 0x1 },
+	{ "cachefiles_io_error", 0x1 },
+	{ "cachefiles_ondemand_open", 0x1 },
 	{ "cachefiles_ondemand_copen", 0x1 },
 	{ "cachefiles_ondemand_close", 0x1 },
 	{ "cachefiles_ondemand_read", 0x1 },
 	{ "cachefiles_ondemand_cread", 0x1 },
 	{ "cachefiles_ondemand_fd_write", 0x1 },
 	{ "cachefiles_ondemand_fd_release", 0x1 },
-	{ "ext4_mballoc_discard", 0x10 }, { "ext4_mballoc_free", 0x10 },
-	{ "fib_table_lookup", 0x100 }, { "posix_lock_inode", 0x10 },
-	{ "fcntl_setlk", 0x10 }, { "locks_remove_posix", 0x10 },
-	{ "flock_lock_inode", 0x10 }, { "break_lease_noblock", 0x10 },
-	{ "break_lease_block", 0x10 }, { "break_lease_unblock", 0x10 },
-	{ "generic_delete_lease", 0x10 }, { "time_out_leases", 0x10 },
+	{ "ext4_mballoc_discard", 0x10 },
+	{ "ext4_mballoc_free", 0x10 },
+	{ "fib_table_lookup", 0x100 },
+	{ "posix_lock_inode", 0x10 },
+	{ "fcntl_setlk", 0x10 },
+	{ "locks_remove_posix", 0x10 },
+	{ "flock_lock_inode", 0x10 },
+	{ "break_lease_noblock", 0x10 },
+	{ "break_lease_block", 0x10 },
+	{ "break_lease_unblock", 0x10 },
+	{ "generic_delete_lease", 0x10 },
+	{ "time_out_leases", 0x10 },
 	{ "host1x_cdma_push_gather", 0x10000 },
 	{ "mm_khugepaged_scan_pmd", 0x10 },
 	{ "mm_collapse_huge_page_isolate", 0x1 },
 	{ "mm_khugepaged_scan_file", 0x10 },
-	{ "mm_khugepaged_collapse_file", 0x10 }, { "mm_page_alloc", 0x1 },
-	{ "mm_page_pcpu_drain", 0x1 }, { "mm_page_alloc_zone_locked", 0x1 },
-	{ "netfs_failure", 0x10 }, { "device_pm_callback_start", 0x10 },
-	{ "qdisc_dequeue", 0x1000 }, { "rxrpc_recvdata", 0x1 },
-	{ "rxrpc_resend", 0x10 }, { "signal_generate", 0x20 },
-	{ "signal_deliver", 0x20 }, { "kfree_skb", 0x1000 },
-	{ "xs_stream_read_data", 0x1 }, { "xprt_reserve_cong", 0x10 },
-	{ "xprt_release_cong", 0x10 }, { "xprt_get_cong", 0x10 },
-	{ "xprt_put_cong", 0x10 }, { "tcp_send_reset", 0x11 },
-	{ "tegra_dma_tx_status", 0x100 }, { "tmigr_update_events", 0x1 },
-	{ "writeback_dirty_folio", 0x10 }, { "folio_wait_writeback", 0x10 },
+	{ "mm_khugepaged_collapse_file", 0x10 },
+	{ "mm_page_alloc", 0x1 },
+	{ "mm_page_pcpu_drain", 0x1 },
+	{ "mm_page_alloc_zone_locked", 0x1 },
+	{ "netfs_failure", 0x10 },
+	{ "device_pm_callback_start", 0x10 },
+	{ "qdisc_dequeue", 0x1000 },
+	{ "rxrpc_recvdata", 0x1 },
+	{ "rxrpc_resend", 0x10 },
+	{ "signal_generate", 0x20 },
+	{ "signal_deliver", 0x20 },
+	{ "kfree_skb", 0x1000 },
+	{ "xs_stream_read_data", 0x1 },
+	{ "xprt_reserve_cong", 0x10 },
+	{ "xprt_release_cong", 0x10 },
+	{ "xprt_get_cong", 0x10 },
+	{ "xprt_put_cong", 0x10 },
+	{ "tcp_send_reset", 0x11 },
+	{ "tegra_dma_tx_status", 0x100 },
+	{ "tmigr_update_events", 0x1 },
+	{ "writeback_dirty_folio", 0x10 },
+	{ "folio_wait_writeback", 0x10 },
 	{ "mr_integ_alloc", 0x2000 },
 };
 
@@ -125,8 +154,12 @@ static uint64_t tp_null_mask(const char *tp)
 static bool lsm_trusted(const char *hook)
 {
 	static const char *const untrusted[] = { "bpf_map_free",
-		"bpf_prog_free", "file_alloc_security", "file_free_security",
-		"sk_alloc_security", "sk_free_security", "task_free" };
+						 "bpf_prog_free",
+						 "file_alloc_security",
+						 "file_free_security",
+						 "sk_alloc_security",
+						 "sk_free_security",
+						 "task_free" };
 
 	for (size_t i = 0; i < BC_ARRAY_SIZE(untrusted); i++)
 		if (!strcmp(hook, untrusted[i]))
@@ -151,8 +184,8 @@ static uint32_t target_proto(const struct btf *btf, const char *sym,
 	const struct btf_type *t;
 	int id;
 
-	id = btf__find_by_name_kind(btf, sym, typedef_ptr ? BTF_KIND_TYPEDEF :
-				    BTF_KIND_FUNC);
+	id = btf__find_by_name_kind(
+		btf, sym, typedef_ptr ? BTF_KIND_TYPEDEF : BTF_KIND_FUNC);
 	if (id <= 0)
 		return 0;
 	t = btf__type_by_id(btf, id);
@@ -188,9 +221,11 @@ bool bc_btf_attach_resolve(const struct btf *btf, uint32_t type,
 	at->iter = attach == BPF_TRACE_ITER;
 	at->proto = target_proto(btf, sym, at->btf_trace);
 	if (!at->proto) {
-		snprintf(msg, len, "failed to find kernel BTF type ID of "
-			 "'%s'%s%s%s", at->name, *prefix ? " (" : "",
-			 *prefix ? sym : "", *prefix ? ")" : "");
+		snprintf(msg, len,
+			 "failed to find kernel BTF type ID of "
+			 "'%s'%s%s%s",
+			 at->name, *prefix ? " (" : "", *prefix ? sym : "",
+			 *prefix ? ")" : "");
 		return false;
 	}
 	at->args_trusted = at->btf_trace || at->iter ||
@@ -230,7 +265,7 @@ static bool ctx_slot_type(const struct bc_attach *at, int off, uint32_t *tid,
 	uint32_t n = btf_vlen(fp), a = ctx_arg_idx(at->btf, fp, off);
 	const struct btf_type *t;
 
-	if (at->btf_trace) {	/* its first argument is void *__data */
+	if (at->btf_trace) { /* its first argument is void *__data */
 		p++;
 		n--;
 	}
@@ -241,14 +276,15 @@ static bool ctx_slot_type(const struct bc_attach *at, int off, uint32_t *tid,
 	}
 	if (a == n) {
 		switch (at->attach) {
-		case BPF_LSM_MAC: case BPF_LSM_CGROUP: case BPF_TRACE_FEXIT:
-			*tid = fp->type;
-			return true;
+		case BPF_LSM_MAC:
+		case BPF_LSM_CGROUP:
+		case BPF_TRACE_FEXIT: *tid = fp->type; return true;
 		case BPF_MODIFY_RETURN:
 			t = bc_btf_skip_mods(at->btf, fp->type, tid);
 			if (is_small_int(t))
 				return true;
-			snprintf(msg, len, "ret type %s not allowed for fmod_ret",
+			snprintf(msg, len,
+				 "ret type %s not allowed for fmod_ret",
 				 kind_str(t));
 			return false;
 		}
@@ -267,7 +303,7 @@ static bool ctx_ptr_arg(const struct bc_attach *at, const struct btf_type *t,
 	uint32_t id = t->type;
 
 	if (!t->type || btf_is_int(bc_btf_skip_mods(at->btf, t->type, NULL)))
-		return true;	/* void * and int *: scalars */
+		return true; /* void * and int *: scalars */
 	if (pt && btf_is_type_tag(pt)) {
 		const char *tag = btf__name_by_offset(at->btf, pt->name_off);
 
@@ -288,7 +324,7 @@ static bool ctx_ptr_arg(const struct bc_attach *at, const struct btf_type *t,
 	if ((at->null_args >> (4 * arg)) & 1 || (at->iter && arg > 0))
 		out->flags |= BC_BTF_MAYBE_NULL;
 	if ((at->null_args >> (4 * arg)) & 2)
-		return true;	/* may hold an ERR_PTR: a scalar */
+		return true; /* may hold an ERR_PTR: a scalar */
 	out->ptr = true;
 	out->btf_id = id;
 	return true;
@@ -312,15 +348,17 @@ bool bc_btf_ctx_access(const struct bc_attach *at, int off, int size,
 			 arg == btf_vlen(btf__type_by_id(at->btf, at->proto));
 	t = bc_btf_skip_mods(at->btf, tid, NULL);
 	if (!tid || is_small_int(t) || btf_is_any_enum(t) || is_struct(t))
-		return true;	/* void return value, scalars */
+		return true; /* void return value, scalars */
 	if (!btf_is_ptr(t)) {
-		snprintf(msg, len, "func '%s' arg%u '%s' has type %s. Only "
-			 "pointer access is allowed", at->name, arg,
-			 bc_btf_name(at->btf, t), kind_str(t));
+		snprintf(msg, len,
+			 "func '%s' arg%u '%s' has type %s. Only "
+			 "pointer access is allowed",
+			 at->name, arg, bc_btf_name(at->btf, t), kind_str(t));
 		return false;
 	}
 	if (size != 8) {
-		snprintf(msg, len, "func '%s' size %d must be 8", at->name, size);
+		snprintf(msg, len, "func '%s' size %d must be 8", at->name,
+			 size);
 		return false;
 	}
 	return ctx_ptr_arg(at, t, arg, out, msg, len);
@@ -329,18 +367,20 @@ bool bc_btf_ctx_access(const struct bc_attach *at, int off, int size,
 /* ---- loads through a PTR_TO_BTF_ID: btf_struct_walk ---- */
 
 enum walk_res {
-	WALK_ERR = -1, WALK_SCALAR, WALK_PTR,
-	WALK_STRUCT,	/* go on inside the nested struct *tp at w->off */
-	WALK_FOUND,	/* w->stop: a nested struct starts at w->off */
+	WALK_ERR = -1,
+	WALK_SCALAR,
+	WALK_PTR,
+	WALK_STRUCT, /* go on inside the nested struct *tp at w->off */
+	WALK_FOUND, /* w->stop: a nested struct starts at w->off */
 };
 
 struct walk {
 	const struct btf *btf;
 	int off, size;
-	uint32_t next;		/* WALK_PTR, WALK_FOUND: the type found */
-	bool stop;		/* stop at a nested struct (ids_match) */
+	uint32_t next; /* WALK_PTR, WALK_FOUND: the type found */
+	bool stop; /* stop at a nested struct (ids_match) */
 	uint8_t flags;
-	const char *field;	/* WALK_PTR: the pointer member's name */
+	const char *field; /* WALK_PTR: the pointer member's name */
 	char *msg;
 	size_t len;
 };
@@ -401,7 +441,7 @@ static enum walk_res walk_flex(struct walk *w, const struct btf_type **tp)
 
 /* A pointer member: its tag (__user, __percpu, __rcu) and its struct. */
 static enum walk_res walk_ptr(struct walk *w, const struct btf_type *pt,
-			  const char *mname)
+			      const char *mname)
 {
 	const struct btf_type *t = btf__type_by_id(w->btf, pt->type);
 	uint8_t tag = 0;
@@ -410,9 +450,11 @@ static enum walk_res walk_ptr(struct walk *w, const struct btf_type *pt,
 	if (t && btf_is_type_tag(t)) {
 		const char *v = btf__name_by_offset(w->btf, t->name_off);
 
-		tag = !v ? 0 : !strcmp(v, "user") ? BC_BTF_USER :
+		tag = !v		   ? 0 :
+		      !strcmp(v, "user")   ? BC_BTF_USER :
 		      !strcmp(v, "percpu") ? BC_BTF_PERCPU :
-		      !strcmp(v, "rcu") ? BC_BTF_RCU : 0;
+		      !strcmp(v, "rcu")	   ? BC_BTF_RCU :
+					     0;
 	}
 	t = bc_btf_skip_mods(w->btf, pt->type, &id);
 	if (!is_struct(t))
@@ -425,7 +467,7 @@ static enum walk_res walk_ptr(struct walk *w, const struct btf_type *pt,
 
 /* The member of t at w->off: the struct walk's step for one member. */
 static enum walk_res walk_member(struct walk *w, const struct btf_type **tp,
-			     uint32_t i, const char *tname)
+				 uint32_t i, const char *tname)
 {
 	const struct btf_type *t = *tp, *mt, *elem;
 	const struct btf_member *m = btf_members(t) + i;
@@ -450,14 +492,16 @@ static enum walk_res walk_member(struct walk *w, const struct btf_type **tp,
 		}
 		w->off -= moff;
 		*tp = mt;
-		return WALK_STRUCT;	/* go on inside it */
+		return WALK_STRUCT; /* go on inside it */
 	}
 	if (btf_is_ptr(mt)) {
 		if (msize != (uint32_t)w->size || (uint32_t)w->off != moff) {
-			snprintf(w->msg, w->len, "cannot access ptr member %s "
-				 "with moff %u in struct %s with off %u size %u",
-				 mname, moff, tname, (unsigned)w->off,
-				 (unsigned)w->size);
+			snprintf(
+				w->msg, w->len,
+				"cannot access ptr member %s "
+				"with moff %u in struct %s with off %u size %u",
+				mname, moff, tname, (unsigned)w->off,
+				(unsigned)w->size);
 			return WALK_ERR;
 		}
 		if (walk_ptr(w, mt, mname) == WALK_PTR)
@@ -465,9 +509,11 @@ static enum walk_res walk_member(struct walk *w, const struct btf_type **tp,
 	}
 	if ((uint32_t)(w->off + w->size) > end &&
 	    !(w->flags & BC_BTF_UNTRUSTED)) {
-		snprintf(w->msg, w->len, "access beyond the end of member %s "
-			 "(mend:%u) in struct %s with off %u size %u", mname,
-			 end, tname, (unsigned)w->off, (unsigned)w->size);
+		snprintf(w->msg, w->len,
+			 "access beyond the end of member %s "
+			 "(mend:%u) in struct %s with off %u size %u",
+			 mname, end, tname, (unsigned)w->off,
+			 (unsigned)w->size);
 		return WALK_ERR;
 	}
 	return WALK_SCALAR;
@@ -493,12 +539,13 @@ static enum overlap member_overlaps(struct walk *w, const struct btf_type *t,
 		/* a whole bitfield read at once is a scalar; clang emits
 		 * no member for an anonymous one, hence off <= moff */
 		return (uint32_t)w->off <= moff && (endb + 7) / 8 <= end ?
-		       OV_BITFIELD : OV_NEXT;
+			       OV_BITFIELD :
+			       OV_NEXT;
 	}
 	if ((uint32_t)w->off < moff)
-		return OV_NONE;	/* in a hole */
+		return OV_NONE; /* in a hole */
 	if (!member_size(w->btf, m->type, &msize, &elem, &eid, &n))
-		return OV_FOUND;	/* walk_member says why */
+		return OV_FOUND; /* walk_member says why */
 	return (uint32_t)w->off >= moff + msize ? OV_NEXT : OV_FOUND;
 }
 
@@ -518,15 +565,17 @@ static enum walk_res walk_struct(struct walk *w, const struct btf_type *t)
 		}
 		vlen = btf_vlen(t);
 		if (btf_is_union(t) && vlen != 1)
-			w->flags |= BC_BTF_UNTRUSTED;	/* which member? */
+			w->flags |= BC_BTF_UNTRUSTED; /* which member? */
 		if ((uint32_t)(w->off + w->size) > t->size) {
 			r = walk_flex(w, &t);
 			if (r == WALK_STRUCT)
 				continue;
 			if (r == WALK_ERR)
-				snprintf(w->msg, w->len, "access beyond struct "
-					 "%s at off %u size %u", tname,
-					 (unsigned)w->off, (unsigned)w->size);
+				snprintf(w->msg, w->len,
+					 "access beyond struct "
+					 "%s at off %u size %u",
+					 tname, (unsigned)w->off,
+					 (unsigned)w->size);
 			return r;
 		}
 		for (i = 0; i < vlen; i++) {
@@ -537,8 +586,10 @@ static enum walk_res walk_struct(struct walk *w, const struct btf_type *t)
 		if (o == OV_BITFIELD)
 			return WALK_SCALAR;
 		if (o != OV_FOUND) {
-			snprintf(w->msg, w->len, "struct %s doesn't have field "
-				 "at offset %d", tname, w->off);
+			snprintf(w->msg, w->len,
+				 "struct %s doesn't have field "
+				 "at offset %d",
+				 tname, w->off);
 			return WALK_ERR;
 		}
 		r = walk_member(w, &t, i, tname);
@@ -561,8 +612,7 @@ static bool field_listed(const struct btf *btf, uint32_t owner,
 
 	if (!t || !field)
 		return false;
-	snprintf(name, sizeof(name), "%s%s",
-		 bc_btf_name(btf, t), suffix);
+	snprintf(name, sizeof(name), "%s%s", bc_btf_name(btf, t), suffix);
 	sid = btf__find_by_name_kind(btf, name, btf_kind(t));
 	s = sid > 0 ? btf__type_by_id(btf, sid) : NULL;
 	for (uint32_t i = 0; s && i < btf_vlen(s); i++) {
@@ -582,8 +632,8 @@ static bool field_listed(const struct btf *btf, uint32_t owner,
 }
 
 /* The flags of a pointer loaded through a trusted or RCU pointer. */
-static uint8_t walked_trust(const struct btf *btf, uint32_t owner,
-			    uint8_t flag, bool rcu_cs, const struct walk *w)
+static uint8_t walked_trust(const struct btf *btf, uint32_t owner, uint8_t flag,
+			    bool rcu_cs, const struct walk *w)
 {
 	const char *f = w->field;
 	uint32_t id = w->next;
@@ -599,7 +649,7 @@ static uint8_t walked_trust(const struct btf *btf, uint32_t owner,
 	if (field_listed(btf, owner, f, id, "__safe_rcu_or_null"))
 		return (flag | BC_BTF_RCU | BC_BTF_MAYBE_NULL) &
 		       ~BC_BTF_UNTRUSTED;
-	if (flag & BC_BTF_RCU)	/* an __rcu tag: may be NULL */
+	if (flag & BC_BTF_RCU) /* an __rcu tag: may be NULL */
 		return flag | BC_BTF_MAYBE_NULL;
 	if (flag & (BC_BTF_PERCPU | BC_BTF_USER))
 		return flag;
@@ -612,8 +662,9 @@ bool bc_btf_struct_read(const struct btf *btf, uint32_t id, uint8_t flags,
 			bool rcu_cs, int off, int size, struct bc_btf_val *out,
 			char *msg, size_t len)
 {
-	struct walk w = { .btf = btf, .off = off, .size = size, .msg = msg,
-			  .len = len };
+	struct walk w = {
+		.btf = btf, .off = off, .size = size, .msg = msg, .len = len
+	};
 	enum walk_res r;
 
 	memset(out, 0, sizeof(*out));
@@ -628,7 +679,7 @@ bool bc_btf_struct_read(const struct btf *btf, uint32_t id, uint8_t flags,
 		out->flags = BC_BTF_UNTRUSTED;
 	else if (flags & (BC_BTF_TRUSTED | BC_BTF_RCU))
 		out->flags = walked_trust(btf, id, w.flags, rcu_cs, &w);
-	else	/* walking a plain PTR_TO_BTF_ID: the old, untagged kind */
+	else /* walking a plain PTR_TO_BTF_ID: the old, untagged kind */
 		out->flags = w.flags & ~(BC_BTF_TRUSTED | BC_BTF_RCU);
 	return true;
 }
@@ -648,10 +699,15 @@ bool bc_btf_ids_match(const struct btf *btf, uint32_t id, int off,
 	if (!off && !strcmp(bc_btf_type_name(btf, id), want))
 		return true;
 	for (int depth = 0; depth < 32; depth++) {
-		struct walk w = { .btf = btf, .off = off, .size = 1,
-				  .stop = true, .msg = msg, .len = sizeof(msg) };
+		struct walk w = { .btf = btf,
+				  .off = off,
+				  .size = 1,
+				  .stop = true,
+				  .msg = msg,
+				  .len = sizeof(msg) };
 
-		if (walk_struct(&w, bc_btf_skip_mods(btf, id, NULL)) != WALK_FOUND)
+		if (walk_struct(&w, bc_btf_skip_mods(btf, id, NULL)) !=
+		    WALK_FOUND)
 			return false;
 		id = w.next;
 		if (!strcmp(bc_btf_type_name(btf, id), want))
@@ -665,15 +721,20 @@ bool bc_btf_ids_match(const struct btf *btf, uint32_t id, int off,
 bool bc_btf_d_path_allowed(const struct bc_attach *at, uint32_t type)
 {
 	static const char *const fns[] = { "security_file_permission",
-		"security_inode_getattr", "security_file_open",
-		"security_path_truncate", "vfs_truncate", "vfs_fallocate",
-		"dentry_open", "vfs_getattr", "filp_close" };
+					   "security_inode_getattr",
+					   "security_file_open",
+					   "security_path_truncate",
+					   "vfs_truncate",
+					   "vfs_fallocate",
+					   "dentry_open",
+					   "vfs_getattr",
+					   "filp_close" };
 
 	if (!at)
 		return false;
 	if (at->iter)
 		return true;
-	if (type == BPF_PROG_TYPE_LSM)	/* only sleepable hooks: not known */
+	if (type == BPF_PROG_TYPE_LSM) /* only sleepable hooks: not known */
 		return false;
 	for (size_t i = 0; i < BC_ARRAY_SIZE(fns); i++)
 		if (!strcmp(at->name, fns[i]))
@@ -732,14 +793,15 @@ uint32_t bc_btf_callback_arg(const struct btf *btf, int32_t helper, int arg,
 	int id;
 
 	*from_caller = false;
-	if (helper != BPF_FUNC_find_vma || !btf)	/* the only one */
+	if (helper != BPF_FUNC_find_vma || !btf) /* the only one */
 		return 0;
-	if (arg == 0) {		/* the task the program passed */
+	if (arg == 0) { /* the task the program passed */
 		*from_caller = true;
 		return 0;
 	}
 	id = arg == 1 ? btf__find_by_name_kind(btf, "vm_area_struct",
-					       BTF_KIND_STRUCT) : 0;
+					       BTF_KIND_STRUCT) :
+			0;
 	return id > 0 ? (uint32_t)id : 0;
 }
 

@@ -20,24 +20,25 @@ struct btf;
 
 /* The type flags of a PTR_TO_BTF_ID (Linux's bpf_type_flag). */
 enum bc_btf_flag {
-	BC_BTF_TRUSTED = 1,	/* PTR_TRUSTED */
-	BC_BTF_UNTRUSTED = 2,	/* PTR_UNTRUSTED */
-	BC_BTF_RCU = 4,		/* MEM_RCU */
-	BC_BTF_MAYBE_NULL = 8,	/* PTR_MAYBE_NULL (the verifier's or-null kind) */
-	BC_BTF_USER = 16,	/* MEM_USER: __user memory */
-	BC_BTF_PERCPU = 32,	/* MEM_PERCPU: __percpu memory */
+	BC_BTF_TRUSTED = 1, /* PTR_TRUSTED */
+	BC_BTF_UNTRUSTED = 2, /* PTR_UNTRUSTED */
+	BC_BTF_RCU = 4, /* MEM_RCU */
+	BC_BTF_MAYBE_NULL =
+		8, /* PTR_MAYBE_NULL (the verifier's or-null kind) */
+	BC_BTF_USER = 16, /* MEM_USER: __user memory */
+	BC_BTF_PERCPU = 32, /* MEM_PERCPU: __percpu memory */
 };
 
 /* A program's attach target (prog->aux->attach_func_proto and name). */
 struct bc_attach {
 	const struct btf *btf;
-	char name[128];		/* the target as the section names it */
-	uint32_t proto;		/* its FUNC_PROTO type id */
-	uint32_t attach;	/* expected attach type */
-	bool btf_trace;		/* tp_btf: skip the typedef's void *__data */
-	bool args_trusted;	/* Linux's prog_args_trusted */
-	bool iter;		/* iter/: pointer arguments may be NULL */
-	uint64_t null_args;	/* tp_btf: arguments that may be NULL (bit i) */
+	char name[128]; /* the target as the section names it */
+	uint32_t proto; /* its FUNC_PROTO type id */
+	uint32_t attach; /* expected attach type */
+	bool btf_trace; /* tp_btf: skip the typedef's void *__data */
+	bool args_trusted; /* Linux's prog_args_trusted */
+	bool iter; /* iter/: pointer arguments may be NULL */
+	uint64_t null_args; /* tp_btf: arguments that may be NULL (bit i) */
 };
 
 /* Does a program of this type and attach type get a BTF-typed context? */
@@ -54,10 +55,10 @@ bool bc_btf_attach_resolve(const struct btf *btf, uint32_t type,
 
 /* What a load from the context or through a PTR_TO_BTF_ID yields. */
 struct bc_btf_val {
-	bool ptr;		/* PTR_TO_BTF_ID, else a scalar */
-	uint32_t btf_id;	/* the struct pointed to */
-	uint8_t flags;		/* enum bc_btf_flag */
-	bool is_retval;		/* an LSM program's read of the hook's return */
+	bool ptr; /* PTR_TO_BTF_ID, else a scalar */
+	uint32_t btf_id; /* the struct pointed to */
+	uint8_t flags; /* enum bc_btf_flag */
+	bool is_retval; /* an LSM program's read of the hook's return */
 };
 
 /*

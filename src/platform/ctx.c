@@ -13,13 +13,13 @@
 #include "platform/progtypes.h"
 #include "util/util.h"
 
-#define FOFF(T, f)	((int)offsetof(T, f))
-#define FEND(T, f)	((int)(offsetof(T, f) + sizeof(((T *)0)->f)))
+#define FOFF(T, f) ((int)offsetof(T, f))
+#define FEND(T, f) ((int)(offsetof(T, f) + sizeof(((T *)0)->f)))
 /* bpf_ctx_range(T, f) and bpf_ctx_range_till(T, f1, f2) */
 #define IN(T, f)	(off >= FOFF(T, f) && off < FEND(T, f))
-#define TILL(T, f1, f2)	(off >= FOFF(T, f1) && off < FEND(T, f2))
+#define TILL(T, f1, f2) (off >= FOFF(T, f1) && off < FEND(T, f2))
 /* bpf_ctx_range_ptr(T, f): the 8-byte slot of a __bpf_md_ptr field */
-#define INPTR(T, f)	(off >= FOFF(T, f) && off < FOFF(T, f) + 8)
+#define INPTR(T, f) (off >= FOFF(T, f) && off < FOFF(T, f) + 8)
 
 /* bpf_ctx_narrow_access_ok */
 static bool narrow_ok(int size, int size_default)
@@ -54,8 +54,8 @@ static bool skb_common(struct bc_ctx_req *c)
 	if (TILL(SKB, cb[0], cb[4]))
 		return off + size <= FEND(SKB, cb[4]);
 	if (TILL(SKB, remote_ip6[0], remote_ip6[3]) ||
-	    TILL(SKB, local_ip6[0], local_ip6[3]) ||
-	    IN(SKB, remote_ip4) || IN(SKB, local_ip4))
+	    TILL(SKB, local_ip6[0], local_ip6[3]) || IN(SKB, remote_ip4) ||
+	    IN(SKB, local_ip4))
 		return size == 4;
 	/* a sign-extended packet pointer would be no pointer at run time */
 	if (IN(SKB, data) || IN(SKB, data_meta) || IN(SKB, data_end))
@@ -75,7 +75,7 @@ static bool skb_common(struct bc_ctx_req *c)
 	if (off == FOFF(SKB, tstamp_type))
 		return false;
 	if (off > FOFF(SKB, tstamp_type) && off < FOFF(SKB, hwtstamp))
-		return false;	/* padding */
+		return false; /* padding */
 	if (c->write)
 		return size == 4;
 	return narrow_ok(size, 4);
@@ -152,8 +152,8 @@ bool bc_lwt_is_valid_access(struct bc_ctx_req *c)
 	    IN(SKB, data_meta) || IN(SKB, tstamp) || IN(SKB, wire_len) ||
 	    IN(SKB, hwtstamp))
 		return false;
-	if (c->write && !(IN(SKB, mark) || IN(SKB, priority) ||
-			  TILL(SKB, cb[0], cb[4])))
+	if (c->write &&
+	    !(IN(SKB, mark) || IN(SKB, priority) || TILL(SKB, cb[0], cb[4])))
 		return false;
 	skb_pkt_kinds(c, false);
 	return skb_common(c);
@@ -203,7 +203,7 @@ bool bc_xdp_is_valid_access(struct bc_ctx_req *c)
 	    off == FOFF(struct xdp_md, egress_ifindex))
 		return false;
 	if (c->write)
-		return false;	/* rx_queue_index only when offloaded */
+		return false; /* rx_queue_index only when offloaded */
 	if (off == FOFF(struct xdp_md, data))
 		set_kind(c, BC_CTXF_PKT);
 	else if (off == FOFF(struct xdp_md, data_meta))
@@ -284,10 +284,9 @@ static bool bpf_sock_access(struct bc_ctx_req *c)
 		return false;
 	if (off == FOFF(BSK, state) || off == FOFF(BSK, family) ||
 	    off == FOFF(BSK, type) || off == FOFF(BSK, protocol) ||
-	    off == FOFF(BSK, src_port) ||
-	    off == FOFF(BSK, rx_queue_mapping) || IN(BSK, src_ip4) ||
-	    TILL(BSK, src_ip6[0], src_ip6[3]) || IN(BSK, dst_ip4) ||
-	    TILL(BSK, dst_ip6[0], dst_ip6[3]))
+	    off == FOFF(BSK, src_port) || off == FOFF(BSK, rx_queue_mapping) ||
+	    IN(BSK, src_ip4) || TILL(BSK, src_ip6[0], src_ip6[3]) ||
+	    IN(BSK, dst_ip4) || TILL(BSK, dst_ip6[0], dst_ip6[3]))
 		return narrow_ok(size, 4);
 	if (IN(BSK, dst_port))
 		return narrow_ok(size, size == 4 ? 4 : 2);
@@ -314,16 +313,14 @@ bool bc_sk_ptr_is_valid_access(enum bc_sk_ptr kind, int off, int size)
 	struct bc_ctx_req c = { .off = off, .size = size, .acc = &acc };
 
 	switch (kind) {
-	case BC_SK_TCP_SOCK:
-		return tcp_sock_access(off, size);
+	case BC_SK_TCP_SOCK: return tcp_sock_access(off, size);
 	case BC_SK_SOCK_COMMON:
 		/* bpf_sock_common_is_valid_access: only fields every
 		 * socket has, not those of a full socket */
 		if (TILL(BSK, type, priority))
 			return false;
 		break;
-	case BC_SK_SOCK:
-		break;
+	case BC_SK_SOCK: break;
 	}
 	return bpf_sock_access(&c);
 }
@@ -389,8 +386,8 @@ bool bc_sock_addr_is_valid_access(struct bc_ctx_req *c)
 	if (!sock_addr_family_ok(c))
 		return false;
 	if (IN(BSA, user_ip4) || TILL(BSA, user_ip6[0], user_ip6[3]) ||
-	    IN(BSA, msg_src_ip4) ||
-	    TILL(BSA, msg_src_ip6[0], msg_src_ip6[3]) || IN(BSA, user_port)) {
+	    IN(BSA, msg_src_ip4) || TILL(BSA, msg_src_ip6[0], msg_src_ip6[3]) ||
+	    IN(BSA, user_port)) {
 		if (wide_ok(off, size, FOFF(BSA, user_ip6),
 			    FEND(BSA, user_ip6)) ||
 		    wide_ok(off, size, FOFF(BSA, msg_src_ip6),
@@ -405,7 +402,7 @@ bool bc_sock_addr_is_valid_access(struct bc_ctx_req *c)
 		return true;
 	}
 	if (off >= FEND(BSA, msg_src_ip6) && off < FOFF(BSA, sk))
-		return false;	/* padding */
+		return false; /* padding */
 	return !c->write && size == 4;
 }
 
@@ -421,7 +418,8 @@ bool bc_sock_ops_is_valid_access(struct bc_ctx_req *c)
 		return false;
 	if (c->write)
 		return (off == FOFF(BSO, reply) ||
-			off == FOFF(BSO, sk_txhash)) && size == 4;
+			off == FOFF(BSO, sk_txhash)) &&
+		       size == 4;
 	if (TILL(BSO, bytes_received, bytes_acked))
 		return size == 8;
 	if (INPTR(BSO, sk)) {
@@ -558,7 +556,7 @@ bool bc_sk_lookup_is_valid_access(struct bc_ctx_req *c)
 	if (IN(SKL, remote_port))
 		return size == 4 || narrow_ok(size, 2);
 	if (off >= FEND(SKL, remote_port) && off < FOFF(SKL, local_ip4))
-		return narrow_ok(size, 2);	/* zero padding */
+		return narrow_ok(size, 2); /* zero padding */
 	return false;
 }
 
@@ -621,8 +619,8 @@ static bool ctx_check(struct bc_ctx_req c, struct bc_ctx_access *acc)
 bool bc_ctx_check(uint32_t prog_type, uint32_t attach_type, bool privileged,
 		  int32_t off, int size, bool write, struct bc_ctx_access *acc)
 {
-	struct bc_ctx_req c = { prog_type, attach_type, privileged, off, size,
-				write, NULL, false };
+	struct bc_ctx_req c = { prog_type, attach_type, privileged, off,
+				size,	   write,	NULL,	    false };
 
 	return ctx_check(c, acc);
 }
@@ -631,8 +629,8 @@ bool bc_ctx_check_ldsx(uint32_t prog_type, uint32_t attach_type,
 		       bool privileged, int32_t off, int size,
 		       struct bc_ctx_access *acc)
 {
-	struct bc_ctx_req c = { prog_type, attach_type, privileged, off, size,
-				false, NULL, true };
+	struct bc_ctx_req c = { prog_type, attach_type, privileged, off,
+				size,	   false,	NULL,	    true };
 
 	return ctx_check(c, acc);
 }
@@ -650,14 +648,13 @@ const char *bc_ctx_name(uint32_t prog_type)
 	return name ? name : "ctx";
 }
 
-bool bc_ctx_retval(uint32_t prog_type, uint32_t attach_type,
-		   const char *target, struct bc_retval *r)
+bool bc_ctx_retval(uint32_t prog_type, uint32_t attach_type, const char *target,
+		   struct bc_retval *r)
 {
 	const struct bc_prog_type_ops *ops = bc_prog_type_ops(prog_type);
 
 	memset(r, 0, sizeof(*r));
-	return ops->retval_range &&
-	       ops->retval_range(attach_type, target, r);
+	return ops->retval_range && ops->retval_range(attach_type, target, r);
 }
 
 bool bc_ctx_arg_is_ctx(uint32_t prog_type, const struct bc_ctx_arg *a)
@@ -665,7 +662,8 @@ bool bc_ctx_arg_is_ctx(uint32_t prog_type, const struct bc_ctx_arg *a)
 	const char *ctx = bc_prog_type_ops(prog_type)->ctx_name;
 	/* the kernel's names for the structs the uapi ones stand for */
 	static const char *const views[][2] = {
-		{ "__sk_buff", "sk_buff" }, { "xdp_md", "xdp_buff" },
+		{ "__sk_buff", "sk_buff" },
+		{ "xdp_md", "xdp_buff" },
 	};
 
 	if (a->pt_regs)
@@ -676,7 +674,8 @@ bool bc_ctx_arg_is_ctx(uint32_t prog_type, const struct bc_ctx_arg *a)
 	if (!strcmp(ctx, a->pointee))
 		return true;
 	for (size_t i = 0; i < BC_ARRAY_SIZE(views); i++)
-		if (!strcmp(ctx, views[i][0]) && !strcmp(a->pointee, views[i][1]))
+		if (!strcmp(ctx, views[i][0]) &&
+		    !strcmp(a->pointee, views[i][1]))
 			return true;
 	return false;
 }
@@ -688,19 +687,19 @@ bool bc_ctx_tag_u64(uint32_t attach_type BC_UNUSED, const struct bc_ctx_arg *a)
 }
 
 bool bc_ctx_tag_any(uint32_t attach_type BC_UNUSED,
-		     const struct bc_ctx_arg *a BC_UNUSED)
+		    const struct bc_ctx_arg *a BC_UNUSED)
 {
 	return true;
 }
 
 bool bc_ctx_tag_pt_regs(uint32_t attach_type BC_UNUSED,
-			 const struct bc_ctx_arg *a)
+			const struct bc_ctx_arg *a)
 {
 	return a->pt_regs || (a->pointee && !strcmp(a->pointee, "pt_regs"));
 }
 
 bool bc_ctx_tag_raw_tp(uint32_t attach_type BC_UNUSED,
-			const struct bc_ctx_arg *a)
+		       const struct bc_ctx_arg *a)
 {
 	return a->to_u64 ||
 	       (a->pointee && !strcmp(a->pointee, "bpf_raw_tracepoint_args"));
@@ -716,7 +715,8 @@ bool bc_ctx_tag_tracing(uint32_t attach_type, const struct bc_ctx_arg *a)
 		return !strncmp(p, "bpf_iter__", 10);
 	return (attach_type == BPF_TRACE_FENTRY ||
 		attach_type == BPF_TRACE_FEXIT ||
-		attach_type == BPF_MODIFY_RETURN) && a->to_u64;
+		attach_type == BPF_MODIFY_RETURN) &&
+	       a->to_u64;
 }
 
 bool bc_ctx_arg_tag_ok(uint32_t prog_type, uint32_t attach_type,
@@ -729,8 +729,8 @@ bool bc_ctx_arg_tag_ok(uint32_t prog_type, uint32_t attach_type,
 	return ops->ctx_tag_ok && ops->ctx_tag_ok(attach_type, a);
 }
 
-bool bc_ctx_retval_range(uint32_t prog_type, uint32_t attach_type,
-			 int64_t *lo, int64_t *hi)
+bool bc_ctx_retval_range(uint32_t prog_type, uint32_t attach_type, int64_t *lo,
+			 int64_t *hi)
 {
 	struct bc_retval r;
 
@@ -747,12 +747,9 @@ bool bc_ctx_has_pkt(uint32_t prog_type, uint32_t attach_type, bool write)
 {
 	(void)attach_type;
 	switch (bc_prog_type_ops(prog_type)->direct_pkt) {
-	case BC_PKT_READ:
-		return !write;
-	case BC_PKT_READ_WRITE:
-		return true;
-	case BC_PKT_NONE:
-		break;
+	case BC_PKT_READ: return !write;
+	case BC_PKT_READ_WRITE: return true;
+	case BC_PKT_NONE: break;
 	}
 	return false;
 }

@@ -18,13 +18,13 @@ struct bc_retval;
 /* What loading a context field yields. */
 enum bc_ctx_kind {
 	BC_CTXF_SCALAR,
-	BC_CTXF_PKT,		/* skb->data, xdp->data */
-	BC_CTXF_PKT_END,	/* skb->data_end, xdp->data_end */
-	BC_CTXF_PKT_META,	/* skb->data_meta, xdp->data_meta */
-	BC_CTXF_SOCK_COMMON_OR_NULL,	/* skb->sk */
-	BC_CTXF_SOCK,		/* sock_addr->sk, sock_ops->sk */
-	BC_CTXF_FLOW_KEYS,	/* __sk_buff->flow_keys in flow_dissector */
-	BC_CTXF_SOCK_OR_NULL,	/* sock_ops->sk */
+	BC_CTXF_PKT, /* skb->data, xdp->data */
+	BC_CTXF_PKT_END, /* skb->data_end, xdp->data_end */
+	BC_CTXF_PKT_META, /* skb->data_meta, xdp->data_meta */
+	BC_CTXF_SOCK_COMMON_OR_NULL, /* skb->sk */
+	BC_CTXF_SOCK, /* sock_addr->sk, sock_ops->sk */
+	BC_CTXF_FLOW_KEYS, /* __sk_buff->flow_keys in flow_dissector */
+	BC_CTXF_SOCK_OR_NULL, /* sock_ops->sk */
 };
 
 struct bc_ctx_access {
@@ -34,8 +34,8 @@ struct bc_ctx_access {
 	uint64_t umax;
 };
 
-#define BC_MAX_FUNC_ARGS	12	/* MAX_BPF_FUNC_ARGS */
-#define BC_PERF_MAX_TRACE_SIZE	8192	/* PERF_MAX_TRACE_SIZE */
+#define BC_MAX_FUNC_ARGS       12 /* MAX_BPF_FUNC_ARGS */
+#define BC_PERF_MAX_TRACE_SIZE 8192 /* PERF_MAX_TRACE_SIZE */
 
 /* One context access to check; is_valid_access fills *acc. */
 struct bc_ctx_req {
@@ -44,7 +44,7 @@ struct bc_ctx_req {
 	int off, size;
 	bool write;
 	struct bc_ctx_access *acc;
-	bool ldsx;		/* a sign-extending load (BPF_MEMSX) */
+	bool ldsx; /* a sign-extending load (BPF_MEMSX) */
 };
 
 /*
@@ -76,9 +76,9 @@ bool bc_sk_reuseport_is_valid_access(struct bc_ctx_req *c);
 
 /* The sockets a pointer register may point to (not the context). */
 enum bc_sk_ptr {
-	BC_SK_SOCK,		/* struct bpf_sock of a full socket */
-	BC_SK_SOCK_COMMON,	/* struct bpf_sock, fields of any socket */
-	BC_SK_TCP_SOCK,		/* struct bpf_tcp_sock */
+	BC_SK_SOCK, /* struct bpf_sock of a full socket */
+	BC_SK_SOCK_COMMON, /* struct bpf_sock, fields of any socket */
+	BC_SK_TCP_SOCK, /* struct bpf_tcp_sock */
 };
 
 /*
@@ -109,8 +109,8 @@ bool bc_ctx_check_ldsx(uint32_t prog_type, uint32_t attach_type,
  * program attached to target (the section name's part after '/', for
  * the types whose rule depends on it: LSM hooks; NULL if none).
  */
-bool bc_ctx_retval(uint32_t prog_type, uint32_t attach_type,
-		   const char *target, struct bc_retval *r);
+bool bc_ctx_retval(uint32_t prog_type, uint32_t attach_type, const char *target,
+		   struct bc_retval *r);
 /*
  * A global function's pointer argument, as the context: what it points
  * to (a struct's name, void, a 64-bit int, the typedef bpf_user_pt_regs_t).
@@ -134,8 +134,8 @@ bool bc_ctx_tag_raw_tp(uint32_t attach_type, const struct bc_ctx_arg *a);
 bool bc_ctx_tag_tracing(uint32_t attach_type, const struct bc_ctx_arg *a);
 
 /* The same without a target, 64-bit ranges only. */
-bool bc_ctx_retval_range(uint32_t prog_type, uint32_t attach_type,
-			 int64_t *lo, int64_t *hi);
+bool bc_ctx_retval_range(uint32_t prog_type, uint32_t attach_type, int64_t *lo,
+			 int64_t *hi);
 
 /*
  * Does this program type have direct packet access (data/data_end)?

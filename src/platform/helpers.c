@@ -15,49 +15,58 @@
 #include "isa/insn.h"
 #include "util/util.h"
 
-#define N	BC_ARG_NONE
-#define ANY	BC_ARG_ANYTHING
-#define CTX	BC_ARG_PTR_TO_CTX
-#define MAP	BC_ARG_CONST_MAP_PTR
-#define KEY	BC_ARG_PTR_TO_MAP_KEY
-#define VAL	BC_ARG_PTR_TO_MAP_VALUE
-#define UVAL	BC_ARG_PTR_TO_UNINIT_MAP_VALUE
-#define RMEM	(BC_ARG_PTR_TO_MEM | BC_ARG_RDONLY)
-#define WMEM	BC_ARG_PTR_TO_MEM
-#define UMEM	BC_ARG_PTR_TO_UNINIT_MEM
-#define SZ	BC_ARG_CONST_SIZE
-#define SZ0	BC_ARG_CONST_SIZE_OR_ZERO
-#define NUL	BC_ARG_OR_NULL
-#define SKC	BC_ARG_PTR_TO_SOCK_COMMON
-#define SK	BC_ARG_PTR_TO_SOCKET
-#define BTF	BC_ARG_PTR_TO_BTF_ID
-#define FUNC	BC_ARG_PTR_TO_FUNC
-#define CBCTX	BC_ARG_PTR_TO_STACK_OR_NULL
-#define TIMER	BC_ARG_PTR_TO_TIMER
-#define CSTR	BC_ARG_PTR_TO_CONST_STR
+#define N     BC_ARG_NONE
+#define ANY   BC_ARG_ANYTHING
+#define CTX   BC_ARG_PTR_TO_CTX
+#define MAP   BC_ARG_CONST_MAP_PTR
+#define KEY   BC_ARG_PTR_TO_MAP_KEY
+#define VAL   BC_ARG_PTR_TO_MAP_VALUE
+#define UVAL  BC_ARG_PTR_TO_UNINIT_MAP_VALUE
+#define RMEM  (BC_ARG_PTR_TO_MEM | BC_ARG_RDONLY)
+#define WMEM  BC_ARG_PTR_TO_MEM
+#define UMEM  BC_ARG_PTR_TO_UNINIT_MEM
+#define SZ    BC_ARG_CONST_SIZE
+#define SZ0   BC_ARG_CONST_SIZE_OR_ZERO
+#define NUL   BC_ARG_OR_NULL
+#define SKC   BC_ARG_PTR_TO_SOCK_COMMON
+#define SK    BC_ARG_PTR_TO_SOCKET
+#define BTF   BC_ARG_PTR_TO_BTF_ID
+#define FUNC  BC_ARG_PTR_TO_FUNC
+#define CBCTX BC_ARG_PTR_TO_STACK_OR_NULL
+#define TIMER BC_ARG_PTR_TO_TIMER
+#define CSTR  BC_ARG_PTR_TO_CONST_STR
 
-#define R_INT	BC_RET_INTEGER
-#define R_VOID	BC_RET_VOID
+#define R_INT  BC_RET_INTEGER
+#define R_VOID BC_RET_VOID
 
-#define PKT	BC_HF_PKT_ACCESS
-#define CHG	BC_HF_CHANGES_PKT
-#define GPL	BC_HF_GPL_ONLY
-#define REL	BC_HF_RELEASE
-#define ACQ	BC_HF_ACQUIRE
-#define CB	BC_HF_CALLBACK
-#define SLP	BC_HF_SLEEPABLE
+#define PKT BC_HF_PKT_ACCESS
+#define CHG BC_HF_CHANGES_PKT
+#define GPL BC_HF_GPL_ONLY
+#define REL BC_HF_RELEASE
+#define ACQ BC_HF_ACQUIRE
+#define CB  BC_HF_CALLBACK
+#define SLP BC_HF_SLEEPABLE
 
-#define P(fn, r, fl, a1, a2, a3, a4, a5)				\
-	[BPF_FUNC_##fn] = { .id = BPF_FUNC_##fn, .name = "bpf_" #fn,	\
-			    .ret = r, .args = { a1, a2, a3, a4, a5 },	\
-			    .flags = fl, .cb_arg = -1 }
-#define PCB(fn, r, fl, a1, a2, a3, a4, a5, cb, c1, c2, c3, c4, c5)	\
-	[BPF_FUNC_##fn] = { .id = BPF_FUNC_##fn, .name = "bpf_" #fn,	\
-			    .ret = r, .args = { a1, a2, a3, a4, a5 },	\
-			    .flags = (fl) | CB, .cb_arg = cb,		\
-			    .cb_args = { c1, c2, c3, c4, c5 },		\
-			    .cb_ret_min = 0,				\
-			    .cb_ret_max = BPF_FUNC_##fn == BPF_FUNC_timer_set_callback ? 0 : 1 }
+#define P(fn, r, fl, a1, a2, a3, a4, a5)                                       \
+	[BPF_FUNC_##fn] = { .id = BPF_FUNC_##fn,                               \
+			    .name = "bpf_" #fn,                                \
+			    .ret = r,                                          \
+			    .args = { a1, a2, a3, a4, a5 },                    \
+			    .flags = fl,                                       \
+			    .cb_arg = -1 }
+#define PCB(fn, r, fl, a1, a2, a3, a4, a5, cb, c1, c2, c3, c4, c5)             \
+	[BPF_FUNC_##fn] = {                                                    \
+		.id = BPF_FUNC_##fn,                                           \
+		.name = "bpf_" #fn,                                            \
+		.ret = r,                                                      \
+		.args = { a1, a2, a3, a4, a5 },                                \
+		.flags = (fl) | CB,                                            \
+		.cb_arg = cb,                                                  \
+		.cb_args = { c1, c2, c3, c4, c5 },                             \
+		.cb_ret_min = 0,                                               \
+		.cb_ret_max =                                                  \
+			BPF_FUNC_##fn == BPF_FUNC_timer_set_callback ? 0 : 1   \
+	}
 
 static const struct bc_helper_proto protos[] = {
 	/* maps */
@@ -67,18 +76,20 @@ static const struct bc_helper_proto protos[] = {
 	P(map_push_elem, R_INT, PKT, MAP, VAL, ANY, N, N),
 	P(map_pop_elem, R_INT, 0, MAP, UVAL, N, N, N),
 	P(map_peek_elem, R_INT, 0, MAP, UVAL, N, N, N),
-	P(map_lookup_percpu_elem, BC_RET_MAP_VALUE_OR_NULL, PKT,
-	  MAP, KEY, ANY, N, N),
+	P(map_lookup_percpu_elem, BC_RET_MAP_VALUE_OR_NULL, PKT, MAP, KEY, ANY,
+	  N, N),
 	P(get_local_storage, BC_RET_MAP_VALUE, 0, MAP, ANY, N, N, N),
-	PCB(for_each_map_elem, R_INT, 0, MAP, FUNC, CBCTX, ANY, N,
-	    1, MAP, KEY, VAL, CBCTX, N),
-	PCB(loop, R_INT, 0, ANY, FUNC, CBCTX, ANY, N,
-	    1, BC_ARG_SCALAR, CBCTX, N, N, N),
+	PCB(for_each_map_elem, R_INT, 0, MAP, FUNC, CBCTX, ANY, N, 1, MAP, KEY,
+	    VAL, CBCTX, N),
+	PCB(loop, R_INT, 0, ANY, FUNC, CBCTX, ANY, N, 1, BC_ARG_SCALAR, CBCTX,
+	    N, N, N),
 	/* tail call */
 	[BPF_FUNC_tail_call] = { .id = BPF_FUNC_tail_call,
-				 .name = "bpf_tail_call", .ret = R_VOID,
+				 .name = "bpf_tail_call",
+				 .ret = R_VOID,
 				 .args = { CTX, MAP, ANY },
-				 .flags = BC_HF_TAIL_CALL, .cb_arg = -1 },
+				 .flags = BC_HF_TAIL_CALL,
+				 .cb_arg = -1 },
 	/* misc base */
 	P(get_prandom_u32, R_INT, 0, N, N, N, N, N),
 	P(get_smp_processor_id, R_INT, 0, N, N, N, N, N),
@@ -88,7 +99,7 @@ static const struct bc_helper_proto protos[] = {
 	P(ktime_get_coarse_ns, R_INT, 0, N, N, N, N, N),
 	P(ktime_get_tai_ns, R_INT, 0, N, N, N, N, N),
 	P(jiffies64, R_INT, 0, N, N, N, N, N),
-	P(trace_printk, R_INT, GPL, RMEM, SZ, N, N, N),	/* varargs: unchecked */
+	P(trace_printk, R_INT, GPL, RMEM, SZ, N, N, N), /* varargs: unchecked */
 	P(trace_vprintk, R_INT, GPL, RMEM, SZ, RMEM | NUL, SZ0, N),
 	P(snprintf, R_INT, GPL, UMEM | NUL, SZ0, CSTR, RMEM | NUL, SZ0),
 	P(strncmp, R_INT, 0, RMEM, SZ, CSTR, N, N),
@@ -97,14 +108,14 @@ static const struct bc_helper_proto protos[] = {
 	P(spin_lock, R_VOID, 0, BC_ARG_PTR_TO_SPIN_LOCK, N, N, N, N),
 	P(spin_unlock, R_VOID, 0, BC_ARG_PTR_TO_SPIN_LOCK, N, N, N, N),
 	P(timer_init, R_INT, GPL, TIMER, MAP, ANY, N, N),
-	PCB(timer_set_callback, R_INT, GPL, TIMER, FUNC, N, N, N,
-	    1, MAP, KEY, VAL, N, N),
+	PCB(timer_set_callback, R_INT, GPL, TIMER, FUNC, N, N, N, 1, MAP, KEY,
+	    VAL, N, N),
 	P(timer_start, R_INT, GPL, TIMER, ANY, ANY, N, N),
 	P(timer_cancel, R_INT, GPL, TIMER, N, N, N, N),
 	/* ring buffer */
 	P(ringbuf_output, R_INT, 0, MAP, RMEM, SZ0, ANY, N),
-	P(ringbuf_reserve, BC_RET_ALLOC_MEM_OR_NULL, ACQ,
-	  MAP, BC_ARG_CONST_ALLOC_SIZE_OR_ZERO, ANY, N, N),
+	P(ringbuf_reserve, BC_RET_ALLOC_MEM_OR_NULL, ACQ, MAP,
+	  BC_ARG_CONST_ALLOC_SIZE_OR_ZERO, ANY, N, N),
 	P(ringbuf_submit, R_VOID, REL, BC_ARG_PTR_TO_ALLOC_MEM, ANY, N, N, N),
 	P(ringbuf_discard, R_VOID, REL, BC_ARG_PTR_TO_ALLOC_MEM, ANY, N, N, N),
 	P(ringbuf_query, R_INT, 0, MAP, ANY, N, N, N),
@@ -144,15 +155,15 @@ static const struct bc_helper_proto protos[] = {
 	P(seq_write, R_INT, GPL, BTF, RMEM, SZ0, N, N),
 	P(skb_output, R_INT, GPL, BTF, MAP, ANY, RMEM, SZ0),
 	P(xdp_output, R_INT, GPL, BTF, MAP, ANY, RMEM, SZ0),
-	P(task_storage_get, BC_RET_MAP_VALUE_OR_NULL, 0,
-	  MAP, BTF, VAL | NUL, ANY, N),
+	P(task_storage_get, BC_RET_MAP_VALUE_OR_NULL, 0, MAP, BTF, VAL | NUL,
+	  ANY, N),
 	P(task_storage_delete, R_INT, 0, MAP, BTF, N, N, N),
 	P(task_pt_regs, BC_RET_BTF_ID, GPL, BTF, N, N, N, N),
 	P(get_branch_snapshot, R_INT, GPL, UMEM, SZ0, ANY, N, N),
 	P(copy_from_user_task, R_INT, GPL | SLP, UMEM, SZ0, ANY, BTF, ANY),
 	P(snprintf_btf, R_INT, 0, UMEM, SZ, RMEM, SZ, ANY),
-	PCB(user_ringbuf_drain, R_INT, 0, MAP, FUNC, CBCTX, ANY, N,
-	    1, BC_ARG_PTR_TO_DYNPTR, CBCTX, N, N, N),
+	PCB(user_ringbuf_drain, R_INT, 0, MAP, FUNC, CBCTX, ANY, N, 1,
+	    BC_ARG_PTR_TO_DYNPTR, CBCTX, N, N, N),
 	/* ids newer than the <linux/bpf.h> bpfcheck is built with */
 	[__BPF_FUNC_MAX_ID] = { .id = __BPF_FUNC_MAX_ID,
 				.name = "bpf_cgrp_storage_get",
@@ -161,21 +172,22 @@ static const struct bc_helper_proto protos[] = {
 				.cb_arg = -1 },
 	[__BPF_FUNC_MAX_ID + 1] = { .id = __BPF_FUNC_MAX_ID + 1,
 				    .name = "bpf_cgrp_storage_delete",
-				    .ret = R_INT, .args = { MAP, BTF },
+				    .ret = R_INT,
+				    .args = { MAP, BTF },
 				    .cb_arg = -1 },
 	P(sock_from_file, BC_RET_BTF_ID_OR_NULL, 0, BTF, N, N, N, N),
 	P(get_func_arg, R_INT, 0, CTX, ANY, BC_ARG_PTR_TO_LONG, N, N),
 	P(get_func_ret, R_INT, 0, CTX, BC_ARG_PTR_TO_LONG, N, N, N),
 	P(get_func_arg_cnt, R_INT, 0, CTX, N, N, N, N),
 	P(seq_printf_btf, R_INT, GPL, BTF, RMEM, SZ, ANY, N),
-	P(inode_storage_get, BC_RET_MAP_VALUE_OR_NULL, 0,
-	  MAP, BTF, VAL | NUL, ANY, N),
+	P(inode_storage_get, BC_RET_MAP_VALUE_OR_NULL, 0, MAP, BTF, VAL | NUL,
+	  ANY, N),
 	P(inode_storage_delete, R_INT, 0, MAP, BTF, N, N, N),
 	P(bprm_opts_set, R_INT, 0, BTF, ANY, N, N, N),
 	P(ima_inode_hash, R_INT, SLP, BTF, UMEM, SZ, N, N),
 	P(ima_file_hash, R_INT, SLP, BTF, UMEM, SZ, N, N),
-	PCB(find_vma, R_INT, 0, BTF, ANY, FUNC, CBCTX, ANY,
-	    2, BTF, BTF, CBCTX, N, N),
+	PCB(find_vma, R_INT, 0, BTF, ANY, FUNC, CBCTX, ANY, 2, BTF, BTF, CBCTX,
+	    N, N),
 	/* skb data */
 	P(skb_store_bytes, R_INT, CHG, CTX, ANY, RMEM, SZ, ANY),
 	P(skb_load_bytes, R_INT, 0, CTX, ANY, UMEM, SZ, N),
@@ -232,12 +244,12 @@ static const struct bc_helper_proto protos[] = {
 	P(lwt_seg6_adjust_srh, R_INT, CHG, CTX, ANY, ANY, N, N),
 	P(lwt_seg6_action, R_INT, CHG, CTX, ANY, RMEM, SZ0, N),
 	/* sockets */
-	P(sk_lookup_tcp, BC_RET_SOCKET_OR_NULL, PKT | ACQ,
-	  CTX, RMEM, SZ, ANY, ANY),
-	P(sk_lookup_udp, BC_RET_SOCKET_OR_NULL, PKT | ACQ,
-	  CTX, RMEM, SZ, ANY, ANY),
-	P(skc_lookup_tcp, BC_RET_SOCK_COMMON_OR_NULL, PKT | ACQ,
-	  CTX, RMEM, SZ, ANY, ANY),
+	P(sk_lookup_tcp, BC_RET_SOCKET_OR_NULL, PKT | ACQ, CTX, RMEM, SZ, ANY,
+	  ANY),
+	P(sk_lookup_udp, BC_RET_SOCKET_OR_NULL, PKT | ACQ, CTX, RMEM, SZ, ANY,
+	  ANY),
+	P(skc_lookup_tcp, BC_RET_SOCK_COMMON_OR_NULL, PKT | ACQ, CTX, RMEM, SZ,
+	  ANY, ANY),
 	P(sk_release, R_INT, REL, SKC, N, N, N, N),
 	P(sk_fullsock, BC_RET_SOCKET_OR_NULL, 0, SKC, N, N, N, N),
 	P(tcp_sock, BC_RET_TCP_SOCK_OR_NULL, 0, SKC, N, N, N, N),
@@ -247,15 +259,13 @@ static const struct bc_helper_proto protos[] = {
 	P(tcp_gen_syncookie, R_INT, PKT | GPL, SKC, RMEM, SZ, RMEM, SZ),
 	P(sk_cgroup_id, R_INT, 0, SKC, N, N, N, N),
 	P(sk_ancestor_cgroup_id, R_INT, 0, SKC, ANY, N, N, N),
-	P(sk_storage_get, BC_RET_MAP_VALUE_OR_NULL, 0,
-	  MAP, SKC, VAL | NUL, ANY, N),
+	P(sk_storage_get, BC_RET_MAP_VALUE_OR_NULL, 0, MAP, SKC, VAL | NUL, ANY,
+	  N),
 	P(sk_storage_delete, R_INT, 0, MAP, SKC, N, N, N),
 	P(skc_to_tcp6_sock, BC_RET_BTF_ID_OR_NULL, 0, SKC, N, N, N, N),
 	P(skc_to_tcp_sock, BC_RET_BTF_ID_OR_NULL, 0, SKC, N, N, N, N),
-	P(skc_to_tcp_timewait_sock, BC_RET_BTF_ID_OR_NULL, 0,
-	  SKC, N, N, N, N),
-	P(skc_to_tcp_request_sock, BC_RET_BTF_ID_OR_NULL, 0,
-	  SKC, N, N, N, N),
+	P(skc_to_tcp_timewait_sock, BC_RET_BTF_ID_OR_NULL, 0, SKC, N, N, N, N),
+	P(skc_to_tcp_request_sock, BC_RET_BTF_ID_OR_NULL, 0, SKC, N, N, N, N),
 	P(skc_to_udp6_sock, BC_RET_BTF_ID_OR_NULL, 0, SKC, N, N, N, N),
 	P(skc_to_unix_sock, BC_RET_BTF_ID_OR_NULL, 0, SKC, N, N, N, N),
 	P(skc_to_mptcp_sock, BC_RET_BTF_ID_OR_NULL, 0, SKC, N, N, N, N),
@@ -300,33 +310,48 @@ const struct bc_helper_proto *bc_helper_proto(int32_t id)
 
 /* Per-program-type variants of a prototype. */
 static const struct bc_helper_proto classid_curr = {
-	.id = BPF_FUNC_get_cgroup_classid, .name = "bpf_get_cgroup_classid",
-	.ret = BC_RET_INTEGER, .cb_arg = -1,
+	.id = BPF_FUNC_get_cgroup_classid,
+	.name = "bpf_get_cgroup_classid",
+	.ret = BC_RET_INTEGER,
+	.cb_arg = -1,
 };
 static const struct bc_helper_proto sk_storage_get_cg_sock = {
-	.id = BPF_FUNC_sk_storage_get, .name = "bpf_sk_storage_get",
+	.id = BPF_FUNC_sk_storage_get,
+	.name = "bpf_sk_storage_get",
 	.ret = BC_RET_MAP_VALUE_OR_NULL,
-	.args = { MAP, CTX, VAL | NUL, ANY }, .cb_arg = -1,
+	.args = { MAP, CTX, VAL | NUL, ANY },
+	.cb_arg = -1,
 };
 
 /* In BTF-attached tracing programs, sockets are BTF pointers. */
 static const struct bc_helper_proto socket_ptr_cookie = {
-	.id = BPF_FUNC_get_socket_cookie, .name = "bpf_get_socket_cookie",
-	.ret = BC_RET_INTEGER, .args = { SKC | NUL }, .cb_arg = -1,
+	.id = BPF_FUNC_get_socket_cookie,
+	.name = "bpf_get_socket_cookie",
+	.ret = BC_RET_INTEGER,
+	.args = { SKC | NUL },
+	.cb_arg = -1,
 };
 static const struct bc_helper_proto sk_storage_get_btf = {
-	.id = BPF_FUNC_sk_storage_get, .name = "bpf_sk_storage_get",
+	.id = BPF_FUNC_sk_storage_get,
+	.name = "bpf_sk_storage_get",
 	.ret = BC_RET_MAP_VALUE_OR_NULL,
-	.args = { MAP, SKC | NUL, VAL | NUL, ANY }, .cb_arg = -1,
+	.args = { MAP, SKC | NUL, VAL | NUL, ANY },
+	.cb_arg = -1,
 };
 static const struct bc_helper_proto sk_storage_delete_btf = {
-	.id = BPF_FUNC_sk_storage_delete, .name = "bpf_sk_storage_delete",
-	.ret = BC_RET_INTEGER, .args = { MAP, SKC | NUL }, .cb_arg = -1,
+	.id = BPF_FUNC_sk_storage_delete,
+	.name = "bpf_sk_storage_delete",
+	.ret = BC_RET_INTEGER,
+	.args = { MAP, SKC | NUL },
+	.cb_arg = -1,
 };
 
 static const struct bc_helper_proto sk_assign_sk_lookup = {
-	.id = BPF_FUNC_sk_assign, .name = "bpf_sk_assign",
-	.ret = BC_RET_INTEGER, .args = { CTX, SK | NUL, ANY }, .cb_arg = -1,
+	.id = BPF_FUNC_sk_assign,
+	.name = "bpf_sk_assign",
+	.ret = BC_RET_INTEGER,
+	.args = { CTX, SK | NUL, ANY },
+	.cb_arg = -1,
 };
 
 /* bpf_get_cgroup_classid outside __sk_buff programs: the current task's. */
@@ -359,19 +384,15 @@ const struct bc_helper_proto *bc_cg_sock_func_proto(int32_t id)
 const struct bc_helper_proto *bc_tracing_func_proto(int32_t id)
 {
 	switch (id) {
-	case BPF_FUNC_get_socket_cookie:
-		return &socket_ptr_cookie;
-	case BPF_FUNC_sk_storage_get:
-		return &sk_storage_get_btf;
-	case BPF_FUNC_sk_storage_delete:
-		return &sk_storage_delete_btf;
+	case BPF_FUNC_get_socket_cookie: return &socket_ptr_cookie;
+	case BPF_FUNC_sk_storage_get: return &sk_storage_get_btf;
+	case BPF_FUNC_sk_storage_delete: return &sk_storage_delete_btf;
 	}
 	return base_func_proto(id);
 }
 
-const struct bc_helper_proto *bc_helper_proto_for(int32_t id,
-						  uint32_t prog_type,
-						  uint32_t attach_type)
+const struct bc_helper_proto *
+bc_helper_proto_for(int32_t id, uint32_t prog_type, uint32_t attach_type)
 {
 	const struct bc_prog_type_ops *ops = bc_prog_type_ops(prog_type);
 
@@ -407,8 +428,7 @@ static bool base_set(int32_t id, const struct bc_func_req *c)
 	case BPF_FUNC_ringbuf_query:
 	case BPF_FUNC_for_each_map_elem:
 	case BPF_FUNC_loop:
-	case BPF_FUNC_strncmp:
-		return true;
+	case BPF_FUNC_strncmp: return true;
 	}
 	if (!c->priv)
 		return false;
@@ -434,8 +454,8 @@ static bool base_set(int32_t id, const struct bc_func_req *c)
 	case BPF_FUNC_user_ringbuf_drain:
 	case BPF_FUNC_strtol:
 	case BPF_FUNC_strtoul:
-	case __BPF_FUNC_MAX_ID:		/* cgrp_storage_get (6.2) */
-	case __BPF_FUNC_MAX_ID + 1:	/* cgrp_storage_delete */
+	case __BPF_FUNC_MAX_ID: /* cgrp_storage_get (6.2) */
+	case __BPF_FUNC_MAX_ID + 1: /* cgrp_storage_delete */
 	/* CAP_PERFMON; since 6.15 this includes most tracing helpers */
 	case BPF_FUNC_trace_printk:
 	case BPF_FUNC_get_current_task:
@@ -466,8 +486,7 @@ static bool base_set(int32_t id, const struct bc_func_req *c)
 	case BPF_FUNC_task_storage_delete:
 	case BPF_FUNC_get_branch_snapshot:
 	case BPF_FUNC_find_vma:
-	case BPF_FUNC_copy_from_user_task:
-		return true;
+	case BPF_FUNC_copy_from_user_task: return true;
 	}
 	return false;
 }
@@ -482,10 +501,8 @@ static bool sk_base_set(int32_t id, const struct bc_func_req *c)
 	case BPF_FUNC_skc_to_tcp_request_sock:
 	case BPF_FUNC_skc_to_udp6_sock:
 	case BPF_FUNC_skc_to_unix_sock:
-	case BPF_FUNC_skc_to_mptcp_sock:
-		return c->priv;
-	case BPF_FUNC_ktime_get_coarse_ns:
-		return true;
+	case BPF_FUNC_skc_to_mptcp_sock: return c->priv;
+	case BPF_FUNC_ktime_get_coarse_ns: return true;
 	}
 	return base_set(id, c);
 }
@@ -499,8 +516,7 @@ static bool cgroup_set(int32_t id, const struct bc_func_req *c)
 	case BPF_FUNC_get_current_pid_tgid:
 	case BPF_FUNC_get_current_comm:
 	case BPF_FUNC_get_current_cgroup_id:
-	case BPF_FUNC_get_current_ancestor_cgroup_id:
-		return true;
+	case BPF_FUNC_get_current_ancestor_cgroup_id: return true;
 	case BPF_FUNC_get_retval:
 	case BPF_FUNC_set_retval:
 		/* not where the return value has another meaning; note that
@@ -550,8 +566,7 @@ static bool tracing_set(int32_t id, const struct bc_func_req *c)
 	case BPF_FUNC_get_branch_snapshot:
 	case BPF_FUNC_find_vma:
 	case BPF_FUNC_trace_vprintk:
-	case BPF_FUNC_jiffies64:
-		return true;
+	case BPF_FUNC_jiffies64: return true;
 	}
 	return base_set(id, c);
 }
@@ -564,8 +579,7 @@ bool bc_kprobe_prog_has_func_proto(int32_t id, const struct bc_func_req *c)
 	case BPF_FUNC_get_stack:
 	case BPF_FUNC_override_return:
 	case BPF_FUNC_get_func_ip:
-	case BPF_FUNC_get_attach_cookie:
-		return true;
+	case BPF_FUNC_get_attach_cookie: return true;
 	}
 	return tracing_set(id, c);
 }
@@ -576,8 +590,7 @@ bool bc_tp_prog_has_func_proto(int32_t id, const struct bc_func_req *c)
 	case BPF_FUNC_perf_event_output:
 	case BPF_FUNC_get_stackid:
 	case BPF_FUNC_get_stack:
-	case BPF_FUNC_get_attach_cookie:
-		return true;
+	case BPF_FUNC_get_attach_cookie: return true;
 	}
 	return tracing_set(id, c);
 }
@@ -588,8 +601,7 @@ bool bc_raw_tp_prog_has_func_proto(int32_t id, const struct bc_func_req *c)
 	case BPF_FUNC_perf_event_output:
 	case BPF_FUNC_get_stackid:
 	case BPF_FUNC_get_stack:
-	case BPF_FUNC_get_attach_cookie:
-		return true;
+	case BPF_FUNC_get_attach_cookie: return true;
 	}
 	return tracing_set(id, c);
 }
@@ -602,8 +614,7 @@ bool bc_pe_prog_has_func_proto(int32_t id, const struct bc_func_req *c)
 	case BPF_FUNC_get_stack:
 	case BPF_FUNC_perf_prog_read_value:
 	case BPF_FUNC_read_branch_records:
-	case BPF_FUNC_get_attach_cookie:
-		return true;
+	case BPF_FUNC_get_attach_cookie: return true;
 	}
 	return tracing_set(id, c);
 }
@@ -631,17 +642,14 @@ static bool btf_prog_set(int32_t id, const struct bc_func_req *c,
 	case BPF_FUNC_sock_from_file:
 	case BPF_FUNC_get_socket_cookie:
 	case BPF_FUNC_d_path:
-	case BPF_FUNC_xdp_get_buff_len:
-		return true;
+	case BPF_FUNC_xdp_get_buff_len: return true;
 	case BPF_FUNC_get_func_arg:
 	case BPF_FUNC_get_func_arg_cnt:
-	case BPF_FUNC_get_attach_cookie:
-		return trampoline;
+	case BPF_FUNC_get_attach_cookie: return trampoline;
 	case BPF_FUNC_get_func_ret:
 	case BPF_FUNC_seq_printf:
 	case BPF_FUNC_seq_write:
-	case BPF_FUNC_seq_printf_btf:
-		return false;
+	case BPF_FUNC_seq_printf_btf: return false;
 	}
 	return bc_raw_tp_prog_has_func_proto(id, c);
 }
@@ -660,8 +668,7 @@ bool bc_tracing_prog_has_func_proto(int32_t id, const struct bc_func_req *c)
 		return trampoline || at == BPF_TRACE_RAW_TP;
 	case BPF_FUNC_seq_printf:
 	case BPF_FUNC_seq_write:
-	case BPF_FUNC_seq_printf_btf:
-		return at == BPF_TRACE_ITER;
+	case BPF_FUNC_seq_printf_btf: return at == BPF_TRACE_ITER;
 	}
 	return btf_prog_set(id, c, trampoline);
 }
@@ -677,8 +684,7 @@ bool bc_lsm_has_func_proto(int32_t id, const struct bc_func_req *c)
 	case BPF_FUNC_spin_unlock:
 	case BPF_FUNC_bprm_opts_set:
 	case BPF_FUNC_ima_inode_hash:
-	case BPF_FUNC_ima_file_hash:
-		return true;
+	case BPF_FUNC_ima_file_hash: return true;
 	}
 	return btf_prog_set(id, c, c->attach == BPF_LSM_MAC);
 }
@@ -691,8 +697,7 @@ bool bc_sk_filter_has_func_proto(int32_t id, const struct bc_func_req *c)
 	case BPF_FUNC_get_socket_cookie:
 	case BPF_FUNC_get_socket_uid:
 	case BPF_FUNC_get_netns_cookie:
-	case BPF_FUNC_perf_event_output:
-		return true;
+	case BPF_FUNC_perf_event_output: return true;
 	}
 	return sk_base_set(id, c);
 }
@@ -757,8 +762,7 @@ bool bc_tc_cls_act_has_func_proto(int32_t id, const struct bc_func_req *c)
 	case BPF_FUNC_tcp_raw_gen_syncookie_ipv4:
 	case BPF_FUNC_tcp_raw_gen_syncookie_ipv6:
 	case BPF_FUNC_tcp_raw_check_syncookie_ipv4:
-	case BPF_FUNC_tcp_raw_check_syncookie_ipv6:
-		return true;
+	case BPF_FUNC_tcp_raw_check_syncookie_ipv6: return true;
 	}
 	return sk_base_set(id, c);
 }
@@ -788,8 +792,7 @@ bool bc_xdp_has_func_proto(int32_t id, const struct bc_func_req *c)
 	case BPF_FUNC_tcp_raw_gen_syncookie_ipv4:
 	case BPF_FUNC_tcp_raw_gen_syncookie_ipv6:
 	case BPF_FUNC_tcp_raw_check_syncookie_ipv4:
-	case BPF_FUNC_tcp_raw_check_syncookie_ipv6:
-		return true;
+	case BPF_FUNC_tcp_raw_check_syncookie_ipv6: return true;
 	}
 	return sk_base_set(id, c);
 }
@@ -813,8 +816,7 @@ bool bc_cg_skb_has_func_proto(int32_t id, const struct bc_func_req *c)
 	case BPF_FUNC_sk_lookup_tcp:
 	case BPF_FUNC_sk_lookup_udp:
 	case BPF_FUNC_sk_release:
-	case BPF_FUNC_skc_lookup_tcp:
-		return true;
+	case BPF_FUNC_skc_lookup_tcp: return true;
 	}
 	return bc_sk_filter_has_func_proto(id, c);
 }
@@ -828,8 +830,7 @@ bool bc_cg_sock_has_func_proto(int32_t id, const struct bc_func_req *c)
 	case BPF_FUNC_get_netns_cookie:
 	case BPF_FUNC_perf_event_output:
 	case BPF_FUNC_sk_storage_get:
-	case BPF_FUNC_ktime_get_coarse_ns:
-		return true;
+	case BPF_FUNC_ktime_get_coarse_ns: return true;
 	}
 	return base_set(id, c);
 }
@@ -852,8 +853,7 @@ bool bc_sock_addr_has_func_proto(int32_t id, const struct bc_func_req *c)
 	case BPF_FUNC_sk_storage_get:
 	case BPF_FUNC_sk_storage_delete:
 	case BPF_FUNC_setsockopt:
-	case BPF_FUNC_getsockopt:
-		return true;
+	case BPF_FUNC_getsockopt: return true;
 	}
 	return sk_base_set(id, c);
 }
@@ -876,8 +876,7 @@ bool bc_sock_ops_has_func_proto(int32_t id, const struct bc_func_req *c)
 	case BPF_FUNC_load_hdr_opt:
 	case BPF_FUNC_store_hdr_opt:
 	case BPF_FUNC_reserve_hdr_opt:
-	case BPF_FUNC_tcp_sock:
-		return true;
+	case BPF_FUNC_tcp_sock: return true;
 	}
 	return sk_base_set(id, c);
 }
@@ -899,8 +898,7 @@ bool bc_sk_skb_has_func_proto(int32_t id, const struct bc_func_req *c)
 	case BPF_FUNC_sk_lookup_tcp:
 	case BPF_FUNC_sk_lookup_udp:
 	case BPF_FUNC_sk_release:
-	case BPF_FUNC_skc_lookup_tcp:
-		return true;
+	case BPF_FUNC_skc_lookup_tcp: return true;
 	}
 	return sk_base_set(id, c);
 }
@@ -922,8 +920,7 @@ bool bc_sk_msg_has_func_proto(int32_t id, const struct bc_func_req *c)
 	case BPF_FUNC_sk_storage_delete:
 	case BPF_FUNC_get_netns_cookie:
 	case BPF_FUNC_get_current_cgroup_id:
-	case BPF_FUNC_get_current_ancestor_cgroup_id:
-		return true;
+	case BPF_FUNC_get_current_ancestor_cgroup_id: return true;
 	}
 	return sk_base_set(id, c);
 }
@@ -939,8 +936,7 @@ bool bc_lwt_out_has_func_proto(int32_t id, const struct bc_func_req *c)
 	case BPF_FUNC_get_hash_recalc:
 	case BPF_FUNC_perf_event_output:
 	case BPF_FUNC_get_smp_processor_id:
-	case BPF_FUNC_skb_under_cgroup:
-		return true;
+	case BPF_FUNC_skb_under_cgroup: return true;
 	}
 	return sk_base_set(id, c);
 }
@@ -969,8 +965,7 @@ bool bc_lwt_xmit_has_func_proto(int32_t id, const struct bc_func_req *c)
 	case BPF_FUNC_l3_csum_replace:
 	case BPF_FUNC_l4_csum_replace:
 	case BPF_FUNC_set_hash_invalid:
-	case BPF_FUNC_lwt_push_encap:
-		return true;
+	case BPF_FUNC_lwt_push_encap: return true;
 	}
 	return bc_lwt_out_has_func_proto(id, c);
 }
@@ -980,8 +975,7 @@ bool bc_lwt_seg6local_has_func_proto(int32_t id, const struct bc_func_req *c)
 	switch (id) {
 	case BPF_FUNC_lwt_seg6_store_bytes:
 	case BPF_FUNC_lwt_seg6_action:
-	case BPF_FUNC_lwt_seg6_adjust_srh:
-		return true;
+	case BPF_FUNC_lwt_seg6_adjust_srh: return true;
 	}
 	return bc_lwt_out_has_func_proto(id, c);
 }
@@ -1012,8 +1006,7 @@ bool bc_sysctl_has_func_proto(int32_t id, const struct bc_func_req *c)
 	case BPF_FUNC_ktime_get_coarse_ns:
 	case BPF_FUNC_perf_event_output:
 	case BPF_FUNC_strtol:
-	case BPF_FUNC_strtoul:
-		return true;
+	case BPF_FUNC_strtoul: return true;
 	}
 	return base_set(id, c);
 }
@@ -1027,11 +1020,9 @@ bool bc_cg_sockopt_has_func_proto(int32_t id, const struct bc_func_req *c)
 	case BPF_FUNC_sk_storage_get:
 	case BPF_FUNC_sk_storage_delete:
 	case BPF_FUNC_tcp_sock:
-	case BPF_FUNC_perf_event_output:
-		return true;
+	case BPF_FUNC_perf_event_output: return true;
 	case BPF_FUNC_setsockopt:
-	case BPF_FUNC_getsockopt:
-		return c->attach == BPF_CGROUP_SETSOCKOPT;
+	case BPF_FUNC_getsockopt: return c->attach == BPF_CGROUP_SETSOCKOPT;
 	}
 	return base_set(id, c);
 }
@@ -1042,10 +1033,8 @@ bool bc_sk_reuseport_has_func_proto(int32_t id, const struct bc_func_req *c)
 	case BPF_FUNC_sk_select_reuseport:
 	case BPF_FUNC_skb_load_bytes:
 	case BPF_FUNC_skb_load_bytes_relative:
-	case BPF_FUNC_get_socket_cookie:
-		return true;
-	case BPF_FUNC_ktime_get_coarse_ns:
-		return true;
+	case BPF_FUNC_get_socket_cookie: return true;
+	case BPF_FUNC_ktime_get_coarse_ns: return true;
 	}
 	return base_set(id, c);
 }
@@ -1055,8 +1044,7 @@ bool bc_sk_lookup_has_func_proto(int32_t id, const struct bc_func_req *c)
 	switch (id) {
 	case BPF_FUNC_perf_event_output:
 	case BPF_FUNC_sk_assign:
-	case BPF_FUNC_sk_release:
-		return true;
+	case BPF_FUNC_sk_release: return true;
 	}
 	return sk_base_set(id, c);
 }
@@ -1081,19 +1069,16 @@ static bool type_allows(int32_t id, const struct bc_func_req *c)
 }
 
 /* Largest helper id the newest kernel bpfcheck follows knows. */
-#define BC_KERNEL_FUNC_MAX_ID	(__BPF_FUNC_MAX_ID + 2)
+#define BC_KERNEL_FUNC_MAX_ID (__BPF_FUNC_MAX_ID + 2)
 
 const char *bc_helper_config(int32_t id)
 {
 	switch (id) {
-	case BPF_FUNC_override_return:
-		return "CONFIG_BPF_KPROBE_OVERRIDE";
-	case BPF_FUNC_probe_write_user:
-		return "kernel lockdown off";
+	case BPF_FUNC_override_return: return "CONFIG_BPF_KPROBE_OVERRIDE";
+	case BPF_FUNC_probe_write_user: return "kernel lockdown off";
 	case BPF_FUNC_lwt_seg6_store_bytes:
 	case BPF_FUNC_lwt_seg6_adjust_srh:
-	case BPF_FUNC_lwt_seg6_action:
-		return "CONFIG_IPV6_SEG6_BPF";
+	case BPF_FUNC_lwt_seg6_action: return "CONFIG_IPV6_SEG6_BPF";
 	}
 	return NULL;
 }
@@ -1103,21 +1088,19 @@ static _Thread_local char why_buf[96];
 static const char *helper_name(int32_t id)
 {
 	switch (id) {
-	case 0:
-		return "bpf_unspec";
-	case __BPF_FUNC_MAX_ID:
-		return "bpf_cgrp_storage_get";
-	case __BPF_FUNC_MAX_ID + 1:
-		return "bpf_cgrp_storage_delete";
+	case 0: return "bpf_unspec";
+	case __BPF_FUNC_MAX_ID: return "bpf_cgrp_storage_get";
+	case __BPF_FUNC_MAX_ID + 1: return "bpf_cgrp_storage_delete";
 	}
 	return bc_helper_name(id);
 }
 
 bool bc_license_is_gpl_compatible(const char *license)
 {
-	static const char *const ok[] = { "GPL", "GPL v2",
-		"GPL and additional rights", "Dual BSD/GPL", "Dual MIT/GPL",
-		"Dual MPL/GPL" };
+	static const char *const ok[] = {
+		"GPL",		"GPL v2",	"GPL and additional rights",
+		"Dual BSD/GPL", "Dual MIT/GPL", "Dual MPL/GPL"
+	};
 
 	for (size_t i = 0; license && i < BC_ARRAY_SIZE(ok); i++)
 		if (!strcmp(license, ok[i]))
@@ -1134,24 +1117,26 @@ bool bc_helper_allowed(int32_t id, uint32_t prog_type, uint32_t attach_type,
 	return bc_helper_check(id, &c, why);
 }
 
-bool bc_helper_check(int32_t id, const struct bc_func_req *c,
-		     const char **why)
+bool bc_helper_check(int32_t id, const struct bc_func_req *c, const char **why)
 {
 	const char *name;
 
 	if (id < 0 || id >= BC_KERNEL_FUNC_MAX_ID) {
-		snprintf(why_buf, sizeof(why_buf), "invalid func unknown#%d", id);
+		snprintf(why_buf, sizeof(why_buf), "invalid func unknown#%d",
+			 id);
 		goto fail;
 	}
 	name = helper_name(id);
 	if (!name) {
 		snprintf(why_buf, sizeof(why_buf),
-			 "program of this type cannot use helper unknown#%d", id);
+			 "program of this type cannot use helper unknown#%d",
+			 id);
 		goto fail;
 	}
 	if (!type_allows(id, c)) {
 		snprintf(why_buf, sizeof(why_buf),
-			 "program of this type cannot use helper %s#%d", name, id);
+			 "program of this type cannot use helper %s#%d", name,
+			 id);
 		goto fail;
 	}
 	if (!bc_helper_proto(id)) {

@@ -11,28 +11,28 @@
 #include <stdint.h>
 
 enum bc_arg_kind {
-	BC_ARG_NONE = 0,		/* argument unused */
-	BC_ARG_ANYTHING,		/* any initialised value (scalar or not) */
-	BC_ARG_SCALAR,			/* any scalar */
-	BC_ARG_CONST_MAP_PTR,		/* map pointer (lddw of a map) */
-	BC_ARG_PTR_TO_MAP_KEY,		/* readable mem of map key_size */
-	BC_ARG_PTR_TO_MAP_VALUE,	/* readable mem of map value_size */
-	BC_ARG_PTR_TO_UNINIT_MAP_VALUE,	/* writable mem of map value_size */
-	BC_ARG_PTR_TO_MEM,		/* readable initialised mem, size in next arg */
-	BC_ARG_PTR_TO_UNINIT_MEM,	/* writable mem, size in next arg */
-	BC_ARG_CONST_SIZE,		/* size of previous mem arg, > 0 */
-	BC_ARG_CONST_SIZE_OR_ZERO,	/* size of previous mem arg, >= 0 */
+	BC_ARG_NONE = 0, /* argument unused */
+	BC_ARG_ANYTHING, /* any initialised value (scalar or not) */
+	BC_ARG_SCALAR, /* any scalar */
+	BC_ARG_CONST_MAP_PTR, /* map pointer (lddw of a map) */
+	BC_ARG_PTR_TO_MAP_KEY, /* readable mem of map key_size */
+	BC_ARG_PTR_TO_MAP_VALUE, /* readable mem of map value_size */
+	BC_ARG_PTR_TO_UNINIT_MAP_VALUE, /* writable mem of map value_size */
+	BC_ARG_PTR_TO_MEM, /* readable initialised mem, size in next arg */
+	BC_ARG_PTR_TO_UNINIT_MEM, /* writable mem, size in next arg */
+	BC_ARG_CONST_SIZE, /* size of previous mem arg, > 0 */
+	BC_ARG_CONST_SIZE_OR_ZERO, /* size of previous mem arg, >= 0 */
 	BC_ARG_PTR_TO_CTX,
-	BC_ARG_PTR_TO_FUNC,		/* callback: lddw BPF_PSEUDO_FUNC */
-	BC_ARG_PTR_TO_STACK_OR_NULL,	/* callback context (bpf_loop) */
-	BC_ARG_PTR_TO_ALLOC_MEM,	/* ringbuf record from reserve (released) */
-	BC_ARG_CONST_ALLOC_SIZE_OR_ZERO,/* size of the allocation (ringbuf reserve) */
+	BC_ARG_PTR_TO_FUNC, /* callback: lddw BPF_PSEUDO_FUNC */
+	BC_ARG_PTR_TO_STACK_OR_NULL, /* callback context (bpf_loop) */
+	BC_ARG_PTR_TO_ALLOC_MEM, /* ringbuf record from reserve (released) */
+	BC_ARG_CONST_ALLOC_SIZE_OR_ZERO, /* size of the allocation (ringbuf reserve) */
 	BC_ARG_PTR_TO_SOCK_COMMON,
-	BC_ARG_PTR_TO_SOCKET,		/* released by sk_release */
-	BC_ARG_PTR_TO_BTF_ID,		/* task_struct etc. */
-	BC_ARG_PTR_TO_LONG,		/* writable 8-byte mem */
-	BC_ARG_PTR_TO_INT,		/* writable 4-byte mem */
-	BC_ARG_PTR_TO_CONST_STR,	/* pointer into a read-only map (.rodata) */
+	BC_ARG_PTR_TO_SOCKET, /* released by sk_release */
+	BC_ARG_PTR_TO_BTF_ID, /* task_struct etc. */
+	BC_ARG_PTR_TO_LONG, /* writable 8-byte mem */
+	BC_ARG_PTR_TO_INT, /* writable 4-byte mem */
+	BC_ARG_PTR_TO_CONST_STR, /* pointer into a read-only map (.rodata) */
 	BC_ARG_PTR_TO_SPIN_LOCK,
 	BC_ARG_PTR_TO_TIMER,
 	BC_ARG_PTR_TO_DYNPTR,
@@ -40,44 +40,46 @@ enum bc_arg_kind {
 };
 
 /* Flags on an argument kind. */
-#define BC_ARG_OR_NULL  0x100u	/* NULL (scalar 0) also accepted */
-#define BC_ARG_RDONLY   0x200u	/* memory only read by the helper */
-#define BC_ARG_KIND(a)  ((a) & 0xffu)
+#define BC_ARG_OR_NULL 0x100u /* NULL (scalar 0) also accepted */
+#define BC_ARG_RDONLY  0x200u /* memory only read by the helper */
+#define BC_ARG_KIND(a) ((a)&0xffu)
 
 enum bc_ret_kind {
 	BC_RET_INTEGER,
 	BC_RET_VOID,
-	BC_RET_MAP_VALUE_OR_NULL,	/* value of the map in arg 1 */
-	BC_RET_ALLOC_MEM_OR_NULL,	/* ringbuf reserve: size from arg 2, acquires a reference */
-	BC_RET_SOCKET_OR_NULL,		/* sk_lookup_*: acquires a reference */
+	BC_RET_MAP_VALUE_OR_NULL, /* value of the map in arg 1 */
+	BC_RET_ALLOC_MEM_OR_NULL, /* ringbuf reserve: size from arg 2, acquires a reference */
+	BC_RET_SOCKET_OR_NULL, /* sk_lookup_*: acquires a reference */
 	BC_RET_SOCK_COMMON_OR_NULL,
 	BC_RET_TCP_SOCK_OR_NULL,
-	BC_RET_BTF_ID,			/* e.g. get_current_task_btf */
+	BC_RET_BTF_ID, /* e.g. get_current_task_btf */
 	BC_RET_BTF_ID_OR_NULL,
-	BC_RET_MEM_OR_NULL,		/* other mem-or-null returns */
-	BC_RET_MAP_VALUE,		/* never NULL: get_local_storage */
+	BC_RET_MEM_OR_NULL, /* other mem-or-null returns */
+	BC_RET_MAP_VALUE, /* never NULL: get_local_storage */
 };
 
 /* Helper flags. */
-#define BC_HF_PKT_ACCESS	0x01u	/* may take packet pointers as mem args */
-#define BC_HF_CHANGES_PKT	0x02u	/* invalidates packet pointers */
-#define BC_HF_GPL_ONLY		0x04u
-#define BC_HF_RELEASE		0x08u	/* releases the reference held by arg 1 */
-#define BC_HF_TAIL_CALL		0x10u
-#define BC_HF_CALLBACK		0x20u	/* calls a callback (bpf_loop, for_each_map_elem, ...) */
-#define BC_HF_ACQUIRE		0x40u	/* return value holds a reference to release
+#define BC_HF_PKT_ACCESS  0x01u /* may take packet pointers as mem args */
+#define BC_HF_CHANGES_PKT 0x02u /* invalidates packet pointers */
+#define BC_HF_GPL_ONLY	  0x04u
+#define BC_HF_RELEASE	  0x08u /* releases the reference held by arg 1 */
+#define BC_HF_TAIL_CALL	  0x10u
+#define BC_HF_CALLBACK                                                         \
+	0x20u /* calls a callback (bpf_loop, for_each_map_elem, ...) */
+#define BC_HF_ACQUIRE                                                          \
+	0x40u /* return value holds a reference to release
 					 * (sk_lookup_*, skc_lookup_tcp, ringbuf_reserve) */
-#define BC_HF_SLEEPABLE		0x80u	/* may sleep: only in sleepable programs */
+#define BC_HF_SLEEPABLE 0x80u /* may sleep: only in sleepable programs */
 
 struct bc_helper_proto {
-	int32_t id;			/* BPF_FUNC_* */
-	const char *name;		/* "bpf_map_lookup_elem" */
+	int32_t id; /* BPF_FUNC_* */
+	const char *name; /* "bpf_map_lookup_elem" */
 	enum bc_ret_kind ret;
-	uint32_t args[5];		/* enum bc_arg_kind | BC_ARG_* flags */
-	uint32_t flags;			/* BC_HF_* */
+	uint32_t args[5]; /* enum bc_arg_kind | BC_ARG_* flags */
+	uint32_t flags; /* BC_HF_* */
 	/* For callbacks: which argument holds the function, and the
 	 * callback's argument kinds (r1..r5). */
-	int8_t cb_arg;			/* -1 if none */
+	int8_t cb_arg; /* -1 if none */
 	/* A cb_args entry BC_ARG_PTR_TO_STACK_OR_NULL stands for "whatever
 	 * the caller passed as the helper's callback-context argument". */
 	uint32_t cb_args[5];
@@ -96,9 +98,8 @@ const struct bc_helper_proto *bc_helper_proto(int32_t id);
  * but no argument elsewhere; bpf_sk_storage_get takes ctx as the socket in
  * cgroup sock programs). Prefer this over bc_helper_proto in the verifier.
  */
-const struct bc_helper_proto *bc_helper_proto_for(int32_t id,
-						  uint32_t prog_type,
-						  uint32_t attach_type);
+const struct bc_helper_proto *
+bc_helper_proto_for(int32_t id, uint32_t prog_type, uint32_t attach_type);
 
 /* Linux's license_is_gpl_compatible: the licenses GPL-only helpers need. */
 bool bc_license_is_gpl_compatible(const char *license);
@@ -120,8 +121,7 @@ struct bc_func_req {
  * GPL-restricted function from non-GPL compatible program", "helper call
  * might sleep in a non-sleepable prog".
  */
-bool bc_helper_check(int32_t id, const struct bc_func_req *c,
-		     const char **why);
+bool bc_helper_check(int32_t id, const struct bc_func_req *c, const char **why);
 /* The same for a GPL program that is not sleepable. */
 bool bc_helper_allowed(int32_t id, uint32_t prog_type, uint32_t attach_type,
 		       bool privileged, const char **why);
@@ -148,8 +148,7 @@ bool bc_lwt_in_has_func_proto(int32_t id, const struct bc_func_req *c);
 bool bc_lwt_out_has_func_proto(int32_t id, const struct bc_func_req *c);
 bool bc_lwt_xmit_has_func_proto(int32_t id, const struct bc_func_req *c);
 bool bc_lwt_seg6local_has_func_proto(int32_t id, const struct bc_func_req *c);
-bool bc_flow_dissector_has_func_proto(int32_t id,
-				      const struct bc_func_req *c);
+bool bc_flow_dissector_has_func_proto(int32_t id, const struct bc_func_req *c);
 bool bc_cgroup_dev_has_func_proto(int32_t id, const struct bc_func_req *c);
 bool bc_sysctl_has_func_proto(int32_t id, const struct bc_func_req *c);
 bool bc_cg_sockopt_has_func_proto(int32_t id, const struct bc_func_req *c);

@@ -16,7 +16,7 @@ int bc_kernel_btf_open(const char *path, struct bc_kernel_btf **out,
 
 	*out = NULL;
 	if (path && !*path)
-		return 0;	/* none asked for */
+		return 0; /* none asked for */
 	if (!path) {
 		if (access(BC_KBTF_DEFAULT, R_OK))
 			return 0;
@@ -27,9 +27,10 @@ int bc_kernel_btf_open(const char *path, struct bc_kernel_btf **out,
 		int e = errno ? errno : EINVAL;
 
 		return bc_errf(err, -1, e, "%s: cannot read kernel BTF: %s",
-			       path, e == ENOENT ? "no such file" :
+			       path,
+			       e == ENOENT ? "no such file" :
 			       e == EACCES ? "permission denied" :
-			       "not a BTF or ELF file with .BTF");
+					     "not a BTF or ELF file with .BTF");
 	}
 	kb = bc_xcalloc(1, sizeof(*kb));
 	kb->btf = btf;
@@ -49,7 +50,8 @@ void bc_kernel_btf_free(struct bc_kernel_btf *kb)
 
 void bc_kernel_btf_missing(char *buf, size_t len, const char *what)
 {
-	snprintf(buf, len, "%s needs the target kernel's BTF and none is "
-		 "available: give one with --btf FILE (default %s)", what,
-		 BC_KBTF_DEFAULT);
+	snprintf(buf, len,
+		 "%s needs the target kernel's BTF and none is "
+		 "available: give one with --btf FILE (default %s)",
+		 what, BC_KBTF_DEFAULT);
 }

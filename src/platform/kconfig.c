@@ -64,7 +64,8 @@ static int read_config(struct bc_kconfig *kc, const char *path,
 		add_line(kc, buf, &cap);
 	if (!gzeof(f)) {
 		gzclose(f);
-		return bc_errf(err, -1, -EIO, "%s: cannot read it as a kernel config", path);
+		return bc_errf(err, -1, -EIO,
+			       "%s: cannot read it as a kernel config", path);
 	}
 	gzclose(f);
 	if (kc->cnt)
@@ -125,7 +126,7 @@ void bc_kconfig_free(struct bc_kconfig *kc)
 const char *bc_kconfig_value(const struct bc_kconfig *kc, const char *name)
 {
 	char key[256];
-	const char *k = key, *const *hit;
+	const char *k = key, *const * hit;
 
 	if (!kc || !kc->cnt || strlen(name) + 2 > sizeof(key))
 		return NULL;

@@ -17,10 +17,10 @@
 #define BC_KCONFIG_PROC "/proc/config.gz"
 
 struct bc_kconfig {
-	char *path;		/* the config file read, NULL: none */
-	char *release;		/* "6.18.44", NULL: not known */
-	uint32_t version;	/* KERNEL_VERSION(a, b, c), 0: not known */
-	char **lines;		/* "CONFIG_X=value", sorted by name */
+	char *path; /* the config file read, NULL: none */
+	char *release; /* "6.18.44", NULL: not known */
+	uint32_t version; /* KERNEL_VERSION(a, b, c), 0: not known */
+	char **lines; /* "CONFIG_X=value", sorted by name */
 	size_t cnt;
 };
 

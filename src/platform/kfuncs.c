@@ -24,8 +24,14 @@
 #define SLP BC_KF_SLEEPABLE
 
 /* A kfunc, and one with arguments the kernel names __ign (bit i: arg i). */
-#define K(n, fl, st) { .name = n, .flags = fl, .set = st }
-#define KI(n, fl, st, ig) { .name = n, .flags = fl, .set = st, .ign = ig }
+#define K(n, fl, st)                                                           \
+	{                                                                      \
+		.name = n, .flags = fl, .set = st                              \
+	}
+#define KI(n, fl, st, ig)                                                      \
+	{                                                                      \
+		.name = n, .flags = fl, .set = st, .ign = ig                   \
+	}
 
 static const struct bc_kfunc kfuncs[] = {
 	K("bpf_cast_to_kern_ctx", 0, BC_KFS_COMMON),
@@ -115,8 +121,8 @@ static bool tracing_hook(uint32_t t)
 static bool cgroup_hook(uint32_t t)
 {
 	static const uint32_t cgroup_types[] = {
-		BPF_PROG_TYPE_CGROUP_SKB, BPF_PROG_TYPE_CGROUP_SOCK,
-		BPF_PROG_TYPE_CGROUP_DEVICE, BPF_PROG_TYPE_CGROUP_SOCK_ADDR,
+		BPF_PROG_TYPE_CGROUP_SKB,     BPF_PROG_TYPE_CGROUP_SOCK,
+		BPF_PROG_TYPE_CGROUP_DEVICE,  BPF_PROG_TYPE_CGROUP_SOCK_ADDR,
 		BPF_PROG_TYPE_CGROUP_SOCKOPT, BPF_PROG_TYPE_CGROUP_SYSCTL,
 	};
 
@@ -129,8 +135,7 @@ static bool cgroup_hook(uint32_t t)
 bool bc_kfunc_allowed(const struct bc_kfunc *k, uint32_t t)
 {
 	switch ((enum bc_kfunc_set)k->set) {
-	case BC_KFS_COMMON:
-		return true;
+	case BC_KFS_COMMON: return true;
 	case BC_KFS_GENERIC:
 		return tracing_hook(t) || cgroup_hook(t) ||
 		       t == BPF_PROG_TYPE_SCHED_CLS || t == BPF_PROG_TYPE_XDP ||
@@ -139,8 +144,7 @@ bool bc_kfunc_allowed(const struct bc_kfunc *k, uint32_t t)
 	case BC_KFS_CPUMASK:
 		return tracing_hook(t) || t == BPF_PROG_TYPE_STRUCT_OPS ||
 		       t == BPF_PROG_TYPE_SYSCALL;
-	case BC_KFS_KEY:
-		return tracing_hook(t);
+	case BC_KFS_KEY: return tracing_hook(t);
 	}
 	return false;
 }

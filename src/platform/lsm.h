@@ -10,9 +10,9 @@
 #include <stdint.h>
 
 enum bc_lsm_ret {
-	BC_LSM_RET_ERRNO,	/* 0 or a negative errno: [-4095, 0] */
-	BC_LSM_RET_BOOL,	/* 0 or 1 */
-	BC_LSM_RET_VOID,	/* the hook returns nothing: r0 is not checked */
+	BC_LSM_RET_ERRNO, /* 0 or a negative errno: [-4095, 0] */
+	BC_LSM_RET_BOOL, /* 0 or 1 */
+	BC_LSM_RET_VOID, /* the hook returns nothing: r0 is not checked */
 };
 
 /* Does the kernel refuse BPF programs on this hook (bpf_lsm_disabled_hooks)? */

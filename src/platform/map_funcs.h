@@ -11,7 +11,6 @@
  * check_map_func_compatibility)? sockmap_update: the program may update
  * or delete in a sockmap or sockhash here (may_update_sockmap).
  */
-bool bc_map_func_compatible(uint32_t map_type, int32_t fn,
-			    bool sockmap_update);
+bool bc_map_func_compatible(uint32_t map_type, int32_t fn, bool sockmap_update);
 
 #endif

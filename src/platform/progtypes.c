@@ -19,12 +19,12 @@
 #include "util/util.h"
 
 /* Types and attach types newer than the uapi header bpfcheck builds with. */
-#define BC_PROG_TYPE_NETFILTER		32
-#define BC_CGROUP_UNIX_CONNECT		49
-#define BC_CGROUP_UNIX_SENDMSG		50
-#define BC_CGROUP_UNIX_RECVMSG		51
-#define BC_CGROUP_UNIX_GETPEERNAME	52
-#define BC_CGROUP_UNIX_GETSOCKNAME	53
+#define BC_PROG_TYPE_NETFILTER	   32
+#define BC_CGROUP_UNIX_CONNECT	   49
+#define BC_CGROUP_UNIX_SENDMSG	   50
+#define BC_CGROUP_UNIX_RECVMSG	   51
+#define BC_CGROUP_UNIX_GETPEERNAME 52
+#define BC_CGROUP_UNIX_GETSOCKNAME 53
 
 /* ---- check_return_code ---- */
 
@@ -57,8 +57,7 @@ bool bc_sock_addr_must_allow(uint32_t attach)
 	case BPF_CGROUP_INET6_GETSOCKNAME:
 	case BC_CGROUP_UNIX_RECVMSG:
 	case BC_CGROUP_UNIX_GETPEERNAME:
-	case BC_CGROUP_UNIX_GETSOCKNAME:
-		return true;
+	case BC_CGROUP_UNIX_GETSOCKNAME: return true;
 	}
 	return false;
 }
@@ -68,7 +67,9 @@ static bool sock_addr_retval(uint32_t attach, const char *target BC_UNUSED,
 {
 	r->lo = bc_sock_addr_must_allow(attach) ? 1 : 0;
 	r->hi = attach == BPF_CGROUP_INET4_BIND ||
-		attach == BPF_CGROUP_INET6_BIND ? 3 : 1;
+				attach == BPF_CGROUP_INET6_BIND ?
+			3 :
+			1;
 	return true;
 }
 
@@ -83,8 +84,7 @@ static bool tracing_retval(uint32_t attach, const char *target,
 		r->lo = 0;
 		r->hi = 0;
 		return true;
-	case BPF_TRACE_ITER:
-		return retval_0_1(attach, target, r);
+	case BPF_TRACE_ITER: return retval_0_1(attach, target, r);
 	}
 	return false;
 }
@@ -94,8 +94,7 @@ static bool tracing_retval(uint32_t attach, const char *target,
  * hooks return int). lsm_cgroup programs say allow (1) or deny (0), and
  * on a void hook they may only allow.
  */
-static bool lsm_retval(uint32_t attach, const char *target,
-		       struct bc_retval *r)
+static bool lsm_retval(uint32_t attach, const char *target, struct bc_retval *r)
 {
 	enum bc_lsm_ret ret = bc_lsm_hook_ret(target);
 
@@ -106,16 +105,14 @@ static bool lsm_retval(uint32_t attach, const char *target,
 	}
 	r->low32 = true;
 	switch (ret) {
-	case BC_LSM_RET_VOID:
-		return false;
+	case BC_LSM_RET_VOID: return false;
 	case BC_LSM_RET_BOOL:
 		r->lo = 0;
 		r->hi = 1;
 		return true;
-	case BC_LSM_RET_ERRNO:
-		break;
+	case BC_LSM_RET_ERRNO: break;
 	}
-	r->lo = -4095;	/* -MAX_ERRNO */
+	r->lo = -4095; /* -MAX_ERRNO */
 	r->hi = 0;
 	return true;
 }
@@ -125,17 +122,19 @@ static bool lsm_retval(uint32_t attach, const char *target,
 static const char *xdp_action_name(uint64_t r0)
 {
 	static const char *const names[] = { "XDP_ABORTED", "XDP_DROP",
-		"XDP_PASS", "XDP_TX", "XDP_REDIRECT" };
+					     "XDP_PASS", "XDP_TX",
+					     "XDP_REDIRECT" };
 
 	return r0 < BC_ARRAY_SIZE(names) ? names[r0] : NULL;
 }
 
 static const char *tc_action_name(uint64_t r0)
 {
-	static const char *const names[] = { "TC_ACT_OK",
-		"TC_ACT_RECLASSIFY", "TC_ACT_SHOT", "TC_ACT_PIPE",
-		"TC_ACT_STOLEN", "TC_ACT_QUEUED", "TC_ACT_REPEAT",
-		"TC_ACT_REDIRECT" };
+	static const char *const names[] = {
+		"TC_ACT_OK",	 "TC_ACT_RECLASSIFY", "TC_ACT_SHOT",
+		"TC_ACT_PIPE",	 "TC_ACT_STOLEN",     "TC_ACT_QUEUED",
+		"TC_ACT_REPEAT", "TC_ACT_REDIRECT"
+	};
 
 	if (r0 < BC_ARRAY_SIZE(names))
 		return names[r0];
@@ -144,14 +143,26 @@ static const char *tc_action_name(uint64_t r0)
 
 /* ---- the table ---- */
 
-#define SECS(...)	((const struct bc_sec_def[]){ __VA_ARGS__, { .name = NULL } })
-#define EXACT(n)	{ n, BC_SEC_EXACT, 0, false }
-#define EXACT_AT(n, a)	{ n, BC_SEC_EXACT, a, true }
-#define PLUS(n)		{ n, BC_SEC_PLUS, 0, false }
-#define PLUS_AT(n, a)	{ n, BC_SEC_PLUS, a, true }
+#define SECS(...) ((const struct bc_sec_def[]){ __VA_ARGS__, { .name = NULL } })
+#define EXACT(n)                                                               \
+	{                                                                      \
+		n, BC_SEC_EXACT, 0, false                                      \
+	}
+#define EXACT_AT(n, a)                                                         \
+	{                                                                      \
+		n, BC_SEC_EXACT, a, true                                       \
+	}
+#define PLUS(n)                                                                \
+	{                                                                      \
+		n, BC_SEC_PLUS, 0, false                                       \
+	}
+#define PLUS_AT(n, a)                                                          \
+	{                                                                      \
+		n, BC_SEC_PLUS, a, true                                        \
+	}
 
-#define CTX(T)		.ctx_name = #T, .ctx_size = sizeof(T)
-#define SK_BUFF		CTX(struct __sk_buff)
+#define CTX(T)	.ctx_name = #T, .ctx_size = sizeof(T)
+#define SK_BUFF CTX(struct __sk_buff)
 
 /*
  * One row per program type, indexed by BPF_PROG_TYPE_*. Adding a type:
@@ -606,8 +617,7 @@ static bool def_matches(const struct bc_sec_def *d, const char *sec,
 		       (sec[n] == '\0' || sec[n] == '/');
 	case BC_SEC_SLASH:
 		return strncmp(sec, d->name, n) == 0 && sec[n] == '/';
-	default:
-		return strcmp(sec, d->name) == 0;
+	default: return strcmp(sec, d->name) == 0;
 	}
 }
 
@@ -633,8 +643,8 @@ static const struct bc_sec_def *find_def(const char *sec, bool sloppy,
 	return best;
 }
 
-bool bc_progtype_from_section(const char *sec, uint32_t *type,
-			      uint32_t *attach, bool *attach_set)
+bool bc_progtype_from_section(const char *sec, uint32_t *type, uint32_t *attach,
+			      bool *attach_set)
 {
 	const struct bc_sec_def *d;
 
@@ -735,20 +745,33 @@ const char *bc_progtype_name(uint32_t type)
 const char *bc_progtype_load_cap(uint32_t type)
 {
 	static const uint32_t net_admin[] = {
-		BPF_PROG_TYPE_SCHED_CLS, BPF_PROG_TYPE_SCHED_ACT,
-		BPF_PROG_TYPE_XDP, BPF_PROG_TYPE_LWT_IN, BPF_PROG_TYPE_LWT_OUT,
-		BPF_PROG_TYPE_LWT_XMIT, BPF_PROG_TYPE_LWT_SEG6LOCAL,
-		BPF_PROG_TYPE_SK_SKB, BPF_PROG_TYPE_SK_MSG,
-		BPF_PROG_TYPE_FLOW_DISSECTOR, BPF_PROG_TYPE_CGROUP_DEVICE,
-		BPF_PROG_TYPE_CGROUP_SOCK, BPF_PROG_TYPE_CGROUP_SOCK_ADDR,
-		BPF_PROG_TYPE_CGROUP_SOCKOPT, BPF_PROG_TYPE_CGROUP_SYSCTL,
-		BPF_PROG_TYPE_SOCK_OPS, BC_PROG_TYPE_NETFILTER,
+		BPF_PROG_TYPE_SCHED_CLS,
+		BPF_PROG_TYPE_SCHED_ACT,
+		BPF_PROG_TYPE_XDP,
+		BPF_PROG_TYPE_LWT_IN,
+		BPF_PROG_TYPE_LWT_OUT,
+		BPF_PROG_TYPE_LWT_XMIT,
+		BPF_PROG_TYPE_LWT_SEG6LOCAL,
+		BPF_PROG_TYPE_SK_SKB,
+		BPF_PROG_TYPE_SK_MSG,
+		BPF_PROG_TYPE_FLOW_DISSECTOR,
+		BPF_PROG_TYPE_CGROUP_DEVICE,
+		BPF_PROG_TYPE_CGROUP_SOCK,
+		BPF_PROG_TYPE_CGROUP_SOCK_ADDR,
+		BPF_PROG_TYPE_CGROUP_SOCKOPT,
+		BPF_PROG_TYPE_CGROUP_SYSCTL,
+		BPF_PROG_TYPE_SOCK_OPS,
+		BC_PROG_TYPE_NETFILTER,
 	};
 	static const uint32_t perfmon[] = {
-		BPF_PROG_TYPE_KPROBE, BPF_PROG_TYPE_TRACEPOINT,
-		BPF_PROG_TYPE_PERF_EVENT, BPF_PROG_TYPE_RAW_TRACEPOINT,
-		BPF_PROG_TYPE_RAW_TRACEPOINT_WRITABLE, BPF_PROG_TYPE_TRACING,
-		BPF_PROG_TYPE_LSM, BPF_PROG_TYPE_STRUCT_OPS,
+		BPF_PROG_TYPE_KPROBE,
+		BPF_PROG_TYPE_TRACEPOINT,
+		BPF_PROG_TYPE_PERF_EVENT,
+		BPF_PROG_TYPE_RAW_TRACEPOINT,
+		BPF_PROG_TYPE_RAW_TRACEPOINT_WRITABLE,
+		BPF_PROG_TYPE_TRACING,
+		BPF_PROG_TYPE_LSM,
+		BPF_PROG_TYPE_STRUCT_OPS,
 	};
 
 	/* an extension program replaces any: it wants both */

@@ -21,14 +21,14 @@ struct bc_helper_proto;
 /* check_return_code: the range r0 must be in at the main program's exit. */
 struct bc_retval {
 	int64_t lo, hi;
-	bool low32;	/* only r0's low 32 bits count (signed) */
+	bool low32; /* only r0's low 32 bits count (signed) */
 };
 
 /* How a libbpf section name matches. */
 enum bc_sec_match {
-	BC_SEC_EXACT,	/* "xdp": only "xdp" */
-	BC_SEC_PLUS,	/* "kprobe+": "kprobe" or "kprobe/..." */
-	BC_SEC_SLASH,	/* "iter/": must be "iter/..." */
+	BC_SEC_EXACT, /* "xdp": only "xdp" */
+	BC_SEC_PLUS, /* "kprobe+": "kprobe" or "kprobe/..." */
+	BC_SEC_SLASH, /* "iter/": must be "iter/..." */
 };
 
 /* A libbpf section name and the attach type it sets, if any. */
@@ -52,13 +52,13 @@ enum bc_direct_pkt {
  * over the program type.
  */
 enum bc_ctx_layout {
-	BC_CTX_FLAT,		/* zeroed bytes, no field is special */
-	BC_CTX_SK_BUFF,		/* struct __sk_buff, packet from L3 */
-	BC_CTX_SK_BUFF_L2,	/* struct __sk_buff, packet from L2 (tc) */
-	BC_CTX_FLOW_DISSECTOR,	/* struct __sk_buff from L2, with flow_keys */
-	BC_CTX_XDP_MD,		/* struct xdp_md */
-	BC_CTX_PT_REGS,		/* struct pt_regs */
-	BC_CTX_PERF_EVENT,	/* struct bpf_perf_event_data */
+	BC_CTX_FLAT, /* zeroed bytes, no field is special */
+	BC_CTX_SK_BUFF, /* struct __sk_buff, packet from L3 */
+	BC_CTX_SK_BUFF_L2, /* struct __sk_buff, packet from L2 (tc) */
+	BC_CTX_FLOW_DISSECTOR, /* struct __sk_buff from L2, with flow_keys */
+	BC_CTX_XDP_MD, /* struct xdp_md */
+	BC_CTX_PT_REGS, /* struct pt_regs */
+	BC_CTX_PERF_EVENT, /* struct bpf_perf_event_data */
 };
 
 /*
@@ -67,14 +67,14 @@ enum bc_ctx_layout {
  */
 enum bc_sockmap_update {
 	BC_SOCKMAP_NONE = 0,
-	BC_SOCKMAP_UPDATE,	/* update and delete */
-	BC_SOCKMAP_DELETE,	/* delete only (sock_ops) */
-	BC_SOCKMAP_ITER,	/* update and delete from iter/ programs */
+	BC_SOCKMAP_UPDATE, /* update and delete */
+	BC_SOCKMAP_DELETE, /* delete only (sock_ops) */
+	BC_SOCKMAP_ITER, /* update and delete from iter/ programs */
 };
 
 struct bc_prog_type_ops {
-	const char *name;			/* libbpf's: "sched_cls" */
-	const struct bc_sec_def *sec_defs;	/* ends with a NULL name */
+	const char *name; /* libbpf's: "sched_cls" */
+	const struct bc_sec_def *sec_defs; /* ends with a NULL name */
 
 	/* The context: "struct __sk_buff", its size, is_valid_access. */
 	const char *ctx_name;
@@ -111,11 +111,11 @@ struct bc_prog_type_ops {
 			     struct bc_retval *r);
 
 	enum bc_direct_pkt direct_pkt;
-	bool ld_abs;				/* may_access_skb */
+	bool ld_abs; /* may_access_skb */
 	enum bc_sockmap_update sockmap_update;
 
-	enum bc_ctx_layout ctx_layout;		/* for interpreter runs */
-	const char *(*action_name)(uint64_t r0);	/* "XDP_PASS" */
+	enum bc_ctx_layout ctx_layout; /* for interpreter runs */
+	const char *(*action_name)(uint64_t r0); /* "XDP_PASS" */
 };
 
 /* The row of a program type; types without one get an empty row. */
@@ -125,8 +125,8 @@ const struct bc_prog_type_ops *bc_prog_type_ops(uint32_t prog_type);
 const char *bc_progtype_action_name(uint32_t type, uint64_t r0);
 
 /* Infer type from a section name the way libbpf does; false if unknown. */
-bool bc_progtype_from_section(const char *sec, uint32_t *type,
-			      uint32_t *attach, bool *attach_set);
+bool bc_progtype_from_section(const char *sec, uint32_t *type, uint32_t *attach,
+			      bool *attach_set);
 /* --type: libbpf type name ("sched_cls") or section-style name. */
 bool bc_progtype_parse(const char *name, uint32_t *type, uint32_t *attach,
 		       bool *attach_set);

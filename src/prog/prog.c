@@ -27,8 +27,8 @@ struct bc_map *bc_object_add_map(struct bc_object *obj)
 {
 	struct bc_map *m;
 
-	obj->maps = bc_xrealloc(obj->maps,
-				(obj->map_cnt + 1) * sizeof(*obj->maps));
+	obj->maps =
+		bc_xrealloc(obj->maps, (obj->map_cnt + 1) * sizeof(*obj->maps));
 	m = &obj->maps[obj->map_cnt++];
 	memset(m, 0, sizeof(*m));
 	m->inner_map = -1;
@@ -58,8 +58,9 @@ void bc_prog_collect_maps(struct bc_prog *prog)
 				if (prog->maps_used[j] == idx)
 					break;
 			if (j == n) {
-				prog->maps_used = bc_xrealloc(prog->maps_used,
-					(n + 1) * sizeof(uint32_t));
+				prog->maps_used =
+					bc_xrealloc(prog->maps_used,
+						    (n + 1) * sizeof(uint32_t));
 				prog->maps_used[n++] = idx;
 			}
 		}
@@ -68,8 +69,7 @@ void bc_prog_collect_maps(struct bc_prog *prog)
 	prog->maps_used_cnt = n;
 }
 
-uint32_t bc_object_ksym(struct bc_object *obj, const char *name,
-			uint8_t kind)
+uint32_t bc_object_ksym(struct bc_object *obj, const char *name, uint8_t kind)
 {
 	uint32_t i;
 

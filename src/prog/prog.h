@@ -20,7 +20,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "platform/progtypes.h"	/* bc_progtype_*: program type names */
+#include "platform/progtypes.h" /* bc_progtype_*: program type names */
 #include "util/util.h"
 
 struct btf;
@@ -29,29 +29,29 @@ struct bc_kconfig;
 struct bc_verify_result;
 
 enum bc_map_origin {
-	BC_MAP_LEGACY,		/* "maps" section, struct bpf_map_def */
-	BC_MAP_IPROUTE2,	/* "maps" section, iproute2 struct bpf_elf_map */
-	BC_MAP_BTF,		/* ".maps" section, BTF-defined */
-	BC_MAP_GLOBAL,		/* .data/.rodata/.bss/.rodata.* etc. */
-	BC_MAP_ASM,		/* declared in assembly text */
+	BC_MAP_LEGACY, /* "maps" section, struct bpf_map_def */
+	BC_MAP_IPROUTE2, /* "maps" section, iproute2 struct bpf_elf_map */
+	BC_MAP_BTF, /* ".maps" section, BTF-defined */
+	BC_MAP_GLOBAL, /* .data/.rodata/.bss/.rodata.* etc. */
+	BC_MAP_ASM, /* declared in assembly text */
 };
 
 struct bc_map {
 	char *name;
 	enum bc_map_origin origin;
-	uint32_t type;		/* enum bpf_map_type */
+	uint32_t type; /* enum bpf_map_type */
 	uint32_t key_size;
 	uint32_t value_size;
 	uint32_t max_entries;
 	uint32_t map_flags;
-	uint64_t map_extra;	/* BTF maps: bloom filter hashes, arena start */
-	uint32_t id, pinning;	/* iproute2 only */
-	int32_t inner_map;	/* index of inner map template, -1 if none */
-	bool readonly;		/* .rodata */
-	uint8_t *init;		/* initial contents for global data, or NULL */
+	uint64_t map_extra; /* BTF maps: bloom filter hashes, arena start */
+	uint32_t id, pinning; /* iproute2 only */
+	int32_t inner_map; /* index of inner map template, -1 if none */
+	bool readonly; /* .rodata */
+	uint8_t *init; /* initial contents for global data, or NULL */
 	uint32_t init_size;
-	int sec_idx;		/* ELF section, -1 if none */
-	uint32_t value_btf;	/* BTF type of the value (a struct, a DATASEC
+	int sec_idx; /* ELF section, -1 if none */
+	uint32_t value_btf; /* BTF type of the value (a struct, a DATASEC
 				 * for global data), 0 none */
 	/* special fields of the value found by BTF (Linux's btf_record):
 	 * offsets of its struct bpf_spin_lock and struct bpf_timer, -1 none */
@@ -59,8 +59,8 @@ struct bc_map {
 };
 
 struct bc_line {
-	const char *file;	/* NULL when no line info */
-	const char *text;	/* source line text, may be NULL */
+	const char *file; /* NULL when no line info */
+	const char *text; /* source line text, may be NULL */
 	uint32_t line, col;
 };
 
@@ -76,14 +76,14 @@ enum {
 
 /* An argument as the function's BTF prototype declares it. */
 struct bc_func_arg {
-	bool ptr;		/* a pointer; else an int or enum, or other */
-	bool scalar;		/* an int or enum */
-	uint8_t tags;		/* BC_ARG_TAG_* */
-	bool pt_regs;		/* pointer to typedef bpf_user_pt_regs_t */
-	bool dynptr;		/* pointer to struct bpf_dynptr */
-	bool to_void, to_int;	/* pointer to void, to an int */
-	const char *pointee;	/* name of the struct pointed to, or NULL */
-	int64_t size;		/* bytes pointed to, -1 when unknown (void) */
+	bool ptr; /* a pointer; else an int or enum, or other */
+	bool scalar; /* an int or enum */
+	uint8_t tags; /* BC_ARG_TAG_* */
+	bool pt_regs; /* pointer to typedef bpf_user_pt_regs_t */
+	bool dynptr; /* pointer to struct bpf_dynptr */
+	bool to_void, to_int; /* pointer to void, to an int */
+	const char *pointee; /* name of the struct pointed to, or NULL */
+	int64_t size; /* bytes pointed to, -1 when unknown (void) */
 };
 
 #define BC_FUNC_MAX_ARGS 5
@@ -91,7 +91,7 @@ struct bc_func_arg {
 /* A function inside a linked program (main program or appended subprog). */
 struct bc_func {
 	char *name;
-	uint32_t start;		/* first instruction index in prog->insns */
+	uint32_t start; /* first instruction index in prog->insns */
 	uint32_t len;
 	/*
 	 * From the object's BTF, as the kernel takes it from func_info:
@@ -99,8 +99,8 @@ struct bc_func {
 	 * function is verified once on its own, from its prototype).
 	 */
 	bool btf, global;
-	bool ret_scalar;	/* returns an int or enum */
-	uint8_t arg_cnt;	/* may exceed BC_FUNC_MAX_ARGS */
+	bool ret_scalar; /* returns an int or enum */
+	uint8_t arg_cnt; /* may exceed BC_FUNC_MAX_ARGS */
 	struct bc_func_arg args[BC_FUNC_MAX_ARGS];
 };
 
@@ -108,20 +108,20 @@ struct bc_object;
 
 struct bc_prog {
 	struct bc_object *obj;
-	char *name;		/* function symbol name */
-	char *section;		/* ELF section name ("xdp", "tc", ...) */
-	uint32_t type;		/* enum bpf_prog_type */
-	uint32_t attach_type;	/* enum bpf_attach_type */
+	char *name; /* function symbol name */
+	char *section; /* ELF section name ("xdp", "tc", ...) */
+	uint32_t type; /* enum bpf_prog_type */
+	uint32_t attach_type; /* enum bpf_attach_type */
 	bool attach_type_set;
 	struct bpf_insn *insns;
-	uint32_t insn_cnt;	/* total, including appended subprograms */
-	struct bc_line *lines;	/* insn_cnt entries, or NULL */
-	struct bc_func *funcs;	/* funcs[0] is the program itself */
+	uint32_t insn_cnt; /* total, including appended subprograms */
+	struct bc_line *lines; /* insn_cnt entries, or NULL */
+	struct bc_func *funcs; /* funcs[0] is the program itself */
 	uint32_t func_cnt;
-	uint32_t *maps_used;	/* indices into obj->maps, no duplicates */
+	uint32_t *maps_used; /* indices into obj->maps, no duplicates */
 	uint32_t maps_used_cnt;
-	uint32_t sec_off;	/* byte offset of the program in its section */
-	bool is_static;		/* a static function: libbpf will not load it */
+	uint32_t sec_off; /* byte offset of the program in its section */
+	bool is_static; /* a static function: libbpf will not load it */
 	/*
 	 * CO-RE: core_relos relocations apply to this program; those that
 	 * could not be resolved against the kernel BTF poisoned their
@@ -134,11 +134,11 @@ struct bc_prog {
 	struct bc_verify_result *result;
 };
 
-#define BC_CORE_POISON 0xbad2310	/* libbpf's poisoned-call imm */
+#define BC_CORE_POISON 0xbad2310 /* libbpf's poisoned-call imm */
 
 struct bc_core_fail {
 	uint32_t insn;
-	char *why;	/* "failed to resolve CO-RE relocation ..." */
+	char *why; /* "failed to resolve CO-RE relocation ..." */
 };
 
 enum bc_input_kind {
@@ -162,14 +162,14 @@ struct bc_object {
 	uint32_t map_cnt;
 	struct bc_prog *progs;
 	uint32_t prog_cnt;
-	struct btf *btf;	/* libbpf BTF, or NULL */
+	struct btf *btf; /* libbpf BTF, or NULL */
 	/*
 	 * The target kernel's BTF (kbtf.h), not owned: set by whoever opened
 	 * it (the CLI's --btf, the API's btf_path) before verifying; NULL
 	 * when none is available.
 	 */
 	const struct bc_kernel_btf *kbtf;
-	struct bc_kernel_btf *kbtf_owned;	/* the API's, freed with it */
+	struct bc_kernel_btf *kbtf_owned; /* the API's, freed with it */
 	/* the target kernel's config (kconfig.h), as kbtf; NULL: unknown */
 	const struct bc_kconfig *kconfig;
 	struct bc_kconfig *kconfig_owned;
@@ -180,7 +180,7 @@ struct bc_object {
 	 * them BTF ids, as libbpf does when it loads the object.
 	 */
 	char **ksyms;
-	uint8_t *ksym_kind;	/* per ksym: enum bc_ksym_kind */
+	uint8_t *ksym_kind; /* per ksym: enum bc_ksym_kind */
 	uint32_t ksym_cnt;
 	char *license;
 	uint32_t kern_version;
@@ -193,9 +193,9 @@ struct bc_object {
 
 /* How an input is opened. */
 struct bc_open_opts {
-	enum bc_input_kind kind;	/* AUTO: ELF magic, else asm text */
-	const char *type;		/* --type override, NULL to infer */
-	const struct bc_kernel_btf *kbtf;	/* target kernel BTF, or NULL */
+	enum bc_input_kind kind; /* AUTO: ELF magic, else asm text */
+	const char *type; /* --type override, NULL to infer */
+	const struct bc_kernel_btf *kbtf; /* target kernel BTF, or NULL */
 	/* the target kernel's config and release (kconfig.h), or NULL */
 	const struct bc_kconfig *kconfig;
 };
@@ -210,12 +210,11 @@ enum bc_ksym_kind {
 	BC_KSYM_VAR = 0,
 	BC_KSYM_FUNC = 1,
 	BC_KSYM_UNTYPED = 2,
-	BC_KSYM_WEAK = 4,	/* a flag */
+	BC_KSYM_WEAK = 4, /* a flag */
 };
 
 /* Index of kernel symbol name in obj->ksyms, added if new, of kind. */
-uint32_t bc_object_ksym(struct bc_object *obj, const char *name,
-			uint8_t kind);
+uint32_t bc_object_ksym(struct bc_object *obj, const char *name, uint8_t kind);
 /* Name of kernel symbol idx, or NULL when idx is not in the table. */
 const char *bc_object_ksym_name(const struct bc_object *obj, int64_t idx);
 

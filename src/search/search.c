@@ -109,13 +109,13 @@ static bool long_history(const struct venv *e)
 {
 	uint32_t n = 0;
 
-	for (size_t i = e->cur.parent ? e->cur.parent->hist : 0;
-	     i < e->hist_n; i++) {
+	for (size_t i = e->cur.parent ? e->cur.parent->hist : 0; i < e->hist_n;
+	     i++) {
 		const struct vhist *h = &e->hist[i];
 
 		if (e->jmp_point[h->pc] ||
-		    (h->flags & (VH_FILL | VH_SPILL | VH_SPILL_IMM |
-				 VH_LINKX)) ||
+		    (h->flags &
+		     (VH_FILL | VH_SPILL | VH_SPILL_IMM | VH_LINKX)) ||
 		    h->link_slots || over_two_bits(h->link))
 			if (++n > 40)
 				return true;
@@ -167,8 +167,7 @@ static int is_state_visited(struct venv *e, uint32_t pc)
 	uint16_t live[BC_MAX_CALL_FRAMES];
 	uint32_t loop = bc_cfg_loop_at(e->cfg, pc);
 	/* rounds of may_goto and iterator loops: always a checkpoint */
-	bool mg = bc_is_may_goto(&e->prog->insns[pc]) ||
-		  vk_is_iter_next(e, pc);
+	bool mg = bc_is_may_goto(&e->prog->insns[pc]) || vk_is_iter_next(e, pc);
 	uint64_t key = 0;
 	bool add, far, cb = callback_entry(e, pc);
 	int r;
@@ -179,11 +178,11 @@ static int is_state_visited(struct venv *e, uint32_t pc)
 	 * it on the path) */
 	if (loop != BC_NONE) {
 		r = vl_header(e, pc, loop, live);
-		if (r == 2)		/* a (new) header state */
+		if (r == 2) /* a (new) header state */
 			return 0;
-		if (r != 0 && r != 3)	/* pruned, or an error */
+		if (r != 0 && r != 3) /* pruned, or an error */
 			return r;
-		if (!r)			/* explored, not a peeled round */
+		if (!r) /* explored, not a peeled round */
 			e->loop_unsum[loop] = 1;
 	}
 	if (cb && !e->nosum)
@@ -240,7 +239,7 @@ static int is_state_visited(struct venv *e, uint32_t pc)
 			/* the path relied on what c compared */
 			for (uint32_t f = 0; f <= e->cur.curframe; f++)
 				vp_read(e, f, lv[f], sl[f]);
-			if (c->branches)	/* what it relies on is open */
+			if (c->branches) /* what it relies on is open */
 				vp_all(e);
 			else
 				vp_prune_hit(e, c, lv);
@@ -269,41 +268,27 @@ static int check_insn(struct venv *e, uint32_t pc, const struct bpf_insn *in,
 
 	switch (bc_insn_kind(in)) {
 	case BC_INSN_ALU:
-	case BC_INSN_ALU64:
-		return vc_alu(e, pc, in);
-	case BC_INSN_LDX:
-		return vmem_load(e, pc, in);
-	case BC_INSN_ST:
-		return vmem_store_imm(e, pc, in);
-	case BC_INSN_STX:
-		return vmem_store_reg(e, pc, in);
-	case BC_INSN_ATOMIC:
-		return vmem_atomic(e, pc, in);
-	case BC_INSN_LDDW:
-		return vmem_ld_imm(e, pc, in);
-	case BC_INSN_LD_PKT:
-		return vmem_ld_abs(e, pc, in);
+	case BC_INSN_ALU64: return vc_alu(e, pc, in);
+	case BC_INSN_LDX: return vmem_load(e, pc, in);
+	case BC_INSN_ST: return vmem_store_imm(e, pc, in);
+	case BC_INSN_STX: return vmem_store_reg(e, pc, in);
+	case BC_INSN_ATOMIC: return vmem_atomic(e, pc, in);
+	case BC_INSN_LDDW: return vmem_ld_imm(e, pc, in);
+	case BC_INSN_LD_PKT: return vmem_ld_abs(e, pc, in);
 	case BC_INSN_JA:
 		e->jmps++;
 		*next = bc_jmp_target(in, pc);
 		return 0;
 	case BC_INSN_JMP:
-	case BC_INSN_JMP32:
-		e->jmps++;
-		return vc_jmp(e, pc, in, next);
-	case BC_INSN_MAY_GOTO:
-		e->jmps++;
-		return vc_may_goto(e, pc, in, next);
-	case BC_INSN_CALL:
-		e->jmps++;
-		return vc_call(e, pc, in, next);
+	case BC_INSN_JMP32: e->jmps++; return vc_jmp(e, pc, in, next);
+	case BC_INSN_MAY_GOTO: e->jmps++; return vc_may_goto(e, pc, in, next);
+	case BC_INSN_CALL: e->jmps++; return vc_call(e, pc, in, next);
 	case BC_INSN_EXIT:
 		e->jmps++;
 		r = vc_exit(e, pc);
-		*next = e->cur.pc;	/* in the caller */
+		*next = e->cur.pc; /* in the caller */
 		return r;
-	case BC_INSN_UNKNOWN:	/* bc_insn_check refused it before */
-		break;
+	case BC_INSN_UNKNOWN: /* bc_insn_check refused it before */ break;
 	}
 	return vc_err(e, pc, "unknown opcode %02x", in->code);
 }
@@ -330,8 +315,8 @@ static int step(struct venv *e)
 			    bc_scalar_is_const(&src->s);
 		if (bc_srcbit(in))
 			k = bc_class(in) == BPF_ALU ?
-			    (int32_t)src->s.var_off.value :
-			    (int64_t)src->s.var_off.value;
+				    (int32_t)src->s.var_off.value :
+				    (int64_t)src->s.var_off.value;
 	}
 	e->barrier_after = false;
 	if (e->cur.nsum && bc_is_jmp_class(in))
@@ -383,12 +368,8 @@ static void insn_use_def(const struct venv *e, const struct bpf_insn *in,
 		u |= src;
 		d |= dst;
 		break;
-	case BC_INSN_ST:
-		u |= dst;
-		break;
-	case BC_INSN_STX:
-		u |= dst | src;
-		break;
+	case BC_INSN_ST: u |= dst; break;
+	case BC_INSN_STX: u |= dst | src; break;
 	case BC_INSN_ATOMIC:
 		u |= dst | src;
 		if (in->imm == BPF_CMPXCHG) {
@@ -398,18 +379,14 @@ static void insn_use_def(const struct venv *e, const struct bpf_insn *in,
 			d |= src;
 		}
 		break;
-	case BC_INSN_LDDW:
-		d |= dst;
-		break;
+	case BC_INSN_LDDW: d |= dst; break;
 	case BC_INSN_LD_PKT:
 		u |= 1u << 6;
 		if (bc_mode(in) == BPF_IND)
 			u |= src;
 		d |= 0x3f;
 		break;
-	case BC_INSN_EXIT:
-		u |= 1;
-		break;
+	case BC_INSN_EXIT: u |= 1; break;
 	case BC_INSN_CALL:
 		u |= call_use(e, in);
 		d |= 0x3f;
@@ -422,8 +399,7 @@ static void insn_use_def(const struct venv *e, const struct bpf_insn *in,
 		break;
 	case BC_INSN_JA:
 	case BC_INSN_MAY_GOTO:
-	case BC_INSN_UNKNOWN:
-		break;
+	case BC_INSN_UNKNOWN: break;
 	}
 	*use = u;
 	*def = d;
@@ -543,8 +519,10 @@ static void run(struct venv *e)
 
 		/* counted before the pruning check, as Linux does */
 		if (++e->processed > e->budget) {
-			vc_err(e, pc, "BPF program is too large. Processed %"
-			       PRIu64 " insn", e->processed);
+			vc_err(e, pc,
+			       "BPF program is too large. Processed %" PRIu64
+			       " insn",
+			       e->processed);
 			break;
 		}
 		if (e->prune[pc]) {

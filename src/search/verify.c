@@ -82,7 +82,7 @@ static void env_init(struct venv *e, const struct bc_prog *prog,
 	e->loop_trip = bc_xcalloc(cfg->loop_cnt + 1, sizeof(uint64_t));
 	e->iter_cnt = bc_xcalloc(prog->insn_cnt + 1, sizeof(uint32_t));
 	e->iter_slot = bc_xcalloc(prog->insn_cnt + 1, sizeof(uint32_t));
-	if (!e->priv) {	/* Spectre masking: unprivileged loaders only */
+	if (!e->priv) { /* Spectre masking: unprivileged loaders only */
 		e->alu_state = bc_xcalloc(prog->insn_cnt + 1, 1);
 		e->alu_limit = bc_xcalloc(prog->insn_cnt + 1, sizeof(uint32_t));
 		e->tc_map = bc_xcalloc(prog->insn_cnt + 1, sizeof(uint32_t));
@@ -166,13 +166,18 @@ static void stack_depth_check(struct venv *e)
 		uint32_t s = chain[top];
 
 		if (sz > 512) {
-			vc_log(e, "combined stack size of %d calls is %u. Too "
-			       "large\n", top + 1, sz);
-			vc_err(e, -1, "combined stack size of %d calls is %u. "
-			       "Too large", top + 1, sz);
+			vc_log(e,
+			       "combined stack size of %d calls is %u. Too "
+			       "large\n",
+			       top + 1, sz);
+			vc_err(e, -1,
+			       "combined stack size of %d calls is %u. "
+			       "Too large",
+			       top + 1, sz);
 			return;
 		}
-		if (top < BC_MAX_CALL_FRAMES && idx[top] < cfg->subs[s].callee_cnt) {
+		if (top < BC_MAX_CALL_FRAMES &&
+		    idx[top] < cfg->subs[s].callee_cnt) {
 			uint32_t c = cfg->subs[s].callees[idx[top]++];
 
 			if (c >= n || cfg->subs[c].is_callback)
@@ -212,8 +217,8 @@ static void set_result(struct venv *e, struct bc_verify_result *res)
 		for (uint32_t l = 0; l < cfg->loop_cnt; l++)
 			if (e->loop_unsum[l])
 				e->loop_trip[l] = cfg->loops[l].may_goto_bound ?
-						  BC_MAX_LOOPS + 1ull :
-						  vk_loop_trip(e, l);
+							  BC_MAX_LOOPS + 1ull :
+							  vk_loop_trip(e, l);
 		worst_case(e, res);
 	}
 	res->processed_insns = e->processed;
@@ -232,10 +237,12 @@ static void set_result(struct venv *e, struct bc_verify_result *res)
 	snprintf(res->detail, sizeof(res->detail), "%s",
 		 e->failed ? e->detail : "");
 	res->detail[strcspn(res->detail, "\n")] = 0;
-	vlog_printf(e, "processed %" PRIu64 " insns (limit %" PRIu64
+	vlog_printf(e,
+		    "processed %" PRIu64 " insns (limit %" PRIu64
 		    ") max_states_per_insn %" PRIu64 " total_states %" PRIu64
-		    " peak_states %" PRIu64 "\n", e->processed, e->budget,
-		    res->max_states_per_insn, e->states, res->peak_states);
+		    " peak_states %" PRIu64 "\n",
+		    e->processed, e->budget, res->max_states_per_insn,
+		    e->states, res->peak_states);
 	vlog_flush(e);
 }
 
@@ -291,8 +298,8 @@ static bool summarised_run(const struct bc_prog *prog, struct bc_cfg *cfg,
 			if (opts->claims)
 				bc_claims_reset(opts->claims);
 		}
-		widened = verify_run(prog, cfg, opts, res, false, no_rel,
-				     &retry);
+		widened =
+			verify_run(prog, cfg, opts, res, false, no_rel, &retry);
 		if (!retry)
 			break;
 	}
@@ -353,19 +360,22 @@ static bool verify_summarised(const struct bc_prog *prog, struct bc_cfg *cfg,
 	if (res->accepted)
 		return true;
 	processed = res->processed_insns;
-	if (res->loop_note[0])	/* from induction.c: "loop at insn N" */
+	if (res->loop_note[0]) /* from induction.c: "loop at insn N" */
 		snprintf(note, sizeof(note), "%s%.1000s",
-			 strncmp(res->loop_note, "loop", 4) ? "" :
-			 "no termination proof: ", res->loop_note);
+			 strncmp(res->loop_note, "loop", 4) ?
+				 "" :
+				 "no termination proof: ",
+			 res->loop_note);
 	else
-		snprintf(note, sizeof(note), "with loops summarised, "
-			 "insn %lld: %s", (long long)res->error_insn,
-			 res->error);
+		snprintf(note, sizeof(note),
+			 "with loops summarised, "
+			 "insn %lld: %s",
+			 (long long)res->error_insn, res->error);
 	res->error[0] = 0;
 	res->error_insn = -1;
 	res->loops_proven = 0;
 	res->max_trip = 0;
-	if (opts->claims)	/* only the deciding search counts */
+	if (opts->claims) /* only the deciding search counts */
 		bc_claims_reset(opts->claims);
 	verify_run(prog, cfg, opts, res, true, NULL, NULL);
 	res->first_pass_insns = processed;
@@ -384,8 +394,10 @@ static bool attach_check(const struct bc_prog *prog,
 
 	if (prog->type != BPF_PROG_TYPE_LSM || !bc_lsm_hook_disabled(hook))
 		return true;
-	snprintf(res->error, sizeof(res->error), "attach target of %s points "
-		 "to disabled hook bpf_lsm_%s", prog->section, hook);
+	snprintf(res->error, sizeof(res->error),
+		 "attach target of %s points "
+		 "to disabled hook bpf_lsm_%s",
+		 prog->section, hook);
 	return false;
 }
 
@@ -401,8 +413,8 @@ static bool map_prog_check(const struct bc_prog *prog,
 
 	for (uint32_t i = 0; i < prog->maps_used_cnt; i++) {
 		const struct bc_map *m = &prog->obj->maps[prog->maps_used[i]];
-		const char *why = vlk_map_prog_check(m, prog->type, buf,
-						     sizeof(buf));
+		const char *why =
+			vlk_map_prog_check(m, prog->type, buf, sizeof(buf));
 
 		if (why) {
 			snprintf(res->error, sizeof(res->error), "%s", why);
@@ -423,8 +435,10 @@ static bool func_ret_check(const struct bc_prog *prog,
 	for (uint32_t k = 1; k < prog->func_cnt; k++) {
 		const struct bc_func *f = &prog->funcs[k];
 
-		for (uint32_t pc = f->start; f->btf && !f->ret_scalar &&
-		     pc < f->start + f->len && pc < prog->insn_cnt; pc++) {
+		for (uint32_t pc = f->start;
+		     f->btf && !f->ret_scalar && pc < f->start + f->len &&
+		     pc < prog->insn_cnt;
+		     pc++) {
 			const struct bpf_insn *in = &prog->insns[pc];
 			const char *what = NULL;
 
@@ -437,7 +451,8 @@ static bool func_ret_check(const struct bc_prog *prog,
 				what = "tail_call";
 			if (!what)
 				continue;
-			snprintf(res->error, sizeof(res->error), "%s is only "
+			snprintf(res->error, sizeof(res->error),
+				 "%s is only "
 				 "allowed in functions that return 'int'.",
 				 what);
 			return false;
@@ -461,13 +476,15 @@ static int unpriv_load_check(const struct bc_prog *prog,
 	if (!opts->unprivileged)
 		return 0;
 	if (!opts->cap_bpf && prog->insn_cnt > BC_MAXINSNS_UNPRIV)
-		return bc_errf(err, -1, -E2BIG, "program of %u insns is too "
+		return bc_errf(err, -1, -E2BIG,
+			       "program of %u insns is too "
 			       "large without CAP_BPF (at most %u: "
-			       "BPF_MAXINSNS)", prog->insn_cnt,
-			       BC_MAXINSNS_UNPRIV);
+			       "BPF_MAXINSNS)",
+			       prog->insn_cnt, BC_MAXINSNS_UNPRIV);
 	if (!opts->cap_bpf && prog->type != BPF_PROG_TYPE_SOCKET_FILTER &&
 	    prog->type != BPF_PROG_TYPE_CGROUP_SKB)
-		return bc_errf(err, -1, -EPERM, "program type %s needs CAP_BPF "
+		return bc_errf(err, -1, -EPERM,
+			       "program type %s needs CAP_BPF "
 			       "(without it: socket_filter and cgroup_skb)",
 			       bc_progtype_name(prog->type));
 	if (cap)
@@ -493,11 +510,13 @@ static int calls_load_check(const struct bc_prog *prog,
 
 		if (!bpf_cap && (bc_is_pseudo_call(in) ||
 				 bc_is_kfunc_call(in) || bc_is_pseudo_func(in)))
-			return bc_errf(err, i, -EPERM, "loading/calling other "
+			return bc_errf(err, i, -EPERM,
+				       "loading/calling other "
 				       "bpf or kernel functions are allowed "
 				       "for CAP_BPF and CAP_SYS_ADMIN");
 		if (!gpl && bc_is_kfunc_call(in))
-			return bc_errf(err, i, -EINVAL, "cannot call kernel "
+			return bc_errf(err, i, -EINVAL,
+				       "cannot call kernel "
 				       "function from non-GPL compatible "
 				       "program");
 		i += bc_is_lddw(in);
@@ -524,9 +543,10 @@ static int attach_target(const struct bc_prog *prog,
 	typed = bc_btf_typed_ctx(prog->type, prog->attach_type);
 	if (!kb && (typed || prog->core_relos)) {
 		bc_kernel_btf_missing(res->error, sizeof(res->error),
-				      !typed ? "a program with CO-RE "
-				      "relocations" : prog->section ?
-				      prog->section : "a BTF-typed context");
+				      !typed	    ? "a program with CO-RE "
+						      "relocations" :
+				      prog->section ? prog->section :
+						      "a BTF-typed context");
 		return -1;
 	}
 	if (!typed)
@@ -549,7 +569,7 @@ static void worst_case_check(const struct bc_verify_opts *opts,
 			     struct bc_verify_result *res)
 {
 	uint64_t cap = opts->max_worst_case ? opts->max_worst_case :
-		       BC_MAX_WORST_CASE;
+					      BC_MAX_WORST_CASE;
 
 	if (!res->accepted || !res->has_worst_case ||
 	    res->worst_case_insns <= cap)
@@ -557,8 +577,9 @@ static void worst_case_check(const struct bc_verify_opts *opts,
 	res->accepted = false;
 	res->beyond_linux = true;
 	res->error_insn = res->worst_loop_insn;
-	snprintf(res->error, sizeof(res->error), "%s at insn %" PRId64
-		 " may run %" PRIu64 " times: at most %" PRIu64 " insns in "
+	snprintf(res->error, sizeof(res->error),
+		 "%s at insn %" PRId64 " may run %" PRIu64
+		 " times: at most %" PRIu64 " insns in "
 		 "all, over the limit of %" PRIu64 " (max worst case)",
 		 res->worst_loop_callback ? "callback loop" : "loop",
 		 res->worst_loop_insn, res->worst_loop_trip,
@@ -580,9 +601,10 @@ static void config_warning(const struct bc_object *o, int32_t id,
 		snprintf(at, left, "%s%s needs %s, which %s does not set",
 			 n ? "\n" : "", bc_helper_name(id), config, kc->path);
 	else
-		snprintf(at, left, "%s%s is available only with %s; other "
-			 "kernels refuse this program", n ? "\n" : "",
-			 bc_helper_name(id), config);
+		snprintf(at, left,
+			 "%s%s is available only with %s; other "
+			 "kernels refuse this program",
+			 n ? "\n" : "", bc_helper_name(id), config);
 }
 
 /*
@@ -592,7 +614,7 @@ static void config_warning(const struct bc_object *o, int32_t id,
 static void config_warnings(const struct bc_prog *p,
 			    struct bc_verify_result *res)
 {
-	uint64_t seen[2] = { 0 };	/* helper ids below 128 warned about */
+	uint64_t seen[2] = { 0 }; /* helper ids below 128 warned about */
 
 	for (uint32_t i = 0; i < p->insn_cnt; i++) {
 		const struct bpf_insn *in = &p->insns[i];
@@ -660,10 +682,10 @@ int bc_verify(const struct bc_prog *prog, const struct bc_verify_opts *opts,
 	}
 out:
 	/* Linux's rules and limits decided, so the verdict is Linux's */
-	as_linux = opts->linux_compat ||
-		   (!by_proof && !res->beyond_linux &&
-		    !opts->reject_irreducible &&
-		    (!opts->insn_budget || opts->insn_budget == BC_MAX_INSNS));
+	as_linux =
+		opts->linux_compat ||
+		(!by_proof && !res->beyond_linux && !opts->reject_irreducible &&
+		 (!opts->insn_budget || opts->insn_budget == BC_MAX_INSNS));
 	if (as_linux)
 		linux_is(res, res);
 	res->duration_us = bc_now_us() - t0;

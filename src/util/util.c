@@ -171,8 +171,10 @@ int bc_read_file(const char *path, uint8_t **data, size_t *len,
 			       strerror(errno));
 	if (!fstat(fileno(f), &st) && S_ISDIR(st.st_mode)) {
 		fclose(f);
-		return bc_errf(err, -1, EISDIR, "%s: is a directory, not an "
-			       "eBPF object", path);
+		return bc_errf(err, -1, EISDIR,
+			       "%s: is a directory, not an "
+			       "eBPF object",
+			       path);
 	}
 	for (;;) {
 		BC_GROW(buf, cap, n + 65536);

@@ -10,7 +10,7 @@
 
 #define BC_ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 /* A parameter a callback's signature has and its body does not need. */
-#define BC_UNUSED __attribute__((unused))
+#define BC_UNUSED    __attribute__((unused))
 #define BC_MIN(a, b) ((a) < (b) ? (a) : (b))
 #define BC_MAX(a, b) ((a) > (b) ? (a) : (b))
 
@@ -46,7 +46,7 @@ char *bc_xstrndup(const char *s, size_t n);
 
 /* Growable array: grows *arr (element size sz) so it can hold need items. */
 void bc_grow(void **arr, size_t *cap, size_t need, size_t sz);
-#define BC_GROW(arr, cap, need) \
+#define BC_GROW(arr, cap, need)                                                \
 	bc_grow((void **)&(arr), &(cap), (need), sizeof(*(arr)))
 
 /*
@@ -56,12 +56,12 @@ void bc_grow(void **arr, size_t *cap, size_t need, size_t sz);
 struct bc_arena_chunk;
 struct bc_arena {
 	struct bc_arena_chunk *head;
-	size_t used_bytes;	/* bytes handed out */
-	size_t reserved_bytes;	/* bytes obtained from malloc */
+	size_t used_bytes; /* bytes handed out */
+	size_t reserved_bytes; /* bytes obtained from malloc */
 };
 
 void bc_arena_init(struct bc_arena *a);
-void *bc_arena_alloc(struct bc_arena *a, size_t n);	/* zeroed, 16-aligned */
+void *bc_arena_alloc(struct bc_arena *a, size_t n); /* zeroed, 16-aligned */
 void *bc_arena_array(struct bc_arena *a, size_t n, size_t sz);
 void bc_arena_free(struct bc_arena *a);
 

@@ -40,17 +40,23 @@ static int sane_offset(struct venv *e, uint32_t pc, const struct bc_vreg *r,
 
 	if (bc_scalar_is_const(&r->s) &&
 	    (val >= BC_MAX_VAR_OFF || val <= -BC_MAX_VAR_OFF))
-		return vc_err(e, pc, "math between %s pointer and %" PRId64
-			      " is not allowed", t, val);
+		return vc_err(e, pc,
+			      "math between %s pointer and %" PRId64
+			      " is not allowed",
+			      t, val);
 	if (r->off >= BC_MAX_VAR_OFF || r->off <= -BC_MAX_VAR_OFF)
 		return vc_err(e, pc, "%s pointer offset %d is not allowed", t,
 			      r->off);
 	if (smin == INT64_MIN)
-		return vc_err(e, pc, "math between %s pointer and register with "
-			      "unbounded min value is not allowed", t);
+		return vc_err(e, pc,
+			      "math between %s pointer and register with "
+			      "unbounded min value is not allowed",
+			      t);
 	if (smin >= BC_MAX_VAR_OFF || smin <= -BC_MAX_VAR_OFF)
-		return vc_err(e, pc, "value %" PRId64 " makes %s pointer be out "
-			      "of bounds", smin, t);
+		return vc_err(e, pc,
+			      "value %" PRId64 " makes %s pointer be out "
+			      "of bounds",
+			      smin, t);
 	return 0;
 }
 
@@ -66,7 +72,7 @@ static int sane_offset(struct venv *e, uint32_t pc, const struct bc_vreg *r,
 enum { SAN_NEG = 1, SAN_IMM = 2, SAN_SRC = 4, SAN_DST = 8, SAN_NON_PTR = 16 };
 
 struct san {
-	bool left;		/* the mask bounds a move to lower addresses */
+	bool left; /* the mask bounds a move to lower addresses */
 	uint8_t state;
 	uint32_t limit;
 };
@@ -80,7 +86,8 @@ static int san_limit(struct venv *e, const struct bc_vreg *p, bool left,
 
 	if (p->kind == VK_FP) {
 		max = BC_STACK + left;
-		*lim = (uint32_t)-(p->s.var_off.value + (uint64_t)(int64_t)p->off);
+		*lim = (uint32_t) -
+		       (p->s.var_off.value + (uint64_t)(int64_t)p->off);
 	} else if (p->kind == VK_MAP_VALUE) {
 		max = e->obj->maps[p->map].value_size;
 		*lim = (uint32_t)((left ? (uint64_t)p->s.smin : p->s.umax) +
@@ -95,8 +102,10 @@ static int san_limit_err(struct venv *e, uint32_t pc, const struct bpf_insn *in,
 			 int why, int preg)
 {
 	if (why == 1)
-		return vc_err(e, pc, "R%d has pointer with unsupported alu "
-			      "operation, " SAN_ERR, preg);
+		return vc_err(e, pc,
+			      "R%d has pointer with unsupported alu "
+			      "operation, " SAN_ERR,
+			      preg);
 	return vc_err(e, pc, "R%d tried to %s beyond pointer bounds, " SAN_ERR,
 		      in->dst_reg, bc_op(in) == BPF_ADD ? "add" : "sub");
 }
@@ -109,7 +118,8 @@ static int san_begin(struct venv *e, uint32_t pc, const struct bpf_insn *in,
 	int why;
 
 	if (!imm && (off->s.smin < 0) != (off->s.smax < 0))
-		return vc_err(e, pc, "R%d has unknown scalar with mixed signed "
+		return vc_err(e, pc,
+			      "R%d has unknown scalar with mixed signed "
 			      "bounds, " SAN_ERR,
 			      ptr_is_dst ? in->src_reg : in->dst_reg);
 	sa->left = (bc_op(in) == BPF_ADD) == neg;
@@ -137,14 +147,18 @@ static int san_record(struct venv *e, uint32_t pc, const struct bpf_insn *in,
 			/* a summary stands for many iterations at once:
 			 * explore them to see each one's limit */
 			e->sum_abort = true;
-			snprintf(e->sum_why, sizeof(e->sum_why), "iterations "
+			snprintf(e->sum_why, sizeof(e->sum_why),
+				 "iterations "
 				 "explored: insn %u: unprivileged: pointer "
 				 "arithmetic masked against Spectre needs the "
-				 "same limit on every path", pc);
+				 "same limit on every path",
+				 pc);
 			return -1;
 		}
-		return vc_err(e, pc, "R%d tried to %s from different maps, "
-			      "paths or scalars, " SAN_ERR, in->dst_reg,
+		return vc_err(e, pc,
+			      "R%d tried to %s from different maps, "
+			      "paths or scalars, " SAN_ERR,
+			      in->dst_reg,
 			      bc_op(in) == BPF_ADD ? "add" : "sub");
 	}
 	e->alu_state[pc] = state;
@@ -220,19 +234,24 @@ static int ptr_alu_allowed(struct venv *e, uint32_t pc,
 	int d = in->dst_reg;
 
 	if (bc_vkind_or_null(ptr->kind))
-		return vc_err(e, pc, "R%d pointer arithmetic on %s prohibited, "
-			      "null-check it first", d,
-			      bc_vkind_name(ptr->kind));
+		return vc_err(e, pc,
+			      "R%d pointer arithmetic on %s prohibited, "
+			      "null-check it first",
+			      d, bc_vkind_name(ptr->kind));
 	if (map_ptr_plus_zero(e, in, ptr, sc))
 		return 0;
 	switch (ptr->kind) {
-	case VK_MAP_PTR:	/* map + 0 is still the map */
+	case VK_MAP_PTR: /* map + 0 is still the map */
 		if (bc_op(in) == BPF_ADD && bc_scalar_is_const(&sc->s) &&
 		    !sc->s.var_off.value)
 			break;
 		/* fallthrough */
-	case VK_PKT_END: case VK_SOCK: case VK_SOCK_COMMON:
-	case VK_TCP_SOCK: case VK_FLOW_KEYS: case VK_FUNC:
+	case VK_PKT_END:
+	case VK_SOCK:
+	case VK_SOCK_COMMON:
+	case VK_TCP_SOCK:
+	case VK_FLOW_KEYS:
+	case VK_FUNC:
 		return vc_err(e, pc, "R%d pointer arithmetic on %s prohibited",
 			      d, bc_vkind_name(ptr->kind));
 	}
@@ -243,25 +262,32 @@ static int ptr_alu_allowed(struct venv *e, uint32_t pc,
 }
 
 /* The operator's own rules, after the masking checks (as in Linux). */
-static int ptr_alu_op_ok(struct venv *e, uint32_t pc,
-			 const struct bpf_insn *in, const struct bc_vreg *ptr,
-			 bool ptr_is_dst)
+static int ptr_alu_op_ok(struct venv *e, uint32_t pc, const struct bpf_insn *in,
+			 const struct bc_vreg *ptr, bool ptr_is_dst)
 {
 	uint8_t op = bc_op(in);
 	int d = in->dst_reg;
 
 	if (op == BPF_SUB && !ptr_is_dst)
-		return vc_err(e, pc, "R%d tried to subtract pointer from "
-			      "scalar", d);
+		return vc_err(e, pc,
+			      "R%d tried to subtract pointer from "
+			      "scalar",
+			      d);
 	if (op == BPF_SUB && ptr->kind == VK_FP)
-		return vc_err(e, pc, "R%d subtraction from stack pointer "
-			      "prohibited", d);
+		return vc_err(e, pc,
+			      "R%d subtraction from stack pointer "
+			      "prohibited",
+			      d);
 	if (op == BPF_AND || op == BPF_OR || op == BPF_XOR)
-		return vc_err(e, pc, "R%d bitwise operator %s on pointer "
-			      "prohibited", d, op_str(op));
+		return vc_err(e, pc,
+			      "R%d bitwise operator %s on pointer "
+			      "prohibited",
+			      d, op_str(op));
 	if (op != BPF_ADD && op != BPF_SUB)
-		return vc_err(e, pc, "R%d pointer arithmetic with %s operator "
-			      "prohibited", d, op_str(op));
+		return vc_err(e, pc,
+			      "R%d pointer arithmetic with %s operator "
+			      "prohibited",
+			      d, op_str(op));
 	return 0;
 }
 
@@ -292,7 +318,8 @@ static void ptr_move(struct venv *e, uint8_t op, struct bc_vreg *res,
 		 * fixed offset (the same addresses), so that p[-1 + i] for
 		 * i >= 1 is not taken for a negative offset */
 		struct bc_scalar k;
-		int64_t m = add.smin < -(int64_t)res->off ? add.smin : -res->off;
+		int64_t m = add.smin < -(int64_t)res->off ? add.smin :
+							    -res->off;
 
 		bc_scalar_const(&k, (uint64_t)m);
 		bc_scalar_alu(&add, &k, BPF_SUB, false, 0);
@@ -319,21 +346,27 @@ static int sanitize_check_bounds(struct venv *e, uint32_t pc, int d,
 {
 	if (res->kind == VK_FP) {
 		if (!bc_scalar_is_const(&res->s))
-			return vc_err(e, pc, "R%d variable stack access "
-				      "prohibited for !root, var_off=(0x%" PRIx64
-				      "; 0x%" PRIx64 ") off=%d", d,
-				      res->s.var_off.value, res->s.var_off.mask,
-				      res->off + (int)res->s.var_off.value);
+			return vc_err(
+				e, pc,
+				"R%d variable stack access "
+				"prohibited for !root, var_off=(0x%" PRIx64
+				"; 0x%" PRIx64 ") off=%d",
+				d, res->s.var_off.value, res->s.var_off.mask,
+				res->off + (int)res->s.var_off.value);
 		int64_t o = res->off + (int64_t)res->s.var_off.value;
 
 		if (o >= 0 || o < -BC_STACK)
-			return vc_err(e, pc, "R%d stack pointer arithmetic goes "
+			return vc_err(e, pc,
+				      "R%d stack pointer arithmetic goes "
 				      "out of range, prohibited for !root; "
-				      "off=%d", d, (int)o);
+				      "off=%d",
+				      d, (int)o);
 	}
 	if (res->kind == VK_MAP_VALUE && !vmem_map_ptr_in_value(e, res))
-		return vc_err(e, pc, "R%d pointer arithmetic of map value goes "
-			      "out of range, prohibited for !root", d);
+		return vc_err(e, pc,
+			      "R%d pointer arithmetic of map value goes "
+			      "out of range, prohibited for !root",
+			      d);
 	return 0;
 }
 
@@ -359,7 +392,7 @@ static int ptr_alu(struct venv *e, uint32_t pc, const struct bpf_insn *in,
 	if (ptr_alu_op_ok(e, pc, in, ptr, ptr == dst))
 		return -1;
 	ptr_move(e, bc_op(in), &res, sc);
-	if (res.range < 0)	/* an end mark is for that address only */
+	if (res.range < 0) /* an end mark is for that address only */
 		res.range = 0;
 	if (sane_offset(e, pc, &res, res.kind))
 		return -1;
@@ -379,11 +412,15 @@ static int alu_mov(struct venv *e, uint32_t pc, const struct bpf_insn *in,
 	if (src->kind != VK_SCALAR) {
 		if (alu32 || in->off) {
 			if (!e->priv && !alu32)
-				return vc_err(e, pc, "R%d sign-extension part "
-					      "of pointer", in->src_reg);
+				return vc_err(e, pc,
+					      "R%d sign-extension part "
+					      "of pointer",
+					      in->src_reg);
 			if (!e->priv)
-				return vc_err(e, pc, "R%d partial copy of "
-					      "pointer", in->src_reg);
+				return vc_err(e, pc,
+					      "R%d partial copy of "
+					      "pointer",
+					      in->src_reg);
 			bc_vreg_scalar(dst);
 			if (alu32)
 				bc_scalar_zext32(&dst->s);
@@ -482,9 +519,11 @@ static int addr_space_cast(struct venv *e, uint32_t pc)
 		arena |= e->obj->maps[e->prog->maps_used[i]].type ==
 			 BC_MAP_TYPE_ARENA;
 	if (!arena)
-		return vc_err(e, pc, "addr_space_cast insn can only be used in "
+		return vc_err(e, pc,
+			      "addr_space_cast insn can only be used in "
 			      "a program that has an associated arena");
-	return vc_err_fatal(e, pc, "addr_space_cast of an arena pointer is "
+	return vc_err_fatal(e, pc,
+			    "addr_space_cast of an arena pointer is "
 			    "not supported by bpfcheck");
 }
 
@@ -520,7 +559,7 @@ int vc_alu(struct venv *e, uint32_t pc, const struct bpf_insn *in)
 		src = *vc_reg(e, in->src_reg);
 	} else {
 		bc_vreg_const(&src, alu32 ? (uint64_t)(uint32_t)in->imm :
-			      (uint64_t)(int64_t)in->imm);
+					    (uint64_t)(int64_t)in->imm);
 	}
 	if (op != BPF_MOV && vc_check_read(e, pc, d))
 		return -1;

@@ -22,12 +22,12 @@
 #include "verifier/precision.h"
 
 struct callinfo {
-	int32_t map;		/* map index from the map arg, -1 none */
-	int mem_regno;		/* pending mem arg waiting for its size */
+	int32_t map; /* map index from the map arg, -1 none */
+	int mem_regno; /* pending mem arg waiting for its size */
 	uint32_t mem_kind;
 	uint32_t alloc_size;
 	uint32_t release_ref;
-	uint32_t arg_ref;	/* reference of a socket argument */
+	uint32_t arg_ref; /* reference of a socket argument */
 	int32_t cb_target;
 	struct bc_vreg cbctx;
 	bool has_cbctx;
@@ -58,7 +58,8 @@ static int type_err(struct venv *e, uint32_t pc, int regno,
 		      bc_vreg_type_str(r, t, sizeof(t)), exp);
 }
 
-#define MEM_KINDS "fp, pkt, pkt_meta, map_key, map_value, mem, ringbuf_mem, " \
+#define MEM_KINDS                                                              \
+	"fp, pkt, pkt_meta, map_key, map_value, mem, ringbuf_mem, "            \
 	"buf, trusted_ptr_"
 
 static int helper_mem(struct venv *e, uint32_t pc, int regno, uint64_t size,
@@ -67,12 +68,12 @@ static int helper_mem(struct venv *e, uint32_t pc, int regno, uint64_t size,
 	struct bc_vreg *r = vc_reg(e, regno);
 
 	switch (r->kind) {
-	case VK_FP:	/* Linux checks the bounds of a zero-sized access too */
+	case VK_FP: /* Linux checks the bounds of a zero-sized access too */
 		return vmem_stack_range(e, pc, regno, r, 0, size, write);
 	case VK_PKT:
 	case VK_PKT_META:
-		if (!pkt_ok || (write && !bc_ctx_has_pkt(e->type, e->attach,
-							  false)))
+		if (!pkt_ok ||
+		    (write && !bc_ctx_has_pkt(e->type, e->attach, false)))
 			return type_err(e, pc, regno, r, MEM_KINDS);
 		/* fallthrough */
 	case VK_MAP_VALUE:
@@ -84,9 +85,8 @@ static int helper_mem(struct venv *e, uint32_t pc, int regno, uint64_t size,
 			return vc_err(e, pc, "R%d unbounded memory access",
 				      regno);
 		return vmem_access(e, pc, regno, 0, (int)size, write, NULL, -1,
-				 NULL, false);
-	default:
-		return type_err(e, pc, regno, r, MEM_KINDS);
+				   NULL, false);
+	default: return type_err(e, pc, regno, r, MEM_KINDS);
 	}
 }
 
@@ -126,15 +126,20 @@ static int size_arg(struct venv *e, uint32_t pc, int regno, bool zero_ok,
 		return type_err(e, pc, regno, r, "scalar");
 	vp_mark_reg(e, regno);
 	if (r->s.smin < 0)
-		return vc_err(e, pc, "R%d min value is negative, either use "
-			      "unsigned or 'var &= const'", regno);
+		return vc_err(e, pc,
+			      "R%d min value is negative, either use "
+			      "unsigned or 'var &= const'",
+			      regno);
 	if (r->s.umin == 0 && !zero_ok)
-		return vc_err(e, pc, "R%d invalid zero-sized read: u64=[%" PRId64
-			      ",%" PRId64 "]", regno, (int64_t)r->s.umin,
-			      (int64_t)r->s.umax);
+		return vc_err(e, pc,
+			      "R%d invalid zero-sized read: u64=[%" PRId64
+			      ",%" PRId64 "]",
+			      regno, (int64_t)r->s.umin, (int64_t)r->s.umax);
 	if (r->s.umax >= (1ull << 29))
-		return vc_err(e, pc, "R%d unbounded memory access, use 'var &= "
-			      "const' or 'if (var < const)'", regno);
+		return vc_err(e, pc,
+			      "R%d unbounded memory access, use 'var &= "
+			      "const' or 'if (var < const)'",
+			      regno);
 	if (ci->mem_regno < 0)
 		return 0;
 	/* NULL memory (an _OR_NULL argument): only a zero-sized access */
@@ -157,16 +162,19 @@ static int check_scalar_arg(struct venv *e, uint32_t pc,
 	switch (k) {
 	case BC_ARG_ANYTHING:
 		if (!e->priv && bc_vkind_is_ptr(r->kind))
-			return vc_err(e, pc, "R%d leaks addr into helper "
-				      "function", regno);
+			return vc_err(e, pc,
+				      "R%d leaks addr into helper "
+				      "function",
+				      regno);
 		return 0;
 	case BC_ARG_SCALAR:
-		return r->kind == VK_SCALAR ? 0 :
-		       type_err(e, pc, regno, r, "scalar");
+		return r->kind == VK_SCALAR ?
+			       0 :
+			       type_err(e, pc, regno, r, "scalar");
 	case BC_ARG_CONST_SIZE:
 	case BC_ARG_CONST_SIZE_OR_ZERO:
-		return size_arg(e, pc, regno, k == BC_ARG_CONST_SIZE_OR_ZERO, ci,
-				mem_write, p->flags & BC_HF_PKT_ACCESS);
+		return size_arg(e, pc, regno, k == BC_ARG_CONST_SIZE_OR_ZERO,
+				ci, mem_write, p->flags & BC_HF_PKT_ACCESS);
 	}
 	/* BC_ARG_CONST_ALLOC_SIZE_OR_ZERO */
 	vp_mark_reg(e, regno);
@@ -189,8 +197,7 @@ static int sock_value_arg(struct venv *e, uint32_t pc, int regno, uint32_t k)
 	switch (r->kind) {
 	case VK_SOCK_COMMON:
 	case VK_SOCK:
-	case VK_TCP_SOCK:
-		return 0;
+	case VK_TCP_SOCK: return 0;
 	}
 	return type_err(e, pc, regno, r,
 			"sock_common, sock, tcp_sock, xdp_sock, ptr_, "
@@ -199,8 +206,8 @@ static int sock_value_arg(struct venv *e, uint32_t pc, int regno, uint32_t k)
 
 /* The map argument, and the key or value of that map. */
 static int check_map_arg(struct venv *e, uint32_t pc,
-			 const struct bc_helper_proto *p, int regno,
-			 uint32_t k, struct callinfo *ci)
+			 const struct bc_helper_proto *p, int regno, uint32_t k,
+			 struct callinfo *ci)
 {
 	struct bc_vreg *r = vc_reg(e, regno);
 	const struct bc_map *m = ci->map >= 0 ? &e->obj->maps[ci->map] : NULL;
@@ -211,14 +218,17 @@ static int check_map_arg(struct venv *e, uint32_t pc,
 		/* the map of a timer argument before it (bpfcheck knows no
 		 * inner map's uid: 0 both) */
 		if (ci->map >= 0 && (uint32_t)ci->map != r->map)
-			return vc_err(e, pc, "timer pointer in R1 map_uid=0 "
+			return vc_err(e, pc,
+				      "timer pointer in R1 map_uid=0 "
 				      "doesn't match map pointer in R%d "
-				      "map_uid=0", regno);
+				      "map_uid=0",
+				      regno);
 		ci->map = r->map;
 		if (map_func_ok(e, e->obj->maps[r->map].type, p->id))
 			return 0;
 		if (p->id == BPF_FUNC_tail_call)
-			return vc_err(e, pc, "expected prog array map for tail "
+			return vc_err(e, pc,
+				      "expected prog array map for tail "
 				      "call");
 		return vc_err(e, pc, "cannot pass map_type %u into func %s#%d",
 			      e->obj->maps[r->map].type, p->name, p->id);
@@ -226,7 +236,7 @@ static int check_map_arg(struct venv *e, uint32_t pc,
 	if (!m)
 		return vc_err(e, pc, "invalid map_ptr to access map->key");
 	if (k != BC_ARG_PTR_TO_MAP_KEY && (m->type == BPF_MAP_TYPE_SOCKMAP ||
-					  m->type == BPF_MAP_TYPE_SOCKHASH))
+					   m->type == BPF_MAP_TYPE_SOCKHASH))
 		return sock_value_arg(e, pc, regno, k);
 	if (r->kind != VK_FP && r->kind != VK_PKT && r->kind != VK_PKT_META &&
 	    r->kind != VK_MAP_VALUE && r->kind != VK_MAP_KEY &&
@@ -234,7 +244,8 @@ static int check_map_arg(struct venv *e, uint32_t pc,
 		return type_err(e, pc, regno, r, MEM_KINDS);
 	return helper_mem(e, pc, regno,
 			  k == BC_ARG_PTR_TO_MAP_KEY ? m->key_size :
-			  m->value_size, k == BC_ARG_PTR_TO_UNINIT_MAP_VALUE,
+						       m->value_size,
+			  k == BC_ARG_PTR_TO_UNINIT_MAP_VALUE,
 			  p->flags & BC_HF_PKT_ACCESS);
 }
 
@@ -277,15 +288,15 @@ static int check_mem_arg(struct venv *e, uint32_t pc, int regno, uint32_t k,
  * a pointer not untrusted, to the struct the helper names or one that
  * holds it at the pointer's offset.
  */
-static int btf_arg(struct venv *e, uint32_t pc,
-		   const struct bc_helper_proto *p, int regno,
-		   const struct bc_vreg *r)
+static int btf_arg(struct venv *e, uint32_t pc, const struct bc_helper_proto *p,
+		   int regno, const struct bc_vreg *r)
 {
 	const char *want = bc_btf_helper_arg(p->id);
 
 	if (r->kind != VK_BTF_ID || (r->bflags & BC_BTF_UNTRUSTED))
-		return type_err(e, pc, regno, r, "ptr_, trusted_ptr_, rcu_ptr_");
-	if (!r->btf_id || !e->kbtf)	/* from a helper, typed by it */
+		return type_err(e, pc, regno, r,
+				"ptr_, trusted_ptr_, rcu_ptr_");
+	if (!r->btf_id || !e->kbtf) /* from a helper, typed by it */
 		return 0;
 	if (!bc_scalar_is_const(&r->s) || r->s.var_off.value || !want ||
 	    !bc_btf_ids_match(e->kbtf, r->btf_id, r->off, want))
@@ -310,8 +321,7 @@ static int check_reg_type(struct venv *e, uint32_t pc,
 			  uint32_t k, struct callinfo *ci)
 {
 	struct bc_vreg *r = vc_reg(e, regno);
-	bool off0 = !r->off && bc_scalar_is_const(&r->s) &&
-		    !r->s.var_off.value;
+	bool off0 = !r->off && bc_scalar_is_const(&r->s) && !r->s.var_off.value;
 
 	switch (k) {
 	case BC_ARG_PTR_TO_CTX:
@@ -320,7 +330,8 @@ static int check_reg_type(struct venv *e, uint32_t pc,
 		if (!off0)
 			return vc_err(e, pc, "%s ctx ptr R%d off=%d disallowed",
 				      r->off < 0 ? "negative offset" :
-				      "dereference of modified", regno, r->off);
+						   "dereference of modified",
+				      regno, r->off);
 		return 0;
 	case BC_ARG_PTR_TO_FUNC:
 		if (r->kind != VK_FUNC)
@@ -331,14 +342,17 @@ static int check_reg_type(struct venv *e, uint32_t pc,
 		if (r->kind != VK_MEM)
 			return type_err(e, pc, regno, r, "ringbuf_mem");
 		if (!off0)
-			return vc_err(e, pc, "R%d must have zero offset when "
-				      "passed to release func", regno);
+			return vc_err(e, pc,
+				      "R%d must have zero offset when "
+				      "passed to release func",
+				      regno);
 		ci->release_ref = r->ref_id;
 		return 0;
 	case BC_ARG_PTR_TO_SOCK_COMMON:
 		if (r->kind != VK_SOCK && r->kind != VK_SOCK_COMMON &&
 		    r->kind != VK_TCP_SOCK && !btf_sock_common(e, r))
-			return type_err(e, pc, regno, r, "sock_common, sock, "
+			return type_err(e, pc, regno, r,
+					"sock_common, sock, "
 					"tcp_sock, xdp_sock, ptr_, "
 					"trusted_ptr_");
 		if (p->flags & BC_HF_RELEASE)
@@ -362,7 +376,7 @@ static int check_cb_ctx_arg(struct venv *e, uint32_t pc, int regno,
 	struct bc_vreg *r = vc_reg(e, regno);
 
 	if (r->kind == VK_SCALAR && bc_scalar_is_const(&r->s) &&
-	    !r->s.var_off.value) {	/* NULL: the callback gets 0 */
+	    !r->s.var_off.value) { /* NULL: the callback gets 0 */
 		vp_mark_reg(e, regno);
 	} else if (r->kind != VK_FP) {
 		return type_err(e, pc, regno, r, "fp");
@@ -421,11 +435,12 @@ static int check_arg(struct venv *e, uint32_t pc,
 		return check_cb_ctx_arg(e, pc, regno, ci);
 	case BC_ARG_PTR_TO_SPIN_LOCK:
 		return vlk_spin_lock(e, pc, regno, p->id == BPF_FUNC_spin_lock);
-	case BC_ARG_PTR_TO_TIMER:
-		return vlk_timer(e, pc, regno, &ci->map);
+	case BC_ARG_PTR_TO_TIMER: return vlk_timer(e, pc, regno, &ci->map);
 	}
-	return vc_err_fatal(e, pc, "R%d: argument kind of %s not supported by "
-			    "bpfcheck", regno, p->name);
+	return vc_err_fatal(e, pc,
+			    "R%d: argument kind of %s not supported by "
+			    "bpfcheck",
+			    regno, p->name);
 }
 
 static void clear_pkt_fn(struct bc_vreg *r, void *a)
@@ -460,8 +475,7 @@ static bool is_ptr_cast(int32_t fn)
 	case BPF_FUNC_skc_to_udp6_sock:
 	case BPF_FUNC_skc_to_mptcp_sock:
 	case BPF_FUNC_skc_to_tcp_timewait_sock:
-	case BPF_FUNC_skc_to_tcp_request_sock:
-		return true;
+	case BPF_FUNC_skc_to_tcp_request_sock: return true;
 	}
 	return false;
 }
@@ -473,12 +487,8 @@ static void set_ret(struct venv *e, uint32_t pc,
 	bool nn;
 
 	switch (p->ret) {
-	case BC_RET_INTEGER:
-		bc_vreg_scalar(r0);
-		break;
-	case BC_RET_VOID:
-		bc_vreg_ptr(r0, VK_NOT_INIT);
-		break;
+	case BC_RET_INTEGER: bc_vreg_scalar(r0); break;
+	case BC_RET_VOID: bc_vreg_ptr(r0, VK_NOT_INIT); break;
 	case BC_RET_MAP_VALUE_OR_NULL:
 	case BC_RET_MAP_VALUE:
 		if (sock_lookup(e, p, ci)) {
@@ -498,8 +508,8 @@ static void set_ret(struct venv *e, uint32_t pc,
 	case BC_RET_ALLOC_MEM_OR_NULL:
 	case BC_RET_MEM_OR_NULL:
 		bc_vreg_ptr(r0, VK_MEM_OR_NULL);
-		r0->mem_size = p->ret == BC_RET_ALLOC_MEM_OR_NULL ?
-			       ci->alloc_size : 0;
+		r0->mem_size =
+			p->ret == BC_RET_ALLOC_MEM_OR_NULL ? ci->alloc_size : 0;
 		r0->id = ++e->id_gen;
 		break;
 	case BC_RET_SOCKET_OR_NULL:
@@ -555,7 +565,8 @@ static int enter_frame(struct venv *e, uint32_t pc, uint32_t target)
 	struct bc_vframe *f;
 
 	if (st->curframe + 1 >= BC_MAX_CALL_FRAMES)
-		return vc_err_fatal(e, pc, "the call stack of %u frames is too deep",
+		return vc_err_fatal(e, pc,
+				    "the call stack of %u frames is too deep",
 				    st->curframe + 2);
 	f = bc_vframe_new(sp, pc, st->curframe + 1);
 	for (int r = 1; r <= 5; r++)
@@ -597,9 +608,7 @@ static int set_callback_args(struct venv *e, uint32_t pc,
 		struct bc_vreg *r = &f->regs[i + 1];
 
 		switch (BC_ARG_KIND(p->cb_args[i])) {
-		case BC_ARG_NONE:
-			bc_vreg_ptr(r, VK_NOT_INIT);
-			break;
+		case BC_ARG_NONE: bc_vreg_ptr(r, VK_NOT_INIT); break;
 		case BC_ARG_CONST_MAP_PTR:
 			bc_vreg_ptr(r, VK_MAP_PTR);
 			r->map = ci->map;
@@ -620,10 +629,8 @@ static int set_callback_args(struct venv *e, uint32_t pc,
 				bc_vreg_const(r, 0);
 			break;
 		case BC_ARG_SCALAR:
-		case BC_ARG_ANYTHING:
-			bc_vreg_scalar(r);
-			break;
-		case BC_ARG_PTR_TO_DYNPTR:	/* read: no verdict */
+		case BC_ARG_ANYTHING: bc_vreg_scalar(r); break;
+		case BC_ARG_PTR_TO_DYNPTR: /* read: no verdict */
 			bc_vreg_ptr(r, VK_NOT_INIT);
 			r->map = VK_NOT_INIT_DYNPTR;
 			break;
@@ -632,8 +639,10 @@ static int set_callback_args(struct venv *e, uint32_t pc,
 				break;
 			/* fallthrough */
 		default:
-			return vc_err(e, pc, "%s: callback argument kind not "
-				      "supported by bpfcheck", p->name);
+			return vc_err(e, pc,
+				      "%s: callback argument kind not "
+				      "supported by bpfcheck",
+				      p->name);
 		}
 	}
 	/* bpf_loop's index is an unknown scalar, as in Linux
@@ -655,16 +664,14 @@ static uint64_t callback_calls(struct venv *e, const struct bc_helper_proto *p,
 
 	switch (p->id) {
 	case BPF_FUNC_loop:
-		n = vc_reg(e, 1)->kind == VK_SCALAR ?
-		    vc_reg(e, 1)->s.umax : UINT64_MAX;
+		n = vc_reg(e, 1)->kind == VK_SCALAR ? vc_reg(e, 1)->s.umax :
+						      UINT64_MAX;
 		return n < BC_MAX_LOOPS ? n : BC_MAX_LOOPS;
 	case BPF_FUNC_for_each_map_elem:
 		return ci->map >= 0 ? e->obj->maps[ci->map].max_entries :
-		       UINT64_MAX;
-	case BPF_FUNC_user_ringbuf_drain:
-		return 128 * 1024;
-	default:
-		return 1;
+				      UINT64_MAX;
+	case BPF_FUNC_user_ringbuf_drain: return 128 * 1024;
+	default: return 1;
 	}
 }
 
@@ -763,8 +770,7 @@ static bool reg_is_null(const struct bc_vreg *r)
 }
 
 /* Linux's record_func_map: helpers that change a BPF_F_RDONLY_PROG map. */
-static bool map_write_forbidden(struct venv *e,
-				const struct bc_helper_proto *p,
+static bool map_write_forbidden(struct venv *e, const struct bc_helper_proto *p,
 				const struct callinfo *ci)
 {
 	if (ci->map < 0 ||
@@ -784,8 +790,10 @@ static int core_poisoned(struct venv *e, uint32_t pc)
 {
 	for (uint32_t i = 0; i < e->prog->core_fail_cnt; i++)
 		if (e->prog->core_fails[i].insn == pc)
-			return vc_err(e, pc, "failed to resolve CO-RE relocation "
-				      "%s", e->prog->core_fails[i].why);
+			return vc_err(e, pc,
+				      "failed to resolve CO-RE relocation "
+				      "%s",
+				      e->prog->core_fails[i].why);
 	return vc_err(e, pc, "invalid func unknown#%d", BC_CORE_POISON);
 }
 
@@ -795,11 +803,14 @@ static int check_get_func_ip(struct venv *e, uint32_t pc)
 	if (e->type == BPF_PROG_TYPE_KPROBE)
 		return 0;
 	if (e->type != BPF_PROG_TYPE_TRACING)
-		return vc_err(e, pc, "func bpf_get_func_ip#%d not supported for "
-			      "program type %u", BPF_FUNC_get_func_ip, e->type);
+		return vc_err(e, pc,
+			      "func bpf_get_func_ip#%d not supported for "
+			      "program type %u",
+			      BPF_FUNC_get_func_ip, e->type);
 	if (e->attach != BPF_TRACE_FENTRY && e->attach != BPF_TRACE_FEXIT &&
 	    e->attach != BPF_MODIFY_RETURN)
-		return vc_err(e, pc, "func bpf_get_func_ip#%d supported only "
+		return vc_err(e, pc,
+			      "func bpf_get_func_ip#%d supported only "
 			      "for fentry/fexit/fmod_ret programs",
 			      BPF_FUNC_get_func_ip);
 	return 0;
@@ -835,12 +846,14 @@ static int helper_call(struct venv *e, uint32_t pc, const struct bpf_insn *in,
 	if (!bc_helper_check(in->imm, &req, &why))
 		return vc_err(e, pc, "%s", why ? why : "helper not allowed");
 	if (built_without(e, in->imm))
-		return vc_err(e, pc, "program of this type cannot use helper "
-			      "%s#%d", p->name, in->imm);
-	if (vlk_rcu_helper(e, pc, in->imm, p->name,
-			   p->flags & BC_HF_SLEEPABLE))
+		return vc_err(e, pc,
+			      "program of this type cannot use helper "
+			      "%s#%d",
+			      p->name, in->imm);
+	if (vlk_rcu_helper(e, pc, in->imm, p->name, p->flags & BC_HF_SLEEPABLE))
 		return -1;
-	if (in->imm == BPF_FUNC_d_path && !bc_btf_d_path_allowed(e->at, e->type))
+	if (in->imm == BPF_FUNC_d_path &&
+	    !bc_btf_d_path_allowed(e->at, e->type))
 		return vc_err(e, pc, "helper call is not allowed in probe");
 	if (in->imm == BPF_FUNC_get_func_ip && check_get_func_ip(e, pc))
 		return -1;
@@ -851,14 +864,16 @@ static int helper_call(struct venv *e, uint32_t pc, const struct bpf_insn *in,
 		return vc_err(e, pc, "write into map forbidden");
 	if (p->flags & BC_HF_RELEASE) {
 		if (!ci.release_ref)
-			return vc_err(e, pc, "R1 must be referenced when passed "
+			return vc_err(e, pc,
+				      "R1 must be referenced when passed "
 				      "to release function");
 		vc_release_ref(e, ci.release_ref);
 	}
 	if ((p->flags & BC_HF_TAIL_CALL) && e->tc_map && ci.map >= 0)
 		record_tail_map(e, pc, ci.map);
 	if (p->id == BPF_FUNC_get_local_storage && !reg_is_null(vc_reg(e, 2)))
-		return vc_err(e, pc, "get_local_storage() doesn't support "
+		return vc_err(e, pc,
+			      "get_local_storage() doesn't support "
 			      "non-zero flags");
 	if ((p->flags & BC_HF_TAIL_CALL) && e->cur.ref_cnt)
 		return vc_err(e, pc, "tail_call would lead to reference leak");
@@ -878,9 +893,11 @@ int vc_call(struct venv *e, uint32_t pc, const struct bpf_insn *in,
 		const struct bc_func *g = vg_global_func(e, t);
 
 		if (g && e->cur.lock_map)
-			return vc_err(e, pc, "global function calls are not "
-				      "allowed while holding a lock, use static "
-				      "function instead");
+			return vc_err(
+				e, pc,
+				"global function calls are not "
+				"allowed while holding a lock, use static "
+				"function instead");
 		if (g) {
 			*next = pc + 1;
 			return vg_call(e, pc, g);
@@ -976,11 +993,13 @@ static int prepare_func_exit(struct venv *e, uint32_t pc)
 	if (f->cb_proto >= 0) {
 		vp_note_complex(e);
 		if (r0.kind != VK_SCALAR)
-			return vc_err(e, pc, "At callback return the register R0 "
+			return vc_err(e, pc,
+				      "At callback return the register R0 "
 				      "is not a known value (%s)",
 				      bc_vkind_name(r0.kind));
 		if (r0.s.smin < f->cb_ret_min || r0.s.smax > f->cb_ret_max)
-			return vc_err(e, pc, "At callback return the register "
+			return vc_err(e, pc,
+				      "At callback return the register "
 				      "R0 has smin=%" PRId64 " smax=%" PRId64
 				      " should have been in [%d, %d]",
 				      r0.s.smin, r0.s.smax, f->cb_ret_min,
@@ -989,11 +1008,12 @@ static int prepare_func_exit(struct venv *e, uint32_t pc)
 			widen_callback_round(e, e->cfg->subs[f->subprog].start);
 		bc_vframe_free(f);
 		st->frames[st->curframe--] = NULL;
-		st->pc = cs;	/* the callback may run again */
+		st->pc = cs; /* the callback may run again */
 		return 0;
 	}
 	if (r0.kind == VK_FP && r0.frame == st->curframe)
-		return vc_err(e, pc, "cannot return stack pointer to the "
+		return vc_err(e, pc,
+			      "cannot return stack pointer to the "
 			      "caller frame");
 	sp = f->subprog;
 	bc_vframe_free(f);
@@ -1025,8 +1045,10 @@ static int bad_retval(struct venv *e, uint32_t pc, const char *where,
 		snprintf(smin, sizeof(smin), " smin=%" PRId64, r0->s.smin);
 	if (r0->s.smax < INT64_MAX)
 		snprintf(smax, sizeof(smax), " smax=%" PRId64, r0->s.smax);
-	return vc_err(e, pc, "%s the register R0 has%s%s%s should have been "
-		      "in [%" PRId64 ", %" PRId64 "]", where, smin, smax,
+	return vc_err(e, pc,
+		      "%s the register R0 has%s%s%s should have been "
+		      "in [%" PRId64 ", %" PRId64 "]",
+		      where, smin, smax,
 		      smin[0] || smax[0] ? "" : " unknown scalar value", lo,
 		      hi);
 }
@@ -1041,8 +1063,10 @@ static int check_global_exit(struct venv *e, uint32_t pc)
 	if (!e->priv && bc_vkind_is_ptr(r0->kind))
 		return vc_err(e, pc, "R0 leaks addr as return value");
 	if (r0->kind != VK_SCALAR)
-		return vc_err(e, pc, "At subprogram exit the register R0 is not "
-			      "a scalar value (%s)", bc_vkind_name(r0->kind));
+		return vc_err(e, pc,
+			      "At subprogram exit the register R0 is not "
+			      "a scalar value (%s)",
+			      bc_vkind_name(r0->kind));
 	return 1;
 }
 
@@ -1057,7 +1081,8 @@ static int check_main_exit(struct venv *e, uint32_t pc)
 		for (uint32_t i = 0; i < e->cur.ref_cnt; i++)
 			vc_log(e, "Unreleased reference id=%u alloc_insn=%u\n",
 			       e->cur.refs[i].id, e->cur.refs[i].insn);
-		return vc_err(e, pc, "BPF_EXIT instruction in main prog would "
+		return vc_err(e, pc,
+			      "BPF_EXIT instruction in main prog would "
 			      "lead to reference leak");
 	}
 	if (e->cur.frames[0]->subprog)
@@ -1065,7 +1090,7 @@ static int check_main_exit(struct venv *e, uint32_t pc)
 	checked = bc_ctx_retval(e->type, e->attach, e->target, &rv);
 	if (!checked && e->type == BPF_PROG_TYPE_LSM &&
 	    e->attach == BPF_LSM_MAC)
-		return 1;	/* a void hook: r0 is not even read */
+		return 1; /* a void hook: r0 is not even read */
 	if (r0->kind == VK_NOT_INIT)
 		return vc_err(e, pc, "R0 !read_ok");
 	if (!e->priv && bc_vkind_is_ptr(r0->kind))
@@ -1073,8 +1098,10 @@ static int check_main_exit(struct venv *e, uint32_t pc)
 	if (!checked)
 		return 1;
 	if (r0->kind != VK_SCALAR)
-		return vc_err(e, pc, "At program exit the register R0 is not a "
-			      "known value (%s)", bc_vkind_name(r0->kind));
+		return vc_err(e, pc,
+			      "At program exit the register R0 is not a "
+			      "known value (%s)",
+			      bc_vkind_name(r0->kind));
 	vp_mark_reg(e, 0);
 	if (rv.low32)
 		in = r0->s.s32_min >= rv.lo && r0->s.s32_max <= rv.hi;

@@ -39,8 +39,8 @@ void bc_claims_free(struct bc_claims *c)
 
 /* The claim at pc if register r has a pointer (ptr) or a scalar claim
  * there and no state held it otherwise, else NULL. */
-static const struct bc_claim *claim_at(const struct bc_claims *c,
-				       uint32_t pc, int r, bool ptr)
+static const struct bc_claim *claim_at(const struct bc_claims *c, uint32_t pc,
+				       int r, bool ptr)
 {
 	const struct bc_claim *a;
 	uint16_t bit;
@@ -54,8 +54,8 @@ static const struct bc_claim *claim_at(const struct bc_claims *c,
 	return a;
 }
 
-bool bc_claims_check(const struct bc_claims *c, uint32_t pc, int r,
-		     uint64_t v, char *buf, size_t len)
+bool bc_claims_check(const struct bc_claims *c, uint32_t pc, int r, uint64_t v,
+		     char *buf, size_t len)
 {
 	const struct bc_claim *a = claim_at(c, pc, r, false);
 
@@ -71,8 +71,8 @@ static bool in_range(const struct bc_pclaim *p, int64_t off)
 }
 
 bool bc_claims_check_ptr(const struct bc_claims *c, uint32_t pc, int r,
-			 uint64_t v, const struct bc_claim_bases *b,
-			 char *buf, size_t len)
+			 uint64_t v, const struct bc_claim_bases *b, char *buf,
+			 size_t len)
 {
 	const struct bc_claim *a = claim_at(c, pc, r, true);
 	const struct bc_pclaim *p;
@@ -84,35 +84,30 @@ bool bc_claims_check_ptr(const struct bc_claims *c, uint32_t pc, int r,
 	switch (p->kind) {
 	case VK_FP:
 		if (p->frame > b->depth)
-			return true;	/* not this call chain */
+			return true; /* not this call chain */
 		ok = in_range(p, (int64_t)(v - b->fp[p->frame]));
 		break;
-	case VK_CTX:
-		ok = in_range(p, (int64_t)(v - b->ctx));
-		break;
+	case VK_CTX: ok = in_range(p, (int64_t)(v - b->ctx)); break;
 	case VK_PKT:
 		ok = in_range(p, (int64_t)(v - b->data)) &&
 		     (p->pkt_ahead == BC_CLAIM_NO_RANGE ||
 		      (int64_t)(b->data_end - v) >= p->pkt_ahead);
 		break;
-	case VK_PKT_META:
-		ok = in_range(p, (int64_t)(v - b->data_meta));
-		break;
-	case VK_PKT_END:
-		ok = v == b->data_end;
-		break;
+	case VK_PKT_META: ok = in_range(p, (int64_t)(v - b->data_meta)); break;
+	case VK_PKT_END: ok = v == b->data_end; break;
 	case VK_MAP_VALUE:
 		ok = b->map_has(b->vm, p->map, v, p->omin, p->omax);
 		break;
-	default:
-		return true;
+	default: return true;
 	}
 	if (ok)
 		return true;
 	if (p->kind == VK_PKT && p->pkt_ahead != BC_CLAIM_NO_RANGE)
-		snprintf(buf, len, "%s(off=%" PRId64 "..%" PRId64 ", %" PRId64
-			 " bytes proven past it)", bc_vkind_name(p->kind),
-			 p->omin, p->omax, p->pkt_ahead);
+		snprintf(buf, len,
+			 "%s(off=%" PRId64 "..%" PRId64 ", %" PRId64
+			 " bytes proven past it)",
+			 bc_vkind_name(p->kind), p->omin, p->omax,
+			 p->pkt_ahead);
 	else
 		snprintf(buf, len, "%s(off=%" PRId64 "..%" PRId64 ")",
 			 bc_vkind_name(p->kind), p->omin, p->omax);
@@ -137,8 +132,10 @@ bool bc_claims_check_stack(const struct bc_claims *c, uint32_t pc, int f,
 			uint8_t byte = stack[8 * k + b];
 
 			if ((zm >> b & 1) && byte) {
-				snprintf(buf, len, "fp%d = %#x is outside the "
-					 "claim zero", 8 * k + b - 512, byte);
+				snprintf(buf, len,
+					 "fp%d = %#x is outside the "
+					 "claim zero",
+					 8 * k + b - 512, byte);
 				return false;
 			}
 		}
@@ -156,9 +153,12 @@ bool bc_claims_check_stack(const struct bc_claims *c, uint32_t pc, int f,
 static bool claim_checkable(unsigned kind)
 {
 	switch (kind) {
-	case VK_FP: case VK_CTX: case VK_PKT: case VK_PKT_META:
-	case VK_PKT_END: case VK_MAP_VALUE:
-		return true;
+	case VK_FP:
+	case VK_CTX:
+	case VK_PKT:
+	case VK_PKT_META:
+	case VK_PKT_END:
+	case VK_MAP_VALUE: return true;
 	}
 	return false;
 }
@@ -167,10 +167,14 @@ static bool claim_checkable(unsigned kind)
 static void claim_ptr(struct bc_claim *a, int r, const struct bc_vreg *v)
 {
 	struct bc_pclaim *p = &a->p[r], n = {
-		.kind = v->kind, .frame = v->frame, .map = v->map,
-		.omin = v->off + v->s.smin, .omax = v->off + v->s.smax,
+		.kind = v->kind,
+		.frame = v->frame,
+		.map = v->map,
+		.omin = v->off + v->s.smin,
+		.omax = v->off + v->s.smax,
 		.pkt_ahead = v->kind == VK_PKT && v->range > 0 ?
-			     (int64_t)v->range - v->off : BC_CLAIM_NO_RANGE,
+				     (int64_t)v->range - v->off :
+				     BC_CLAIM_NO_RANGE,
 	};
 	uint16_t bit = 1u << r;
 

@@ -24,7 +24,7 @@
 #define BC_CLAIM_NO_RANGE INT64_MIN
 
 struct bc_pclaim {
-	uint8_t kind;		/* enum bc_vkind */
+	uint8_t kind; /* enum bc_vkind */
 	uint8_t frame;
 	uint32_t map;
 	int64_t omin, omax;
@@ -32,9 +32,9 @@ struct bc_pclaim {
 };
 
 struct bc_claim {
-	uint16_t scalar;	/* registers with a scalar claim */
-	uint16_t ptr;		/* registers with a pointer claim */
-	uint16_t other;		/* registers some state held otherwise */
+	uint16_t scalar; /* registers with a scalar claim */
+	uint16_t ptr; /* registers with a pointer claim */
+	uint16_t other; /* registers some state held otherwise */
 	struct bc_scalar s[11];
 	struct bc_pclaim p[11];
 	/* the stack of frame sframe (0xff: states differ, no claim):
@@ -43,12 +43,12 @@ struct bc_claim {
 	uint8_t sframe;
 	uint64_t sspill;
 	uint64_t szero[8];
-	struct bc_scalar *ss;	/* [64], NULL until a spill is seen */
+	struct bc_scalar *ss; /* [64], NULL until a spill is seen */
 };
 
 /* Where the concrete regions are, for pointer claims (bc_vm_bases). */
 struct bc_claim_bases {
-	uint64_t fp[8];		/* r10 of each frame */
+	uint64_t fp[8]; /* r10 of each frame */
 	int depth;
 	uint64_t ctx, data, data_end, data_meta;
 	/* is there a value v of map m with omin <= addr - v <= omax? */
@@ -59,7 +59,7 @@ struct bc_claim_bases {
 
 struct bc_claims {
 	uint32_t insn_cnt;
-	struct bc_claim **at;	/* per insn, NULL: never checked */
+	struct bc_claim **at; /* per insn, NULL: never checked */
 };
 
 struct bc_claims *bc_claims_new(uint32_t insn_cnt);
@@ -71,8 +71,8 @@ void bc_claims_free(struct bc_claims *c);
  * no scalar claim to check (a pointer, or an instruction never reached).
  * When false, buf describes the claim.
  */
-bool bc_claims_check(const struct bc_claims *c, uint32_t pc, int r,
-		     uint64_t v, char *buf, size_t len);
+bool bc_claims_check(const struct bc_claims *c, uint32_t pc, int r, uint64_t v,
+		     char *buf, size_t len);
 
 /*
  * The stack claims at pc for frame f, whose 512 bytes are stack[] (bytes
@@ -84,8 +84,8 @@ bool bc_claims_check_stack(const struct bc_claims *c, uint32_t pc, int f,
 
 /* The same for a pointer claim, given where the regions are. */
 bool bc_claims_check_ptr(const struct bc_claims *c, uint32_t pc, int r,
-			 uint64_t v, const struct bc_claim_bases *b,
-			 char *buf, size_t len);
+			 uint64_t v, const struct bc_claim_bases *b, char *buf,
+			 size_t len);
 
 struct bc_vframe;
 

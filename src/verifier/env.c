@@ -58,8 +58,10 @@ int vc_check_read(struct venv *e, uint32_t pc, int r)
 	const struct bc_vreg *reg = vc_reg(e, r);
 
 	if (reg->kind == VK_NOT_INIT && reg->map == VK_NOT_INIT_DYNPTR)
-		return vc_err_fatal(e, pc, "R%d: a callback's dynptr argument "
-				    "is not supported by bpfcheck", r);
+		return vc_err_fatal(e, pc,
+				    "R%d: a callback's dynptr argument "
+				    "is not supported by bpfcheck",
+				    r);
 	if (reg->kind == VK_NOT_INIT)
 		return vc_err(e, pc, "R%d !read_ok", r);
 	return 0;
@@ -118,7 +120,8 @@ int vc_push(struct venv *e, uint32_t pc)
 	struct bc_vstate *s;
 
 	if (e->stack_n >= 8192)
-		return vc_err_fatal(e, pc, "The sequence of %zu jumps is too complex.",
+		return vc_err_fatal(e, pc,
+				    "The sequence of %zu jumps is too complex.",
 				    e->stack_n + 1);
 	BC_GROW(e->stack, e->stack_cap, e->stack_n + 1);
 	s = &e->stack[e->stack_n++];
@@ -158,7 +161,9 @@ void vc_restore(struct venv *e, struct bc_vstate *saved)
 static size_t seen_slot(const struct venv *e, uint32_t pc, uint64_t key)
 {
 	return (size_t)((key ^ (pc * 0x9e3779b97f4a7c15ull)) *
-			0xc4ceb9fe1a85ec53ull >> 17) & (e->seen_cap - 1);
+				0xc4ceb9fe1a85ec53ull >>
+			17) &
+	       (e->seen_cap - 1);
 }
 
 static void seen_add(struct venv *e, struct bc_vchk *c, uint32_t pc)
@@ -187,7 +192,7 @@ static void seen_add(struct venv *e, struct bc_vchk *c, uint32_t pc)
 
 /* Evicted checkpoints are judged by their hash alone. */
 const struct bc_vchk *vc_looping(struct venv *e, uint32_t pc, uint64_t key,
-			       const uint16_t *live)
+				 const uint16_t *live)
 {
 	if (!e->seen_cap)
 		return NULL;

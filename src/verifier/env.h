@@ -28,64 +28,64 @@ struct venv {
 	struct bc_cfg *cfg;
 	const struct bc_verify_opts *opts;
 	struct bc_verify_result *res;
-	bool priv;		/* CAP_PERFMON: allow_ptr_leaks, bypass_spec */
-	bool bpf_cap;		/* CAP_BPF (Linux's env->bpf_capable) */
-	bool strict_align;	/* BPF_F_STRICT_ALIGNMENT without ANY */
+	bool priv; /* CAP_PERFMON: allow_ptr_leaks, bypass_spec */
+	bool bpf_cap; /* CAP_BPF (Linux's env->bpf_capable) */
+	bool strict_align; /* BPF_F_STRICT_ALIGNMENT without ANY */
 	uint32_t type, attach;
-	const char *target;	/* attach target from the section name */
-	const struct bc_attach *at;	/* typed context (btfctx.h), or NULL */
-	const struct btf *kbtf;		/* the target kernel's BTF, or NULL */
-	bool sleepable;			/* not in an RCU read section */
-	bool gpl;		/* the license is GPL-compatible */
-	uint8_t *prune;		/* 1 pruning point, 2 also against live states */
-	uint8_t *jmp_point;	/* reached by a jump or a return (Linux's
+	const char *target; /* attach target from the section name */
+	const struct bc_attach *at; /* typed context (btfctx.h), or NULL */
+	const struct btf *kbtf; /* the target kernel's BTF, or NULL */
+	bool sleepable; /* not in an RCU read section */
+	bool gpl; /* the license is GPL-compatible */
+	uint8_t *prune; /* 1 pruning point, 2 also against live states */
+	uint8_t *jmp_point; /* reached by a jump or a return (Linux's
 				 * jmp_point: its path history records it) */
-	uint16_t *live;		/* registers live into each insn */
-	uint16_t *use, *def;	/* registers each insn reads, writes */
-	struct bc_vchk **chk;	/* explored states per insn */
-	struct bc_vchk *evicted;	/* dropped from chk[], state freed */
-	struct bc_vchk **seen;	/* checkpoints by (pc, key), open addressing */
+	uint16_t *live; /* registers live into each insn */
+	uint16_t *use, *def; /* registers each insn reads, writes */
+	struct bc_vchk **chk; /* explored states per insn */
+	struct bc_vchk *evicted; /* dropped from chk[], state freed */
+	struct bc_vchk **seen; /* checkpoints by (pc, key), open addressing */
 	size_t seen_n, seen_cap;
 	uint32_t *chk_cnt;
-	struct bc_vstate *stack;	/* pending paths */
+	struct bc_vstate *stack; /* pending paths */
 	size_t stack_n, stack_cap;
 	struct bc_vstate cur;
 	uint32_t id_gen;
-	uint32_t *sub_depth;	/* stack depth per subprogram */
-	uint8_t *global_state;	/* per prog->funcs[k]: a global function
+	uint32_t *sub_depth; /* stack depth per subprogram */
+	uint8_t *global_state; /* per prog->funcs[k]: a global function
 				 * called (1), then verified on its own (2) */
-	uint8_t *insn_ptr;	/* per load/store insn: 1 + the kind of the
+	uint8_t *insn_ptr; /* per load/store insn: 1 + the kind of the
 				 * pointer it first used, 0 none yet */
-	uint8_t *sub_tail;	/* per subprogram: it or a callee may tail
+	uint8_t *sub_tail; /* per subprogram: it or a callee may tail
 				 * call (0 not known yet, 1 no, 2 yes) */
-	struct vhist *hist;	/* instructions of the current path */
+	struct vhist *hist; /* instructions of the current path */
 	size_t hist_n, hist_cap;
-	bool prec;		/* precision tracking (precision.h) */
+	bool prec; /* precision tracking (precision.h) */
 	FILE *log;
 	int level;
 	uint64_t budget, processed, last_chk, last_jmps, jmps, states,
-		 live_states;
+		live_states;
 	bool failed;
-	bool fatal;		/* the error is a limit or unsupported, not a
+	bool fatal; /* the error is a limit or unsupported, not a
 				 * path's: no nospec barrier recovers it */
 	/* Spectre v1 masking for !root (sanitize_alu), per insn */
-	uint8_t *alu_state;	/* 0: no pointer arithmetic masked yet */
+	uint8_t *alu_state; /* 0: no pointer arithmetic masked yet */
 	uint32_t *alu_limit;
-	uint32_t *tc_map;	/* !root: map (index + 1) of each tail call,
+	uint32_t *tc_map; /* !root: map (index + 1) of each tail call,
 				 * TC_MAP_POISON when paths pass different
 				 * maps (Linux's map_ptr_state) */
-	bool barrier_after;	/* this insn gets a speculation barrier
+	bool barrier_after; /* this insn gets a speculation barrier
 				 * (Spectre v4: a stack write over a spill
 				 * or uninitialised bytes, or of a pointer) */
-	bool explore_alu;	/* a register offset was masked: scalars
+	bool explore_alu; /* a register offset was masked: scalars
 				 * must be equal for pruning, as in Linux */
 	/* loop summaries (induction.c) */
-	bool nosum;		/* off: the fallback run explores iterations */
-	bool sum_head;		/* the checkpoint made is a summary's header */
-	uint32_t peel_entries;	/* loops entered with a peeled round */
-	bool linux_only;	/* Linux's rules alone (--linux-compat) */
-	bool beyond_linux;	/* a rule Linux lacks decided something */
-	bool sum_abort;		/* a summary failed: verify again without */
+	bool nosum; /* off: the fallback run explores iterations */
+	bool sum_head; /* the checkpoint made is a summary's header */
+	uint32_t peel_entries; /* loops entered with a peeled round */
+	bool linux_only; /* Linux's rules alone (--linux-compat) */
+	bool beyond_linux; /* a rule Linux lacks decided something */
+	bool sum_abort; /* a summary failed: verify again without */
 	/*
 	 * Per loop and location (loop * VL_LOCS + j): 1 relate it to no
 	 * counter, 2 learn no congruence for it; set when one that a
@@ -93,16 +93,16 @@ struct venv {
 	 */
 	uint8_t *no_rel;
 	bool sum_retry;
-	bool cb_widened;	/* a callback entry state was widened */
+	bool cb_widened; /* a callback entry state was widened */
 	char sum_why[200];
 	/* the log (log.h); the kernel's lines above the error, written
 	 * during the current instruction; the source line printed last */
 	struct vlog lg;
 	char detail[256];
 	const struct bc_line *log_line;
-	uint8_t *reached;	/* per insn: processed at least once */
-	uint8_t *loop_unsum;	/* per loop: reached without a summary */
-	uint64_t *loop_trip;	/* per loop: largest trip bound proven */
+	uint8_t *reached; /* per insn: processed at least once */
+	uint8_t *loop_unsum; /* per loop: reached without a summary */
+	uint64_t *loop_trip; /* per loop: largest trip bound proven */
 	/* per insn, at a helper call running a callback (NULL until one):
 	 * the most calls, and the callback (cost.h's bc_cost_facts) */
 	uint64_t *cb_calls;
@@ -188,6 +188,6 @@ struct bc_vchk *vc_checkpoint(struct venv *e, uint32_t pc, uint64_t key);
  * back to where it was and can go round forever: that checkpoint.
  */
 const struct bc_vchk *vc_looping(struct venv *e, uint32_t pc, uint64_t key,
-			       const uint16_t *live);
+				 const uint16_t *live);
 
 #endif

@@ -27,10 +27,10 @@ enum garg {
 	GA_CTX,
 	GA_MEM,
 	GA_MEM_OR_NULL,
-	GA_BTF,		/* __arg_trusted: a kernel struct */
-	GA_BTF_OR_NULL,	/* __arg_trusted __arg_nullable */
-	GA_BAD,		/* why says what the kernel says */
-	GA_UNSUPPORTED,	/* Linux has a rule bpfcheck does not */
+	GA_BTF, /* __arg_trusted: a kernel struct */
+	GA_BTF_OR_NULL, /* __arg_trusted __arg_nullable */
+	GA_BAD, /* why says what the kernel says */
+	GA_UNSUPPORTED, /* Linux has a rule bpfcheck does not */
 };
 
 const struct bc_func *vg_global_func(const struct venv *e, uint32_t start)
@@ -63,7 +63,8 @@ static enum garg bad(char *why, size_t n, const char *fmt, int i)
  * btf_get_ptr_to_btf_id: the struct of the same name, a "___flavor"
  * suffix left out), 0 when there is none.
  */
-static uint32_t trusted_btf_id(const struct venv *e, const struct bc_func_arg *a)
+static uint32_t trusted_btf_id(const struct venv *e,
+			       const struct bc_func_arg *a)
 {
 	char name[128];
 	const char *fl;
@@ -72,8 +73,9 @@ static uint32_t trusted_btf_id(const struct venv *e, const struct bc_func_arg *a
 	if (!e->kbtf || !a->pointee)
 		return 0;
 	fl = strstr(a->pointee, "___");
-	snprintf(name, sizeof(name), "%.*s", fl ? (int)(fl - a->pointee) :
-		 (int)strlen(a->pointee), a->pointee);
+	snprintf(name, sizeof(name), "%.*s",
+		 fl ? (int)(fl - a->pointee) : (int)strlen(a->pointee),
+		 a->pointee);
 	id = btf__find_by_name_kind(e->kbtf, name, BTF_KIND_STRUCT);
 	return id > 0 ? (uint32_t)id : 0;
 }
@@ -86,23 +88,29 @@ static enum garg trusted_kind(const struct venv *e, const struct bc_func *f,
 	if (a->tags & BC_ARG_TAG_NONNULL)
 		return bad(why, n, "arg#%d has invalid combination of tags", i);
 	if (!e->kbtf || !a->pointee) {
-		snprintf(why, n, "arg#%d of global function %s(): a trusted "
-			 "pointer %s", i, f->name, e->kbtf ? "to no struct is "
-			 "not supported by bpfcheck" : "needs the kernel's BTF "
-			 "(--btf FILE)");
+		snprintf(why, n,
+			 "arg#%d of global function %s(): a trusted "
+			 "pointer %s",
+			 i, f->name,
+			 e->kbtf ? "to no struct is "
+				   "not supported by bpfcheck" :
+				   "needs the kernel's BTF "
+				   "(--btf FILE)");
 		return GA_UNSUPPORTED;
 	}
 	if (!trusted_btf_id(e, a)) {
-		snprintf(why, n, "arg#%d reference type('STRUCT %s') has no "
-			 "matches", i, a->pointee);
+		snprintf(why, n,
+			 "arg#%d reference type('STRUCT %s') has no "
+			 "matches",
+			 i, a->pointee);
 		return GA_BAD;
 	}
 	return a->tags & BC_ARG_TAG_NULLABLE ? GA_BTF_OR_NULL : GA_BTF;
 }
 
 /* What argument i of global function f is (btf_prepare_func_args). */
-static enum garg arg_kind(const struct venv *e, const struct bc_func *f,
-			  int i, char *why, size_t n)
+static enum garg arg_kind(const struct venv *e, const struct bc_func *f, int i,
+			  char *why, size_t n)
 {
 	const struct bc_func_arg *a = &f->args[i];
 	uint8_t tags = a->tags;
@@ -112,8 +120,10 @@ static enum garg arg_kind(const struct venv *e, const struct bc_func *f,
 		return bad(why, n, "arg#%d has unsupported set of tags", i);
 	if (!a->ptr) {
 		if (tags)
-			return bad(why, n, "arg#%d has pointer tag, but is not "
-				   "a pointer type", i);
+			return bad(why, n,
+				   "arg#%d has pointer tag, but is not "
+				   "a pointer type",
+				   i);
 		if (a->scalar)
 			return GA_SCALAR;
 		snprintf(why, n, "Arg#%d type in %s() is not supported yet.", i,
@@ -123,12 +133,16 @@ static enum garg arg_kind(const struct venv *e, const struct bc_func *f,
 	c = ctx_arg(a);
 	if ((tags & BC_ARG_TAG_CTX) || bc_ctx_arg_is_ctx(e->type, &c)) {
 		if (tags & ~BC_ARG_TAG_CTX)
-			return bad(why, n, "arg#%d has invalid combination of "
-				   "tags", i);
+			return bad(why, n,
+				   "arg#%d has invalid combination of "
+				   "tags",
+				   i);
 		if ((tags & BC_ARG_TAG_CTX) &&
 		    !bc_ctx_arg_tag_ok(e->type, e->attach, &c))
-			return bad(why, n, "arg#%d type is not the program's "
-				   "context type", i);
+			return bad(why, n,
+				   "arg#%d type is not the program's "
+				   "context type",
+				   i);
 		return GA_CTX;
 	}
 	if (a->dynptr || (tags & BC_ARG_TAG_ARENA))
@@ -138,12 +152,16 @@ static enum garg arg_kind(const struct venv *e, const struct bc_func *f,
 	if (tags & BC_ARG_TAG_NULLABLE)
 		return bad(why, n, "arg#%d has invalid combination of tags", i);
 	if (a->size < 0)
-		return bad(why, n, "arg#%d reference type size cannot be "
-			   "determined", i);
+		return bad(why, n,
+			   "arg#%d reference type size cannot be "
+			   "determined",
+			   i);
 	return tags & BC_ARG_TAG_NONNULL ? GA_MEM : GA_MEM_OR_NULL;
 unsupported:
-	snprintf(why, n, "arg#%d of global function %s(): argument kind not "
-		 "supported by bpfcheck", i, f->name);
+	snprintf(why, n,
+		 "arg#%d of global function %s(): argument kind not "
+		 "supported by bpfcheck",
+		 i, f->name);
 	return GA_UNSUPPORTED;
 }
 
@@ -151,13 +169,17 @@ unsupported:
 static bool proto_ok(const struct bc_func *f, char *why, size_t n)
 {
 	if (f->arg_cnt > BC_FUNC_MAX_ARGS) {
-		snprintf(why, n, "Global function %s() with %d > %d args. Buggy "
-			 "compiler.", f->name, f->arg_cnt, BC_FUNC_MAX_ARGS);
+		snprintf(why, n,
+			 "Global function %s() with %d > %d args. Buggy "
+			 "compiler.",
+			 f->name, f->arg_cnt, BC_FUNC_MAX_ARGS);
 		return false;
 	}
 	if (!f->ret_scalar) {
-		snprintf(why, n, "Global function %s() doesn't return scalar. "
-			 "Only those are supported.", f->name);
+		snprintf(why, n,
+			 "Global function %s() doesn't return scalar. "
+			 "Only those are supported.",
+			 f->name);
 		return false;
 	}
 	return true;
@@ -200,14 +222,17 @@ static int btf_arg(struct venv *e, const struct bc_func *f, int i,
 	uint8_t fl = r->bflags & ~BC_BTF_TRUSTED & ~BC_BTF_RCU;
 	char t[48];
 
-	if (r->kind == VK_SCALAR)	/* NULL or not decides */
+	if (r->kind == VK_SCALAR) /* NULL or not decides */
 		vp_mark_reg(e, i + 1);
 	if (nullable && is_null(r))
 		return 0;
-	if ((r->kind != VK_BTF_ID && !(nullable && r->kind == VK_BTF_ID_OR_NULL)) ||
+	if ((r->kind != VK_BTF_ID &&
+	     !(nullable && r->kind == VK_BTF_ID_OR_NULL)) ||
 	    fl || (r->bflags & BC_BTF_TRUSTED && r->bflags & BC_BTF_RCU)) {
-		snprintf(why, n, "R%d type=%s expected=ptr_, trusted_ptr_, "
-			 "rcu_ptr_", i + 1, bc_vreg_type_str(r, t, sizeof(t)));
+		snprintf(why, n,
+			 "R%d type=%s expected=ptr_, trusted_ptr_, "
+			 "rcu_ptr_",
+			 i + 1, bc_vreg_type_str(r, t, sizeof(t)));
 		return 1;
 	}
 	if (!r->btf_id || !bc_btf_ids_match(e->kbtf, r->btf_id, r->off, wn)) {
@@ -217,14 +242,15 @@ static int btf_arg(struct venv *e, const struct bc_func *f, int i,
 		return 1;
 	}
 	if (r->kind == VK_BTF_ID_OR_NULL && r->off) {
-		snprintf(why, n, "dereference of modified %s ptr R%d off=%d "
-			 "disallowed", bc_vreg_type_str(r, t, sizeof(t)), i + 1,
-			 r->off);
+		snprintf(why, n,
+			 "dereference of modified %s ptr R%d off=%d "
+			 "disallowed",
+			 bc_vreg_type_str(r, t, sizeof(t)), i + 1, r->off);
 		return 1;
 	}
 	if (r->off < 0 || !bc_scalar_is_const(&r->s) || r->s.var_off.value) {
-		snprintf(why, n, "%s %s ptr R%d disallowed", r->off < 0 ?
-			 "negative offset" : "variable offset",
+		snprintf(why, n, "%s %s ptr R%d disallowed",
+			 r->off < 0 ? "negative offset" : "variable offset",
 			 bc_vreg_type_str(r, t, sizeof(t)), i + 1);
 		return 1;
 	}
@@ -240,8 +266,7 @@ static int check_one(struct venv *e, uint32_t pc, const struct bc_func *f,
 
 	switch (k) {
 	case GA_BAD:
-	case GA_UNSUPPORTED:
-		return k == GA_BAD ? 1 : 2;
+	case GA_UNSUPPORTED: return k == GA_BAD ? 1 : 2;
 	case GA_SCALAR:
 		if (r->kind == VK_SCALAR)
 			return 0;
@@ -252,8 +277,10 @@ static int check_one(struct venv *e, uint32_t pc, const struct bc_func *f,
 		    !r->s.var_off.value)
 			return 0;
 		if (r->kind == VK_CTX)
-			snprintf(why, n, "dereference of modified ctx ptr R%d "
-				 "off=%d disallowed", i + 1, r->off);
+			snprintf(why, n,
+				 "dereference of modified ctx ptr R%d "
+				 "off=%d disallowed",
+				 i + 1, r->off);
 		else
 			snprintf(why, n, "arg#%d expects pointer to ctx", i);
 		return 1;
@@ -261,8 +288,7 @@ static int check_one(struct venv *e, uint32_t pc, const struct bc_func *f,
 	case GA_BTF_OR_NULL:
 		return btf_arg(e, f, i, k == GA_BTF_OR_NULL, why, n);
 	case GA_MEM:
-	case GA_MEM_OR_NULL:
-		break;
+	case GA_MEM_OR_NULL: break;
 	}
 	if (mem_arg(e, pc, i + 1, (uint64_t)f->args[i].size))
 		return -1;
@@ -286,7 +312,7 @@ int vg_call(struct venv *e, uint32_t pc, const struct bc_func *f)
 		return vc_err(e, pc, "%s", why);
 	if (r == 1)
 		vc_err(e, pc, "%s", why);
-	if (r) {	/* the reason, then what the kernel ends with */
+	if (r) { /* the reason, then what the kernel ends with */
 		size_t n = strlen(e->res->error);
 
 		snprintf(e->res->error + n, sizeof(e->res->error) - n,
@@ -294,8 +320,7 @@ int vg_call(struct venv *e, uint32_t pc, const struct bc_func *f)
 			 f->name);
 		return -1;
 	}
-	vc_log(e, "Func#%u ('%s') is global and assumed valid.\n", k,
-	       f->name);
+	vc_log(e, "Func#%u ('%s') is global and assumed valid.\n", k, f->name);
 	if (vg_sub_changes_pkt(e, bc_cfg_subprog_of(e->cfg, f->start)))
 		vc_clear_pkt(e);
 	for (int i = 1; i <= 5; i++)
@@ -313,35 +338,32 @@ static void entry_arg(struct venv *e, const struct bc_func *f, int i,
 	char why[256];
 
 	switch (arg_kind(e, f, i, why, sizeof(why))) {
-	case GA_SCALAR:
-		bc_vreg_scalar(r);
-		return;
-	case GA_CTX:
-		bc_vreg_ptr(r, VK_CTX);
-		return;
+	case GA_SCALAR: bc_vreg_scalar(r); return;
+	case GA_CTX: bc_vreg_ptr(r, VK_CTX); return;
 	case GA_MEM:
 	case GA_MEM_OR_NULL:
-		bc_vreg_ptr(r, f->args[i].tags & BC_ARG_TAG_NONNULL ? VK_MEM :
-			    VK_MEM_OR_NULL);
+		bc_vreg_ptr(r, f->args[i].tags & BC_ARG_TAG_NONNULL ?
+				       VK_MEM :
+				       VK_MEM_OR_NULL);
 		r->mem_size = (uint32_t)f->args[i].size;
-		r->frame = 1;	/* plain memory, not a ringbuf record */
+		r->frame = 1; /* plain memory, not a ringbuf record */
 		if (r->kind == VK_MEM_OR_NULL)
 			r->id = ++e->id_gen;
 		return;
 	case GA_BTF:
 	case GA_BTF_OR_NULL:
 		bc_vreg_ptr(r, f->args[i].tags & BC_ARG_TAG_NULLABLE ?
-			    VK_BTF_ID_OR_NULL : VK_BTF_ID);
+				       VK_BTF_ID_OR_NULL :
+				       VK_BTF_ID);
 		r->bflags = BC_BTF_TRUSTED;
 		r->btf_id = trusted_btf_id(e, &f->args[i]);
 		if (r->kind == VK_BTF_ID_OR_NULL)
 			r->id = ++e->id_gen;
 		return;
 	case GA_BAD:
-	case GA_UNSUPPORTED:
-		break;
+	case GA_UNSUPPORTED: break;
 	}
-	bc_vreg_ptr(r, VK_NOT_INIT);	/* vg_call refused the call */
+	bc_vreg_ptr(r, VK_NOT_INIT); /* vg_call refused the call */
 }
 
 bool vg_next(struct venv *e)

@@ -69,8 +69,10 @@ static void range_fn(struct bc_vreg *r, void *a)
 static int pkt_good_branch(uint8_t op)
 {
 	switch (op) {
-	case BPF_JGT: case BPF_JGE: return 0;
-	case BPF_JLT: case BPF_JLE: return 1;
+	case BPF_JGT:
+	case BPF_JGE: return 0;
+	case BPF_JLT:
+	case BPF_JLE: return 1;
 	}
 	return -1;
 }
@@ -95,8 +97,8 @@ static void mark_pkt(struct venv *e, const struct bc_vreg *p, bool right_open)
  * register, and only until it moves. A later test of the same register
  * against the end is then decided.
  */
-#define PKT_AT_END (-1)		/* p >= end */
-#define PKT_BEYOND_END (-2)	/* p > end */
+#define PKT_AT_END     (-1) /* p >= end */
+#define PKT_BEYOND_END (-2) /* p > end */
 
 /* Mark p on the branch where "p pop end" says p is not inside. */
 static void mark_pkt_end(struct bc_vreg *p, uint8_t pop)
@@ -106,7 +108,7 @@ static void mark_pkt_end(struct bc_vreg *p, uint8_t pop)
 	/* the bad branch of GT (taken) and of LE (fallthrough): p > end;
 	 * of GE (taken) and of LT (fallthrough): p >= end */
 	p->range = pop == BPF_JGT || pop == BPF_JLE ? PKT_BEYOND_END :
-		   PKT_AT_END;
+						      PKT_AT_END;
 }
 
 /* Is "p pop end" decided by p's end mark? 1 taken, 0 not, -1 unknown */
@@ -115,12 +117,13 @@ static int pkt_end_taken(const struct bc_vreg *p, uint8_t pop)
 	if (p->kind != VK_PKT || p->range >= 0)
 		return -1;
 	switch (pop) {
-	case BPF_JGT: case BPF_JLE:
+	case BPF_JGT:
+	case BPF_JLE:
 		if (p->range == PKT_BEYOND_END)
 			return pop == BPF_JGT;
 		break;
-	case BPF_JGE: case BPF_JLT:
-		return pop == BPF_JGE;
+	case BPF_JGE:
+	case BPF_JLT: return pop == BPF_JGE;
 	}
 	return -1;
 }
@@ -165,7 +168,6 @@ static void mark_operands(struct venv *e, const struct bpf_insn *in)
 	if (bc_srcbit(in))
 		vp_mark_reg(e, in->src_reg);
 }
-
 
 /* The branch's operands become a (dst) and b (a source register). */
 static void set_operands(struct venv *e, const struct bpf_insn *in,
@@ -264,7 +266,7 @@ static int reg_set_min_max(struct venv *e, uint32_t pc,
 
 	vp_note_link(e, in->dst_reg, bc_srcbit(in) ? in->src_reg : -1);
 	taken = bc_scalar_branch_taken(&a->s, &b->s, op, j32);
-	if (taken >= 0) {	/* decided by the ranges */
+	if (taken >= 0) { /* decided by the ranges */
 		mark_operands(e, in);
 		*next = taken ? tgt : fall;
 		return spec_other_way(e, in, taken ? fall : tgt);
@@ -283,7 +285,7 @@ static int reg_set_min_max(struct venv *e, uint32_t pc,
 	if (!tok || !fok)
 		e->beyond_linux = true;
 	if (tok && !fok) {
-		mark_operands(e, in);	/* one way only: decided too */
+		mark_operands(e, in); /* one way only: decided too */
 		set_operands(e, in, &ta, &tb);
 		*next = tgt;
 		return 0;
@@ -344,10 +346,14 @@ static bool never_null(const struct bc_vreg *r)
 	if (r->s.smin <= -MAX_VAR_OFF || r->s.smax >= MAX_VAR_OFF)
 		return false;
 	switch (r->kind) {
-	case VK_SOCK: case VK_TCP_SOCK: case VK_SOCK_COMMON:
-	case VK_MAP_VALUE: case VK_MAP_KEY: case VK_MEM: case VK_MAP_PTR:
-		return true;
-	case VK_BTF_ID:	/* is_trusted_reg: referenced, or trusted only */
+	case VK_SOCK:
+	case VK_TCP_SOCK:
+	case VK_SOCK_COMMON:
+	case VK_MAP_VALUE:
+	case VK_MAP_KEY:
+	case VK_MEM:
+	case VK_MAP_PTR: return true;
+	case VK_BTF_ID: /* is_trusted_reg: referenced, or trusted only */
 		return r->ref_id || r->bflags == BC_BTF_TRUSTED;
 	}
 	return false;
@@ -368,7 +374,7 @@ static int ptr_branch_taken(const struct bc_vreg *a, const struct bc_vreg *b,
 {
 	const struct bc_vreg *p = a, *k = b;
 
-	if (j32)	/* a pointer's low half may be 0 */
+	if (j32) /* a pointer's low half may be 0 */
 		return -1;
 	if (!is_const(k)) {
 		p = b;
@@ -386,7 +392,7 @@ static int ptr_branch_taken(const struct bc_vreg *a, const struct bc_vreg *b,
 static void pkt_branch(struct venv *e, bool good, const struct bc_vreg *pv,
 		       int preg, uint8_t pop)
 {
-	if (good)	/* the good branch of JLT and JGE: p < end */
+	if (good) /* the good branch of JLT and JGE: p < end */
 		mark_pkt(e, pv, pop == BPF_JLT || pop == BPF_JGE);
 	else
 		mark_pkt_end(vc_reg(e, preg), pop);
@@ -436,7 +442,7 @@ static int try_match_pkt_pointers(struct venv *e, uint32_t pc,
 	/* "pkt pop end", the packet pointer first */
 	pv = *vc_reg(e, preg);
 	known = pkt_end_taken(&pv, pop);
-	if (known >= 0) {	/* decided by an earlier test */
+	if (known >= 0) { /* decided by an earlier test */
 		*next = known ? tgt : fall;
 		return spec_other_way(e, in, known ? fall : tgt) ? -1 : 1;
 	}
@@ -481,7 +487,7 @@ static int eq_not_null(struct venv *e, uint32_t pc, const struct bpf_insn *in,
 		       uint32_t *next)
 {
 	int r = bc_vkind_or_null(vc_reg(e, in->dst_reg)->kind) ? in->dst_reg :
-		in->src_reg;
+								 in->src_reg;
 	struct bc_vreg *p = vc_reg(e, r), saved = *p;
 	struct null_arg na = { p->id, false, e->obj };
 	bool jeq = bc_op(in) == BPF_JEQ;
@@ -513,8 +519,8 @@ static int ptr_jmp(struct venv *e, uint32_t pc, const struct bpf_insn *in,
 		if (bc_srcbit(in) && b->kind == VK_SCALAR)
 			vp_mark_reg(e, s);
 		*next = taken ? bc_jmp_target(in, pc) : pc + 1;
-		return spec_other_way(e, in, taken ? pc + 1 :
-				      bc_jmp_target(in, pc));
+		return spec_other_way(e, in,
+				      taken ? pc + 1 : bc_jmp_target(in, pc));
 	}
 	if (!j32 && !bc_srcbit(in) && !in->imm && bc_vkind_or_null(a->kind) &&
 	    (op == BPF_JEQ || op == BPF_JNE))
@@ -551,7 +557,7 @@ int vc_jmp(struct venv *e, uint32_t pc, const struct bpf_insn *in,
 		b = *vc_reg(e, s);
 	} else {
 		bc_vreg_const(&b, j32 ? (uint64_t)(uint32_t)in->imm :
-			      (uint64_t)(int64_t)in->imm);
+					(uint64_t)(int64_t)in->imm);
 	}
 	if (a.kind == VK_SCALAR && b.kind == VK_SCALAR)
 		return reg_set_min_max(e, pc, in, &a, &b, next);
@@ -562,8 +568,7 @@ int vc_jmp(struct venv *e, uint32_t pc, const struct bpf_insn *in,
 
 /* ---- may_goto ---- */
 
-static bool same_callsites(const struct bc_vstate *a,
-			   const struct bc_vstate *b)
+static bool same_callsites(const struct bc_vstate *a, const struct bc_vstate *b)
 {
 	if (a->curframe != b->curframe)
 		return false;
@@ -577,7 +582,7 @@ const struct bc_vchk *vc_prev_round(const struct venv *e, uint32_t pc)
 {
 	const struct bc_vchk *c = e->cur.parent;
 
-	if (e->cur.nsum)	/* summaries: every state is precise */
+	if (e->cur.nsum) /* summaries: every state is precise */
 		return NULL;
 	for (int steps = 0; c && steps < 4096; c = c->parent, steps++)
 		if (c->st.pc == pc && c->st.frames[0] &&
@@ -621,7 +626,7 @@ int vc_may_goto(struct venv *e, uint32_t pc, const struct bpf_insn *in,
 	struct bc_vstate *fall;
 
 	*next = bc_jmp_target(in, pc);
-	if (!in->off)	/* a nop: Linux removes it */
+	if (!in->off) /* a nop: Linux removes it */
 		return 0;
 	prev = vc_prev_round(e, pc);
 	if (vc_push(e, pc + 1))

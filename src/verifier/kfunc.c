@@ -26,26 +26,23 @@ static const struct {
 	const char *name;
 	int size;
 } iter_kinds[] = {
-	{ "num", 8 },
-	{ "bits", 16 },
-	{ "task", 24 },
-	{ "task_vma", 8 },
-	{ "css", 24 },
-	{ "css_task", 8 },
+	{ "num", 8 },	   { "bits", 16 }, { "task", 24 },
+	{ "task_vma", 8 }, { "css", 24 },  { "css_task", 8 },
 };
 
 struct kcall {
 	const char *name;
 	const struct bc_kfunc *k;
 	const struct btf *btf;
-	const struct btf_type *proto;	/* FUNC_PROTO */
-	int iter;			/* iter_kinds index, -1 none */
+	const struct btf_type *proto; /* FUNC_PROTO */
+	int iter; /* iter_kinds index, -1 none */
 	int iter_slots;
 };
 
 static int unsupported(struct venv *e, uint32_t pc, const char *name)
 {
-	return vc_err_fatal(e, pc, "kfunc %s is not supported by bpfcheck", name);
+	return vc_err_fatal(e, pc, "kfunc %s is not supported by bpfcheck",
+			    name);
 }
 
 /* "bpf_iter_<kind>_new" and so on: the kind, or -1. */
@@ -74,12 +71,13 @@ static int iter_slots(const struct kcall *kc)
 	uint32_t id;
 	int64_t sz;
 
-	t = btf_vlen(kc->proto) ? bc_btf_skip_mods(kc->btf, a[0].type, NULL) : NULL;
+	t = btf_vlen(kc->proto) ? bc_btf_skip_mods(kc->btf, a[0].type, NULL) :
+				  NULL;
 	if (!t || !btf_is_ptr(t))
 		return 0;
 	t = bc_btf_skip_mods(kc->btf, t->type, &id);
 	sz = t && btf_is_struct(t) ? btf__resolve_size(kc->btf, id) :
-	     iter_kinds[kc->iter].size;
+				     iter_kinds[kc->iter].size;
 	return sz > 0 && sz % 8 == 0 ? (int)(sz / 8) : 0;
 }
 
@@ -95,18 +93,21 @@ static int lookup(struct venv *e, uint32_t pc, const struct bpf_insn *in,
 
 	kc->name = bc_object_ksym_name(e->obj, in->imm);
 	if (!kc->name)
-		return vc_err_fatal(e, pc, "kfunc#%d is not supported by bpfcheck",
+		return vc_err_fatal(e, pc,
+				    "kfunc#%d is not supported by bpfcheck",
 				    in->imm);
 	kc->k = bc_kfunc_find(kc->name);
 	/* (a program whose type bpfcheck did not find: not decided here) */
 	if (kc->k && e->type != BPF_PROG_TYPE_UNSPEC &&
 	    !bc_kfunc_allowed(kc->k, e->type))
-		return vc_err(e, pc, "calling kernel function %s is not "
-			      "allowed", kc->name);
+		return vc_err(e, pc,
+			      "calling kernel function %s is not "
+			      "allowed",
+			      kc->name);
 	kc->iter = iter_kind_of(kc->name);
 	kc->btf = e->obj->btf;
 	if (kc->k && !(kc->k->flags & BC_KF_ITER) && kc->iter < 0)
-		return 1;	/* not an iterator: vk_btf_call */
+		return 1; /* not an iterator: vk_btf_call */
 	if (!kc->k || kc->iter < 0 || !kc->btf)
 		return unsupported(e, pc, kc->name);
 	id = btf__find_by_name_kind(kc->btf, kc->name, BTF_KIND_FUNC);
@@ -122,14 +123,14 @@ static int lookup(struct venv *e, uint32_t pc, const struct bpf_insn *in,
  * Linux's check_css_task_iter_allowlist: css_task iterators take
  * css_set_lock, only safe in LSM and iter programs and where sleeping is.
  */
-static int css_task_allowed(struct venv *e, uint32_t pc,
-			    const struct kcall *kc)
+static int css_task_allowed(struct venv *e, uint32_t pc, const struct kcall *kc)
 {
 	if (strcmp(kc->name, "bpf_iter_css_task_new") ||
 	    e->type == BPF_PROG_TYPE_LSM || e->sleepable ||
 	    (e->type == BPF_PROG_TYPE_TRACING && e->attach == BPF_TRACE_ITER))
 		return 0;
-	return vc_err(e, pc, "css_task_iter is only allowed in bpf_lsm, "
+	return vc_err(e, pc,
+		      "css_task_iter is only allowed in bpf_lsm, "
 		      "bpf_iter and sleepable progs");
 }
 
@@ -146,7 +147,8 @@ static int iter_args(struct venv *e, uint32_t pc, const struct kcall *kc)
 	for (int i = 1; i < btf_vlen(kc->proto); i++) {
 		if (kc->k->ign & (1u << i))
 			continue;
-		if (!bc_btf_is_scalar(bc_btf_skip_mods(kc->btf, a[i].type, NULL)))
+		if (!bc_btf_is_scalar(
+			    bc_btf_skip_mods(kc->btf, a[i].type, NULL)))
 			return vk_btf_args(e, pc, kc->name, kc->k, 1);
 		if (vc_reg(e, i + 1)->kind != VK_SCALAR)
 			return vc_err(e, pc, "R%d is not a scalar", i + 1);
@@ -163,7 +165,8 @@ static int iter_slot(struct venv *e, uint32_t pc, const struct kcall *kc,
 	int64_t o;
 
 	if (r->kind != VK_FP)
-		return vc_err(e, pc, "arg#0 expected pointer to an iterator "
+		return vc_err(e, pc,
+			      "arg#0 expected pointer to an iterator "
 			      "on stack");
 	if (!bc_scalar_is_const(&r->s))
 		return vc_err(e, pc, "R1 has to be at a constant offset");
@@ -180,8 +183,7 @@ static int iter_slot(struct venv *e, uint32_t pc, const struct kcall *kc,
  * Linux's is_iter_reg_valid_init: every byte an iterator of this kind
  * (0, else -1); -2: an RCU-protected iterator whose section ended.
  */
-static int iter_valid(const struct bc_vframe *f, int k,
-		      const struct kcall *kc)
+static int iter_valid(const struct bc_vframe *f, int k, const struct kcall *kc)
 {
 	for (int i = 0; i < kc->iter_slots; i++) {
 		const struct bc_vreg *s = &f->spill[k + i];
@@ -192,8 +194,8 @@ static int iter_valid(const struct bc_vframe *f, int k,
 		for (int b = 0; b < 8; b++)
 			if (f->stype[8 * (k + i) + b] != VS_ITER)
 				return -1;
-		if (s->map != (uint32_t)kc->iter + 1 || s->mem_size != (uint32_t)i ||
-		    (i == 0) != (s->ref_id != 0))
+		if (s->map != (uint32_t)kc->iter + 1 ||
+		    s->mem_size != (uint32_t)i || (i == 0) != (s->ref_id != 0))
 			return -1;
 	}
 	return 0;
@@ -230,10 +232,13 @@ static int iter_new(struct venv *e, uint32_t pc, const struct kcall *kc)
 		return -1;
 	for (int b = 0; b < 8 * kc->iter_slots; b++)
 		if (f->stype[8 * k + b] == VS_ITER)
-			return vc_err(e, pc, "expected uninitialized iter_%s as "
-				      "arg #0", iter_kinds[kc->iter].name);
+			return vc_err(e, pc,
+				      "expected uninitialized iter_%s as "
+				      "arg #0",
+				      iter_kinds[kc->iter].name);
 	for (int i = 0; i < kc->iter_slots; i++)
-		if (vmem_access(e, pc, 1, 8 * i, 8, true, NULL, -1, NULL, false))
+		if (vmem_access(e, pc, 1, 8 * i, 8, true, NULL, -1, NULL,
+				false))
 			return -1;
 	ref = vc_acquire(e, pc);
 	for (int i = 0; i < kc->iter_slots; i++) {
@@ -274,12 +279,15 @@ static int ret_object(struct venv *e, uint32_t pc, const struct kcall *kc,
 	struct bc_vreg *r0 = vc_reg(e, 0);
 	int id = e->kbtf ? btf__find_by_name_kind(e->kbtf,
 						  bc_btf_name(kc->btf, pt),
-						  BTF_KIND_STRUCT) : -1;
+						  BTF_KIND_STRUCT) :
+			   -1;
 
 	if (id <= 0)
-		return vc_err_fatal(e, pc, "kfunc %s is not supported by "
+		return vc_err_fatal(e, pc,
+				    "kfunc %s is not supported by "
 				    "bpfcheck without the kernel's BTF of its "
-				    "element", kc->name);
+				    "element",
+				    kc->name);
 	bc_vreg_ptr(r0, VK_BTF_ID);
 	r0->btf_id = (uint32_t)id;
 	r0->bflags = iflags & BC_BTF_RCU ? BC_BTF_RCU : BC_BTF_TRUSTED;
@@ -290,7 +298,8 @@ static int ret_object(struct venv *e, uint32_t pc, const struct kcall *kc,
 static int set_ret(struct venv *e, uint32_t pc, const struct kcall *kc,
 		   uint8_t iflags)
 {
-	const struct btf_type *t = bc_btf_skip_mods(kc->btf, kc->proto->type, NULL);
+	const struct btf_type *t =
+		bc_btf_skip_mods(kc->btf, kc->proto->type, NULL);
 	const struct btf_type *pt;
 	struct bc_vreg *r0 = vc_reg(e, 0);
 	int64_t sz;
@@ -367,8 +376,10 @@ int vk_call(struct venv *e, uint32_t pc, const struct bpf_insn *in,
 	/* (Linux 6.18: at the call, where 6.12 made the iterator untrusted) */
 	if (err >= 0 && (kc.k->flags & BC_KF_RCU_PROTECTED) &&
 	    !vlk_in_rcu_cs(e))
-		return vc_err(e, pc, "kernel func %s requires RCU critical "
-			      "section protection", kc.name);
+		return vc_err(e, pc,
+			      "kernel func %s requires RCU critical "
+			      "section protection",
+			      kc.name);
 	if (err == 1) {
 		*next = pc + 1;
 		return vk_btf_call(e, pc, kc.name, kc.k);
@@ -390,8 +401,10 @@ int vk_call(struct venv *e, uint32_t pc, const struct bpf_insn *in,
 		return vc_err(e, pc, "expected an RCU CS when using %s",
 			      kc.name);
 	if (err)
-		return vc_err(e, pc, "expected an initialized iter_%s as arg "
-			      "#0", iter_kinds[kc.iter].name);
+		return vc_err(e, pc,
+			      "expected an initialized iter_%s as arg "
+			      "#0",
+			      iter_kinds[kc.iter].name);
 	iflags = f->spill[k].bflags;
 	if (fl & BC_KF_ITER_DESTROY)
 		iter_destroy(e, f, k, &kc);
@@ -472,8 +485,11 @@ static uint32_t tested_site(const struct venv *e, uint32_t b)
 		return BC_NONE;
 	for (uint32_t i = bl->last; i-- > bl->first;) {
 		if (vk_is_iter_next(e, i))
-			return e->iter_slot[i] && e->iter_slot[i] != UINT32_MAX &&
-			       e->iter_cnt[i] != UINT32_MAX ? i : BC_NONE;
+			return e->iter_slot[i] &&
+					       e->iter_slot[i] != UINT32_MAX &&
+					       e->iter_cnt[i] != UINT32_MAX ?
+				       i :
+				       BC_NONE;
 		if (e->def[i] & 1)
 			return BC_NONE;
 	}
@@ -490,8 +506,8 @@ static bool element_edge(const struct bc_cfg *cfg, uint32_t b, uint32_t k,
 	if (tested_site(e, b) == BC_NONE)
 		return false;
 	j = &e->prog->insns[cfg->blocks[b].last];
-	return cfg->succ_kind[k] == (bc_op(j) == BPF_JEQ ? BC_EDGE_FALL :
-						      BC_EDGE_TAKEN);
+	return cfg->succ_kind[k] ==
+	       (bc_op(j) == BPF_JEQ ? BC_EDGE_FALL : BC_EDGE_TAKEN);
 }
 
 uint64_t vk_loop_trip(struct venv *e, uint32_t l)
@@ -502,8 +518,8 @@ uint64_t vk_loop_trip(struct venv *e, uint32_t l)
 	for (uint32_t i = 0; i < lp->body_cnt; i++) {
 		const struct bc_block *bl = &e->cfg->blocks[lp->body[i]];
 
-		for (uint32_t p = bl->first; bl->last != BC_NONE && p <= bl->last;
-		     p++)
+		for (uint32_t p = bl->first;
+		     bl->last != BC_NONE && p <= bl->last; p++)
 			if (makes_iter(e, p))
 				return 0;
 	}

@@ -25,12 +25,12 @@
 struct kmeta {
 	const char *name;
 	const struct bc_kfunc *k;
-	const struct btf *btf;		/* the prototype's */
+	const struct btf *btf; /* the prototype's */
 	const struct btf_type *proto;
-	uint32_t ref;			/* an argument's reference */
+	uint32_t ref; /* an argument's reference */
 	int release_regno;
-	int first;			/* the first argument checked */
-	bool konst;			/* a "__k" argument was seen */
+	int first; /* the first argument checked */
+	bool konst; /* a "__k" argument was seen */
 	uint64_t konst_val;
 };
 
@@ -66,8 +66,8 @@ static const char *kind_str(const struct btf_type *t)
 /* Does parameter i's name (the kernel's BTF only) end in sfx? */
 static bool arg_named(const struct kmeta *m, int i, const char *sfx)
 {
-	const char *n = btf__name_by_offset(m->btf,
-					    btf_params(m->proto)[i].name_off);
+	const char *n =
+		btf__name_by_offset(m->btf, btf_params(m->proto)[i].name_off);
 	size_t a = n ? strlen(n) : 0, b = strlen(sfx);
 
 	return a > b && !strcmp(n + a - b, sfx);
@@ -131,12 +131,16 @@ static int reg_off(struct venv *e, uint32_t pc, int regno,
 	char t[48], v[48];
 
 	if (release && r->off)
-		return vc_err(e, pc, "R%d must have zero offset when passed to "
-			      "release func or trusted arg to kfunc", regno);
+		return vc_err(e, pc,
+			      "R%d must have zero offset when passed to "
+			      "release func or trusted arg to kfunc",
+			      regno);
 	bc_vreg_type_str(r, t, sizeof(t));
 	if (r->off < 0)
-		return vc_err(e, pc, "negative offset %s ptr R%d off=%d "
-			      "disallowed", t, regno, r->off);
+		return vc_err(e, pc,
+			      "negative offset %s ptr R%d off=%d "
+			      "disallowed",
+			      t, regno, r->off);
 	if (!bc_scalar_is_const(&r->s) || r->s.var_off.value) {
 		snprintf(v, sizeof(v), "(%#llx; %#llx)",
 			 (unsigned long long)r->s.var_off.value,
@@ -153,21 +157,24 @@ static int btf_id_arg(struct venv *e, uint32_t pc, struct kmeta *m, int i,
 {
 	int regno = i + 1;
 	const struct bc_vreg *r = vc_reg(e, regno);
-	const char *want = bc_btf_name(m->btf, ref_t), *have = sock_struct(r->kind);
+	const char *want = bc_btf_name(m->btf, ref_t),
+		   *have = sock_struct(r->kind);
 	bool release = (m->k->flags & BC_KF_RELEASE) && r->ref_id;
 	char t[48], x[48];
 
 	if (trusted_args(m) || (m->k->flags & BC_KF_RCU)) {
 		if (!trusted_reg(r) && !(m->k->flags & BC_KF_RCU))
-			return vc_err(e, pc, "R%d must be referenced or trusted",
+			return vc_err(e, pc,
+				      "R%d must be referenced or trusted",
 				      regno);
 		if (!trusted_reg(r) && !(r->bflags & BC_BTF_RCU))
-			return vc_err(e, pc, "R%d must be a rcu pointer", regno);
+			return vc_err(e, pc, "R%d must be a rcu pointer",
+				      regno);
 	}
 	if (reg_off(e, pc, regno, r, release))
 		return -1;
-	if (!have && (r->kind != VK_BTF_ID ||
-		      ((r->bflags & ~BC_BTF_TRUSTED) && !(r->bflags & BC_BTF_RCU)))) {
+	if (!have && (r->kind != VK_BTF_ID || ((r->bflags & ~BC_BTF_TRUSTED) &&
+					       !(r->bflags & BC_BTF_RCU)))) {
 		bc_btf_ptr_str(r->bflags & BC_BTF_TRUSTED, x, sizeof(x));
 		return vc_err(e, pc, "arg#%d is %s expected %s or socket", i,
 			      bc_vreg_type_str(r, t, sizeof(t)), x);
@@ -176,14 +183,16 @@ static int btf_id_arg(struct venv *e, uint32_t pc, struct kmeta *m, int i,
 		return unsupported(e, pc, m, "an argument of a type not known");
 	if (!have)
 		have = bc_btf_type_name(e->kbtf, r->btf_id);
-	if (release ? !r->off && !strcmp(have, want) :
-	    (r->kind == VK_BTF_ID ?
-	     bc_btf_ids_match(e->kbtf, r->btf_id, r->off, want) :
-	     !strcmp(have, want)))
+	if (release ?
+		    !r->off && !strcmp(have, want) :
+		    (r->kind == VK_BTF_ID ? bc_btf_ids_match(e->kbtf, r->btf_id,
+							     r->off, want) :
+					    !strcmp(have, want)))
 		return 0;
-	return vc_err(e, pc, "kernel function %s args#%d expected pointer to "
-		      "%s %s but R%d has a pointer to STRUCT %s", m->name, i,
-		      kind_str(ref_t), want, regno, have);
+	return vc_err(e, pc,
+		      "kernel function %s args#%d expected pointer to "
+		      "%s %s but R%d has a pointer to STRUCT %s",
+		      m->name, i, kind_str(ref_t), want, regno, have);
 }
 
 /* bpf_cast_to_kern_ctx's argument: the unmodified context. */
@@ -193,11 +202,14 @@ static int ctx_arg(struct venv *e, uint32_t pc, int i)
 	char t[48];
 
 	if (r->kind != VK_CTX)
-		return vc_err(e, pc, "arg#%d expected pointer to ctx, but got %s",
-			      i, bc_vreg_type_str(r, t, sizeof(t)));
+		return vc_err(e, pc,
+			      "arg#%d expected pointer to ctx, but got %s", i,
+			      bc_vreg_type_str(r, t, sizeof(t)));
 	if (r->off)
-		return vc_err(e, pc, "dereference of modified ctx ptr R%d off=%d "
-			      "disallowed", i + 1, r->off);
+		return vc_err(e, pc,
+			      "dereference of modified ctx ptr R%d off=%d "
+			      "disallowed",
+			      i + 1, r->off);
 	if (!bc_scalar_is_const(&r->s) || r->s.var_off.value)
 		return vc_err(e, pc, "variable ctx access var_off disallowed");
 	return 0;
@@ -229,17 +241,21 @@ static int ptr_arg(struct venv *e, uint32_t pc, struct kmeta *m, int i,
 	const struct btf_type *ref_t = bc_btf_skip_mods(m->btf, t->type, NULL);
 	bool nullable = arg_named(m, i, "__nullable");
 
-	if (r->kind == VK_SCALAR)	/* NULL or not decides */
+	if (r->kind == VK_SCALAR) /* NULL or not decides */
 		vp_mark_reg(e, regno);
 	if ((trusted_args(m) || (m->k->flags & BC_KF_RCU)) &&
 	    (is_null(r) || bc_vkind_or_null(r->kind)) && !nullable)
-		return vc_err(e, pc, "Possibly NULL pointer passed to trusted "
-			      "arg%d", i);
+		return vc_err(e, pc,
+			      "Possibly NULL pointer passed to trusted "
+			      "arg%d",
+			      i);
 	if (r->ref_id) {
 		if ((m->k->flags & BC_KF_RELEASE) && m->ref)
-			return vc_err_fatal(e, pc, "verifier internal error: more "
-					    "than one arg with ref_obj_id R%d %u %u",
-					    regno, r->ref_id, m->ref);
+			return vc_err_fatal(
+				e, pc,
+				"verifier internal error: more "
+				"than one arg with ref_obj_id R%d %u %u",
+				regno, r->ref_id, m->ref);
 		m->ref = r->ref_id;
 		if (m->k->flags & BC_KF_RELEASE)
 			m->release_regno = regno;
@@ -251,17 +267,20 @@ static int ptr_arg(struct venv *e, uint32_t pc, struct kmeta *m, int i,
 	if (r->kind == VK_BTF_ID || r->kind == VK_BTF_ID_OR_NULL ||
 	    sock_struct(r->kind)) {
 		if (!ref_t || !btf_is_struct(ref_t))
-			return vc_err(e, pc, "kernel function %s args#%d pointer "
-				      "type %s %s is not supported", m->name, i,
-				      kind_str(ref_t), bc_btf_name(m->btf, ref_t));
+			return vc_err(e, pc,
+				      "kernel function %s args#%d pointer "
+				      "type %s %s is not supported",
+				      m->name, i, kind_str(ref_t),
+				      bc_btf_name(m->btf, ref_t));
 		if (!strcmp(bc_btf_name(m->btf, ref_t), "bpf_dynptr"))
 			return unsupported(e, pc, m, "a dynptr argument");
 		return btf_id_arg(e, pc, m, i, ref_t);
 	}
 	if (ref_t && btf_is_struct(ref_t) && !scalar_struct(m->btf, ref_t, 0))
-		return vc_err(e, pc, "arg#%d pointer type %s %s must point to "
-			      "scalar, or struct with scalar", i,
-			      kind_str(ref_t), bc_btf_name(m->btf, ref_t));
+		return vc_err(e, pc,
+			      "arg#%d pointer type %s %s must point to "
+			      "scalar, or struct with scalar",
+			      i, kind_str(ref_t), bc_btf_name(m->btf, ref_t));
 	return unsupported(e, pc, m, "a memory argument");
 }
 
@@ -287,8 +306,10 @@ static int check_args(struct venv *e, uint32_t pc, struct kmeta *m)
 			return -1;
 	}
 	if ((m->k->flags & BC_KF_RELEASE) && !m->release_regno)
-		return vc_err(e, pc, "release kernel function %s expects "
-			      "refcounted PTR_TO_BTF_ID", m->name);
+		return vc_err(e, pc,
+			      "release kernel function %s expects "
+			      "refcounted PTR_TO_BTF_ID",
+			      m->name);
 	return 0;
 }
 
@@ -303,7 +324,7 @@ static uint32_t kernel_struct(const struct venv *e, const struct kmeta *m,
 		return id;
 	k = btf__find_by_name_kind(e->kbtf, bc_btf_name(m->btf, t),
 				   btf_is_union(t) ? BTF_KIND_UNION :
-				   BTF_KIND_STRUCT);
+						     BTF_KIND_STRUCT);
 	return k > 0 ? (uint32_t)k : 0;
 }
 
@@ -318,12 +339,14 @@ static int special_ret(struct venv *e, uint32_t pc, struct kmeta *m,
 	if (!strcmp(m->name, "bpf_cast_to_kern_ctx")) {
 		kctx = bc_prog_type_ops(e->type)->kern_ctx;
 		if (!kctx)
-			return unsupported(e, pc, m, "a program type whose "
+			return unsupported(e, pc, m,
+					   "a program type whose "
 					   "kernel context is not known");
 		bc_vreg_ptr(r0, VK_BTF_ID);
 		r0->bflags = BC_BTF_TRUSTED;
 		id = *kctx ? btf__find_by_name_kind(e->kbtf, kctx,
-						    BTF_KIND_STRUCT) : 0;
+						    BTF_KIND_STRUCT) :
+			     0;
 		r0->btf_id = id > 0 ? (uint32_t)id : 0;
 		return 0;
 	}
@@ -331,7 +354,8 @@ static int special_ret(struct venv *e, uint32_t pc, struct kmeta *m,
 		return unsupported(e, pc, m, "no constant type id");
 	t = btf__type_by_id(e->kbtf, (uint32_t)m->konst_val);
 	if (m->konst_val > UINT32_MAX || !struct_type(t))
-		return vc_err(e, pc, "kfunc bpf_rdonly_cast type ID argument "
+		return vc_err(e, pc,
+			      "kfunc bpf_rdonly_cast type ID argument "
 			      "must be of a struct");
 	bc_vreg_ptr(r0, VK_BTF_ID);
 	r0->bflags = BC_BTF_UNTRUSTED;
@@ -351,7 +375,8 @@ static int set_ret(struct venv *e, uint32_t pc, struct kmeta *m,
 	if ((m->k->flags & BC_KF_ACQUIRE) &&
 	    (!t || !btf_is_ptr(t) ||
 	     !struct_type(bc_btf_skip_mods(m->btf, t->type, NULL))))
-		return vc_err(e, pc, "acquire kernel function does not return "
+		return vc_err(e, pc,
+			      "acquire kernel function does not return "
 			      "PTR_TO_BTF_ID");
 	if (!m->proto->type || !t || btf_is_void(t))
 		return 0;
@@ -365,14 +390,14 @@ static int set_ret(struct venv *e, uint32_t pc, struct kmeta *m,
 	    !strcmp(m->name, "bpf_rdonly_cast"))
 		return special_ret(e, pc, m, r0);
 	pt = bc_btf_skip_mods(m->btf, t->type, &pid);
-	if (!pt || btf_is_void(pt)) {	/* void *: a scalar */
+	if (!pt || btf_is_void(pt)) { /* void *: a scalar */
 		bc_vreg_scalar(r0);
 		return 0;
 	}
 	if (!btf_is_struct(pt))
 		return unsupported(e, pc, m, "a pointer to memory returned");
 	bc_vreg_ptr(r0, m->k->flags & BC_KF_RET_NULL ? VK_BTF_ID_OR_NULL :
-		    VK_BTF_ID);
+						       VK_BTF_ID);
 	r0->btf_id = kernel_struct(e, m, pid);
 	if (m->k->flags & BC_KF_RET_NULL)
 		r0->id = ++e->id_gen;
@@ -391,9 +416,11 @@ static int find_proto(struct venv *e, uint32_t pc, struct kmeta *m)
 	int id;
 
 	if (!e->kbtf)
-		return vc_err_fatal(e, pc, "kfunc %s is not supported by "
+		return vc_err_fatal(e, pc,
+				    "kfunc %s is not supported by "
 				    "bpfcheck without the kernel's BTF (--btf "
-				    "FILE)", m->name);
+				    "FILE)",
+				    m->name);
 	m->btf = e->kbtf;
 	id = btf__find_by_name_kind(m->btf, m->name, BTF_KIND_FUNC);
 	if (id <= 0 && e->obj->btf) {
@@ -402,8 +429,7 @@ static int find_proto(struct venv *e, uint32_t pc, struct kmeta *m)
 	}
 	f = id > 0 ? btf__type_by_id(m->btf, (uint32_t)id) : NULL;
 	m->proto = f ? btf__type_by_id(m->btf, f->type) : NULL;
-	if (!m->proto || !btf_is_func_proto(m->proto) ||
-	    btf_vlen(m->proto) > 5)
+	if (!m->proto || !btf_is_func_proto(m->proto) || btf_vlen(m->proto) > 5)
 		return unsupported(e, pc, m, "no prototype in BTF");
 	return 0;
 }
@@ -433,8 +459,10 @@ int vk_btf_call(struct venv *e, uint32_t pc, const char *name,
 	if (find_proto(e, pc, &m) || check_args(e, pc, &m))
 		return -1;
 	if ((k->flags & BC_KF_SLEEPABLE) && !e->sleepable)
-		return vc_err(e, pc, "program must be sleepable to call "
-			      "sleepable kfunc %s", name);
+		return vc_err(e, pc,
+			      "program must be sleepable to call "
+			      "sleepable kfunc %s",
+			      name);
 	if (vlk_rcu_kfunc(e, pc, name, k->flags & BC_KF_SLEEPABLE))
 		return -1;
 	if (m.release_regno)

@@ -40,17 +40,23 @@ static int at_field(struct venv *e, uint32_t pc, int regno,
 	int64_t at;
 
 	if (!bc_scalar_is_const(&r->s))
-		return vc_err(e, pc, "R%d doesn't have constant offset. %s has "
-			      "to be at the constant offset", regno, what);
+		return vc_err(e, pc,
+			      "R%d doesn't have constant offset. %s has "
+			      "to be at the constant offset",
+			      regno, what);
 	if (!m->value_btf)
-		return vc_err(e, pc, "map '%s' has to have BTF in order to use "
-			      "%s", m->name, what);
+		return vc_err(e, pc,
+			      "map '%s' has to have BTF in order to use "
+			      "%s",
+			      m->name, what);
 	if (want < 0)
 		return vc_err(e, pc, "map '%s' has no valid %s", m->name, what);
 	at = (int64_t)r->s.var_off.value + r->off;
 	if (at != want)
-		return vc_err(e, pc, "off %lld doesn't point to 'struct %s' that "
-			      "is at %d", (long long)at, what, want);
+		return vc_err(e, pc,
+			      "off %lld doesn't point to 'struct %s' that "
+			      "is at %d",
+			      (long long)at, what, want);
 	return 0;
 }
 
@@ -68,7 +74,8 @@ int vlk_spin_lock(struct venv *e, uint32_t pc, int regno, bool lock)
 		return -1;
 	if (lock) {
 		if (st->lock_map)
-			return vc_err(e, pc, "Locking two bpf_spin_locks are not "
+			return vc_err(e, pc,
+				      "Locking two bpf_spin_locks are not "
 				      "allowed");
 		st->lock_map = r->map + 1;
 		st->lock_id = r->id;
@@ -107,10 +114,11 @@ int vlk_call_check(struct venv *e, uint32_t pc, const struct bpf_insn *in)
 	if (!e->cur.lock_map)
 		return 0;
 	if (bc_is_pseudo_call(in))
-		return 0;	/* global functions: vlk_global_check */
+		return 0; /* global functions: vlk_global_check */
 	if (!bc_is_kfunc_call(in) && in->imm == BPF_FUNC_spin_unlock)
 		return 0;
-	return vc_err(e, pc, "function calls are not allowed while holding a "
+	return vc_err(e, pc,
+		      "function calls are not allowed while holding a "
 		      "lock");
 }
 
@@ -119,11 +127,13 @@ int vlk_exit_check(struct venv *e, uint32_t pc)
 	if (e->cur.curframe)
 		return 0;
 	if (e->cur.rcu_lock && !e->cur.lock_map)
-		return vc_err(e, pc, "BPF_EXIT instruction in main prog cannot "
+		return vc_err(e, pc,
+			      "BPF_EXIT instruction in main prog cannot "
 			      "be used inside bpf_rcu_read_lock-ed region");
 	if (!e->cur.lock_map)
 		return 0;
-	return vc_err(e, pc, "BPF_EXIT instruction in main prog cannot be used "
+	return vc_err(e, pc,
+		      "BPF_EXIT instruction in main prog cannot be used "
 		      "inside bpf_spin_lock-ed region (bpf_spin_unlock is "
 		      "missing)");
 }
@@ -141,10 +151,12 @@ int vlk_field_access(struct venv *e, uint32_t pc, const struct bc_vreg *r,
 	int64_t lo = r->s.smin + off, hi = (int64_t)r->s.umax + off + size;
 
 	if (overlaps(lo, hi, m->lock_off, 4))
-		return vc_err(e, pc, "bpf_spin_lock cannot be accessed directly "
+		return vc_err(e, pc,
+			      "bpf_spin_lock cannot be accessed directly "
 			      "by load/store");
 	if (overlaps(lo, hi, m->timer_off, 16))
-		return vc_err(e, pc, "bpf_timer cannot be accessed directly by "
+		return vc_err(e, pc,
+			      "bpf_timer cannot be accessed directly by "
 			      "load/store");
 	return 0;
 }
@@ -164,28 +176,29 @@ static bool map_holds(uint32_t mt, bool timer)
 {
 	switch (mt) {
 	case BPF_MAP_TYPE_HASH:
-	case BPF_MAP_TYPE_ARRAY:
-		return true;
-	case BPF_MAP_TYPE_LRU_HASH:
-		return timer;
+	case BPF_MAP_TYPE_ARRAY: return true;
+	case BPF_MAP_TYPE_LRU_HASH: return timer;
 	case BPF_MAP_TYPE_CGROUP_STORAGE:
 	case BPF_MAP_TYPE_SK_STORAGE:
 	case BPF_MAP_TYPE_INODE_STORAGE:
 	case BPF_MAP_TYPE_TASK_STORAGE:
-	case BPF_MAP_TYPE_USER_RINGBUF + 1:	/* BPF_MAP_TYPE_CGRP_STORAGE (6.2) */
+	case BPF_MAP_TYPE_USER_RINGBUF +
+		1: /* BPF_MAP_TYPE_CGRP_STORAGE (6.2) */
 		return !timer;
 	}
 	return false;
 }
 
-const char *vlk_map_prog_check(const struct bc_map *m, uint32_t type,
-			       char *buf, size_t len)
+const char *vlk_map_prog_check(const struct bc_map *m, uint32_t type, char *buf,
+			       size_t len)
 {
 	bool bad_lock = m->lock_off >= 0 && !map_holds(m->type, false);
 
 	if (bad_lock || (m->timer_off >= 0 && !map_holds(m->type, true))) {
-		snprintf(buf, len, "map '%s' cannot be created: a map of type "
-			 "%u cannot hold a %s", m->name, m->type,
+		snprintf(buf, len,
+			 "map '%s' cannot be created: a map of type "
+			 "%u cannot hold a %s",
+			 m->name, m->type,
 			 bad_lock ? "bpf_spin_lock" : "bpf_timer");
 		return buf;
 	}
@@ -230,42 +243,50 @@ static void rcu_unlock_all(struct venv *e)
 	}
 }
 
-int vlk_rcu_kfunc(struct venv *e, uint32_t pc, const char *name,
-		  bool sleepable)
+int vlk_rcu_kfunc(struct venv *e, uint32_t pc, const char *name, bool sleepable)
 {
 	bool lock = !strcmp(name, "bpf_rcu_read_lock");
 	bool unlock = !strcmp(name, "bpf_rcu_read_unlock");
 
 	if (e->cur.rcu_lock) {
 		if (lock)
-			return vc_err(e, pc, "nested rcu read lock (kernel "
-				      "function %s)", name);
+			return vc_err(e, pc,
+				      "nested rcu read lock (kernel "
+				      "function %s)",
+				      name);
 		if (unlock) {
 			rcu_unlock_all(e);
 			e->cur.rcu_lock = false;
 		} else if (sleepable) {
-			return vc_err(e, pc, "kernel func %s is sleepable within "
-				      "rcu_read_lock region", name);
+			return vc_err(e, pc,
+				      "kernel func %s is sleepable within "
+				      "rcu_read_lock region",
+				      name);
 		}
 	} else if (lock) {
 		e->cur.rcu_lock = true;
 	} else if (unlock) {
-		return vc_err(e, pc, "unmatched rcu read unlock (kernel "
-			      "function %s)", name);
+		return vc_err(e, pc,
+			      "unmatched rcu read unlock (kernel "
+			      "function %s)",
+			      name);
 	}
 	return 0;
 }
 
-int vlk_rcu_helper(struct venv *e, uint32_t pc, int32_t func,
-		   const char *name, bool might_sleep)
+int vlk_rcu_helper(struct venv *e, uint32_t pc, int32_t func, const char *name,
+		   bool might_sleep)
 {
 	if (!e->cur.rcu_lock)
 		return 0;
 	if (might_sleep)
-		return vc_err(e, pc, "sleepable helper %s#%d in rcu_read_lock "
-			      "region", name, func);
+		return vc_err(e, pc,
+			      "sleepable helper %s#%d in rcu_read_lock "
+			      "region",
+			      name, func);
 	if (func == BPF_FUNC_tail_call)
-		return vc_err(e, pc, "tail_call cannot be used inside "
+		return vc_err(e, pc,
+			      "tail_call cannot be used inside "
 			      "bpf_rcu_read_lock-ed region");
 	return 0;
 }

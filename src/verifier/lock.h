@@ -34,8 +34,8 @@ bool vlk_in_rcu_cs(const struct venv *e);
 int vlk_rcu_kfunc(struct venv *e, uint32_t pc, const char *name,
 		  bool sleepable);
 /* ... and of check_helper_call: no helper that may sleep, no tail call. */
-int vlk_rcu_helper(struct venv *e, uint32_t pc, int32_t func,
-		   const char *name, bool might_sleep);
+int vlk_rcu_helper(struct venv *e, uint32_t pc, int32_t func, const char *name,
+		   bool might_sleep);
 /* check_map_access: a load, store or helper access touching a field. */
 int vlk_field_access(struct venv *e, uint32_t pc, const struct bc_vreg *r,
 		     int64_t off, int size);
@@ -46,7 +46,7 @@ bool vlk_map_has_lock(const struct bc_map *m);
  * fields: NULL when map m may be used by a program of type `type`, else
  * why not.
  */
-const char *vlk_map_prog_check(const struct bc_map *m, uint32_t type,
-			       char *buf, size_t len);
+const char *vlk_map_prog_check(const struct bc_map *m, uint32_t type, char *buf,
+			       size_t len);
 
 #endif

@@ -10,9 +10,9 @@
 #include "verifier/log.h"
 
 /* veristat's default log buffer: older lines rotate out */
-#define VLOG_MAX (16u << 20)
-#define VLOG_FLUSH (64u << 10)	/* level 2 writes out as it goes */
-#define VLOG_ALIGN 38		/* column of the inline state */
+#define VLOG_MAX   (16u << 20)
+#define VLOG_FLUSH (64u << 10) /* level 2 writes out as it goes */
+#define VLOG_ALIGN 38 /* column of the inline state */
 
 static bool on(const struct venv *e)
 {
@@ -23,7 +23,8 @@ static bool on(const struct venv *e)
 static void rotate(struct vlog *l, size_t n)
 {
 	size_t drop = l->len + n + 1 > VLOG_MAX / 2 ?
-		      l->len + n + 1 - VLOG_MAX / 2 : 0;
+			      l->len + n + 1 - VLOG_MAX / 2 :
+			      0;
 
 	drop = drop < l->len ? drop : l->len;
 	memmove(l->buf, l->buf + drop, l->len - drop);
@@ -68,8 +69,9 @@ void vlog_printf(struct venv *e, const char *fmt, ...)
  * character per byte from its highest address down. */
 static void log_slot(struct venv *e, const struct bc_vframe *f, int k)
 {
-	static const char byte_char[] = { [VS_INVALID] = '?', [VS_MISC] = 'm',
-					  [VS_ZERO] = '0', [VS_SPILL] = 'r' };
+	static const char byte_char[] = {
+		[VS_INVALID] = '?', [VS_MISC] = 'm', [VS_ZERO] = '0', [VS_SPILL] = 'r'
+	};
 	const uint8_t *t = &f->stype[8 * k];
 	char buf[320];
 
@@ -91,8 +93,7 @@ static bool slot_used(const struct bc_vframe *f, int k)
 	       memchr(t, VS_ZERO, 8);
 }
 
-static void frame_regs(struct venv *e, const struct bc_vframe *f,
-		       uint16_t mask)
+static void frame_regs(struct venv *e, const struct bc_vframe *f, uint16_t mask)
 {
 	char buf[320];
 
@@ -209,9 +210,11 @@ void vlog_insn_end(struct venv *e, uint32_t pc)
 	slot = stored_slot(e, pc);
 	if (!mask && slot < 0)
 		return;
-	l->len--;	/* the inline state goes on the instruction's line */
-	vlog_printf(e, "%*s;", l->insn_col < VLOG_ALIGN ?
-		    (int)(VLOG_ALIGN - l->insn_col) : 1, "");
+	l->len--; /* the inline state goes on the instruction's line */
+	vlog_printf(e, "%*s;",
+		    l->insn_col < VLOG_ALIGN ? (int)(VLOG_ALIGN - l->insn_col) :
+					       1,
+		    "");
 	log_regs(e, mask);
 	if (slot >= 0)
 		log_slot(e, vc_frame(e), slot);
@@ -234,7 +237,7 @@ void vlog_pop(struct venv *e)
 	if (e->level == 1 && e->cur.log_pos <= l->start + l->len) {
 		if (e->cur.log_pos >= l->start) {
 			l->len = e->cur.log_pos - l->start;
-		} else {	/* the branch point rotated out */
+		} else { /* the branch point rotated out */
 			l->start = e->cur.log_pos;
 			l->len = 0;
 		}

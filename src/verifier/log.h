@@ -24,9 +24,9 @@ struct bc_vstate;
 struct vlog {
 	char *buf;
 	size_t len, cap, start;
-	size_t insn_end;	/* len after the last instruction line */
-	size_t insn_col;	/* that line's width (for the inline state) */
-	bool popped;		/* a branch just resumed (level 2 "from") */
+	size_t insn_end; /* len after the last instruction line */
+	size_t insn_col; /* that line's width (for the inline state) */
+	bool popped; /* a branch just resumed (level 2 "from") */
 };
 
 void vlog_printf(struct venv *e, const char *fmt, ...)

@@ -15,30 +15,37 @@
 #include "verifier/precision.h"
 
 static int check_mem_region(struct venv *e, uint32_t pc, int regno,
-		  const struct bc_vreg *reg, int64_t off, int size,
-		  int64_t limit, const char *what)
+			    const struct bc_vreg *reg, int64_t off, int size,
+			    int64_t limit, const char *what)
 {
 	const struct bc_scalar *s = &reg->s;
 	int64_t lo, hi;
 
 	if (s->smin < 0 && (s->smin == INT64_MIN || off + s->smin < 0))
-		return vc_err(e, pc, "R%d min value is negative, either use "
+		return vc_err(e, pc,
+			      "R%d min value is negative, either use "
 			      "unsigned index or do a if (index >=0) check.",
 			      regno);
 	lo = s->smin + off;
 	if (lo < 0 || lo + size > limit) {
 		vc_log(e, what, (int)limit, (int)lo, size);
-		return vc_err(e, pc, "R%d min value is outside of the allowed "
-			      "memory range", regno);
+		return vc_err(e, pc,
+			      "R%d min value is outside of the allowed "
+			      "memory range",
+			      regno);
 	}
 	if (s->umax >= (uint64_t)BC_MAX_VAR_OFF)
-		return vc_err(e, pc, "R%d unbounded memory access, make sure "
-			      "to bounds check any such access", regno);
+		return vc_err(e, pc,
+			      "R%d unbounded memory access, make sure "
+			      "to bounds check any such access",
+			      regno);
 	hi = (int64_t)s->umax + off;
 	if (hi + size > limit) {
 		vc_log(e, what, (int)limit, (int)hi, size);
-		return vc_err(e, pc, "R%d max value is outside of the allowed "
-			      "memory range", regno);
+		return vc_err(e, pc,
+			      "R%d max value is outside of the allowed "
+			      "memory range",
+			      regno);
 	}
 	return 0;
 }
@@ -61,13 +68,15 @@ static int pkt_access(struct venv *e, uint32_t pc, int regno,
 		      const struct bc_vreg *reg, int64_t off, int size)
 {
 	if (reg->s.smin < 0)
-		return vc_err(e, pc, "R%d min value is negative, either use "
+		return vc_err(e, pc,
+			      "R%d min value is negative, either use "
 			      "unsigned index or do a if (index >=0) check.",
 			      regno);
 	if (off < 0 || off + size > reg->range) {
-		vc_log(e, "invalid access to packet, off=%d size=%d, "
-		       "R%d(id=%u,off=%d,r=%d)\n", (int)off, size, regno,
-		       reg->id, (int)off, reg->range);
+		vc_log(e,
+		       "invalid access to packet, off=%d size=%d, "
+		       "R%d(id=%u,off=%d,r=%d)\n",
+		       (int)off, size, regno, reg->id, (int)off, reg->range);
 		return vc_err(e, pc, "R%d offset is outside of the packet",
 			      regno);
 	}
@@ -75,20 +84,20 @@ static int pkt_access(struct venv *e, uint32_t pc, int regno,
 }
 
 /* Read-only map with known contents: the loaded constant. */
-static bool rodata_const(struct venv *e, const struct bc_vreg *reg,
-			 int64_t off, int size, uint64_t *v)
+static bool rodata_const(struct venv *e, const struct bc_vreg *reg, int64_t off,
+			 int size, uint64_t *v)
 {
 	const struct bc_map *m = &e->obj->maps[reg->map];
 	int64_t o;
 
 	if (!m->readonly || !m->init || !bc_scalar_is_const(&reg->s) ||
-	    size > 8)	/* a helper's memory argument, not a load */
+	    size > 8) /* a helper's memory argument, not a load */
 		return false;
 	o = off + (int64_t)reg->s.var_off.value;
 	if (o < 0 || o + size > m->init_size)
 		return false;
 	*v = 0;
-	memcpy(v, m->init + o, size);	/* little endian host */
+	memcpy(v, m->init + o, size); /* little endian host */
 	return true;
 }
 
@@ -135,9 +144,9 @@ void vmem_sync_linked(struct bc_vreg *r, const struct bc_scalar *src)
 		return;
 	}
 	bc_scalar_unknown(dst);
-	dst->var_off = TNUM(src->var_off.value & 0xffffffffu,
-			    0xffffffff00000000ull |
-			    (src->var_off.mask & 0xffffffffu));
+	dst->var_off =
+		TNUM(src->var_off.value & 0xffffffffu,
+		     0xffffffff00000000ull | (src->var_off.mask & 0xffffffffu));
 	dst->u32_min = src->u32_min;
 	dst->u32_max = src->u32_max;
 	dst->s32_min = src->s32_min;
@@ -190,7 +199,9 @@ static void fill_narrow(struct venv *e, struct bc_vreg *out,
 	struct bc_scalar v = sp->s;
 	/* a 4-byte spill read back: the register it was (Linux links them) */
 	uint32_t id = size == 4 && sp->id && sp->narrow &&
-		      id_fits32(e, sp->id) ? sp->id : 0;
+				      id_fits32(e, sp->id) ?
+			      sp->id :
+			      0;
 
 	if (sx) {
 		bc_vreg_scalar(out);
@@ -252,8 +263,8 @@ static bool spill_narrow(struct venv *e, struct bc_vframe *f, int k, int size,
 				return false;
 	bc_vreg_scalar(&c);
 	c.narrow = (uint8_t)size;
-	c.s.var_off = TNUM(val->s.var_off.value & m,
-			   (val->s.var_off.mask & m) | ~m);
+	c.s.var_off =
+		TNUM(val->s.var_off.value & m, (val->s.var_off.mask & m) | ~m);
 	if (size == 4) {
 		c.s.u32_min = val->s.u32_min;
 		c.s.u32_max = val->s.u32_max;
@@ -261,7 +272,7 @@ static bool spill_narrow(struct venv *e, struct bc_vframe *f, int k, int size,
 		c.s.s32_max = val->s.s32_max;
 	}
 	bc_scalar_sync(&c.s);
-	if (size == 4)		/* the register's tag, not the stored copy's */
+	if (size == 4) /* the register's tag, not the stored copy's */
 		vt_low(&c, src && src->kind == VK_SCALAR ? src : val);
 	/* a 32-bit value spilled in 4 bytes stays linked to its register
 	 * (its low half; vmem_sync_linked) */
@@ -367,7 +378,7 @@ static const char *align_desc(enum bc_vkind k)
  * unaligned access.
  */
 int vmem_check_align(struct venv *e, uint32_t pc, const struct bc_vreg *reg,
-		   int off, int size, bool strict_once)
+		     int off, int size, bool strict_once)
 {
 	bool pkt = reg->kind == VK_PKT || reg->kind == VK_PKT_META;
 	bool strict = e->strict_align || strict_once || reg->kind == VK_FP;
@@ -383,16 +394,18 @@ int vmem_check_align(struct venv *e, uint32_t pc, const struct bc_vreg *reg,
 		return 0;
 	vmem_off_str(t, sizeof(t), reg->s.var_off);
 	if (pkt)
-		return vc_err(e, pc, "misaligned packet access off %d+%s+%d+%d "
-			      "size %d", ip, t, reg->off, off, size);
+		return vc_err(e, pc,
+			      "misaligned packet access off %d+%s+%d+%d "
+			      "size %d",
+			      ip, t, reg->off, off, size);
 	return vc_err(e, pc, "misaligned %saccess off %s+%d+%d size %d",
 		      align_desc(reg->kind), t, reg->off, off, size);
 }
 
 /* Linux words helper and direct accesses alike. */
 int vmem_stack_range(struct venv *e, uint32_t pc, int regno,
-		   const struct bc_vreg *reg, int64_t off, int64_t size,
-		   bool write)
+		     const struct bc_vreg *reg, int64_t off, int64_t size,
+		     bool write)
 {
 	struct bc_vframe *f = e->cur.frames[reg->frame];
 	int64_t lo = reg->off + off + reg->s.smin;
@@ -406,16 +419,21 @@ int vmem_stack_range(struct venv *e, uint32_t pc, int regno,
 
 		vmem_off_str(t, sizeof(t), reg->s.var_off);
 		if (!e->priv)
-			return vc_err(e, pc, "R%d variable offset stack access "
+			return vc_err(e, pc,
+				      "R%d variable offset stack access "
 				      "prohibited for !root, var_off=%s",
 				      regno, t);
-		if (reg->s.smax >= BC_MAX_VAR_OFF || reg->s.smin <= -BC_MAX_VAR_OFF)
-			return vc_err(e, pc, "invalid unbounded variable-offset "
-				      "%s stack R%d", what, regno);
+		if (reg->s.smax >= BC_MAX_VAR_OFF ||
+		    reg->s.smin <= -BC_MAX_VAR_OFF)
+			return vc_err(e, pc,
+				      "invalid unbounded variable-offset "
+				      "%s stack R%d",
+				      what, regno);
 		if (lo < min_ok || lo >= 0 || hi + size > 0)
-			return vc_err(e, pc, "invalid variable-offset %s stack "
-				      "R%d var_off=%s off=%d size=%d", what,
-				      regno, t, (int)(reg->off + off),
+			return vc_err(e, pc,
+				      "invalid variable-offset %s stack "
+				      "R%d var_off=%s off=%d size=%d",
+				      what, regno, t, (int)(reg->off + off),
 				      (int)size);
 	} else if (lo < min_ok || lo >= 0 || lo + size > 0 || size > BC_STACK) {
 		return vc_err(e, pc, "invalid %s stack R%d off=%d size=%d",
@@ -433,7 +451,8 @@ int vmem_stack_range(struct venv *e, uint32_t pc, int regno,
 			int i = BC_STACK + (int)o;
 
 			slot_misc(f, i / 8);
-			if (bc_scalar_is_const(&reg->s) || f->stype[i] != VS_INVALID)
+			if (bc_scalar_is_const(&reg->s) ||
+			    f->stype[i] != VS_INVALID)
 				f->stype[i] = VS_MISC;
 		}
 		return 0;
@@ -450,9 +469,10 @@ int vmem_stack_range(struct venv *e, uint32_t pc, int regno,
 		    f->spill[i / 8].kind == VK_SCALAR)
 			ok = true;
 		if (!ok)
-			return vc_err(e, pc, "invalid read from stack R%d off "
-				      "%d+%d size %d", regno, (int)lo,
-				      (int)(o - lo), (int)size);
+			return vc_err(e, pc,
+				      "invalid read from stack R%d off "
+				      "%d+%d size %d",
+				      regno, (int)lo, (int)(o - lo), (int)size);
 	}
 	return 0;
 }
@@ -466,8 +486,8 @@ static void note_write(struct venv *e, unsigned frame,
 	/* a spill, or a whole slot of zeros: the stored value itself */
 	if (k == last && !(i % 8) &&
 	    (f->stype[i] == VS_SPILL || (size == 8 && f->stype[i] == VS_ZERO)))
-		vp_note_stack(e, frame, valno >= 0 ? VH_SPILL : VH_SPILL_IMM,
-			      k, k);
+		vp_note_stack(e, frame, valno >= 0 ? VH_SPILL : VH_SPILL_IMM, k,
+			      k);
 	else
 		vp_note_stack(e, frame, VH_STW, k, last);
 }
@@ -476,8 +496,8 @@ static void note_write(struct venv *e, unsigned frame,
  * For precision: a read whose value comes from the slots (a spill, or
  * bytes known to be zero: a stored zero) depends on what was stored.
  */
-static void note_read(struct venv *e, unsigned frame,
-		      const struct bc_vframe *f, int o, int size)
+static void note_read(struct venv *e, unsigned frame, const struct bc_vframe *f,
+		      int o, int size)
 {
 	int i = BC_STACK + o;
 
@@ -520,7 +540,8 @@ static int stack_access(struct venv *e, uint32_t pc, int regno,
 		/* a pointer's bytes would become readable data */
 		if (!e->priv && size != 8 && f->stype[8 * k] == VS_SPILL &&
 		    f->spill[k].kind != VK_SCALAR)
-			return vc_err(e, pc, "attempt to corrupt spilled "
+			return vc_err(e, pc,
+				      "attempt to corrupt spilled "
 				      "pointer on stack");
 		if (val && bc_vkind_is_ptr(val->kind) && size != 8)
 			return vc_err(e, pc, "invalid size of register spill");
@@ -566,8 +587,10 @@ static int stack_access(struct venv *e, uint32_t pc, int regno,
 		if (t == VS_SPILL && f->spill[(i + b) / 8].kind != VK_SCALAR)
 			return vc_err(e, pc, "invalid size of register fill");
 		if ((t == VS_INVALID && !e->priv) || t == VS_ITER)
-			return vc_err(e, pc, "invalid read from stack off "
-				      "%d+%d size %d", o, b, size);
+			return vc_err(e, pc,
+				      "invalid read from stack off "
+				      "%d+%d size %d",
+				      o, b, size);
 		if (t != VS_ZERO)
 			zero = false;
 	}
@@ -590,14 +613,17 @@ static int ctx_access(struct venv *e, uint32_t pc, int regno,
 			char t[64];
 
 			vmem_off_str(t, sizeof(t), reg->s.var_off);
-			return vc_err(e, pc, "variable ctx access var_off=%s "
-				      "off=%d size=%d", t, off, size);
+			return vc_err(e, pc,
+				      "variable ctx access var_off=%s "
+				      "off=%d size=%d",
+				      t, off, size);
 		}
 		int o = reg->off + (int)reg->s.var_off.value;
 
 		return vc_err(e, pc, "%s ctx ptr R%d off=%d disallowed",
 			      o < 0 ? "negative offset" :
-			      "dereference of modified", regno, o);
+				      "dereference of modified",
+			      regno, o);
 	}
 	if (e->at)
 		return vmem_typed_ctx_access(e, pc, off, size, write, out, sx);
@@ -606,8 +632,9 @@ static int ctx_access(struct venv *e, uint32_t pc, int regno,
 		  bc_ctx_check(e->type, e->attach, e->priv, off, size, write,
 			       &acc);
 	if (!ok)
-		return vc_err(e, pc, "invalid bpf_context access off=%d size=%d",
-			      off, size);
+		return vc_err(e, pc,
+			      "invalid bpf_context access off=%d size=%d", off,
+			      size);
 	if (write || !out)
 		return 0;
 	switch (acc.kind) {
@@ -641,9 +668,8 @@ static int ctx_access(struct venv *e, uint32_t pc, int regno,
  * Linux's check_map_access_type: BPF_F_RDONLY_PROG maps take no program
  * writes, BPF_F_WRONLY_PROG maps no program reads, direct or by a helper.
  */
-static int map_access_type(struct venv *e, uint32_t pc,
-			   const struct bc_map *m, int64_t off, int size,
-			   bool write)
+static int map_access_type(struct venv *e, uint32_t pc, const struct bc_map *m,
+			   int64_t off, int size, bool write)
 {
 	uint32_t deny = write ? BPF_F_RDONLY_PROG : BPF_F_WRONLY_PROG;
 
@@ -659,9 +685,9 @@ static int sock_access(struct venv *e, uint32_t pc, int regno,
 		       const struct bc_vreg *r, int64_t off, int size,
 		       bool write)
 {
-	enum bc_sk_ptr k = r->kind == VK_TCP_SOCK ? BC_SK_TCP_SOCK :
+	enum bc_sk_ptr k = r->kind == VK_TCP_SOCK    ? BC_SK_TCP_SOCK :
 			   r->kind == VK_SOCK_COMMON ? BC_SK_SOCK_COMMON :
-			   BC_SK_SOCK;
+						       BC_SK_SOCK;
 
 	if (write)
 		return vc_err(e, pc, "R%d cannot write into %s", regno,
@@ -673,8 +699,9 @@ static int sock_access(struct venv *e, uint32_t pc, int regno,
 		      bc_vkind_name(r->kind), (int)off, size);
 }
 
-static int check_ptr_leak(struct venv *e, uint32_t pc, const struct bc_vreg *val,
-		int valno, const char *into)
+static int check_ptr_leak(struct venv *e, uint32_t pc,
+			  const struct bc_vreg *val, int valno,
+			  const char *into)
 {
 	if (!e->priv && val && bc_vkind_is_ptr(val->kind))
 		return vc_err(e, pc, "R%d leaks addr into %s", valno, into);
@@ -682,8 +709,8 @@ static int check_ptr_leak(struct venv *e, uint32_t pc, const struct bc_vreg *val
 }
 
 int vmem_access(struct venv *e, uint32_t pc, int regno, int off, int size,
-	      bool write, const struct bc_vreg *val, int valno,
-	      struct bc_vreg *out, bool sx)
+		bool write, const struct bc_vreg *val, int valno,
+		struct bc_vreg *out, bool sx)
 {
 	struct bc_vreg r = *vc_reg(e, regno);
 	int64_t o = (int64_t)r.off + off;
@@ -692,8 +719,7 @@ int vmem_access(struct venv *e, uint32_t pc, int regno, int off, int size,
 	if (!out)
 		out = &tmp;
 	switch (r.kind) {
-	case VK_NOT_INIT:
-		return vc_err(e, pc, "R%d !read_ok", regno);
+	case VK_NOT_INIT: return vc_err(e, pc, "R%d !read_ok", regno);
 	case VK_FP:
 		return stack_access(e, pc, regno, &r, off, size, write, val,
 				    valno, out, sx);
@@ -719,9 +745,10 @@ int vmem_access(struct venv *e, uint32_t pc, int regno, int off, int size,
 			return -1;
 		if (map_access_type(e, pc, m, o, size, write))
 			return -1;
-		if (check_mem_region(e, pc, regno, &r, o, size, m->value_size,
-			   "invalid access to map value, value_size=%d "
-			   "off=%d size=%d\n"))
+		if (check_mem_region(
+			    e, pc, regno, &r, o, size, m->value_size,
+			    "invalid access to map value, value_size=%d "
+			    "off=%d size=%d\n"))
 			return -1;
 		if (vlk_field_access(e, pc, &r, o, size))
 			return -1;
@@ -741,25 +768,28 @@ int vmem_access(struct venv *e, uint32_t pc, int regno, int off, int size,
 		if (write)
 			return vc_err(e, pc, "R%d cannot write into map_key",
 				      regno);
-		if (check_mem_region(e, pc, regno, &r, o, size, r.mem_size,
-			   "invalid access to map key, key_size=%d off=%d "
-			   "size=%d\n"))
+		if (check_mem_region(
+			    e, pc, regno, &r, o, size, r.mem_size,
+			    "invalid access to map key, key_size=%d off=%d "
+			    "size=%d\n"))
 			return -1;
 		bc_vreg_scalar_load(out, size, sx);
 		return 0;
 	case VK_MEM:
 		if (check_ptr_leak(e, pc, val, valno, "mem"))
 			return -1;
-		if (check_mem_region(e, pc, regno, &r, o, size, r.mem_size,
-			   "invalid access to memory, mem_size=%d off=%d "
-			   "size=%d\n"))
+		if (check_mem_region(
+			    e, pc, regno, &r, o, size, r.mem_size,
+			    "invalid access to memory, mem_size=%d off=%d "
+			    "size=%d\n"))
 			return -1;
 		bc_vreg_scalar_load(out, size, sx);
 		return 0;
 	case VK_FLOW_KEYS:
-		if (check_mem_region(e, pc, regno, &r, o, size, 56,
-			   "invalid access to flow keys size=%d off=%d "
-			   "size=%d\n"))
+		if (check_mem_region(
+			    e, pc, regno, &r, o, size, 56,
+			    "invalid access to flow keys size=%d off=%d "
+			    "size=%d\n"))
 			return -1;
 		bc_vreg_scalar_load(out, size, sx);
 		return 0;
@@ -771,12 +801,12 @@ int vmem_access(struct venv *e, uint32_t pc, int regno, int off, int size,
 		bc_vreg_scalar_load(out, size, sx);
 		return 0;
 	case VK_MAP_PTR:
-		return vmem_map_ptr_access(e, pc, regno, &r, o, size, write, out,
-				      sx);
-	case VK_BTF_ID:	/* of a type not known: as the others below */
+		return vmem_map_ptr_access(e, pc, regno, &r, o, size, write,
+					   out, sx);
+	case VK_BTF_ID: /* of a type not known: as the others below */
 		if (r.kind == VK_BTF_ID && r.btf_id && e->kbtf)
-			return vmem_btf_access(e, pc, regno, &r, o, size, write, out,
-					  sx);
+			return vmem_btf_access(e, pc, regno, &r, o, size, write,
+					       out, sx);
 		/* fallthrough */
 	default: {
 		char t[48];
@@ -792,13 +822,15 @@ static bool kind_mismatch_ok(unsigned k)
 {
 	switch (k) {
 	case VK_CTX:
-	case VK_SOCK: case VK_SOCK_OR_NULL:
-	case VK_SOCK_COMMON: case VK_SOCK_COMMON_OR_NULL:
-	case VK_TCP_SOCK: case VK_TCP_SOCK_OR_NULL:
-	case VK_BTF_ID: case VK_BTF_ID_OR_NULL:
-		return false;
-	default:
-		return true;
+	case VK_SOCK:
+	case VK_SOCK_OR_NULL:
+	case VK_SOCK_COMMON:
+	case VK_SOCK_COMMON_OR_NULL:
+	case VK_TCP_SOCK:
+	case VK_TCP_SOCK_OR_NULL:
+	case VK_BTF_ID:
+	case VK_BTF_ID_OR_NULL: return false;
+	default: return true;
 	}
 }
 
@@ -817,7 +849,8 @@ static int same_ptr_kind(struct venv *e, uint32_t pc, unsigned kind)
 	}
 	if (prev - 1 != kind &&
 	    (!kind_mismatch_ok(kind) || !kind_mismatch_ok(prev - 1)))
-		return vc_err(e, pc, "same insn cannot be used with different "
+		return vc_err(e, pc,
+			      "same insn cannot be used with different "
 			      "pointers");
 	return 0;
 }
@@ -827,12 +860,14 @@ int vmem_load(struct venv *e, uint32_t pc, const struct bpf_insn *in)
 	struct bc_vreg out;
 	int size = bc_size_bytes(bc_size(in));
 
-	if (vc_check_read(e, pc, in->src_reg) || vc_check_write(e, pc, in->dst_reg))
+	if (vc_check_read(e, pc, in->src_reg) ||
+	    vc_check_write(e, pc, in->dst_reg))
 		return -1;
-	if (vmem_check_align(e, pc, vc_reg(e, in->src_reg), in->off, size, false))
+	if (vmem_check_align(e, pc, vc_reg(e, in->src_reg), in->off, size,
+			     false))
 		return -1;
-	if (vmem_access(e, pc, in->src_reg, in->off, size, false, NULL, -1, &out,
-		      bc_mode(in) == BPF_MEMSX) ||
+	if (vmem_access(e, pc, in->src_reg, in->off, size, false, NULL, -1,
+			&out, bc_mode(in) == BPF_MEMSX) ||
 	    same_ptr_kind(e, pc, vc_reg(e, in->src_reg)->kind))
 		return -1;
 	*vc_reg(e, in->dst_reg) = out;
@@ -845,14 +880,15 @@ int vmem_store_imm(struct venv *e, uint32_t pc, const struct bpf_insn *in)
 	struct bc_vreg v;
 
 	if (vc_check_read(e, pc, in->dst_reg) ||
-	    vmem_check_align(e, pc, vc_reg(e, in->dst_reg), in->off, size, false))
+	    vmem_check_align(e, pc, vc_reg(e, in->dst_reg), in->off, size,
+			     false))
 		return -1;
 	bc_vreg_const(&v, (uint64_t)(int64_t)in->imm);
 	if (size < 8)
 		bc_vreg_const(&v, (uint64_t)(int64_t)in->imm &
-			      ((1ull << (8 * size)) - 1));
+					  ((1ull << (8 * size)) - 1));
 	if (vmem_access(e, pc, in->dst_reg, in->off, size, true, &v, -1, NULL,
-		      false))
+			false))
 		return -1;
 	return same_ptr_kind(e, pc, vc_reg(e, in->dst_reg)->kind);
 }
@@ -864,7 +900,8 @@ int vmem_store_reg(struct venv *e, uint32_t pc, const struct bpf_insn *in)
 
 	if (vc_check_read(e, pc, in->dst_reg) ||
 	    vc_check_read(e, pc, in->src_reg) ||
-	    vmem_check_align(e, pc, vc_reg(e, in->dst_reg), in->off, size, false))
+	    vmem_check_align(e, pc, vc_reg(e, in->dst_reg), in->off, size,
+			     false))
 		return -1;
 	v = *vc_reg(e, in->src_reg);
 	/* the low size bytes of a scalar are stored; a pointer stays one
@@ -882,7 +919,7 @@ int vmem_store_reg(struct venv *e, uint32_t pc, const struct bpf_insn *in)
 			bc_scalar_load(&v.s, size, false);
 	}
 	if (vmem_access(e, pc, in->dst_reg, in->off, size, true, &v,
-		      in->src_reg, NULL, false))
+			in->src_reg, NULL, false))
 		return -1;
 	return same_ptr_kind(e, pc, vc_reg(e, in->dst_reg)->kind);
 }
@@ -893,12 +930,14 @@ int vmem_atomic(struct venv *e, uint32_t pc, const struct bpf_insn *in)
 	int op = in->imm;
 	struct bc_vreg *dst, *src, old, unk;
 
-	if (vc_check_read(e, pc, in->dst_reg) || vc_check_read(e, pc, in->src_reg))
+	if (vc_check_read(e, pc, in->dst_reg) ||
+	    vc_check_read(e, pc, in->src_reg))
 		return -1;
 	if (op == BPF_CMPXCHG && vc_check_read(e, pc, 0))
 		return -1;
 	if (op == 0x100 || op == 0x110)
-		return vc_err(e, pc, "load-acquire/store-release are not "
+		return vc_err(e, pc,
+			      "load-acquire/store-release are not "
 			      "supported");
 	dst = vc_reg(e, in->dst_reg);
 	src = vc_reg(e, in->src_reg);
@@ -909,19 +948,29 @@ int vmem_atomic(struct venv *e, uint32_t pc, const struct bpf_insn *in)
 	if (op == BPF_CMPXCHG && vc_reg(e, 0)->kind != VK_SCALAR && !e->priv)
 		return vc_err(e, pc, "R0 leaks addr into mem");
 	switch (dst->kind) {
-	case VK_PKT: case VK_PKT_META:
-		return vc_err(e, pc, "BPF_ATOMIC stores into R%d pkt is not "
-			      "allowed", in->dst_reg);
+	case VK_PKT:
+	case VK_PKT_META:
+		return vc_err(e, pc,
+			      "BPF_ATOMIC stores into R%d pkt is not "
+			      "allowed",
+			      in->dst_reg);
 	case VK_CTX:
-		return vc_err(e, pc, "BPF_ATOMIC stores into R%d ctx is not "
-			      "allowed", in->dst_reg);
-	case VK_FLOW_KEYS: case VK_SOCK: case VK_SOCK_COMMON: case VK_TCP_SOCK:
-		return vc_err(e, pc, "BPF_ATOMIC stores into R%d %s is not "
-			      "allowed", in->dst_reg, bc_vkind_name(dst->kind));
+		return vc_err(e, pc,
+			      "BPF_ATOMIC stores into R%d ctx is not "
+			      "allowed",
+			      in->dst_reg);
+	case VK_FLOW_KEYS:
+	case VK_SOCK:
+	case VK_SOCK_COMMON:
+	case VK_TCP_SOCK:
+		return vc_err(e, pc,
+			      "BPF_ATOMIC stores into R%d %s is not "
+			      "allowed",
+			      in->dst_reg, bc_vkind_name(dst->kind));
 	}
 	if (vmem_check_align(e, pc, dst, in->off, size, true) ||
-	    vmem_access(e, pc, in->dst_reg, in->off, size, false, NULL, -1, &old,
-		      false))
+	    vmem_access(e, pc, in->dst_reg, in->off, size, false, NULL, -1,
+			&old, false))
 		return -1;
 	if (old.kind != VK_SCALAR && !e->priv && dst->kind == VK_FP)
 		return vc_err(e, pc, "leaking pointer from stack off %d",
@@ -933,7 +982,7 @@ int vmem_atomic(struct venv *e, uint32_t pc, const struct bpf_insn *in)
 	if (size == 4)
 		bc_scalar_load(&unk.s, 4, false);
 	if (vmem_access(e, pc, in->dst_reg, in->off, size, true, &unk, -1, NULL,
-		      false))
+			false))
 		return -1;
 	if (op == BPF_CMPXCHG) {
 		bc_vreg_scalar(vc_reg(e, 0));
@@ -955,8 +1004,7 @@ int vmem_atomic(struct venv *e, uint32_t pc, const struct bpf_insn *in)
  * memory of size 0, a weak one the kernel lacks is 0; a `void` variable
  * is its address from kallsyms, a number.
  */
-static int ld_ksym(struct venv *e, uint32_t pc, int32_t idx,
-		   struct bc_vreg *d)
+static int ld_ksym(struct venv *e, uint32_t pc, int32_t idx, struct bc_vreg *d)
 {
 	const char *name = bc_object_ksym_name(e->obj, idx);
 	uint8_t kind = name ? e->obj->ksym_kind[idx] : BC_KSYM_VAR;
@@ -966,13 +1014,14 @@ static int ld_ksym(struct venv *e, uint32_t pc, int32_t idx,
 		return 0;
 	}
 	if ((kind & ~BC_KSYM_WEAK) == BC_KSYM_VAR)
-		return vc_err_fatal(e, pc, "ksym %s: typed __ksym variables are "
+		return vc_err_fatal(e, pc,
+				    "ksym %s: typed __ksym variables are "
 				    "not supported by bpfcheck",
 				    name ? name : "?");
-	if (e->kbtf && btf__find_by_name_kind(e->kbtf, name,
-					      BTF_KIND_FUNC) > 0) {
+	if (e->kbtf &&
+	    btf__find_by_name_kind(e->kbtf, name, BTF_KIND_FUNC) > 0) {
 		bc_vreg_ptr(d, VK_MEM);
-		d->frame = 1;		/* plain memory, of no size */
+		d->frame = 1; /* plain memory, of no size */
 		d->mem_size = 0;
 		return 0;
 	}
@@ -980,8 +1029,10 @@ static int ld_ksym(struct venv *e, uint32_t pc, int32_t idx,
 		return vc_err_fatal(e, pc, "ksym %s: needs the kernel's BTF",
 				    name);
 	if (!(kind & BC_KSYM_WEAK))
-		return vc_err_fatal(e, pc, "extern (func ksym) '%s': not found "
-				    "in kernel or module BTFs", name);
+		return vc_err_fatal(e, pc,
+				    "extern (func ksym) '%s': not found "
+				    "in kernel or module BTFs",
+				    name);
 	bc_vreg_const(d, 0);
 	return 0;
 }
@@ -997,15 +1048,18 @@ int vmem_ld_imm(struct venv *e, uint32_t pc, const struct bpf_insn *in)
 	switch (in->src_reg) {
 	case 0:
 		bc_vreg_const(d, (uint32_t)in->imm |
-			      ((uint64_t)(uint32_t)n->imm << 32));
+					 ((uint64_t)(uint32_t)n->imm << 32));
 		return 0;
 	case BPF_PSEUDO_MAP_IDX:
 	case BPF_PSEUDO_MAP_IDX_VALUE:
 		if ((uint32_t)in->imm >= e->obj->map_cnt)
-			return vc_err(e, pc, "fd %d is not pointing to valid "
-				      "bpf_map", in->imm);
+			return vc_err(e, pc,
+				      "fd %d is not pointing to valid "
+				      "bpf_map",
+				      in->imm);
 		bc_vreg_ptr(d, in->src_reg == BPF_PSEUDO_MAP_IDX ?
-			    VK_MAP_PTR : VK_MAP_VALUE);
+				       VK_MAP_PTR :
+				       VK_MAP_VALUE);
 		d->map = in->imm;
 		if (in->src_reg == BPF_PSEUDO_MAP_IDX_VALUE)
 			d->off = n->imm;
@@ -1014,11 +1068,12 @@ int vmem_ld_imm(struct venv *e, uint32_t pc, const struct bpf_insn *in)
 		bc_vreg_ptr(d, VK_FUNC);
 		d->off = pc + in->imm + 1;
 		return 0;
-	case BPF_PSEUDO_BTF_ID:
-		return ld_ksym(e, pc, in->imm, d);
+	case BPF_PSEUDO_BTF_ID: return ld_ksym(e, pc, in->imm, d);
 	}
-	return vc_err_fatal(e, pc, "unsupported pseudo load src_reg=%d (map fds of "
-			    "raw input are unknown)", in->src_reg);
+	return vc_err_fatal(e, pc,
+			    "unsupported pseudo load src_reg=%d (map fds of "
+			    "raw input are unknown)",
+			    in->src_reg);
 }
 
 /*
@@ -1031,7 +1086,7 @@ static int ld_abs_early_exit(struct venv *e, uint32_t pc)
 	struct bc_vstate save;
 	int err;
 
-	vp_all(e);	/* the path jumps frames: no precision tracking */
+	vp_all(e); /* the path jumps frames: no precision tracking */
 	bc_vstate_copy(&save, &e->cur);
 	bc_vreg_const(vc_reg(e, 0), 0);
 	err = vc_exit(e, pc) < 0 || vc_push(e, e->cur.pc);
@@ -1042,23 +1097,28 @@ static int ld_abs_early_exit(struct venv *e, uint32_t pc)
 int vmem_ld_abs(struct venv *e, uint32_t pc, const struct bpf_insn *in)
 {
 	if (!bc_ctx_has_ld_abs(e->type))
-		return vc_err(e, pc, "BPF_LD_[ABS|IND] instructions not allowed "
+		return vc_err(e, pc,
+			      "BPF_LD_[ABS|IND] instructions not allowed "
 			      "for this program type");
 	if (e->cur.lock_map)
-		return vc_err(e, pc, "BPF_LD_[ABS|IND] cannot be used inside "
+		return vc_err(e, pc,
+			      "BPF_LD_[ABS|IND] cannot be used inside "
 			      "bpf_spin_lock-ed region");
 	if (e->cur.rcu_lock)
-		return vc_err(e, pc, "BPF_LD_[ABS|IND] cannot be used inside "
+		return vc_err(e, pc,
+			      "BPF_LD_[ABS|IND] cannot be used inside "
 			      "bpf_rcu_read_lock-ed region");
 	if (e->cur.ref_cnt)
-		return vc_err(e, pc, "BPF_LD_[ABS|IND] cannot be mixed with "
+		return vc_err(e, pc,
+			      "BPF_LD_[ABS|IND] cannot be mixed with "
 			      "socket references");
 	if (vc_check_read(e, pc, 6))
 		return -1;
 	if (bc_mode(in) == BPF_IND && vc_check_read(e, pc, in->src_reg))
 		return -1;
 	if (vc_reg(e, 6)->kind != VK_CTX)
-		return vc_err(e, pc, "at the time of BPF_LD_ABS|IND R6 != "
+		return vc_err(e, pc,
+			      "at the time of BPF_LD_ABS|IND R6 != "
 			      "pointer to skb");
 	if (bc_mode(in) == BPF_IND && vc_reg(e, in->src_reg)->kind != VK_SCALAR)
 		return vc_err(e, pc, "R%d type=%s expected=scalar", in->src_reg,

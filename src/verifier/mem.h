@@ -18,17 +18,17 @@
  * for an unknown scalar) of size bytes at R[regno] + off.
  */
 int vmem_access(struct venv *e, uint32_t pc, int regno, int off, int size,
-	      bool write, const struct bc_vreg *val, int valno,
-	      struct bc_vreg *out, bool sx);
+		bool write, const struct bc_vreg *val, int valno,
+		struct bc_vreg *out, bool sx);
 /*
  * Stack bytes [reg+off, reg+off+size) at a variable offset or passed to
  * a helper (Linux's check_stack_range_initialized).
  */
 int vmem_check_align(struct venv *e, uint32_t pc, const struct bc_vreg *reg,
-		   int off, int size, bool strict_once);
+		     int off, int size, bool strict_once);
 int vmem_stack_range(struct venv *e, uint32_t pc, int regno,
-		   const struct bc_vreg *reg, int64_t off, int64_t size,
-		   bool write);
+		     const struct bc_vreg *reg, int64_t off, int64_t size,
+		     bool write);
 /*
  * Is one byte at map value pointer r (its off and variable part) inside
  * the value? (Linux's check_map_access(.., r->off, 1, ..) for !root

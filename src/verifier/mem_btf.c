@@ -28,7 +28,7 @@ static void btf_load(struct venv *e, const struct bc_btf_val *v, int size,
 		return;
 	}
 	bc_vreg_ptr(out, v->flags & BC_BTF_MAYBE_NULL ? VK_BTF_ID_OR_NULL :
-		    VK_BTF_ID);
+							VK_BTF_ID);
 	out->btf_id = v->btf_id;
 	out->bflags = v->flags & ~BC_BTF_MAYBE_NULL;
 	if (v->flags & BC_BTF_MAYBE_NULL)
@@ -56,7 +56,7 @@ static void retval_arg(struct venv *e, struct bc_vreg *out)
 }
 
 int vmem_typed_ctx_access(struct venv *e, uint32_t pc, int off, int size,
-			bool write, struct bc_vreg *out, bool sx)
+			  bool write, struct bc_vreg *out, bool sx)
 {
 	struct bc_btf_val v;
 	char msg[256];
@@ -84,33 +84,42 @@ bad:
  * whole, read only; the loaded value is typed by the member.
  */
 int vmem_btf_access(struct venv *e, uint32_t pc, int regno,
-		  const struct bc_vreg *r, int64_t off, int size, bool write,
-		  struct bc_vreg *out, bool sx)
+		    const struct bc_vreg *r, int64_t off, int size, bool write,
+		    struct bc_vreg *out, bool sx)
 {
 	const char *tn = bc_btf_type_name(e->kbtf, r->btf_id);
 	struct bc_btf_val v;
 	char msg[256];
 
 	if (!e->priv)
-		return vc_err(e, pc, "'struct %s' access is allowed only to "
-			      "CAP_PERFMON and CAP_SYS_ADMIN", tn);
+		return vc_err(e, pc,
+			      "'struct %s' access is allowed only to "
+			      "CAP_PERFMON and CAP_SYS_ADMIN",
+			      tn);
 	if (!e->gpl)
-		return vc_err(e, pc, "Cannot access kernel 'struct %s' from "
-			      "non-GPL compatible program", tn);
+		return vc_err(e, pc,
+			      "Cannot access kernel 'struct %s' from "
+			      "non-GPL compatible program",
+			      tn);
 	if (off < 0)
-		return vc_err(e, pc, "R%d is ptr_%s invalid negative access: "
-			      "off=%d", regno, tn, (int)off);
+		return vc_err(e, pc,
+			      "R%d is ptr_%s invalid negative access: "
+			      "off=%d",
+			      regno, tn, (int)off);
 	if (!bc_scalar_is_const(&r->s) || r->s.var_off.value) {
 		char t[64];
 
 		vmem_off_str(t, sizeof(t), r->s.var_off);
-		return vc_err(e, pc, "R%d is ptr_%s invalid variable offset: "
-			      "off=%d, var_off=%s", regno, tn, (int)off, t);
+		return vc_err(e, pc,
+			      "R%d is ptr_%s invalid variable offset: "
+			      "off=%d, var_off=%s",
+			      regno, tn, (int)off, t);
 	}
 	if (r->bflags & (BC_BTF_USER | BC_BTF_PERCPU))
 		return vc_err(e, pc, "R%d is ptr_%s access %s memory: off=%d",
-			      regno, tn, r->bflags & BC_BTF_USER ? "user" :
-			      "percpu", (int)off);
+			      regno, tn,
+			      r->bflags & BC_BTF_USER ? "user" : "percpu",
+			      (int)off);
 	if (write)
 		return vc_err(e, pc, "only read is supported");
 	if (!bc_btf_struct_read(e->kbtf, r->btf_id, r->bflags, vlk_in_rcu_cs(e),
@@ -125,16 +134,18 @@ int vmem_btf_access(struct venv *e, uint32_t pc, int regno,
 static const char *map_struct(uint32_t type)
 {
 	switch (type) {
-	case BPF_MAP_TYPE_ARRAY: case BPF_MAP_TYPE_PERCPU_ARRAY:
-	case BPF_MAP_TYPE_PROG_ARRAY: case BPF_MAP_TYPE_PERF_EVENT_ARRAY:
-	case BPF_MAP_TYPE_CGROUP_ARRAY: case BPF_MAP_TYPE_ARRAY_OF_MAPS:
-		return "bpf_array";
-	case BPF_MAP_TYPE_HASH: case BPF_MAP_TYPE_PERCPU_HASH:
-	case BPF_MAP_TYPE_LRU_HASH: case BPF_MAP_TYPE_LRU_PERCPU_HASH:
-	case BPF_MAP_TYPE_HASH_OF_MAPS:
-		return "bpf_htab";
-	case BC_MAP_TYPE_ARENA:
-		return "bpf_arena";
+	case BPF_MAP_TYPE_ARRAY:
+	case BPF_MAP_TYPE_PERCPU_ARRAY:
+	case BPF_MAP_TYPE_PROG_ARRAY:
+	case BPF_MAP_TYPE_PERF_EVENT_ARRAY:
+	case BPF_MAP_TYPE_CGROUP_ARRAY:
+	case BPF_MAP_TYPE_ARRAY_OF_MAPS: return "bpf_array";
+	case BPF_MAP_TYPE_HASH:
+	case BPF_MAP_TYPE_PERCPU_HASH:
+	case BPF_MAP_TYPE_LRU_HASH:
+	case BPF_MAP_TYPE_LRU_PERCPU_HASH:
+	case BPF_MAP_TYPE_HASH_OF_MAPS: return "bpf_htab";
+	case BC_MAP_TYPE_ARENA: return "bpf_arena";
 	}
 	return NULL;
 }
@@ -144,8 +155,8 @@ static const char *map_struct(uint32_t type)
  * map's kernel struct (struct bpf_array, ...) as a PTR_TO_BTF_ID at 0.
  */
 int vmem_map_ptr_access(struct venv *e, uint32_t pc, int regno,
-		      const struct bc_vreg *r, int64_t off, int size,
-		      bool write, struct bc_vreg *out, bool sx)
+			const struct bc_vreg *r, int64_t off, int size,
+			bool write, struct bc_vreg *out, bool sx)
 {
 	uint32_t mt = e->obj->maps[r->map].type;
 	const char *tn = map_struct(mt);
@@ -154,23 +165,29 @@ int vmem_map_ptr_access(struct venv *e, uint32_t pc, int regno,
 	int id;
 
 	if (!tn)
-		return vc_err_fatal(e, pc, "reading the kernel struct of a map "
+		return vc_err_fatal(e, pc,
+				    "reading the kernel struct of a map "
 				    "of type %u is not supported by bpfcheck",
 				    mt);
 	if (!e->priv)
-		return vc_err(e, pc, "'struct %s' access is allowed only to "
-			      "CAP_PERFMON and CAP_SYS_ADMIN", tn);
+		return vc_err(e, pc,
+			      "'struct %s' access is allowed only to "
+			      "CAP_PERFMON and CAP_SYS_ADMIN",
+			      tn);
 	if (off < 0)
-		return vc_err(e, pc, "R%d is %s invalid negative access: off=%d",
+		return vc_err(e, pc,
+			      "R%d is %s invalid negative access: off=%d",
 			      regno, tn, (int)off);
 	if (write)
 		return vc_err(e, pc, "only read from %s is supported", tn);
 	id = e->kbtf ? btf__find_by_name_kind(e->kbtf, tn, BTF_KIND_STRUCT) :
 		       -1;
 	if (id <= 0)
-		return vc_err_fatal(e, pc, "map_ptr access without the kernel's "
+		return vc_err_fatal(e, pc,
+				    "map_ptr access without the kernel's "
 				    "BTF of struct %s is not supported by "
-				    "bpfcheck", tn);
+				    "bpfcheck",
+				    tn);
 	if (!bc_btf_struct_read(e->kbtf, (uint32_t)id, 0, vlk_in_rcu_cs(e),
 				(int)off, size, &v, msg, sizeof(msg)))
 		return vc_err(e, pc, "%s", msg);

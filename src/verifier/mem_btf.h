@@ -14,12 +14,12 @@
  * or a map pointer (check_ptr_to_map_access) into *out.
  */
 int vmem_typed_ctx_access(struct venv *e, uint32_t pc, int off, int size,
-			bool write, struct bc_vreg *out, bool sx);
+			  bool write, struct bc_vreg *out, bool sx);
 int vmem_btf_access(struct venv *e, uint32_t pc, int regno,
-		  const struct bc_vreg *r, int64_t off, int size, bool write,
-		  struct bc_vreg *out, bool sx);
+		    const struct bc_vreg *r, int64_t off, int size, bool write,
+		    struct bc_vreg *out, bool sx);
 int vmem_map_ptr_access(struct venv *e, uint32_t pc, int regno,
-		      const struct bc_vreg *r, int64_t off, int size,
-		      bool write, struct bc_vreg *out, bool sx);
+			const struct bc_vreg *r, int64_t off, int size,
+			bool write, struct bc_vreg *out, bool sx);
 
 #endif

@@ -127,7 +127,7 @@ static int mark(struct bc_vchk *c, struct bt *bt)
 {
 	int changed = 0;
 
-	if (!c->st.frames[0])	/* evicted: only its marks are left */
+	if (!c->st.frames[0]) /* evicted: only its marks are left */
 		return mark_kept(c->kept, bt);
 	for (uint32_t f = 0; f < bt->nf; f++) {
 		struct bc_vframe *fr;
@@ -152,7 +152,8 @@ static int mark(struct bc_vchk *c, struct bt *bt)
 
 			if (!(bt->slots[f] & (1ull << k)))
 				continue;
-			if (fr->stype[8 * k] != VS_SPILL || v->kind != VK_SCALAR)
+			if (fr->stype[8 * k] != VS_SPILL ||
+			    v->kind != VK_SCALAR)
 				bt->slots[f] &= ~(1ull << k);
 			else if (!v->precise)
 				v->precise = changed = 1;
@@ -176,7 +177,7 @@ static int bt_stack(struct bt *bt, const struct vhist *h,
 		hit |= bt->slots[sf] & (1ull << k);
 	if (!hit)
 		return 0;
-	if (h->flags & VH_STW)	/* no spill made here: cannot be */
+	if (h->flags & VH_STW) /* no spill made here: cannot be */
 		return -1;
 	bt->slots[sf] &= ~hit;
 	if (h->flags & VH_SPILL)
@@ -201,14 +202,14 @@ static int bt_jmp(struct bt *bt, const struct vhist *h,
 	}
 	if (bc_is_pseudo_call(in)) {
 		/* from the callee's entry back into the caller */
-		if (f + 1 >= BC_MAX_CALL_FRAMES ||
-		    (bt->regs[f + 1] & ~0x3eu) || bt->slots[f + 1])
+		if (f + 1 >= BC_MAX_CALL_FRAMES || (bt->regs[f + 1] & ~0x3eu) ||
+		    bt->slots[f + 1])
 			return -1;
 		bt->regs[f] |= bt->regs[f + 1];
 		bt->regs[f + 1] = 0;
 		return 0;
 	}
-	if (bc_is_call(in)) {	/* helper: r0 from its prototype */
+	if (bc_is_call(in)) { /* helper: r0 from its prototype */
 		bt->regs[f] &= ~0x3fu;
 		return 0;
 	}
@@ -250,7 +251,8 @@ static int bt_insn(struct venv *e, struct bt *bt, const struct vhist *h)
 		if (bt->regs[f] & d) {
 			bt->regs[f] &= ~d;
 			for (int k = h->slot; (h->flags & VH_FILL) &&
-			     k <= h->slot_last && k < BC_SLOTS; k++)
+					      k <= h->slot_last && k < BC_SLOTS;
+			     k++)
 				bt->slots[h->sframe] |= 1ull << k;
 		}
 		break;
@@ -262,30 +264,23 @@ static int bt_insn(struct venv *e, struct bt *bt, const struct vhist *h)
 		r = bt_stack(bt, h, in);
 		break;
 	case BC_INSN_ST:
-	case BC_INSN_STX:
-		r = bt_stack(bt, h, in);
-		break;
-	case BC_INSN_LDDW:
-		bt->regs[f] &= ~d;
-		break;
-	case BC_INSN_LD_PKT:	/* r0 loaded, r1-r5 clobbered */
+	case BC_INSN_STX: r = bt_stack(bt, h, in); break;
+	case BC_INSN_LDDW: bt->regs[f] &= ~d; break;
+	case BC_INSN_LD_PKT: /* r0 loaded, r1-r5 clobbered */
 		bt->regs[f] &= ~0x3fu;
 		break;
 	case BC_INSN_JA:
 	case BC_INSN_JMP:
 	case BC_INSN_JMP32:
 	case BC_INSN_CALL:
-	case BC_INSN_EXIT:
-		r = bt_jmp(bt, h, in);
-		break;
-	case BC_INSN_MAY_GOTO:	/* reads and writes no register */
-	case BC_INSN_UNKNOWN:
-		break;
+	case BC_INSN_EXIT: r = bt_jmp(bt, h, in); break;
+	case BC_INSN_MAY_GOTO: /* reads and writes no register */
+	case BC_INSN_UNKNOWN: break;
 	}
-	bt->regs[f] &= ~(1u << 10);	/* always the frame pointer */
+	bt->regs[f] &= ~(1u << 10); /* always the frame pointer */
 	if (f >= bt->nf)
 		bt->nf = f + 1;
-	if (r < 0 || (bt_frames(bt) >> (f + 1)))	/* frames above f */
+	if (r < 0 || (bt_frames(bt) >> (f + 1))) /* frames above f */
 		return -1;
 	return 0;
 }
@@ -299,7 +294,7 @@ static void backtrack(struct venv *e, struct bt *bt, size_t pos)
 	struct bc_vchk *c = e->cur.parent;
 	size_t i = pos, steps = 0;
 
-	if (!c || c->all_precise)	/* no checkpoint to mark */
+	if (!c || c->all_precise) /* no checkpoint to mark */
 		return;
 	for (;;) {
 		for (; c && c->hist >= i; c = c->parent, steps = 0) {
@@ -355,7 +350,7 @@ void vp_note_stack(struct venv *e, unsigned fr, unsigned flag, int slot,
 	 * reads does not decide anything */
 	if (bc_is_jmp_class(&e->prog->insns[h->pc]))
 		return;
-	if (h->flags & VH_STACK) {	/* two accesses (atomics) */
+	if (h->flags & VH_STACK) { /* two accesses (atomics) */
 		h->flags |= VH_COMPLEX;
 		return;
 	}
@@ -405,7 +400,8 @@ void vp_note_link(struct venv *e, int d, int s)
 		}
 		for (int k = 0; k < BC_SLOTS; k++) {
 			uint32_t id = fr->stype[8 * k] == VS_SPILL ?
-				      scalar_id(&fr->spill[k]) : 0;
+					      scalar_id(&fr->spill[k]) :
+					      0;
 
 			if (!id || (id != a && id != b))
 				continue;
@@ -439,8 +435,7 @@ void vp_mark_slot(struct venv *e, unsigned f, int slot)
 	backtrack(e, &bt, e->hist_n - 1);
 }
 
-void vp_prune_hit(struct venv *e, const struct bc_vchk *c,
-		  const uint16_t *live)
+void vp_prune_hit(struct venv *e, const struct bc_vchk *c, const uint16_t *live)
 {
 	struct bt bt;
 
@@ -506,7 +501,7 @@ void vp_checkpoint(struct venv *e, struct bc_vchk *c, uint32_t pc)
 
 	c->hist = (uint32_t)e->hist_n;
 	if (all)
-		vp_all(e);	/* its ancestors first */
+		vp_all(e); /* its ancestors first */
 	/* a summary's header state is joined and compared whole; what
 	 * flowed into it was marked by vp_mark_state, so a walk may stop
 	 * there while its ancestors stay as they are */
@@ -531,11 +526,11 @@ void vp_read(struct venv *e, unsigned f, uint16_t regs, uint64_t slots)
 	     c = c->parent) {
 		if (f > c->st.curframe)
 			break;
-		regs &= ~c->rd[f];	/* already: marked above too */
+		regs &= ~c->rd[f]; /* already: marked above too */
 		slots &= ~c->srd[f];
 		c->rd[f] |= regs;
 		c->srd[f] |= slots;
-		regs &= ~c->segw[f];	/* written before c: read no more */
+		regs &= ~c->segw[f]; /* written before c: read no more */
 		slots &= ~c->segsw[f];
 	}
 }

@@ -27,22 +27,22 @@
 /* One executed instruction of the current path. */
 struct vhist {
 	uint32_t pc;
-	uint8_t frame;		/* curframe when it ran */
-	uint8_t flags;		/* VH_* */
-	uint8_t sframe;		/* frame of the stack slots it touched */
+	uint8_t frame; /* curframe when it ran */
+	uint8_t flags; /* VH_* */
+	uint8_t sframe; /* frame of the stack slots it touched */
 	uint8_t slot, slot_last;
-	uint16_t link;		/* jump: registers linked to its operands */
-	uint64_t link_slots;	/* jump: stack slots linked to them */
+	uint16_t link; /* jump: registers linked to its operands */
+	uint64_t link_slots; /* jump: stack slots linked to them */
 };
 
 enum {
-	VH_FILL = 1,		/* dst read a spill or zeros in [slot, slot_last] */
-	VH_SPILL = 2,		/* slot now holds a spill of the src register */
-	VH_SPILL_IMM = 4,	/* slot now holds a spill of the immediate */
-	VH_STW = 8,		/* slots [slot, slot_last] overwritten */
-	VH_STVAR = 16,		/* some slot of sframe written (variable offset) */
-	VH_COMPLEX = 32,	/* cannot be followed: all precise */
-	VH_LINKX = 64,		/* jump: linked values in other frames */
+	VH_FILL = 1, /* dst read a spill or zeros in [slot, slot_last] */
+	VH_SPILL = 2, /* slot now holds a spill of the src register */
+	VH_SPILL_IMM = 4, /* slot now holds a spill of the immediate */
+	VH_STW = 8, /* slots [slot, slot_last] overwritten */
+	VH_STVAR = 16, /* some slot of sframe written (variable offset) */
+	VH_COMPLEX = 32, /* cannot be followed: all precise */
+	VH_LINKX = 64, /* jump: linked values in other frames */
 	VH_STACK = VH_FILL | VH_SPILL | VH_SPILL_IMM | VH_STW | VH_STVAR,
 };
 

@@ -55,7 +55,9 @@ const char *bc_vreg_type_str(const struct bc_vreg *r, char *buf, size_t len)
 	if (r->kind != VK_BTF_ID && r->kind != VK_BTF_ID_OR_NULL)
 		return bc_vreg_kind_name(r);
 	bc_btf_ptr_str(r->bflags | (r->kind == VK_BTF_ID_OR_NULL ?
-				    BC_BTF_MAYBE_NULL : 0), buf, len);
+					    BC_BTF_MAYBE_NULL :
+					    0),
+		       buf, len);
 	return buf;
 }
 
@@ -67,10 +69,12 @@ bool bc_vkind_is_ptr(unsigned kind)
 bool bc_vkind_or_null(unsigned kind)
 {
 	switch (kind) {
-	case VK_MAP_VALUE_OR_NULL: case VK_MEM_OR_NULL: case VK_SOCK_OR_NULL:
-	case VK_SOCK_COMMON_OR_NULL: case VK_TCP_SOCK_OR_NULL:
-	case VK_BTF_ID_OR_NULL:
-		return true;
+	case VK_MAP_VALUE_OR_NULL:
+	case VK_MEM_OR_NULL:
+	case VK_SOCK_OR_NULL:
+	case VK_SOCK_COMMON_OR_NULL:
+	case VK_TCP_SOCK_OR_NULL:
+	case VK_BTF_ID_OR_NULL: return true;
 	}
 	return false;
 }
@@ -156,7 +160,8 @@ static void vreg_fmt(const struct bc_vreg *r, const struct bc_object *obj,
 		return;
 	}
 	if (r->kind == VK_FP && bc_scalar_is_const(&r->s)) {
-		snprintf(buf, len, "fp%d", r->off + (int32_t)r->s.var_off.value);
+		snprintf(buf, len, "fp%d",
+			 r->off + (int32_t)r->s.var_off.value);
 		return;
 	}
 	n = snprintf(buf, len, "%s%s(", bc_vreg_type_str(r, t, sizeof(t)),
@@ -173,9 +178,11 @@ static void vreg_fmt(const struct bc_vreg *r, const struct bc_object *obj,
 			 obj->maps[r->map].key_size,
 			 obj->maps[r->map].value_size);
 	if (r->off)
-		snprintf(v + strlen(v), sizeof(v) - strlen(v), "off=%d,", r->off);
+		snprintf(v + strlen(v), sizeof(v) - strlen(v), "off=%d,",
+			 r->off);
 	if (r->kind == VK_PKT || r->kind == VK_PKT_META)
-		snprintf(v + strlen(v), sizeof(v) - strlen(v), "r=%d,", r->range);
+		snprintf(v + strlen(v), sizeof(v) - strlen(v), "r=%d,",
+			 r->range);
 	if (r->kind == VK_MEM || r->kind == VK_MEM_OR_NULL)
 		snprintf(v + strlen(v), sizeof(v) - strlen(v), "sz=%u,",
 			 r->mem_size);
@@ -281,7 +288,7 @@ void bc_vstate_free(struct bc_vstate *st)
 struct idmap {
 	uint32_t old[64], cur[64];
 	unsigned n;
-	uint32_t fresh;		/* ids given to unlinked scalars of cur */
+	uint32_t fresh; /* ids given to unlinked scalars of cur */
 	bool overflow;
 };
 
@@ -376,12 +383,12 @@ static bool reg_sub(const struct bc_vreg *o, const struct bc_vreg *c,
 		if (!bc_scalar_subsumes(&o->s, &cs))
 			return false;
 	} else if (exact ? !bc_scalar_equal(&o->s, &c->s) :
-		   !bc_scalar_subsumes(&o->s, &c->s)) {
+			   !bc_scalar_subsumes(&o->s, &c->s)) {
 		return false;
 	}
 	/* an end mark (negative) decided branches: it must be the same */
 	if (exact || o->range < 0 || c->range < 0 ? o->range != c->range :
-	    o->range > c->range)
+						    o->range > c->range)
 		return false;
 	if (!idmap_check(m, o->id, c->id))
 		return false;
@@ -483,7 +490,7 @@ static bool frame_sub(const struct bc_vframe *o, const struct bc_vframe *c,
 				return false;
 			if (ot[0] == VS_SPILL &&
 			    !misc_for(o, c, k, mode, uninit))
-				return false;	/* old relied on a spill */
+				return false; /* old relied on a spill */
 			if (ot[0] == VS_SPILL)
 				continue;
 		}
@@ -539,8 +546,7 @@ bool bc_vstate_subsumes_live(const struct bc_vstate *old,
 		return false;
 	for (uint32_t f = 0; f <= old->curframe; f++)
 		if (!frame_sub(old->frames[f], cur->frames[f], live[f],
-			       slive ? slive[f] : ~0ull, &m, mode, own,
-			       uninit))
+			       slive ? slive[f] : ~0ull, &m, mode, own, uninit))
 			return false;
 	for (uint32_t i = 0; i < old->ref_cnt; i++) {
 		bool found = false;
@@ -548,9 +554,8 @@ bool bc_vstate_subsumes_live(const struct bc_vstate *old,
 		for (uint32_t j = 0; j < m.n; j++)
 			if (m.old[j] == (old->refs[i].id | 0x80000000u))
 				found = true;
-		if (!found &&
-		    !idmap_check(&m, old->refs[i].id | 0x80000000u,
-				 cur->refs[i].id | 0x80000000u))
+		if (!found && !idmap_check(&m, old->refs[i].id | 0x80000000u,
+					   cur->refs[i].id | 0x80000000u))
 			return false;
 	}
 	return true;
@@ -576,18 +581,19 @@ static uint64_t reg_hash(uint64_t h, const struct bc_vreg *r)
 	const struct bc_scalar *s = &r->s;
 
 	h = mix(h, r->kind | (uint64_t)r->frame << 8 |
-		   (uint64_t)(uint32_t)r->off << 32);
+			   (uint64_t)(uint32_t)r->off << 32);
 	if (r->kind == VK_NOT_INIT)
 		return h;
 	h = mix(h, (uint64_t)(uint32_t)r->range | (uint64_t)r->map << 32);
 	h = mix(h, (r->mem_size | (uint64_t)r->btf_id << 32) ^
-		   (uint64_t)r->bflags << 56);
+			   (uint64_t)r->bflags << 56);
 	h = mix(h, s->var_off.value ^ rotl(s->var_off.mask, 17));
-	h = mix(h, s->umin ^ rotl(s->umax, 29) ^
-		   rotl((uint64_t)s->smin, 41) ^ rotl((uint64_t)s->smax, 53));
+	h = mix(h, s->umin ^ rotl(s->umax, 29) ^ rotl((uint64_t)s->smin, 41) ^
+			   rotl((uint64_t)s->smax, 53));
 	return mix(h, (s->u32_min | (uint64_t)s->u32_max << 32) ^
-		      rotl((uint32_t)s->s32_min |
-			   (uint64_t)(uint32_t)s->s32_max << 32, 23));
+			      rotl((uint32_t)s->s32_min |
+					   (uint64_t)(uint32_t)s->s32_max << 32,
+				   23));
 }
 
 uint64_t bc_vstate_hash(const struct bc_vstate *st, const uint16_t *live)
@@ -608,14 +614,17 @@ uint64_t bc_vstate_hash(const struct bc_vstate *st, const uint16_t *live)
 			uint64_t t;
 
 			memcpy(&t, fr->stype + 8 * k, 8);
-			if (!t)		/* VS_INVALID: equal states skip alike */
+			if (!t) /* VS_INVALID: equal states skip alike */
 				continue;
 			h = mix(h, t ^ k);
 			if (fr->stype[8 * k] == VS_SPILL)
 				h = reg_hash(h, &fr->spill[k]);
 			if (fr->stype[8 * k] == VS_ITER)
-				h = mix(h, fr->spill[k].map |
-					(uint64_t)(uint32_t)fr->spill[k].off << 32);
+				h = mix(h,
+					fr->spill[k].map |
+						(uint64_t)(uint32_t)fr->spill[k]
+								.off
+							<< 32);
 		}
 	}
 	/* mix()'s multiplies carry differences up, never down: avalanche
@@ -625,5 +634,5 @@ uint64_t bc_vstate_hash(const struct bc_vstate *st, const uint16_t *live)
 	h ^= h >> 33;
 	h *= 0xc4ceb9fe1a85ec53ull;
 	h ^= h >> 33;
-	return h | 1;	/* never 0 */
+	return h | 1; /* never 0 */
 }

@@ -14,7 +14,7 @@ enum bc_vkind {
 	VK_NOT_INIT,
 	VK_SCALAR,
 	VK_CTX,
-	VK_FP,		/* stack pointer of frame `frame` */
+	VK_FP, /* stack pointer of frame `frame` */
 	VK_PKT,
 	VK_PKT_META,
 	VK_PKT_END,
@@ -22,7 +22,7 @@ enum bc_vkind {
 	VK_MAP_VALUE_OR_NULL,
 	VK_MAP_KEY,
 	VK_MAP_PTR,
-	VK_MEM,		/* ringbuf record (mem_size bytes) */
+	VK_MEM, /* ringbuf record (mem_size bytes) */
 	VK_MEM_OR_NULL,
 	VK_SOCK,
 	VK_SOCK_OR_NULL,
@@ -33,27 +33,27 @@ enum bc_vkind {
 	VK_BTF_ID,
 	VK_BTF_ID_OR_NULL,
 	VK_FLOW_KEYS,
-	VK_FUNC,	/* subprogram address (off = first insn) */
+	VK_FUNC, /* subprogram address (off = first insn) */
 	VK_MAX
 };
 
 struct bc_vreg {
-	uint8_t kind;		/* enum bc_vkind */
-	uint8_t frame;		/* VK_FP: frame number; VK_MEM(_OR_NULL): 1
+	uint8_t kind; /* enum bc_vkind */
+	uint8_t frame; /* VK_FP: frame number; VK_MEM(_OR_NULL): 1
 				 * plain memory (a global function's
 				 * argument), 0 a ringbuf record */
-	uint8_t precise;	/* in a checkpoint: the value mattered
+	uint8_t precise; /* in a checkpoint: the value mattered
 				 * (precision.h); elsewhere meaningless */
-	uint8_t bflags;		/* VK_BTF_ID*: enum bc_btf_flag */
-	int32_t off;		/* fixed offset of a pointer */
-	int32_t range;		/* packet: bytes proven from the base */
-	uint32_t id;		/* packet / or-null / linked scalar id */
-	uint32_t ref_id;	/* reference held (0 none) */
-	uint32_t map;		/* map index (map ptr/value/key) */
-	uint32_t mem_size;	/* VK_MEM, VK_MAP_KEY */
-	uint32_t btf_id;	/* VK_BTF_ID*: the struct in the kernel's BTF,
+	uint8_t bflags; /* VK_BTF_ID*: enum bc_btf_flag */
+	int32_t off; /* fixed offset of a pointer */
+	int32_t range; /* packet: bytes proven from the base */
+	uint32_t id; /* packet / or-null / linked scalar id */
+	uint32_t ref_id; /* reference held (0 none) */
+	uint32_t map; /* map index (map ptr/value/key) */
+	uint32_t mem_size; /* VK_MEM, VK_MAP_KEY */
+	uint32_t btf_id; /* VK_BTF_ID*: the struct in the kernel's BTF,
 				 * 0 when not known (no kernel BTF) */
-	struct bc_scalar s;	/* scalar value or pointer variable offset */
+	struct bc_scalar s; /* scalar value or pointer variable offset */
 	/*
 	 * Induction tag (induction.c): when iv != 0, this value equals the
 	 * value location ivl had at the header of summarised loop instance
@@ -99,11 +99,11 @@ enum vk_iter_state { VK_ITER_ACTIVE = 1, VK_ITER_DRAINED = 2 };
 
 struct bc_vframe {
 	struct bc_vreg regs[BC_MAX_REG];
-	uint8_t stype[BC_STACK];	/* byte i is at fp - BC_STACK + i */
-	struct bc_vreg spill[BC_SLOTS];	/* slot k = bytes 8k..8k+7 */
-	uint32_t callsite;		/* call insn in the caller, BC_NONE */
+	uint8_t stype[BC_STACK]; /* byte i is at fp - BC_STACK + i */
+	struct bc_vreg spill[BC_SLOTS]; /* slot k = bytes 8k..8k+7 */
+	uint32_t callsite; /* call insn in the caller, BC_NONE */
 	uint32_t subprog;
-	int16_t cb_proto;	/* callback frame: helper id, else -1 */
+	int16_t cb_proto; /* callback frame: helper id, else -1 */
 	int16_t cb_ret_min, cb_ret_max;
 	/* bpf_loop callbacks simulated from this frame on this path
 	 * (Linux's callback_depth): no more than the loop count */
@@ -121,7 +121,7 @@ struct bc_vref {
 struct bc_vchk;
 struct vp_marks;
 
-#define BC_MAX_SUMS 8	/* summarised loops active on one path */
+#define BC_MAX_SUMS 8 /* summarised loops active on one path */
 
 struct bc_vstate {
 	struct bc_vframe *frames[BC_MAX_CALL_FRAMES];
@@ -129,11 +129,11 @@ struct bc_vstate {
 	struct bc_vref *refs;
 	uint32_t ref_cnt;
 	uint32_t pc;
-	uint32_t path_len;		/* length of the path's history at fork */
-	uint64_t log_pos;		/* the log's position at fork (level 1) */
-	uint32_t from;			/* the branch that pushed it */
-	struct bc_vchk *parent;		/* last checkpoint on this path */
-	uint32_t sums[BC_MAX_SUMS];	/* active loop summaries, innermost last */
+	uint32_t path_len; /* length of the path's history at fork */
+	uint64_t log_pos; /* the log's position at fork (level 1) */
+	uint32_t from; /* the branch that pushed it */
+	struct bc_vchk *parent; /* last checkpoint on this path */
+	uint32_t sums[BC_MAX_SUMS]; /* active loop summaries, innermost last */
 	uint32_t nsum;
 	/*
 	 * may_goto fall-throughs taken on this path (Linux's may_goto_depth):
@@ -160,7 +160,7 @@ struct bc_vstate {
 	uint32_t peel_loop, peel_frame, peel_n;
 	/* in a bpf_rcu_read_lock() section (Linux's active_rcu_lock) */
 	bool rcu_lock;
-	bool speculative;		/* a mispredicted path (vc_push_spec) */
+	bool speculative; /* a mispredicted path (vc_push_spec) */
 	/* written since the last checkpoint, per frame (precision.h) */
 	uint16_t wr[BC_MAX_CALL_FRAMES];
 	uint64_t swr[BC_MAX_CALL_FRAMES];
@@ -170,13 +170,13 @@ struct bc_vstate {
 struct bc_vchk {
 	struct bc_vstate st;
 	struct bc_vchk *parent;
-	struct bc_vchk *next;		/* same pc */
-	uint32_t branches;		/* live paths below this checkpoint */
-	uint32_t hit, miss;		/* pruning statistics (eviction) */
-	uint32_t sum;			/* header state of this loop summary */
-	uint64_t key;			/* bc_vstate_hash at its pc, 0 none */
-	uint32_t hist;			/* its place in the path's history */
-	bool all_precise;		/* every scalar counts (precision.h) */
+	struct bc_vchk *next; /* same pc */
+	uint32_t branches; /* live paths below this checkpoint */
+	uint32_t hit, miss; /* pruning statistics (eviction) */
+	uint32_t sum; /* header state of this loop summary */
+	uint64_t key; /* bc_vstate_hash at its pc, 0 none */
+	uint32_t hist; /* its place in the path's history */
+	bool all_precise; /* every scalar counts (precision.h) */
 	/*
 	 * Liveness found by the search (precision.h): registers and stack slots
 	 * read below this checkpoint before being written, per frame; and
@@ -184,7 +184,7 @@ struct bc_vchk {
 	 */
 	uint16_t rd[BC_MAX_CALL_FRAMES], segw[BC_MAX_CALL_FRAMES];
 	uint64_t srd[BC_MAX_CALL_FRAMES], segsw[BC_MAX_CALL_FRAMES];
-	struct vp_marks *kept;		/* evicted: its precision (precision.h) */
+	struct vp_marks *kept; /* evicted: its precision (precision.h) */
 };
 
 const char *bc_vkind_name(unsigned kind);
@@ -196,7 +196,7 @@ bool bc_vkind_is_ptr(unsigned kind);
 bool bc_vkind_or_null(unsigned kind);
 unsigned bc_vkind_not_null(unsigned kind);
 
-void bc_vreg_scalar(struct bc_vreg *r);		/* unknown scalar */
+void bc_vreg_scalar(struct bc_vreg *r); /* unknown scalar */
 /* An unknown scalar loaded from size bytes, zero- or sign-extended. */
 void bc_vreg_scalar_load(struct bc_vreg *r, int size, bool sx);
 /* fn on every register and spilled register of st's frames in use. */
@@ -225,13 +225,13 @@ struct bc_vframe *bc_vframe_new(uint32_t subprog, uint32_t callsite,
 				uint32_t frameno);
 
 enum bc_sub_mode {
-	BC_SUB_PRUNE,	/* containment; induction tags must agree */
-	BC_SUB_EXACT,	/* equality (infinite loop detection) */
-	BC_SUB_HEADER,	/* containment at a loop header: the tags of that
+	BC_SUB_PRUNE, /* containment; induction tags must agree */
+	BC_SUB_EXACT, /* equality (infinite loop detection) */
+	BC_SUB_HEADER, /* containment at a loop header: the tags of that
 			 * summary (own) are ignored, others must agree */
-	BC_SUB_STRICT,	/* as PRUNE, but scalars must be equal (Linux's
+	BC_SUB_STRICT, /* as PRUNE, but scalars must be equal (Linux's
 			 * explore_alu_limits for unprivileged loaders) */
-	BC_SUB_RANGE,	/* containment of every scalar, precise or not
+	BC_SUB_RANGE, /* containment of every scalar, precise or not
 			 * (Linux's RANGE_WITHIN); tags must agree */
 };
 

@@ -24,8 +24,7 @@ void vt_clear(struct bc_vreg *r)
 	r->ivl = 0;
 }
 
-void vt_set(struct bc_vreg *r, const struct bc_vreg *from, int64_t d,
-	    uint8_t w)
+void vt_set(struct bc_vreg *r, const struct bc_vreg *from, int64_t d, uint8_t w)
 {
 	/* pointers keep a tag (on their address) only through +/- and
 	 * copies at 64 bits, and only as the same kind of pointer */

@@ -16,8 +16,8 @@
 #include "verifier/claims.h"
 
 struct bc_verify_opts {
-	int log_level;		/* 0 none, 1 path to the error, 2 every insn */
-	FILE *log;		/* NULL: no log */
+	int log_level; /* 0 none, 1 path to the error, 2 every insn */
+	FILE *log; /* NULL: no log */
 	/*
 	 * A loader without capabilities (no CAP_BPF, CAP_PERFMON,
 	 * CAP_NET_ADMIN nor CAP_SYS_ADMIN), as with
@@ -27,8 +27,8 @@ struct bc_verify_opts {
 	bool unprivileged;
 	bool cap_bpf;
 	bool reject_irreducible;
-	uint64_t insn_budget;	/* 0 = 1000000 (Linux) */
-	struct bc_claims *claims;	/* non-NULL: record register claims
+	uint64_t insn_budget; /* 0 = 1000000 (Linux) */
+	struct bc_claims *claims; /* non-NULL: record register claims
 					 * (claims.h) of the deciding search;
 					 * implies no_precision */
 	/*
@@ -37,7 +37,7 @@ struct bc_verify_opts {
 	 * values of a path pruned on an imprecise scalar are in no claim).
 	 */
 	bool no_precision;
-	uint32_t prog_flags;	/* the load's BPF_F_* flags (BC_PROG_FLAGS) */
+	uint32_t prog_flags; /* the load's BPF_F_* flags (BC_PROG_FLAGS) */
 	/*
 	 * linux_compat: the verdict is Linux's (no loop summaries, Linux's
 	 * limits). predict_linux: also say what Linux would answer when the
@@ -71,27 +71,27 @@ enum bc_linux_verdict {
 #define BC_MAX_WORST_CASE (1ull << 32)
 
 /* The load flags bpfcheck honours; others are accepted and ignored. */
-#define BC_PROG_FLAGS (BPF_F_STRICT_ALIGNMENT | BPF_F_ANY_ALIGNMENT | \
-		       BPF_F_SLEEPABLE)
+#define BC_PROG_FLAGS                                                          \
+	(BPF_F_STRICT_ALIGNMENT | BPF_F_ANY_ALIGNMENT | BPF_F_SLEEPABLE)
 
 struct bc_verify_result {
 	bool accepted;
-	char error[512];	/* last line of the rejection */
-	char detail[256];	/* Linux's line above it, if any (e.g.
+	char error[512]; /* last line of the rejection */
+	char detail[256]; /* Linux's line above it, if any (e.g.
 				 * "invalid access to map value, ...") */
-	int64_t error_insn;	/* -1 when no single instruction */
+	int64_t error_insn; /* -1 when no single instruction */
 	uint64_t processed_insns, total_states, peak_states,
-		 max_states_per_insn, duration_us;
-	long peak_mem_kb;	/* the states' register and stack frames
+		max_states_per_insn, duration_us;
+	long peak_mem_kb; /* the states' register and stack frames
 				 * (the bulk of the memory) at their peak */
-	uint32_t stack_depth;	/* main program's stack depth in bytes */
+	uint32_t stack_depth; /* main program's stack depth in bytes */
 	/*
 	 * Loops: summaries (header states) proven by induction, and whether
 	 * the verdict came from exploring iterations instead (then
 	 * loop_note says why the induction method did not apply).
 	 */
 	uint32_t loops_proven;
-	uint64_t max_trip;	/* largest trip-count bound proven */
+	uint64_t max_trip; /* largest trip-count bound proven */
 	/*
 	 * An upper bound on the instructions any run executes (trip bounds
 	 * times longest loop bodies, nested loops multiplied, calls adding
@@ -100,20 +100,20 @@ struct bc_verify_result {
 	 */
 	bool has_worst_case;
 	uint64_t worst_case_insns;
-	int64_t worst_loop_insn;	/* the loop that may run most often:
+	int64_t worst_loop_insn; /* the loop that may run most often:
 					 * its header or helper call, -1 */
 	uint64_t worst_loop_trip;
 	bool worst_loop_callback;
-	uint64_t first_pass_insns;	/* insns of the summarised search
+	uint64_t first_pass_insns; /* insns of the summarised search
 					 * that did not decide the verdict */
 	bool loops_explored;
 	char loop_note[1100];
-	bool beyond_linux;	/* a rule Linux lacks decided part of it */
+	bool beyond_linux; /* a rule Linux lacks decided part of it */
 	enum bc_linux_verdict linux_verdict;
-	char linux_error[512];	/* Linux's reason when it rejects */
+	char linux_error[512]; /* Linux's reason when it rejects */
 	int64_t linux_error_insn;
 	uint64_t linux_processed_insns;
-	uint64_t linux_duration_us;	/* the prediction's own search; not
+	uint64_t linux_duration_us; /* the prediction's own search; not
 					 * part of duration_us */
 	/* helpers a kernel offers only when built or booted so, a line
 	 * each: "NAME is available only with CONFIG; ..." */

@@ -10,13 +10,13 @@
 
 static int fails;
 
-#define CHECK(c)							\
-	do {								\
-		if (!(c)) {						\
-			fprintf(stderr, "%s:%d: CHECK(%s) failed\n",	\
-				__FILE__, __LINE__, #c);		\
-			fails++;					\
-		}							\
+#define CHECK(c)                                                               \
+	do {                                                                   \
+		if (!(c)) {                                                    \
+			fprintf(stderr, "%s:%d: CHECK(%s) failed\n", __FILE__, \
+				__LINE__, #c);                                 \
+			fails++;                                               \
+		}                                                              \
 	} while (0)
 
 /* The library's messages, kept for the checks. */
@@ -86,9 +86,11 @@ static void sound(const char *path)
 	if (p) {
 		CHECK(bpfcheck_verify(p, &o, &v) == 0);
 		CHECK(!v.accepted);
-		CHECK(!strcmp(v.error,
-			      "BPF program is too large. Processed 100001 insn"));
-		CHECK(strstr(v.note, "loop at insn 2: R1 steps by a constant "
+		CHECK(!strcmp(
+			v.error,
+			"BPF program is too large. Processed 100001 insn"));
+		CHECK(strstr(v.note,
+			     "loop at insn 2: R1 steps by a constant "
 			     "but its range at the header is not bounded "
 			     "without wrap-around") != NULL);
 		CHECK(!v.has_worst_case);
@@ -98,7 +100,8 @@ static void sound(const char *path)
 	if (p) {
 		CHECK(bpfcheck_verify(p, NULL, &v) == 0);
 		CHECK(!v.accepted);
-		CHECK(!strcmp(v.error, "invalid write to stack R2 off=0 size=1"));
+		CHECK(!strcmp(v.error,
+			      "invalid write to stack R2 off=0 size=1"));
 		CHECK(v.error_insn == 4);
 		CHECK(v.error_detail[0] == 0);
 	}
@@ -126,7 +129,7 @@ static void linux_verdicts(const char *beyond, const char *bounded)
 		CHECK(bpfcheck_verify(p, &o, &v) == 0 && v.accepted);
 		CHECK(v.linux_verdict == BPFCHECK_LINUX_REJECT);
 		CHECK(!strcmp(v.linux_error, "BPF program is too large. "
-			      "Processed 1000001 insn"));
+					     "Processed 1000001 insn"));
 		CHECK(v.linux_processed_insns == 1000001);
 		o.predict_linux = false;
 		o.linux_compat = true;
@@ -137,7 +140,8 @@ static void linux_verdicts(const char *beyond, const char *bounded)
 		o.linux_compat = false;
 		o.max_worst_case = 1000;
 		CHECK(bpfcheck_verify(p, &o, &v) == 0 && !v.accepted);
-		CHECK(strstr(v.error, "may run 10000000 times: at most 90000005 "
+		CHECK(strstr(v.error,
+			     "may run 10000000 times: at most 90000005 "
 			     "insns in all, over the limit of 1000") != NULL);
 		o.max_worst_case = 0;
 	}
@@ -166,7 +170,7 @@ static void sizes(const char *path)
 		uint64_t newer_field;
 	} big = { .o.sz = sizeof(big) };
 	struct bpfcheck_verify_opts zero = { .sz = 0 };
-	size_t tiny = 3;	/* the whole "options struct" of an old caller */
+	size_t tiny = 3; /* the whole "options struct" of an old caller */
 	struct bpfcheck_verdict v;
 	struct bpfcheck_prog *p;
 	size_t small = offsetof(struct bpfcheck_verdict, error);
@@ -215,7 +219,8 @@ static bool readable(const char *path)
  */
 static void targets(const char *plain, const char *typed)
 {
-	BPFCHECK_OPTS(bpfcheck_open_opts, oo, .btf_path = "/nonexistent/vmlinux");
+	BPFCHECK_OPTS(bpfcheck_open_opts, oo,
+		      .btf_path = "/nonexistent/vmlinux");
 	BPFCHECK_OPTS(bpfcheck_target_opts, none, .btf_path = "",
 		      .kconfig_path = "");
 	struct bpfcheck_verdict v = { .sz = sizeof(v) };
@@ -231,8 +236,9 @@ static void targets(const char *plain, const char *typed)
 	oo.target = t;
 	CHECK(bpfcheck_object_open(plain, &oo, &obj) == 0);
 	CHECK(bpfcheck_object_open(plain, &oo, &obj2) == 0);
-	CHECK(obj && bpfcheck_verify(bpfcheck_object_prog(obj, 0), NULL,
-				     &v) == 0 && v.accepted);
+	CHECK(obj &&
+	      bpfcheck_verify(bpfcheck_object_prog(obj, 0), NULL, &v) == 0 &&
+	      v.accepted);
 	bpfcheck_object_close(obj);
 	bpfcheck_object_close(obj2);
 	obj = NULL;
@@ -242,7 +248,7 @@ static void targets(const char *plain, const char *typed)
 		      strstr(v.error, "needs the target kernel's BTF"));
 		CHECK(p && bpfcheck_prog_object(p) == obj);
 		bpfcheck_object_close(obj);
-		obj = open_obj(typed);	/* the default target */
+		obj = open_obj(typed); /* the default target */
 		p = obj ? bpfcheck_object_find_prog(obj, "task_fields") : NULL;
 		CHECK(p && bpfcheck_verify(p, NULL, &v) == 0 && v.accepted);
 		bpfcheck_object_close(obj);
@@ -256,7 +262,7 @@ int main(int argc, char **argv)
 
 	if (argc != 4 && argc != 5) {
 		fprintf(stderr, "usage: test_api bounded_loop.o loops_sound.o "
-			"loops_beyond.o [typed.o]\n");
+				"loops_beyond.o [typed.o]\n");
 		return 2;
 	}
 	CHECK(bpfcheck_set_print(keep_msg) != NULL);

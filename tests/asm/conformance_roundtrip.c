@@ -61,8 +61,10 @@ static int prog_roundtrip(const char *path, const char *text)
 	bc_disasm_prog(f, &a->progs[0], BC_DISASM_LINES);
 	fclose(f);
 	bc_err_init(&err);
-	if (bc_object_open_mem("t.s", (const uint8_t *)out, len, &o, &b, &err)) {
-		printf("FAIL %s: reopen: %s\n--- text:\n%s", path, err.msg, out);
+	if (bc_object_open_mem("t.s", (const uint8_t *)out, len, &o, &b,
+			       &err)) {
+		printf("FAIL %s: reopen: %s\n--- text:\n%s", path, err.msg,
+		       out);
 		bad = 1;
 		goto done;
 	}
@@ -114,8 +116,8 @@ static int roundtrip(const char *path, struct td_file *t)
 				       i, *(unsigned long long *)&a[i],
 				       *(unsigned long long *)&b[i]);
 		bad = 1;
-	} else if (t->raw && (t->raw_cnt != na ||
-			      memcmp(t->raw, a, na * sizeof(*a)))) {
+	} else if (t->raw &&
+		   (t->raw_cnt != na || memcmp(t->raw, a, na * sizeof(*a)))) {
 		printf("FAIL %s: bytes differ from -- raw\n", path);
 		bad = 1;
 	}

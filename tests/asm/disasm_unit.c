@@ -13,8 +13,11 @@
 #include "isa/insn.h"
 #include "load/load.h"
 
-#define I(c, d, s, o, i) { .code = (c), .dst_reg = (d), .src_reg = (s), \
-			   .off = (o), .imm = (i) }
+#define I(c, d, s, o, i)                                                       \
+	{                                                                      \
+		.code = (c), .dst_reg = (d), .src_reg = (s), .off = (o),       \
+		.imm = (i)                                                     \
+	}
 
 struct dcase {
 	struct bpf_insn in[2];
@@ -109,8 +112,7 @@ static const struct dcase dcases[] = {
 	{ { I(0x18, 1, 0, 0, -1), I(0, 0, 0, 0, -1) },
 	  "r1 = 0xffffffffffffffff ll" },
 	{ { I(0x18, 1, 1, 0, 5), I(0, 0, 0, 0, 0) }, "r1 = map[fd:5] ll" },
-	{ { I(0x18, 1, 2, 0, 5), I(0, 0, 0, 0, 8) },
-	  "r1 = map[fd:5][0]+8 ll" },
+	{ { I(0x18, 1, 2, 0, 5), I(0, 0, 0, 0, 8) }, "r1 = map[fd:5][0]+8 ll" },
 	{ { I(0x18, 2, 5, 0, 3), I(0, 0, 0, 0, 0) }, "r2 = map[idx:3] ll" },
 	{ { I(0x18, 2, 6, 0, 3), I(0, 0, 0, 0, 16) },
 	  "r2 = map[idx:3][0]+16 ll" },
@@ -174,7 +176,8 @@ static const struct acase acases[] = {
 	{ "w0 = *(u32 *)(r1 - 4)", { I(0x61, 0, 1, -4, 0) } },
 	{ "goto +5", { I(0x05, 0, 0, 5, 0) } },
 	{ "if r1 > 0x5 goto -2", { I(0x25, 1, 0, -2, 5) } },
-	{ "  12: (61) r1 = *(u32 *)(r6 +76) ; comment", { I(0x61, 1, 6, 76, 0) } },
+	{ "  12: (61) r1 = *(u32 *)(r6 +76) ; comment",
+	  { I(0x61, 1, 6, 76, 0) } },
 	{ "call pc+0 // x", { I(0x85, 0, 1, 0, 0) } },
 	{ "r0 = *(u8 *)skb[r3 -4]", { I(0x50, 0, 3, 0, -4) } },
 	{ "r0 = *(u8 *)skb[r3]", { I(0x50, 0, 3, 0, 0) } },
@@ -186,9 +189,9 @@ static const struct acase acases[] = {
 /* Whole programs: labels, implicit exit label, errors. */
 struct pcase {
 	const char *text;
-	const char *error;	/* NULL: must assemble to cnt insns */
+	const char *error; /* NULL: must assemble to cnt insns */
 	uint32_t cnt;
-	int32_t check_off;	/* insns[check_at].off / imm expected */
+	int32_t check_off; /* insns[check_at].off / imm expected */
 	uint32_t check_at;
 };
 
@@ -200,14 +203,13 @@ static const struct pcase pcases[] = {
 	{ "gotol far\nexit\nfar: exit\n", NULL, 3, 1, 0 },
 	{ "l: may_goto out\ngoto l\nout: exit\n", NULL, 3, 1, 0 },
 	{ "may_goto +1\nexit\nexit\n", NULL, 3, 1, 0 },
-	{ "r0 = 0\nback: may_goto pc+2\nr0 += 1\ngoto back\nexit\n", NULL,
-	  5, -3, 3 },
+	{ "r0 = 0\nback: may_goto pc+2\nr0 += 1\ngoto back\nexit\n", NULL, 5,
+	  -3, 3 },
 	{ .text = "r0 = 0\nfoo r1\n",
 	  .error = "line 2: unknown mnemonic 'foo'" },
 	{ .text = "\n\n\n\nr1 = 99999999999\n",
 	  .error = "line 5: immediate 99999999999 out of range" },
-	{ .text = "r0 = 0\ngoto x\n",
-	  .error = "line 2: unknown label 'x'" },
+	{ .text = "r0 = 0\ngoto x\n", .error = "line 2: unknown label 'x'" },
 	{ .text = "r1 = map[m] ll\nexit\n",
 	  .error = "line 1: unknown map 'm'" },
 	{ .text = "mov %r0, %r11x\n",
@@ -220,18 +222,14 @@ static const struct pcase pcases[] = {
 	  .error = "line 1: offset +40000 out of range" },
 	{ .text = "a:\na:\nexit\n",
 	  .error = "line 2: label 'a' defined twice" },
-	{ .text = "; only a comment\n",
-	  .error = "no instructions" },
-	{ .text = ".bogus 1\n",
-	  .error = "line 1: unknown directive '.bogus'" },
+	{ .text = "; only a comment\n", .error = "no instructions" },
+	{ .text = ".bogus 1\n", .error = "line 1: unknown directive '.bogus'" },
 	{ .text = ".map m array 4 2 1\n.init m 010203\n",
 	  .error = "line 2: more initial bytes than map 'm' holds (2)" },
-	{ .text = ".init m 01\n",
-	  .error = "line 1: unknown map 'm'" },
+	{ .text = ".init m 01\n", .error = "line 1: unknown map 'm'" },
 	{ .text = "r1 = be17 r1\n",
 	  .error = "line 1: byte swap width must be 16, 32 or 64" },
-	{ .text = "exit junk\n",
-	  .error = "line 1: unexpected 'junk'" },
+	{ .text = "exit junk\n", .error = "line 1: unexpected 'junk'" },
 };
 
 static int fails;
@@ -316,8 +314,10 @@ static void test_pcase(const struct pcase *c)
 		fails++;
 	} else {
 		const struct bpf_insn *in = &out[c->check_at];
-		int32_t got = (bc_is_call(in) || in->code == (BPF_JMP32 | BPF_JA)) ?
-			      in->imm : in->off;
+		int32_t got =
+			(bc_is_call(in) || in->code == (BPF_JMP32 | BPF_JA)) ?
+				in->imm :
+				in->off;
 
 		if (cnt != c->cnt || got != c->check_off) {
 			printf("FAIL program '%s': %u insns, target %d\n",
@@ -331,21 +331,20 @@ static void test_pcase(const struct pcase *c)
 /* An asm object: maps, type directive, functions from call targets. */
 static void test_open(void)
 {
-	static const char text[] =
-		".map counts hash 4 8 1024\n"
-		".map arr array 4 16 1 0x80\n"
-		".init arr 01020304 05\n"
-		"r1 = map[arr][0]+8 ll\n"
-		"r1 = map[counts] ll\n"
-		"call sub\n"
-		"r2 = func[cb] ll\n"
-		"exit\n"
-		"sub: r0 = 0\n"
-		"exit\n"
-		"cb: exit\n"
-		".func spare\n"
-		"r0 = 1\n"
-		"exit\n";
+	static const char text[] = ".map counts hash 4 8 1024\n"
+				   ".map arr array 4 16 1 0x80\n"
+				   ".init arr 01020304 05\n"
+				   "r1 = map[arr][0]+8 ll\n"
+				   "r1 = map[counts] ll\n"
+				   "call sub\n"
+				   "r2 = func[cb] ll\n"
+				   "exit\n"
+				   "sub: r0 = 0\n"
+				   "exit\n"
+				   "cb: exit\n"
+				   ".func spare\n"
+				   "r0 = 1\n"
+				   "exit\n";
 	struct bc_object *obj = NULL;
 	struct bc_open_opts o = { .kind = BC_INPUT_ASM };
 	struct bc_err err;
@@ -480,7 +479,8 @@ static void test_mangled_one(const char *text)
 
 	bc_err_init(&err);
 	if (bc_asm(text, strlen(text), &out, &cnt, &err) &&
-	    strncmp(err.msg, "line 1: ", 8) && strcmp(err.msg, "no instructions")) {
+	    strncmp(err.msg, "line 1: ", 8) &&
+	    strcmp(err.msg, "no instructions")) {
 		printf("FAIL mangled '%s': message '%s'\n", text, err.msg);
 		fails++;
 	}
@@ -534,16 +534,14 @@ static void test_objdump(void)
 		"\n0000000000000078 <LBB0_3>:\n"
 		"      14:\t95 00 00 00 00 00 00 00\texit\n";
 	static const uint8_t want[] = {
-		0xb7, 0x04, 0, 0, 3, 0, 0, 0,
-		0x18, 0x03, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-		0xdb, 0x43, 0, 0, 0x01, 0, 0, 0,
-		0xdb, 0x23, 0, 0, 0x40, 0, 0, 0,
-		0xdb, 0x23, 0, 0, 0xe1, 0, 0, 0,
-		0xdb, 0x53, 0, 0, 0xf1, 0, 0, 0,
-		0xc3, 0x56, 0, 0, 0xe1, 0, 0, 0,
-		0x2d, 0x23, 1, 0, 0, 0, 0, 0,
-		0x61, 0x12, 4, 0, 0, 0, 0, 0,
-		0x95, 0, 0, 0, 0, 0, 0, 0,
+		0xb7, 0x04, 0, 0, 3,	0,    0, 0, 0x18, 0x03, 0, 0,
+		0,    0,    0, 0, 0,	0,    0, 0, 0,	  0,	0, 0,
+		0xdb, 0x43, 0, 0, 0x01, 0,    0, 0, 0xdb, 0x23, 0, 0,
+		0x40, 0,    0, 0, 0xdb, 0x23, 0, 0, 0xe1, 0,	0, 0,
+		0xdb, 0x53, 0, 0, 0xf1, 0,    0, 0, 0xc3, 0x56, 0, 0,
+		0xe1, 0,    0, 0, 0x2d, 0x23, 1, 0, 0,	  0,	0, 0,
+		0x61, 0x12, 4, 0, 0,	0,    0, 0, 0x95, 0,	0, 0,
+		0,    0,    0, 0,
 	};
 	struct bpf_insn *out = NULL;
 	uint32_t cnt = 0;

@@ -36,57 +36,94 @@ static const struct {
 	{ "empty_instructions.data", NO_PROGRAM, "" },
 	{ "error.data", ASM_OK, "" },
 	{ "incorrect_return_value_high_bits.data", ASM_OK, "" },
-	{ "invalid_imm32_dec_range.data", ASM_REJECT, "line 2: immediate 2147483648 out of range" },
-	{ "invalid_imm32_hex_range.data", ASM_REJECT, "line 2: immediate 0x100000000 out of range" },
-	{ "invalid_label.data", ASM_REJECT, "line 1: unknown label 'NOT_A_LABEL'" },
-	{ "invalid_lock.data", ASM_REJECT, "line 1: wrong number of operands for 'lock'" },
-	{ "invalid_lock2.data", ASM_REJECT, "line 1: wrong number of operands for 'lock'" },
-	{ "invalid_mnemonic.data", ASM_REJECT, "line 2: unknown mnemonic 'ldxq'" },
-	{ "invalid_offset.data", ASM_REJECT, "line 1: expected a memory operand such as [%r1+4], found '%r1'" },
-	{ "invalid_offset_range.data", ASM_REJECT, "line 2: offset +0x10000 out of range" },
-	{ "invalid_operand_count.data", ASM_REJECT, "line 1: wrong number of operands for 'lddw'" },
-	{ "invalid_register.data", ASM_REJECT, "line 1: invalid register '%r50'" },
-	{ "invalid_unknown_directive.data", UNKNOWN_SECTION, "no instructions" },
-	{ "unused-add64_imm-offset.data", RAW_REJECT, "BPF_ALU uses reserved fields" },
-	{ "unused-add64_imm-src.data", RAW_REJECT, "BPF_ALU uses reserved fields" },
-	{ "unused-add64_reg-imm.data", RAW_REJECT, "BPF_ALU uses reserved fields" },
-	{ "unused-add64_reg-offset.data", RAW_REJECT, "BPF_ALU uses reserved fields" },
-	{ "unused-add_imm-offset.data", RAW_REJECT, "BPF_ALU uses reserved fields" },
-	{ "unused-add_imm-src.data", RAW_REJECT, "BPF_ALU uses reserved fields" },
-	{ "unused-add_reg-imm.data", RAW_REJECT, "BPF_ALU uses reserved fields" },
-	{ "unused-add_reg-offset.data", RAW_REJECT, "BPF_ALU uses reserved fields" },
-	{ "unused-be16-offset.data", RAW_REJECT, "BPF_END uses reserved fields" },
+	{ "invalid_imm32_dec_range.data", ASM_REJECT,
+	  "line 2: immediate 2147483648 out of range" },
+	{ "invalid_imm32_hex_range.data", ASM_REJECT,
+	  "line 2: immediate 0x100000000 out of range" },
+	{ "invalid_label.data", ASM_REJECT,
+	  "line 1: unknown label 'NOT_A_LABEL'" },
+	{ "invalid_lock.data", ASM_REJECT,
+	  "line 1: wrong number of operands for 'lock'" },
+	{ "invalid_lock2.data", ASM_REJECT,
+	  "line 1: wrong number of operands for 'lock'" },
+	{ "invalid_mnemonic.data", ASM_REJECT,
+	  "line 2: unknown mnemonic 'ldxq'" },
+	{ "invalid_offset.data", ASM_REJECT,
+	  "line 1: expected a memory operand such as [%r1+4], found '%r1'" },
+	{ "invalid_offset_range.data", ASM_REJECT,
+	  "line 2: offset +0x10000 out of range" },
+	{ "invalid_operand_count.data", ASM_REJECT,
+	  "line 1: wrong number of operands for 'lddw'" },
+	{ "invalid_register.data", ASM_REJECT,
+	  "line 1: invalid register '%r50'" },
+	{ "invalid_unknown_directive.data", UNKNOWN_SECTION,
+	  "no instructions" },
+	{ "unused-add64_imm-offset.data", RAW_REJECT,
+	  "BPF_ALU uses reserved fields" },
+	{ "unused-add64_imm-src.data", RAW_REJECT,
+	  "BPF_ALU uses reserved fields" },
+	{ "unused-add64_reg-imm.data", RAW_REJECT,
+	  "BPF_ALU uses reserved fields" },
+	{ "unused-add64_reg-offset.data", RAW_REJECT,
+	  "BPF_ALU uses reserved fields" },
+	{ "unused-add_imm-offset.data", RAW_REJECT,
+	  "BPF_ALU uses reserved fields" },
+	{ "unused-add_imm-src.data", RAW_REJECT,
+	  "BPF_ALU uses reserved fields" },
+	{ "unused-add_reg-imm.data", RAW_REJECT,
+	  "BPF_ALU uses reserved fields" },
+	{ "unused-add_reg-offset.data", RAW_REJECT,
+	  "BPF_ALU uses reserved fields" },
+	{ "unused-be16-offset.data", RAW_REJECT,
+	  "BPF_END uses reserved fields" },
 	{ "unused-be16-src.data", RAW_REJECT, "BPF_END uses reserved fields" },
 	{ "unused-call-dst.data", RAW_REJECT, "BPF_CALL uses reserved fields" },
-	{ "unused-call-offset.data", RAW_REJECT, "BPF_CALL uses reserved fields" },
+	{ "unused-call-offset.data", RAW_REJECT,
+	  "BPF_CALL uses reserved fields" },
 	{ "unused-exit-dst.data", RAW_REJECT, "BPF_EXIT uses reserved fields" },
 	{ "unused-exit-imm.data", RAW_REJECT, "BPF_EXIT uses reserved fields" },
-	{ "unused-exit-offset.data", RAW_REJECT, "BPF_EXIT uses reserved fields" },
+	{ "unused-exit-offset.data", RAW_REJECT,
+	  "BPF_EXIT uses reserved fields" },
 	{ "unused-exit-src.data", RAW_REJECT, "BPF_EXIT uses reserved fields" },
 	{ "unused-ja-dst.data", RAW_REJECT, "BPF_JA uses reserved fields" },
 	{ "unused-ja-imm.data", RAW_REJECT, "BPF_JA uses reserved fields" },
 	{ "unused-ja-src.data", RAW_REJECT, "BPF_JA uses reserved fields" },
-	{ "unused-jeq_imm-src.data", RAW_REJECT, "BPF_JMP/JMP32 uses reserved fields" },
-	{ "unused-jeq_reg-imm.data", RAW_REJECT, "BPF_JMP/JMP32 uses reserved fields" },
-	{ "unused-jgt_imm-src.data", RAW_REJECT, "BPF_JMP/JMP32 uses reserved fields" },
-	{ "unused-jgt_reg-imm.data", RAW_REJECT, "BPF_JMP/JMP32 uses reserved fields" },
+	{ "unused-jeq_imm-src.data", RAW_REJECT,
+	  "BPF_JMP/JMP32 uses reserved fields" },
+	{ "unused-jeq_reg-imm.data", RAW_REJECT,
+	  "BPF_JMP/JMP32 uses reserved fields" },
+	{ "unused-jgt_imm-src.data", RAW_REJECT,
+	  "BPF_JMP/JMP32 uses reserved fields" },
+	{ "unused-jgt_reg-imm.data", RAW_REJECT,
+	  "BPF_JMP/JMP32 uses reserved fields" },
 	{ "unused-ldxdw-imm.data", RAW_REJECT, "BPF_LDX uses reserved fields" },
 	{ "unused-ldxw-imm.data", RAW_REJECT, "BPF_LDX uses reserved fields" },
-	{ "unused-le16-offset.data", RAW_REJECT, "BPF_END uses reserved fields" },
+	{ "unused-le16-offset.data", RAW_REJECT,
+	  "BPF_END uses reserved fields" },
 	{ "unused-le16-src.data", RAW_REJECT, "BPF_END uses reserved fields" },
-	{ "unused-mov64_imm-offset.data", RAW_REJECT, "BPF_MOV uses reserved fields" },
-	{ "unused-mov64_imm-src.data", RAW_REJECT, "BPF_MOV uses reserved fields" },
-	{ "unused-mov64_reg-imm.data", RAW_REJECT, "BPF_MOV uses reserved fields" },
-	{ "unused-mov64_reg-offset.data", RAW_REJECT, "BPF_MOV uses reserved fields" },
-	{ "unused-mov_imm-offset.data", RAW_REJECT, "BPF_MOV uses reserved fields" },
-	{ "unused-mov_imm-src.data", RAW_REJECT, "BPF_MOV uses reserved fields" },
-	{ "unused-mov_reg-imm.data", RAW_REJECT, "BPF_MOV uses reserved fields" },
-	{ "unused-mov_reg-offset.data", RAW_REJECT, "BPF_MOV uses reserved fields" },
+	{ "unused-mov64_imm-offset.data", RAW_REJECT,
+	  "BPF_MOV uses reserved fields" },
+	{ "unused-mov64_imm-src.data", RAW_REJECT,
+	  "BPF_MOV uses reserved fields" },
+	{ "unused-mov64_reg-imm.data", RAW_REJECT,
+	  "BPF_MOV uses reserved fields" },
+	{ "unused-mov64_reg-offset.data", RAW_REJECT,
+	  "BPF_MOV uses reserved fields" },
+	{ "unused-mov_imm-offset.data", RAW_REJECT,
+	  "BPF_MOV uses reserved fields" },
+	{ "unused-mov_imm-src.data", RAW_REJECT,
+	  "BPF_MOV uses reserved fields" },
+	{ "unused-mov_reg-imm.data", RAW_REJECT,
+	  "BPF_MOV uses reserved fields" },
+	{ "unused-mov_reg-offset.data", RAW_REJECT,
+	  "BPF_MOV uses reserved fields" },
 	{ "unused-neg-imm.data", RAW_REJECT, "BPF_NEG uses reserved fields" },
-	{ "unused-neg-offset.data", RAW_REJECT, "BPF_NEG uses reserved fields" },
+	{ "unused-neg-offset.data", RAW_REJECT,
+	  "BPF_NEG uses reserved fields" },
 	{ "unused-neg-src.data", RAW_REJECT, "BPF_NEG uses reserved fields" },
 	{ "unused-neg64-imm.data", RAW_REJECT, "BPF_NEG uses reserved fields" },
-	{ "unused-neg64-offset.data", RAW_REJECT, "BPF_NEG uses reserved fields" },
+	{ "unused-neg64-offset.data", RAW_REJECT,
+	  "BPF_NEG uses reserved fields" },
 	{ "unused-neg64-src.data", RAW_REJECT, "BPF_NEG uses reserved fields" },
 	{ "unused-stdw-src.data", RAW_REJECT, "BPF_ST uses reserved fields" },
 	{ "unused-stw-src.data", RAW_REJECT, "BPF_ST uses reserved fields" },
@@ -96,15 +133,16 @@ static const struct {
 
 static int fails;
 
-#define CHECK(cond, ...) do { \
-	if (!(cond)) { \
-		printf("FAIL %s: ", name); \
-		printf(__VA_ARGS__); \
-		putchar('\n'); \
-		fails++; \
-		return; \
-	} \
-} while (0)
+#define CHECK(cond, ...)                                                       \
+	do {                                                                   \
+		if (!(cond)) {                                                 \
+			printf("FAIL %s: ", name);                             \
+			printf(__VA_ARGS__);                                   \
+			putchar('\n');                                         \
+			fails++;                                               \
+			return;                                                \
+		}                                                              \
+	} while (0)
 
 static void check_raw(const char *name, struct td_file *t, const char *msg)
 {
@@ -122,7 +160,8 @@ static void check_raw(const char *name, struct td_file *t, const char *msg)
 		      want);
 	}
 	for (i = 0; i < t->raw_cnt; i += n) {
-		n = bc_disasm_insn(NULL, t->raw, t->raw_cnt, i, buf, sizeof(buf));
+		n = bc_disasm_insn(NULL, t->raw, t->raw_cnt, i, buf,
+				   sizeof(buf));
 		strcat(text, buf);
 		strcat(text, "\n");
 	}
@@ -130,7 +169,8 @@ static void check_raw(const char *name, struct td_file *t, const char *msg)
 	n = bc_asm(text, strlen(text), &back, &cnt, &err);
 	free(text);
 	if (!n) {
-		n = cnt != t->raw_cnt || memcmp(back, t->raw, cnt * sizeof(*back));
+		n = cnt != t->raw_cnt ||
+		    memcmp(back, t->raw, cnt * sizeof(*back));
 		free(back);
 		CHECK(!n, "disassembly does not reassemble to the raw bytes");
 	}
@@ -159,8 +199,8 @@ static void check_file(const char *dir, const char *name, enum kind kind,
 	switch (kind) {
 	case ASM_REJECT:
 	case UNKNOWN_SECTION:
-		if (kind == UNKNOWN_SECTION && (!t.unknown ||
-		    strcmp(t.unknown, "Unknown directive"))) {
+		if (kind == UNKNOWN_SECTION &&
+		    (!t.unknown || strcmp(t.unknown, "Unknown directive"))) {
 			td_free(&t);
 			CHECK(0, "unknown section not reported");
 		}
@@ -176,7 +216,7 @@ static void check_file(const char *dir, const char *name, enum kind kind,
 		td_free(&t);
 		CHECK(!r, "has a program section");
 		CHECK(bc_asm("", 0, &insns, &cnt, &err) != 0 &&
-		      !strcmp(err.msg, "no instructions"),
+			      !strcmp(err.msg, "no instructions"),
 		      "empty text: '%s'", err.msg);
 		break;
 	case ASM_OK:
@@ -226,7 +266,8 @@ int main(int argc, char **argv)
 			if (!strcmp(expect[i].file, e->d_name))
 				break;
 		if (i == BC_ARRAY_SIZE(expect)) {
-			printf("FAIL %s: no expectation in this test\n", e->d_name);
+			printf("FAIL %s: no expectation in this test\n",
+			       e->d_name);
 			fails++;
 		}
 	}

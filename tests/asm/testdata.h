@@ -16,16 +16,16 @@
 #include <linux/bpf.h>
 
 struct td_file {
-	char *asm_text;		/* NULL if no -- asm */
-	struct bpf_insn *raw;	/* NULL if no -- raw */
+	char *asm_text; /* NULL if no -- asm */
+	struct bpf_insn *raw; /* NULL if no -- raw */
 	uint32_t raw_cnt;
-	char *error;		/* -- error text, or a reader error */
+	char *error; /* -- error text, or a reader error */
 	bool has_error;
-	char *unknown;		/* first section name we do not know */
+	char *unknown; /* first section name we do not know */
 };
 
 static const char *const td_known[] = {
-	"asm", "raw", "mem", "result", "error", "no register offset",
+	"asm",	  "raw", "mem", "result", "error", "no register offset",
 	"no jit", "c",
 };
 
@@ -108,7 +108,8 @@ static int td_load(const char *path, struct td_file *t)
 	     line = strtok_r(NULL, "\n", &save)) {
 		if (!strncmp(line, "-- ", 3)) {
 			snprintf(sec, sizeof(sec), "%s", line + 3);
-			for (i = 0; i < sizeof(td_known) / sizeof(*td_known); i++)
+			for (i = 0; i < sizeof(td_known) / sizeof(*td_known);
+			     i++)
 				if (!strcmp(sec, td_known[i]))
 					break;
 			if (i == sizeof(td_known) / sizeof(*td_known) &&

@@ -44,10 +44,11 @@ static void compare(const char *btf, const struct bpf_program *lp,
 		const struct bpf_insn *a = &li[i], *b = &p->insns[i];
 
 		if (memcmp(a, b, sizeof(*a))) {
-			fprintf(stderr, "%s: %s insn %zu: libbpf %02x %u %u %d %d, we %02x %u %u %d %d\n",
+			fprintf(stderr,
+				"%s: %s insn %zu: libbpf %02x %u %u %d %d, we %02x %u %u %d %d\n",
 				btf, p->name, i, a->code, a->dst_reg,
-				a->src_reg, a->off, a->imm, b->code,
-				b->dst_reg, b->src_reg, b->off, b->imm);
+				a->src_reg, a->off, a->imm, b->code, b->dst_reg,
+				b->src_reg, b->off, b->imm);
 			failures++;
 			return;
 		}
@@ -67,7 +68,8 @@ static int one(const char *obj, const char *btf, const struct bc_prog *p)
 		fprintf(stderr, "%s: libbpf cannot open it\n", obj);
 		return 1;
 	}
-	bpf_object__for_each_program(lp, lo) {
+	bpf_object__for_each_program(lp, lo)
+	{
 		bool me = !strcmp(bpf_program__name(lp), p->name);
 
 		bpf_program__set_autoload(lp, me);

@@ -71,8 +71,8 @@ int main(void)
 			bc_cfg_free(cfg);
 			fails++;
 		} else if (strcmp(err.msg, cases[i].msg)) {
-			fprintf(stderr, "case %zu: '%s', want '%s'\n", i, err.msg,
-				cases[i].msg);
+			fprintf(stderr, "case %zu: '%s', want '%s'\n", i,
+				err.msg, cases[i].msg);
 			fails++;
 		}
 		LIBBPF_OPTS(bpf_prog_load_opts, o, .log_buf = log,
@@ -82,7 +82,8 @@ int main(void)
 				   prog.insns, prog.insn_cnt, &o);
 		free(prog.insns);
 		if (fd >= 0) {
-			fprintf(stderr, "case %zu: the kernel accepted it\n", i);
+			fprintf(stderr, "case %zu: the kernel accepted it\n",
+				i);
 			fails++;
 			continue;
 		}
@@ -92,7 +93,8 @@ int main(void)
 			return 77;
 		}
 		if (!log_has_line(log, cases[i].msg)) {
-			fprintf(stderr, "case %zu: kernel log lacks '%s':\n%s\n", i,
+			fprintf(stderr,
+				"case %zu: kernel log lacks '%s':\n%s\n", i,
 				cases[i].msg, log);
 			fails++;
 		}

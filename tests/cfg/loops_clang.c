@@ -20,9 +20,9 @@
 
 struct expect {
 	const char *file, *prog;
-	const char *sig, *sig_o3;	/* sig_o3 NULL: same as sig */
-	int min_exits;			/* of the (first) root loop, -1 ignore */
-	uint32_t irr;			/* irreducible cycles */
+	const char *sig, *sig_o3; /* sig_o3 NULL: same as sig */
+	int min_exits; /* of the (first) root loop, -1 ignore */
+	uint32_t irr; /* irreducible cycles */
 };
 
 static const struct expect expects[] = {
@@ -60,7 +60,8 @@ static void invariants(const char *what, const struct bc_cfg *cfg)
 	for (uint32_t l = 0; l < cfg->loop_cnt; l++) {
 		const struct bc_loop *L = &cfg->loops[l];
 		bool ok = in_body(L, L->header) &&
-			  bc_cfg_loop_at(cfg, cfg->blocks[L->header].first) == l;
+			  bc_cfg_loop_at(cfg, cfg->blocks[L->header].first) ==
+				  l;
 
 		for (uint32_t i = 0; i < L->body_cnt; i++)
 			ok &= bc_cfg_dominates(cfg, L->header, L->body[i]);
@@ -73,7 +74,8 @@ static void invariants(const char *what, const struct bc_cfg *cfg)
 			ok &= in_body(&cfg->loops[L->parent], L->header) &&
 			      L->depth == cfg->loops[L->parent].depth + 1;
 		if (!ok) {
-			fprintf(stderr, "%s: loop %u breaks an invariant\n", what, l);
+			fprintf(stderr, "%s: loop %u breaks an invariant\n",
+				what, l);
 			fails++;
 		}
 	}
@@ -95,9 +97,12 @@ static void doms_agree(const char *what, const struct bc_cfg *cfg)
 		for (uint32_t b = 0; b < nb; b++) {
 			const struct bc_block *bl = &cfg->blocks[base + b];
 
-			if (bl->idom != (d[b] == BC_NONE ? BC_NONE : d[b] + base) ||
-			    bl->ipdom != (pd[b] == BC_NONE ? BC_NONE : pd[b] + base)) {
-				fprintf(stderr, "%s: block %u: dominators differ\n",
+			if (bl->idom !=
+				    (d[b] == BC_NONE ? BC_NONE : d[b] + base) ||
+			    bl->ipdom != (pd[b] == BC_NONE ? BC_NONE :
+							     pd[b] + base)) {
+				fprintf(stderr,
+					"%s: block %u: dominators differ\n",
 					what, base + b);
 				fails++;
 			}
@@ -126,7 +131,7 @@ static void check(const char *dir, const struct expect *e, const char *lvl)
 	for (uint32_t i = 0; i < obj->prog_cnt; i++) {
 		const struct bc_prog *p = &obj->progs[i];
 		const char *want = !strcmp(lvl, "O3") && e->sig_o3 ? e->sig_o3 :
-				   e->sig;
+								     e->sig;
 		struct bc_cfg *cfg;
 		size_t o = 0;
 
@@ -144,7 +149,8 @@ static void check(const char *dir, const struct expect *e, const char *lvl)
 				sig(cfg, l, buf, &o);
 		buf[o] = 0;
 		if (strcmp(buf, want)) {
-			fprintf(stderr, "%s: loops %s, want %s\n", what, buf, want);
+			fprintf(stderr, "%s: loops %s, want %s\n", what, buf,
+				want);
 			fails++;
 		}
 		if (e->min_exits >= 0 && cfg->loop_cnt &&

@@ -33,7 +33,7 @@ static uint32_t gen(uint32_t n, uint32_t *src, uint32_t *dst, bool structured)
 
 	for (i = 1; i < n; i++) {
 		if (rnd(10) == 0)
-			continue;	/* sometimes unreachable */
+			continue; /* sometimes unreachable */
 		par[i] = rnd(i);
 		src[m] = par[i];
 		dst[m++] = i;
@@ -78,7 +78,7 @@ static bool t1t2_reducible(const struct bc_graph *g, uint32_t root)
 			for (i = g->succ_off[v]; i < g->succ_off[v + 1]; i++)
 				adj[(size_t)v * n + g->succ[i]] = 1;
 	for (uint32_t v = 0; v < n; v++) {
-		adj[(size_t)v * n + v] = 0;	/* T1 */
+		adj[(size_t)v * n + v] = 0; /* T1 */
 		for (uint32_t u = 0; u < n; u++)
 			npred[v] += adj[(size_t)u * n + v];
 	}
@@ -99,7 +99,7 @@ static bool t1t2_reducible(const struct bc_graph *g, uint32_t root)
 				adj[(size_t)v * n + w] = 0;
 				npred[w]--;
 				if (w == u)
-					continue;	/* T1 on the new self loop */
+					continue; /* T1 on the new self loop */
 				if (!adj[(size_t)u * n + w]) {
 					adj[(size_t)u * n + w] = 1;
 					npred[w]++;
@@ -151,7 +151,8 @@ int main(void)
 				if (u == x)
 					walk = true;
 			if (walk != bc_dom_test(pre, post, x, v)) {
-				fprintf(stderr, "graph %u: dominance test\n", t);
+				fprintf(stderr, "graph %u: dominance test\n",
+					t);
 				fails++;
 			}
 		}
@@ -180,7 +181,8 @@ int main(void)
 				entries += entry;
 			}
 			if (entries < 2) {
-				fprintf(stderr, "graph %u: cycle %u has %u entries\n",
+				fprintf(stderr,
+					"graph %u: cycle %u has %u entries\n",
 					t, q, entries);
 				fails++;
 			}
@@ -191,21 +193,23 @@ int main(void)
 		bc_pdom_lt(&c.g, n - 1, a, false);
 		bc_pdom_lt(&c.g, n - 1, b, true);
 		if (memcmp(a, b, n * sizeof(uint32_t))) {
-			fprintf(stderr, "graph %u: post-dominators differ\n", t);
+			fprintf(stderr, "graph %u: post-dominators differ\n",
+				t);
 			fails++;
 		}
 		for (uint32_t v = 0; v < n; v++)
 			if (v != n - 1 && a[v] == BC_NONE) {
-				fprintf(stderr, "graph %u: node %u has no ipdom\n",
-					t, v);
+				fprintf(stderr,
+					"graph %u: node %u has no ipdom\n", t,
+					v);
 				fails++;
 			}
 		bc_csr_free(&c);
 		if (fails > 20)
 			break;
 	}
-	printf("%u graphs: %u reducible, %u irreducible, %u failures\n",
-	       GRAPHS, red, irr, fails);
+	printf("%u graphs: %u reducible, %u irreducible, %u failures\n", GRAPHS,
+	       red, irr, fails);
 	free(src);
 	free(dst);
 	if (irr < GRAPHS / 10 || red < GRAPHS / 10) {

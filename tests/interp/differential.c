@@ -52,7 +52,11 @@ static uint16_t ip_csum(const uint8_t *p, size_t n)
 	return (uint16_t)~s;
 }
 
-static void put16(uint8_t *p, uint16_t v) { p[0] = v >> 8; p[1] = v & 0xff; }
+static void put16(uint8_t *p, uint16_t v)
+{
+	p[0] = v >> 8;
+	p[1] = v & 0xff;
+}
 
 /* Ethernet + IPv4 + UDP/TCP with valid checksums. */
 static void mk_ip4(const char *name, uint8_t proto, uint8_t ttl, uint32_t dst,
@@ -67,14 +71,17 @@ static void mk_ip4(const char *name, uint8_t proto, uint8_t ttl, uint32_t dst,
 	uint32_t s = 0;
 
 	k->name = name;
-	memcpy(p, "\x02\x00\x00\x00\x00\x01\x02\x00\x00\x00\x00\x02\x08\x00", 14);
+	memcpy(p, "\x02\x00\x00\x00\x00\x01\x02\x00\x00\x00\x00\x02\x08\x00",
+	       14);
 	ip[0] = 0x45;
 	put16(ip + 2, 20 + l4len);
 	put16(ip + 4, 0x1234);
 	ip[8] = ttl;
 	ip[9] = proto;
-	put16(ip + 12, src >> 16); put16(ip + 14, src & 0xffff);
-	put16(ip + 16, dst >> 16); put16(ip + 18, dst & 0xffff);
+	put16(ip + 12, src >> 16);
+	put16(ip + 14, src & 0xffff);
+	put16(ip + 16, dst >> 16);
+	put16(ip + 18, dst & 0xffff);
 	put16(ip + 10, ip_csum(ip, 20));
 	put16(l4, sport);
 	put16(l4 + 2, dport);
@@ -132,10 +139,11 @@ static void make_packets(void)
 	mk_ip4("tcp4 ack to 80", 6, 64, 0xc0a80003, 5001, 80, 0x10, 40, 0x50);
 	mk_ip4("udp4 checksum zero", 17, 9, 0xc0a80004, 4004, 53, 0, 2, 0x60);
 	k = &pkts[npkts - 1];
-	put16(k->b + 40, 0);	/* UDP checksum 0: MARK_MANGLED_0 path */
+	put16(k->b + 40, 0); /* UDP checksum 0: MARK_MANGLED_0 path */
 	k = &pkts[npkts++];
 	k->name = "udp6 to port 7";
-	memcpy(k->b, "\x02\x00\x00\x00\x00\x01\x02\x00\x00\x00\x00\x02\x86\xdd", 14);
+	memcpy(k->b, "\x02\x00\x00\x00\x00\x01\x02\x00\x00\x00\x00\x02\x86\xdd",
+	       14);
 	k->b[14] = 0x60;
 	put16(k->b + 18, 8);
 	k->b[20] = 17;
@@ -187,7 +195,7 @@ static int kernel_maps(const struct bc_object *obj, struct kobj *k)
 		uint32_t max = m->max_entries;
 
 		if (m->type == BPF_MAP_TYPE_PERF_EVENT_ARRAY && !max)
-			max = libbpf_num_possible_cpus();	/* as libbpf */
+			max = libbpf_num_possible_cpus(); /* as libbpf */
 		fd = bpf_map_create(m->type, NULL, m->key_size, m->value_size,
 				    max, &o);
 		if (fd < 0) {
@@ -199,7 +207,8 @@ static int kernel_maps(const struct bc_object *obj, struct kobj *k)
 		if (m->origin == BC_MAP_GLOBAL) {
 			v = calloc(1, m->value_size + 8);
 			if (m->init)
-				memcpy(v, m->init, BC_MIN(m->init_size, m->value_size));
+				memcpy(v, m->init,
+				       BC_MIN(m->init_size, m->value_size));
 			bpf_map_update_elem(fd, &zero, v, BPF_ANY);
 			free(v);
 			if (m->readonly)
@@ -225,11 +234,17 @@ static int add_func_info(const struct bc_prog *p, struct bpf_prog_load_opts *o,
 	lng = btf__add_int(btf, "long", 8, BTF_INT_SIGNED);
 	proto = btf__add_func_proto(btf, lng);
 	for (a = 0; a < 5; a++)
-		btf__add_func_param(btf, a == 0 ? "a" : a == 1 ? "b" :
-				    a == 2 ? "c" : a == 3 ? "d" : "e", lng);
+		btf__add_func_param(btf,
+				    a == 0 ? "a" :
+				    a == 1 ? "b" :
+				    a == 2 ? "c" :
+				    a == 3 ? "d" :
+					     "e",
+				    lng);
 	*fi = calloc(p->func_cnt, sizeof(**fi));
 	for (i = 0; i < p->func_cnt; i++) {
-		id = btf__add_func(btf, p->funcs[i].name, BTF_FUNC_STATIC, proto);
+		id = btf__add_func(btf, p->funcs[i].name, BTF_FUNC_STATIC,
+				   proto);
 		(*fi)[i].insn_off = p->funcs[i].start;
 		(*fi)[i].type_id = id;
 	}
@@ -383,7 +398,8 @@ static void run_one(const char *path, const struct bc_prog *p, int fd,
 
 static bool is_percpu(uint32_t t)
 {
-	return t == BPF_MAP_TYPE_PERCPU_ARRAY || t == BPF_MAP_TYPE_PERCPU_HASH ||
+	return t == BPF_MAP_TYPE_PERCPU_ARRAY ||
+	       t == BPF_MAP_TYPE_PERCPU_HASH ||
 	       t == BPF_MAP_TYPE_LRU_PERCPU_HASH;
 }
 
@@ -392,8 +408,8 @@ static bool is_percpu(uint32_t t)
  * Counters (4- or 8-byte values) compare as the sum over CPUs; other
  * per-CPU values must match on some CPU.
  */
-static bool percpu_sum_equal(int fd, const struct bc_rtmap *m,
-			     const void *key, const void *val)
+static bool percpu_sum_equal(int fd, const struct bc_rtmap *m, const void *key,
+			     const void *val)
 {
 	int ncpu = libbpf_num_possible_cpus(), c;
 	size_t stride = (m->value_size + 7) & ~7u;
@@ -441,8 +457,8 @@ static int compare_maps(const char *path, const struct bc_object *obj,
 		if (m->type == BPF_MAP_TYPE_LRU_HASH ||
 		    m->type == BPF_MAP_TYPE_LRU_PERCPU_HASH)
 			continue;
-		if (!bc_rtmap_has_values(m->type) || m->value_size > sizeof(kv) ||
-		    m->key_size > sizeof(nk))
+		if (!bc_rtmap_has_values(m->type) ||
+		    m->value_size > sizeof(kv) || m->key_size > sizeof(nk))
 			continue;
 		for (j = 0; j < m->max_entries; j++) {
 			const void *key;
@@ -451,10 +467,12 @@ static int compare_maps(const char *path, const struct bc_object *obj,
 			if (!bc_rtmap_slot(m, j, &key, &val, &scratch))
 				continue;
 			ours++;
-			if (is_percpu(m->type) ? !percpu_sum_equal(k->map_fd[i], m,
-								   key, val) :
-			    bpf_map_lookup_elem(k->map_fd[i], key, kv) ||
-			    memcmp(kv, val, m->value_size)) {
+			if (is_percpu(m->type) ?
+				    !percpu_sum_equal(k->map_fd[i], m, key,
+						      val) :
+				    bpf_map_lookup_elem(k->map_fd[i], key,
+							kv) ||
+					    memcmp(kv, val, m->value_size)) {
 				printf("FAIL %s: map %s differs at slot %u\n",
 				       path, m->name, j);
 				bad = 1;
@@ -510,7 +528,8 @@ static int test_object(const char *path)
 		if (k.prog_fd[i] < 0)
 			continue;
 		for (j = 0; j < npkts; j++)
-			run_one(path, &obj->progs[i], k.prog_fd[i], vm, &pkts[j]);
+			run_one(path, &obj->progs[i], k.prog_fd[i], vm,
+				&pkts[j]);
 	}
 	bad |= compare_maps(path, obj, &k, maps);
 	for (i = 0; i < obj->prog_cnt; i++)

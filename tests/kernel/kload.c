@@ -132,8 +132,7 @@ static bool is_aux(const char *name)
 }
 
 static int print_fn(enum libbpf_print_level level __attribute__((unused)),
-		    const char *fmt,
-		    va_list ap)
+		    const char *fmt, va_list ap)
 {
 	if (!verbose)
 		return 0;
@@ -158,7 +157,7 @@ static bool is_stats_line(const char *l)
 	       !strncmp(l, "max_states_per_insn", 19) ||
 	       !strncmp(l, "-- END PROG LOAD LOG --", 23) ||
 	       !strncmp(l, "cur state:", 10) || !strncmp(l, "old state:", 10) ||
-	       !strncmp(l, "; ", 2);	/* source line from BTF */
+	       !strncmp(l, "; ", 2); /* source line from BTF */
 }
 
 struct result {
@@ -166,7 +165,7 @@ struct result {
 	long usec;
 	char last[512];
 	char stats[1024];
-	char why[512];	/* why the load failed before the verifier ran */
+	char why[512]; /* why the load failed before the verifier ran */
 };
 
 /* The statistics lines ("processed ...", "verification time ...") of a log. */
@@ -203,7 +202,8 @@ static void parse_log(const char *log, struct result *r)
 			char *vt = strstr(line, "verification time ");
 
 			if (vt && vt != line) {
-				sscanf(vt, "verification time %ld usec", &r->usec);
+				sscanf(vt, "verification time %ld usec",
+				       &r->usec);
 				add_stats(r, vt);
 				*vt = 0;
 			}
@@ -247,7 +247,9 @@ static void obj_name(char name[BPF_OBJ_NAME_LEN], const char *from)
 		char c = from[i];
 
 		name[i] = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
-			  (c >= '0' && c <= '9') || c == '.' ? c : '_';
+					  (c >= '0' && c <= '9') || c == '.' ?
+				  c :
+				  '_';
 	}
 	name[i] = 0;
 }
@@ -315,7 +317,8 @@ static size_t image_section(struct image *im, const char *name)
 		return 0;
 	while (!elf_getshdrstrndx(e, &shstrndx) && (s = elf_nextscn(e, s))) {
 		const char *n = gelf_getshdr(s, &sh) ?
-				elf_strptr(e, shstrndx, sh.sh_name) : NULL;
+					elf_strptr(e, shstrndx, sh.sh_name) :
+					NULL;
 
 		if (n && !strcmp(n, name)) {
 			idx = elf_ndxscn(s);
@@ -423,16 +426,19 @@ static int btf_pinning_members(struct btf *btf, int type)
 			continue;
 		vi = btf_var_secinfos(t);
 		for (unsigned i = 0; i < btf_vlen(t); i++, vi++) {
-			const struct btf_type *v = btf__type_by_id(btf, vi->type);
+			const struct btf_type *v =
+				btf__type_by_id(btf, vi->type);
 			const struct btf_type *st;
 			struct btf_member *m;
 
-			st = v && btf_is_var(v) ? btf_skip_mods(btf, v->type) : NULL;
+			st = v && btf_is_var(v) ? btf_skip_mods(btf, v->type) :
+						  NULL;
 			if (!st || !btf_is_struct(st))
 				continue;
 			m = btf_members(st);
 			for (unsigned k = 0; k < btf_vlen(st); k++, m++) {
-				if (strcmp(btf__name_by_offset(btf, m->name_off),
+				if (strcmp(btf__name_by_offset(btf,
+							       m->name_off),
 					   "pinning"))
 					continue;
 				if (type)
@@ -467,7 +473,7 @@ static int image_fix_pinning(struct image *im)
 	int err = 0, id;
 
 	if (!sh || sh->sh_offset + sh->sh_size > im->size)
-		return 0;	/* no BTF, no BTF-defined map */
+		return 0; /* no BTF, no BTF-defined map */
 	btf = btf__new(im->buf + sh->sh_offset, sh->sh_size);
 	if (!btf)
 		return -errno;
@@ -507,8 +513,8 @@ static struct bpf_object *open_object(const char *file, struct image *im)
 	return bpf_object__open_mem(im->buf, im->size, &opts);
 }
 
-static bool prog_selected(const char *name, const char *sec,
-			  const char *want, const char *want_sec)
+static bool prog_selected(const char *name, const char *sec, const char *want,
+			  const char *want_sec)
 {
 	return (!want || !strcmp(name, want)) &&
 	       (!want_sec || !strcmp(sec, want_sec));
@@ -520,12 +526,14 @@ static struct bpf_program *select_program(struct bpf_object *obj,
 {
 	struct bpf_program *p, *want = NULL;
 
-	bpf_object__for_each_program(p, obj) {
+	bpf_object__for_each_program(p, obj)
+	{
 		bool me = !want && prog_selected(bpf_program__name(p),
 						 bpf_program__section_name(p),
 						 name, sec);
 
-		bpf_program__set_autoload(p, me || is_aux(bpf_program__name(p)));
+		bpf_program__set_autoload(p,
+					  me || is_aux(bpf_program__name(p)));
 		if (me)
 			want = p;
 	}
@@ -550,8 +558,7 @@ static void set_event_map_sizes(struct bpf_map *map)
 		bpf_map__set_key_size(map, size);
 		bpf_map__set_value_size(map, size);
 		break;
-	default:
-		break;
+	default: break;
 	}
 }
 
@@ -581,7 +588,8 @@ static int libbpf_load(const char *file, const char *name, const char *sec,
 	}
 	if (have_type && bpf_program__type(want) != prog_type)
 		bpf_program__set_type(want, prog_type);
-	bpf_object__for_each_map(map, obj) {
+	bpf_object__for_each_map(map, obj)
+	{
 		if (fix_pinning)
 			bpf_map__set_pin_path(map, NULL);
 		set_event_map_sizes(map);
@@ -602,27 +610,36 @@ static int libbpf_load(const char *file, const char *name, const char *sec,
 /*
  * --legacy: samples/bpf's and iproute2's loaders, on libelf.
  */
-#define IS_MAP_IN_MAP(t) \
+#define IS_MAP_IN_MAP(t)                                                       \
 	((t) == BPF_MAP_TYPE_ARRAY_OF_MAPS || (t) == BPF_MAP_TYPE_HASH_OF_MAPS)
 
 struct lmap {
 	const char *name;
 	size_t sec;
 	GElf_Addr off;
-	unsigned rec;		/* record size */
-	__u32 def[9];		/* the record, zero-extended */
+	unsigned rec; /* record size */
+	__u32 def[9]; /* the record, zero-extended */
 	int fd;
 };
 
 /* Fields of the records: 24/28 bytes (samples/bpf), 36 bytes (iproute2). */
-enum { MD_TYPE, MD_KEY, MD_VALUE, MD_MAX, MD_FLAGS, MD_INNER_IDX,
-	MD_NUMA, MD_ID = 5, MD_INNER_ID = 7 };
+enum {
+	MD_TYPE,
+	MD_KEY,
+	MD_VALUE,
+	MD_MAX,
+	MD_FLAGS,
+	MD_INNER_IDX,
+	MD_NUMA,
+	MD_ID = 5,
+	MD_INNER_ID = 7
+};
 
 struct lprog {
 	const char *name;
 	const char *sec_name;
 	size_t sec;
-	size_t off, len;	/* its bytes in the section */
+	size_t off, len; /* its bytes in the section */
 };
 
 struct lobj {
@@ -729,9 +746,11 @@ static void lobj_add_maps(struct lobj *o, size_t sec)
 		    GELF_ST_TYPE(s.st_info) == STT_SECTION)
 			continue;
 		o->maps = grow(o->maps, o->nmaps, sizeof(*o->maps));
-		o->maps[o->nmaps++] = (struct lmap){
-			.name = lobj_symname(o, &s), .sec = sec,
-			.off = s.st_value, .fd = -1 };
+		o->maps[o->nmaps++] =
+			(struct lmap){ .name = lobj_symname(o, &s),
+				       .sec = sec,
+				       .off = s.st_value,
+				       .fd = -1 };
 	}
 	n = o->nmaps - first;
 	if (!n || !lobj_shdr(o, sec, &sh))
@@ -753,7 +772,8 @@ static int lmap_inner(struct lobj *o, const struct lmap *m)
 {
 	if (m->rec == 24 || m->rec == 28)
 		return m->def[MD_INNER_IDX] < (__u32)o->nmaps ?
-		       (int)m->def[MD_INNER_IDX] : -1;
+			       (int)m->def[MD_INNER_IDX] :
+			       -1;
 	if (m->rec != 36)
 		return -1;
 	for (int j = 0; j < o->nmaps; j++)
@@ -820,16 +840,17 @@ static int lobj_create_maps(struct lobj *o, char *why, size_t n)
 	for (struct lmap *m = o->maps; left && m < o->maps + o->nmaps; m++) {
 		if (m->fd >= 0)
 			continue;
-		snprintf(why, n, "map '%s': no inner map template that can be "
-			 "created", m->name);
+		snprintf(why, n,
+			 "map '%s': no inner map template that can be "
+			 "created",
+			 m->name);
 		return -EINVAL;
 	}
 	return 0;
 }
 
 /* Is section IDX relocations (REL or RELA) for section SEC? */
-static bool is_reloc_of(struct lobj *o, size_t idx, size_t sec,
-			GElf_Shdr *sh)
+static bool is_reloc_of(struct lobj *o, size_t idx, size_t sec, GElf_Shdr *sh)
 {
 	return lobj_shdr(o, idx, sh) && sh->sh_info == sec &&
 	       (sh->sh_type == SHT_REL || sh->sh_type == SHT_RELA);
@@ -851,8 +872,7 @@ static bool reloc_get(Elf_Data *d, GElf_Word type, int k, GElf_Rela *r)
 }
 
 /* The relocation of section SEC at byte POS, if any. */
-static bool lobj_reloc_at(struct lobj *o, size_t sec, size_t pos,
-			  GElf_Rela *r)
+static bool lobj_reloc_at(struct lobj *o, size_t sec, size_t pos, GElf_Rela *r)
 {
 	for (size_t i = 1; i < o->nsec; i++) {
 		Elf_Data *d = lobj_data(o, i);
@@ -896,9 +916,12 @@ static void lobj_add_prog(struct lobj *o, const char *name, size_t sec,
 			  size_t off, size_t len)
 {
 	o->progs = grow(o->progs, o->nprogs, sizeof(*o->progs));
-	o->progs[o->nprogs++] = (struct lprog){
-		.name = name, .sec_name = lobj_secname(o, sec), .sec = sec,
-		.off = off, .len = len };
+	o->progs[o->nprogs++] =
+		(struct lprog){ .name = name,
+				.sec_name = lobj_secname(o, sec),
+				.sec = sec,
+				.off = off,
+				.len = len };
 }
 
 /* An object whose only code is .text: its global functions nobody calls. */
@@ -978,7 +1001,8 @@ static void lobj_read_license(struct lobj *o)
 	o->license[0] = 0;
 	if (d && d->d_buf) {
 		size_t n = d->d_size < sizeof(o->license) ?
-			   d->d_size : sizeof(o->license) - 1;
+				   d->d_size :
+				   sizeof(o->license) - 1;
 
 		memcpy(o->license, d->d_buf, n);
 		o->license[n] = 0;
@@ -1030,8 +1054,8 @@ static struct lprog *lobj_find_prog(struct lobj *o, const char *name,
 				    const char *sec)
 {
 	for (int i = 0; i < o->nprogs; i++)
-		if (prog_selected(o->progs[i].name, o->progs[i].sec_name,
-				  name, sec))
+		if (prog_selected(o->progs[i].name, o->progs[i].sec_name, name,
+				  sec))
 			return &o->progs[i];
 	return NULL;
 }
@@ -1056,26 +1080,34 @@ static int reloc_apply(struct lobj *o, struct bpf_insn *insn,
 	lobj_sym(o, GELF_R_SYM(r->r_info), &s);
 	name = lobj_symname(o, &s);
 	if (s.st_shndx == SHN_UNDEF) {
-		snprintf(why, n, "relocation against undefined (extern) "
-			 "symbol '%s'", name);
+		snprintf(why, n,
+			 "relocation against undefined (extern) "
+			 "symbol '%s'",
+			 name);
 		return -EINVAL;
 	}
 	sec = lobj_secname(o, s.st_shndx);
 	if (!strcmp(sec, ".maps")) {
-		snprintf(why, n, "reference to BTF-defined map '%s' in .maps; "
+		snprintf(why, n,
+			 "reference to BTF-defined map '%s' in .maps; "
 			 "the legacy loader only handles legacy 'maps' "
-			 "sections", name);
+			 "sections",
+			 name);
 		return -EINVAL;
 	}
 	if (!is_map_section(sec)) {
-		snprintf(why, n, "relocation against '%s' in section '%s'; "
+		snprintf(why, n,
+			 "relocation against '%s' in section '%s'; "
 			 "the legacy loader only handles legacy 'maps' "
-			 "sections", name, sec);
+			 "sections",
+			 name, sec);
 		return -EINVAL;
 	}
 	if (insn->code != (BPF_LD | BPF_IMM | BPF_DW)) {
-		snprintf(why, n, "relocation against map '%s' at an "
-			 "instruction that is not lddw", name);
+		snprintf(why, n,
+			 "relocation against map '%s' at an "
+			 "instruction that is not lddw",
+			 name);
 		return -EINVAL;
 	}
 	off = s.st_value;
@@ -1085,9 +1117,10 @@ static int reloc_apply(struct lobj *o, struct bpf_insn *insn,
 		off += insn->imm;
 	m = lobj_map_at(o, s.st_shndx, off);
 	if (!m) {
-		snprintf(why, n, "relocation against section '%s' at offset "
-			 "%llu, where no map starts", sec,
-			 (unsigned long long)off);
+		snprintf(why, n,
+			 "relocation against section '%s' at offset "
+			 "%llu, where no map starts",
+			 sec, (unsigned long long)off);
 		return -EINVAL;
 	}
 	insn->src_reg = BPF_PSEUDO_MAP_FD;
@@ -1160,10 +1193,9 @@ static enum bpf_attach_type section_attach_type(const char *sec)
 static int lprog_load(struct lobj *o, const struct lprog *p, unsigned level,
 		      struct result *r)
 {
-	LIBBPF_OPTS(bpf_prog_load_opts, opts,
-		    .log_buf = logbuf, .log_size = LOG_SIZE,
-		    .log_level = level, .kern_version = o->kver,
-		    .prog_flags = extra_flags,
+	LIBBPF_OPTS(bpf_prog_load_opts, opts, .log_buf = logbuf,
+		    .log_size = LOG_SIZE, .log_level = level,
+		    .kern_version = o->kver, .prog_flags = extra_flags,
 		    .expected_attach_type = section_attach_type(p->sec_name));
 	struct bpf_insn *insns = lprog_insns(o, p, r->why, sizeof(r->why));
 	char name[BPF_OBJ_NAME_LEN];
@@ -1266,8 +1298,7 @@ static void report_log(const char *file, const char *name, const char *sec)
 }
 
 /* libbpf may crash on odd objects: load each program in a child. */
-static void isolated_report(const char *file, const char *name,
-			    const char *sec)
+static void isolated_report(const char *file, const char *name, const char *sec)
 {
 	int st;
 	pid_t pid;
@@ -1287,7 +1318,8 @@ static void isolated_report(const char *file, const char *name,
 	}
 	if (!WIFEXITED(st))
 		printf("%s\terror\t-1\t-1\tlibbpf crashed loading the object "
-		       "(signal %d)\n", name, WTERMSIG(st));
+		       "(signal %d)\n",
+		       name, WTERMSIG(st));
 }
 
 static int drop_caps(void)
@@ -1341,7 +1373,8 @@ static int names_all(const char *file)
 		free(im.buf);
 		return 2;
 	}
-	bpf_object__for_each_program(p, obj) {
+	bpf_object__for_each_program(p, obj)
+	{
 		char *n = strdup(bpf_program__name(p));
 		char *s = strdup(bpf_program__section_name(p));
 
@@ -1359,8 +1392,10 @@ static bool parse_type(const char *name)
 {
 	have_type = prog_type_by_str(name, &prog_type);
 	if (!have_type)
-		fprintf(stderr, "kload: --type %s: not a program type libbpf "
-				"knows\n", name);
+		fprintf(stderr,
+			"kload: --type %s: not a program type libbpf "
+			"knows\n",
+			name);
 	return have_type;
 }
 

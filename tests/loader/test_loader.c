@@ -19,13 +19,13 @@
 static int failures;
 static const char *cur;
 
-#define CHECK(c)                                                         \
-	do {                                                             \
-		if (!(c)) {                                              \
-			fprintf(stderr, "%s: %s:%d: check failed: %s\n", \
-				cur, __FILE__, __LINE__, #c);            \
-			failures++;                                      \
-		}                                                        \
+#define CHECK(c)                                                               \
+	do {                                                                   \
+		if (!(c)) {                                                    \
+			fprintf(stderr, "%s: %s:%d: check failed: %s\n", cur,  \
+				__FILE__, __LINE__, #c);                       \
+			failures++;                                            \
+		}                                                              \
 	} while (0)
 
 static const struct bc_map *map(const struct bc_object *o, const char *n,
@@ -106,8 +106,9 @@ static void check_prog(const struct bc_prog *p)
 
 		if (bc_is_pseudo_call(in) || bc_is_pseudo_func(in))
 			CHECK(is_func_start(p, (int64_t)i + in->imm + 1));
-		if (bc_is_lddw(in) && (in->src_reg == BPF_PSEUDO_MAP_IDX ||
-				       in->src_reg == BPF_PSEUDO_MAP_IDX_VALUE)) {
+		if (bc_is_lddw(in) &&
+		    (in->src_reg == BPF_PSEUDO_MAP_IDX ||
+		     in->src_reg == BPF_PSEUDO_MAP_IDX_VALUE)) {
 			CHECK((uint32_t)in->imm < o->map_cnt);
 			if (in->src_reg == BPF_PSEUDO_MAP_IDX_VALUE &&
 			    (uint32_t)in->imm < o->map_cnt)
@@ -195,10 +196,12 @@ static void t_iproute2(const struct bc_object *o)
 	}
 	m = map(o, "stats", &st);
 	if (m)
-		CHECK(m->type == BPF_MAP_TYPE_PERCPU_ARRAY && m->max_entries == 2);
+		CHECK(m->type == BPF_MAP_TYPE_PERCPU_ARRAY &&
+		      m->max_entries == 2);
 	p = prog(o, "cls_main");
 	if (p)
-		CHECK(p->type == BPF_PROG_TYPE_SCHED_CLS && p->maps_used_cnt == 2);
+		CHECK(p->type == BPF_PROG_TYPE_SCHED_CLS &&
+		      p->maps_used_cnt == 2);
 	p = prog(o, "act_main");
 	if (p)
 		CHECK(p->type == BPF_PROG_TYPE_SCHED_ACT && uses_map(p, st));
@@ -236,7 +239,8 @@ static void t_btf(const struct bc_object *o)
 	p = prog(o, "on_exec");
 	if (p) {
 		CHECK(p->type == BPF_PROG_TYPE_TRACEPOINT);
-		CHECK(!strcmp(p->section, "tracepoint/sched/sched_process_exec"));
+		CHECK(!strcmp(p->section,
+			      "tracepoint/sched/sched_process_exec"));
 	}
 	p = prog(o, "xdp_flows");
 	if (p) {
@@ -382,14 +386,10 @@ static const struct {
 	const char *name;
 	void (*fn)(const struct bc_object *o);
 } cases[] = {
-	{ "legacy_maps", t_legacy },
-	{ "iproute2_maps", t_iproute2 },
-	{ "btf_maps", t_btf },
-	{ "global_data", t_global },
-	{ "subprogs", t_subprogs },
-	{ "samesec", t_samesec },
-	{ "kconfig", t_kconfig },
-	{ "static_progs", t_static },
+	{ "legacy_maps", t_legacy },  { "iproute2_maps", t_iproute2 },
+	{ "btf_maps", t_btf },	      { "global_data", t_global },
+	{ "subprogs", t_subprogs },   { "samesec", t_samesec },
+	{ "kconfig", t_kconfig },     { "static_progs", t_static },
 	{ "text_only", t_text_only },
 };
 

@@ -14,7 +14,8 @@ static void sec(const char *s, bool known, uint32_t type, uint32_t attach,
 	bool as = true, k = bc_progtype_from_section(s, &t, &a, &as);
 
 	if (k != known || t != type || (known && (a != attach || as != aset))) {
-		fprintf(stderr, "section '%s': got known=%d type=%u attach=%u set=%d\n",
+		fprintf(stderr,
+			"section '%s': got known=%d type=%u attach=%u set=%d\n",
 			s, k, t, a, as);
 		failures++;
 	}
@@ -27,8 +28,9 @@ static void parse(const char *s, bool ok, uint32_t type, uint32_t attach,
 	bool as = true, k = bc_progtype_parse(s, &t, &a, &as);
 
 	if (k != ok || (ok && (t != type || a != attach || as != aset))) {
-		fprintf(stderr, "--type '%s': got ok=%d type=%u attach=%u set=%d\n",
-			s, k, t, a, as);
+		fprintf(stderr,
+			"--type '%s': got ok=%d type=%u attach=%u set=%d\n", s,
+			k, t, a, as);
 		failures++;
 	}
 }
@@ -59,12 +61,12 @@ int main(void)
 	sec("tp/sched/sched_switch", true, BPF_PROG_TYPE_TRACEPOINT, 0, false);
 	sec("raw_tp/sched_switch", true, BPF_PROG_TYPE_RAW_TRACEPOINT, 0,
 	    false);
-	sec("raw_tracepoint.w/foo", true,
-	    BPF_PROG_TYPE_RAW_TRACEPOINT_WRITABLE, 0, false);
+	sec("raw_tracepoint.w/foo", true, BPF_PROG_TYPE_RAW_TRACEPOINT_WRITABLE,
+	    0, false);
 	sec("tp_btf/sched_switch", true, BPF_PROG_TYPE_TRACING,
 	    BPF_TRACE_RAW_TP, true);
-	sec("fentry/tcp_connect", true, BPF_PROG_TYPE_TRACING,
-	    BPF_TRACE_FENTRY, true);
+	sec("fentry/tcp_connect", true, BPF_PROG_TYPE_TRACING, BPF_TRACE_FENTRY,
+	    true);
 	sec("fexit/tcp_connect", true, BPF_PROG_TYPE_TRACING, BPF_TRACE_FEXIT,
 	    true);
 	sec("lsm/file_open", true, BPF_PROG_TYPE_LSM, BPF_LSM_MAC, true);
@@ -84,10 +86,9 @@ int main(void)
 	    BPF_CGROUP_GETSOCKOPT, true);
 	sec("cgroup/sysctl", true, BPF_PROG_TYPE_CGROUP_SYSCTL,
 	    BPF_CGROUP_SYSCTL, true);
-	sec("cgroup/dev", true, BPF_PROG_TYPE_CGROUP_DEVICE,
-	    BPF_CGROUP_DEVICE, true);
-	sec("sockops", true, BPF_PROG_TYPE_SOCK_OPS, BPF_CGROUP_SOCK_OPS,
+	sec("cgroup/dev", true, BPF_PROG_TYPE_CGROUP_DEVICE, BPF_CGROUP_DEVICE,
 	    true);
+	sec("sockops", true, BPF_PROG_TYPE_SOCK_OPS, BPF_CGROUP_SOCK_OPS, true);
 	sec("sk_skb", true, BPF_PROG_TYPE_SK_SKB, 0, false);
 	sec("sk_skb/stream_parser", true, BPF_PROG_TYPE_SK_SKB,
 	    BPF_SK_SKB_STREAM_PARSER, true);

@@ -65,8 +65,8 @@ static void try_load(const char *what, const uint8_t *d, size_t len)
 		const char *bad = invariant(o);
 
 		if (bad) {
-			fprintf(stderr, "%s (len %zu): loaded, but %s\n",
-				what, len, bad);
+			fprintf(stderr, "%s (len %zu): loaded, but %s\n", what,
+				len, bad);
 			failures++;
 		}
 		ok_cnt++;
@@ -75,8 +75,8 @@ static void try_load(const char *what, const uint8_t *d, size_t len)
 	}
 	err_cnt++;
 	if (r > 0 || !err.set || !err.msg[0] || strchr(err.msg, '\n')) {
-		fprintf(stderr, "%s (len %zu): bad error r=%d msg='%s'\n",
-			what, len, r, err.msg);
+		fprintf(stderr, "%s (len %zu): bad error r=%d msg='%s'\n", what,
+			len, r, err.msg);
 		failures++;
 	}
 }
@@ -131,7 +131,7 @@ static void corrupt(const char *path, const uint8_t *d, size_t len)
 }
 
 static const char *defaults[] = {
-	LOADER_OBJDIR "/subprogs.O2.o", LOADER_OBJDIR "/btf_maps.O2.o",
+	LOADER_OBJDIR "/subprogs.O2.o",	   LOADER_OBJDIR "/btf_maps.O2.o",
 	LOADER_OBJDIR "/legacy_maps.O2.o", LOADER_OBJDIR "/iproute2_maps.O2.o",
 	LOADER_OBJDIR "/global_data.O3.o", LOADER_OBJDIR "/kconfig.O2.o",
 	LOADER_OBJDIR "/samesec.O2.o",

@@ -33,9 +33,8 @@ static long fd_value_size(struct bpf_object *lo, int fd)
 {
 	struct bpf_map *m;
 
-	bpf_object__for_each_map(m, lo)
-		if (bpf_map__fd(m) == fd)
-			return bpf_map__value_size(m);
+	bpf_object__for_each_map(m, lo) if (bpf_map__fd(m) ==
+					    fd) return bpf_map__value_size(m);
 	return -1;
 }
 
@@ -57,12 +56,16 @@ static void compare(const char *path, struct bpf_object *lo,
 
 		if (bc_is_lddw(a) && (a->src_reg == BPF_PSEUDO_MAP_FD ||
 				      a->src_reg == BPF_PSEUDO_MAP_VALUE)) {
-			const struct bc_map *m = (uint32_t)b->imm <
-				p->obj->map_cnt ? &p->obj->maps[b->imm] : NULL;
+			const struct bc_map *m =
+				(uint32_t)b->imm < p->obj->map_cnt ?
+					&p->obj->maps[b->imm] :
+					NULL;
 
-			same = m && b->src_reg == (a->src_reg ==
-				BPF_PSEUDO_MAP_FD ? BPF_PSEUDO_MAP_IDX :
-				BPF_PSEUDO_MAP_IDX_VALUE) &&
+			same = m &&
+			       b->src_reg ==
+				       (a->src_reg == BPF_PSEUDO_MAP_FD ?
+						BPF_PSEUDO_MAP_IDX :
+						BPF_PSEUDO_MAP_IDX_VALUE) &&
 			       fd_value_size(lo, a->imm) == m->value_size &&
 			       a[1].imm == b[1].imm;
 			i++;
@@ -70,10 +73,11 @@ static void compare(const char *path, struct bpf_object *lo,
 			same = !memcmp(a, b, sizeof(*a));
 		}
 		if (!same) {
-			fprintf(stderr, "%s: %s insn %zu: libbpf %02x %u %u %d %d, we %02x %u %u %d %d\n",
+			fprintf(stderr,
+				"%s: %s insn %zu: libbpf %02x %u %u %d %d, we %02x %u %u %d %d\n",
 				path, p->name, i, a->code, a->dst_reg,
-				a->src_reg, a->off, a->imm, b->code,
-				b->dst_reg, b->src_reg, b->off, b->imm);
+				a->src_reg, a->off, a->imm, b->code, b->dst_reg,
+				b->src_reg, b->off, b->imm);
 			failures++;
 			return;
 		}
@@ -107,7 +111,8 @@ static int check(const char *path)
 		bpf_object__close(lo);
 		return 1;
 	}
-	bpf_object__for_each_program(lp, lo) {
+	bpf_object__for_each_program(lp, lo)
+	{
 		for (i = 0; i < o->prog_cnt; i++)
 			if (!strcmp(o->progs[i].name, bpf_program__name(lp)))
 				break;
@@ -125,14 +130,13 @@ static int check(const char *path)
 }
 
 static const char *defaults[] = {
-	LOADER_OBJDIR "/subprogs.O1.o", LOADER_OBJDIR "/subprogs.O2.o",
-	LOADER_OBJDIR "/subprogs.O3.o", LOADER_OBJDIR "/subprogs.v3.o",
-	LOADER_OBJDIR "/btf_maps.O2.o", LOADER_OBJDIR "/global_data.O2.o",
+	LOADER_OBJDIR "/subprogs.O1.o",	   LOADER_OBJDIR "/subprogs.O2.o",
+	LOADER_OBJDIR "/subprogs.O3.o",	   LOADER_OBJDIR "/subprogs.v3.o",
+	LOADER_OBJDIR "/btf_maps.O2.o",	   LOADER_OBJDIR "/global_data.O2.o",
 	LOADER_OBJDIR "/global_data.v3.o", LOADER_OBJDIR "/kconfig.O2.o",
-	LOADER_OBJDIR "/kconfig.v3.o",
-	EXAMPLES_DIR "/xdp_parser.o", EXAMPLES_DIR "/bounded_loop.o",
-	EXAMPLES_DIR "/tc_classifier.o", EXAMPLES_DIR "/exec_ringbuf.o",
-	EXAMPLES_DIR "/socket_filter.o",
+	LOADER_OBJDIR "/kconfig.v3.o",	   EXAMPLES_DIR "/xdp_parser.o",
+	EXAMPLES_DIR "/bounded_loop.o",	   EXAMPLES_DIR "/tc_classifier.o",
+	EXAMPLES_DIR "/exec_ringbuf.o",	   EXAMPLES_DIR "/socket_filter.o",
 };
 
 int main(int argc, char **argv)

@@ -22,14 +22,14 @@
 #include "domain/scalar.h"
 
 #define NINSN 48
-#define MAXI (2 * NINSN + 16)
+#define MAXI  (2 * NINSN + 16)
 
 static uint64_t rng = 0x6a09e667f3bcc908ULL;
 static char logbuf[1 << 22];
 static unsigned long long compared, mismatches;
 static bool dump;
 static bool no_moves;
-static bool dead;	/* the followed path turned out infeasible */	/* current program has branches */
+static bool dead; /* the followed path turned out infeasible */
 
 static uint64_t rnd(void)
 {
@@ -42,16 +42,43 @@ static uint64_t rnd(void)
 static struct bpf_insn mk(uint8_t code, uint8_t dst, uint8_t src, int16_t off,
 			  int32_t imm)
 {
-	struct bpf_insn i = { .code = code, .dst_reg = dst, .src_reg = src,
-			      .off = off, .imm = imm };
+	struct bpf_insn i = { .code = code,
+			      .dst_reg = dst,
+			      .src_reg = src,
+			      .off = off,
+			      .imm = imm };
 	return i;
 }
 
 static int32_t rimm(void)
 {
-	static const int32_t t[] = { 0, 1, 2, 3, 4, 7, 8, 15, 16, 31, 32, 63,
-		0xff, 0xf0, 0xff0, 0xffff, 0x7fffffff, -1, -2, -16, -128,
-		-256, (int32_t)0x80000000, 100, 1000, 12345, -5 };
+	static const int32_t t[] = { 0,
+				     1,
+				     2,
+				     3,
+				     4,
+				     7,
+				     8,
+				     15,
+				     16,
+				     31,
+				     32,
+				     63,
+				     0xff,
+				     0xf0,
+				     0xff0,
+				     0xffff,
+				     0x7fffffff,
+				     -1,
+				     -2,
+				     -16,
+				     -128,
+				     -256,
+				     (int32_t)0x80000000,
+				     100,
+				     1000,
+				     12345,
+				     -5 };
 
 	if (rnd() % 3 == 0)
 		return (int32_t)rnd();
@@ -65,9 +92,9 @@ static int32_t rimm(void)
  */
 static struct bpf_insn rand_jmp(void)
 {
-	static const uint8_t ops[] = { BPF_JEQ, BPF_JNE, BPF_JGT, BPF_JGE,
-		BPF_JLT, BPF_JLE, BPF_JSGT, BPF_JSGE, BPF_JSLT, BPF_JSLE,
-		BPF_JSET };
+	static const uint8_t ops[] = { BPF_JEQ,	 BPF_JNE,  BPF_JGT,  BPF_JGE,
+				       BPF_JLT,	 BPF_JLE,  BPF_JSGT, BPF_JSGE,
+				       BPF_JSLT, BPF_JSLE, BPF_JSET };
 	uint8_t op = ops[rnd() % sizeof(ops)];
 	uint8_t cls = rnd() % 2 ? BPF_JMP : BPF_JMP32;
 	uint8_t dst = 2 + rnd() % 8, src = 2 + rnd() % 8;
@@ -80,9 +107,11 @@ static struct bpf_insn rand_jmp(void)
 /* One random ALU instruction on r2..r9. */
 static struct bpf_insn rand_alu(void)
 {
-	static const uint8_t ops[] = { BPF_ADD, BPF_SUB, BPF_MUL, BPF_DIV,
-		BPF_OR, BPF_AND, BPF_LSH, BPF_RSH, BPF_NEG, BPF_MOD, BPF_XOR,
-		BPF_MOV, BPF_ARSH, BPF_END, BPF_AND, BPF_AND, BPF_ADD };
+	static const uint8_t ops[] = { BPF_ADD,	 BPF_SUB, BPF_MUL, BPF_DIV,
+				       BPF_OR,	 BPF_AND, BPF_LSH, BPF_RSH,
+				       BPF_NEG,	 BPF_MOD, BPF_XOR, BPF_MOV,
+				       BPF_ARSH, BPF_END, BPF_AND, BPF_AND,
+				       BPF_ADD };
 	uint8_t op = ops[rnd() % sizeof(ops)];
 	bool alu64 = rnd() % 2;
 	uint8_t cls = alu64 ? BPF_ALU64 : BPF_ALU;
@@ -99,8 +128,8 @@ static struct bpf_insn rand_alu(void)
 
 		if (alu64)
 			return mk(BPF_ALU64 | BPF_END, dst, 0, 0, w[rnd() % 3]);
-		return mk(BPF_ALU | BPF_END | (be ? BPF_TO_BE : BPF_TO_LE),
-			  dst, 0, 0, w[rnd() % 3]);
+		return mk(BPF_ALU | BPF_END | (be ? BPF_TO_BE : BPF_TO_LE), dst,
+			  0, 0, w[rnd() % 3]);
 	}
 	if (op == BPF_LSH || op == BPF_RSH || op == BPF_ARSH) {
 		if (!x)
@@ -146,9 +175,9 @@ static void sim(const struct bpf_insn *in, struct bc_scalar *r)
 			b = &r[in->src_reg];
 		else
 			bc_scalar_const(&k, j32 ? (uint32_t)in->imm :
-					(uint64_t)(int64_t)in->imm);
+						  (uint64_t)(int64_t)in->imm);
 		t = bc_scalar_branch_taken(a, b, op, j32);
-		if (t < 0)	/* Linux continues with the fall-through */
+		if (t < 0) /* Linux continues with the fall-through */
 			bc_scalar_refine(a, b, op, j32, false);
 		/* a dead fall-through: what Linux does there is moot */
 		if (bc_scalar_is_empty(a) || bc_scalar_is_empty(b))
@@ -189,8 +218,8 @@ static void normalise(char *v)
 	memmove(p, e, strlen(e) + 1);
 }
 
-static void compare_one(int idx, int reg, char *val,
-			const struct bc_scalar *r, const struct bpf_insn *prog)
+static void compare_one(int idx, int reg, char *val, const struct bc_scalar *r,
+			const struct bpf_insn *prog)
 {
 	char mine[256];
 
@@ -203,8 +232,9 @@ static void compare_one(int idx, int reg, char *val,
 	if (strcmp(mine, val) && ++mismatches <= 15)
 		fprintf(stderr,
 			"insn %d (code %#x dst r%d src r%d off %d imm %d): R%d linux %s, bpfcheck %s\n",
-			idx, prog[idx].code, prog[idx].dst_reg, prog[idx].src_reg,
-			prog[idx].off, prog[idx].imm, reg, val, mine);
+			idx, prog[idx].code, prog[idx].dst_reg,
+			prog[idx].src_reg, prog[idx].off, prog[idx].imm, reg,
+			val, mine);
 }
 
 /* regs: "R2=scalar(..., var_off=(0x0; 0xff)) R3=5": split before " R<n>=". */
@@ -313,7 +343,8 @@ static int run_one(void)
 	if (dump) {
 		FILE *f = fopen(getenv("PARITY_DUMP"), "w");
 
-		for (line = logbuf; line < logbuf + sizeof(logbuf) - 1 && *line; line += strlen(line) + 1)
+		for (line = logbuf; line < logbuf + sizeof(logbuf) - 1 && *line;
+		     line += strlen(line) + 1)
 			fprintf(f, "%s\n", line);
 		fclose(f);
 		exit(1);

@@ -23,7 +23,7 @@
 
 struct abs {
 	struct bc_scalar s;
-	uint64_t m[MAXM];	/* concrete members */
+	uint64_t m[MAXM]; /* concrete members */
 	int n;
 };
 
@@ -45,13 +45,39 @@ static uint64_t rn(uint64_t n)
 
 static uint64_t interesting(void)
 {
-	static const uint64_t t[] = { 0, 1, 2, 3, 7, 8, 31, 32, 63, 64, 0x7f,
-		0x80, 0xff, 0x100, 0x7fff, 0x8000, 0xffff, 0x10000, 0x7fffffff,
-		0x80000000, 0xffffffff, 0x100000000ULL, 0x1ffffffffULL,
-		0x7fffffffffffffffULL, 0x8000000000000000ULL,
-		0xffffffff00000000ULL, 0xffffffff80000000ULL,
-		0xffffffff7fffffffULL, (uint64_t)-1, (uint64_t)-2,
-		(uint64_t)-128, (uint64_t)-129, 0x00000000fffffff0ULL };
+	static const uint64_t t[] = { 0,
+				      1,
+				      2,
+				      3,
+				      7,
+				      8,
+				      31,
+				      32,
+				      63,
+				      64,
+				      0x7f,
+				      0x80,
+				      0xff,
+				      0x100,
+				      0x7fff,
+				      0x8000,
+				      0xffff,
+				      0x10000,
+				      0x7fffffff,
+				      0x80000000,
+				      0xffffffff,
+				      0x100000000ULL,
+				      0x1ffffffffULL,
+				      0x7fffffffffffffffULL,
+				      0x8000000000000000ULL,
+				      0xffffffff00000000ULL,
+				      0xffffffff80000000ULL,
+				      0xffffffff7fffffffULL,
+				      (uint64_t)-1,
+				      (uint64_t)-2,
+				      (uint64_t)-128,
+				      (uint64_t)-129,
+				      0x00000000fffffff0ULL };
 	uint64_t v;
 
 	switch (rn(4)) {
@@ -242,18 +268,10 @@ static void find_members(struct abs *a)
 		uint64_t v;
 
 		switch (rn(4)) {
-		case 0:
-			v = s->var_off.value | (rnd() & s->var_off.mask);
-			break;
-		case 1:
-			v = s->umin + rn(16);
-			break;
-		case 2:
-			v = s->umax - rn(16);
-			break;
-		default:
-			v = (uint64_t)s->smin + rn(1000);
-			break;
+		case 0: v = s->var_off.value | (rnd() & s->var_off.mask); break;
+		case 1: v = s->umin + rn(16); break;
+		case 2: v = s->umax - rn(16); break;
+		default: v = (uint64_t)s->smin + rn(1000); break;
 		}
 		add_member(a, v);
 	}
@@ -266,9 +284,7 @@ static void gen(struct abs *a)
 
 	a->n = 0;
 	switch (rn(9)) {
-	case 0:
-		bc_scalar_const(&a->s, interesting());
-		break;
+	case 0: bc_scalar_const(&a->s, interesting()); break;
 	case 1: /* join of values near a base */
 	case 2:
 		base = interesting();
@@ -278,7 +294,9 @@ static void gen(struct abs *a)
 		for (i = 0; i < k; i++) {
 			struct bc_scalar c;
 
-			v = rn(2) ? base + rn(33) - 16 : base ^ (rnd() & (rn(2) ? 0xff : 0x80000081));
+			v = rn(2) ? base + rn(33) - 16 :
+				    base ^ (rnd() &
+					    (rn(2) ? 0xff : 0x80000081));
 			bc_scalar_const(&c, v);
 			bc_scalar_join(&a->s, &c);
 			if (a->n < MAXM)
@@ -305,9 +323,7 @@ static void gen(struct abs *a)
 		bc_scalar_urange(&a->s, lo, hi);
 		break;
 	}
-	case 5:
-		bc_scalar_load(&a->s, 1 << rn(4), rn(2));
-		break;
+	case 5: bc_scalar_load(&a->s, 1 << rn(4), rn(2)); break;
 	case 6: { /* random tnum, bounds from it */
 		uint64_t mask = rnd() & rnd() & (rn(2) ? rnd() : 0xffff);
 
@@ -348,9 +364,10 @@ static void report(const char *what, const struct bc_scalar *in1,
 	bc_scalar_fmt(in1, b1, sizeof(b1));
 	bc_scalar_fmt(in2, b2, sizeof(b2));
 	bc_scalar_fmt(out, b3, sizeof(b3));
-	fprintf(stderr, "UNSOUND %s: a=%#" PRIx64 " in %s, b=%#" PRIx64
-		" in %s: concrete %#" PRIx64 " not in %s\n", what,
-		x, b1, y, b2, r, b3);
+	fprintf(stderr,
+		"UNSOUND %s: a=%#" PRIx64 " in %s, b=%#" PRIx64
+		" in %s: concrete %#" PRIx64 " not in %s\n",
+		what, x, b1, y, b2, r, b3);
 }
 
 static void check_in(const char *what, const struct abs *A, const struct abs *B,
@@ -383,8 +400,7 @@ static void check_alu(const struct abs *A, const struct abs *B, uint8_t op,
 	scalar_alu(&r, &B->s, op, w32, off, tight);
 	for (i = 0; i < A->n; i++)
 		for (j = 0; j < B->n; j++)
-			check_in(what, A, B, &r,
-				 A->m[i], B->m[j],
+			check_in(what, A, B, &r, A->m[i], B->m[j],
 				 ref_alu(op, w32, off, A->m[i], B->m[j]));
 	if (rn(8) == 0)
 		pool_add(&r);
@@ -409,7 +425,8 @@ static void check_end(const struct abs *A)
 			bc_scalar_end(&r, to_be, alu64, widths[w]);
 			for (i = 0; i < A->n; i++)
 				check_in("end", A, A, &r, A->m[i], 0,
-					 ref_end(to_be, alu64, widths[w], A->m[i]));
+					 ref_end(to_be, alu64, widths[w],
+						 A->m[i]));
 		}
 }
 
@@ -432,27 +449,37 @@ static void check_jmp(const struct abs *A, const struct abs *B, uint8_t op,
 			bool c = ref_jmp(op, w32, x, y);
 
 			checks += 4;
-			if ((c && (bc_scalar_is_empty(&at) || bc_scalar_is_empty(&bt))) ||
-			    (!c && (bc_scalar_is_empty(&af) || bc_scalar_is_empty(&bf)))) {
+			if ((c && (bc_scalar_is_empty(&at) ||
+				   bc_scalar_is_empty(&bt))) ||
+			    (!c && (bc_scalar_is_empty(&af) ||
+				    bc_scalar_is_empty(&bf)))) {
 				if (++failures <= 20)
-					fprintf(stderr, "WRONG empty refinement %s for %#" PRIx64 ", %#" PRIx64 "\n",
+					fprintf(stderr,
+						"WRONG empty refinement %s for %#" PRIx64
+						", %#" PRIx64 "\n",
 						what, x, y);
 			}
 			if ((c && t == 0) || (!c && t == 1)) {
 				if (++failures <= 20)
-					fprintf(stderr, "WRONG branch_taken %s: %d for %#" PRIx64 ", %#" PRIx64 "\n",
+					fprintf(stderr,
+						"WRONG branch_taken %s: %d for %#" PRIx64
+						", %#" PRIx64 "\n",
 						what, t, x, y);
 			}
 			if (c) {
 				if (!bc_scalar_contains(&at, x))
-					report(what, &A->s, &B->s, &at, x, y, x);
+					report(what, &A->s, &B->s, &at, x, y,
+					       x);
 				if (!bc_scalar_contains(&bt, y))
-					report(what, &A->s, &B->s, &bt, x, y, y);
+					report(what, &A->s, &B->s, &bt, x, y,
+					       y);
 			} else {
 				if (!bc_scalar_contains(&af, x))
-					report(what, &A->s, &B->s, &af, x, y, x);
+					report(what, &A->s, &B->s, &af, x, y,
+					       x);
 				if (!bc_scalar_contains(&bf, y))
-					report(what, &A->s, &B->s, &bf, x, y, y);
+					report(what, &A->s, &B->s, &bf, x, y,
+					       y);
 			}
 		}
 	if (t < 0 && rn(8) == 0) {
@@ -488,9 +515,11 @@ static void check_lattice(const struct abs *A, const struct abs *B)
 }
 
 static const uint8_t alu_ops[] = { BPF_ADD, BPF_SUB, BPF_MUL, BPF_DIV, BPF_OR,
-	BPF_AND, BPF_LSH, BPF_RSH, BPF_NEG, BPF_MOD, BPF_XOR, BPF_MOV, BPF_ARSH };
-static const uint8_t jmp_ops[] = { BPF_JEQ, BPF_JNE, BPF_JGT, BPF_JGE, BPF_JLT,
-	BPF_JLE, BPF_JSGT, BPF_JSGE, BPF_JSLT, BPF_JSLE, BPF_JSET };
+				   BPF_AND, BPF_LSH, BPF_RSH, BPF_NEG, BPF_MOD,
+				   BPF_XOR, BPF_MOV, BPF_ARSH };
+static const uint8_t jmp_ops[] = { BPF_JEQ,  BPF_JNE,  BPF_JGT,	 BPF_JGE,
+				   BPF_JLT,  BPF_JLE,  BPF_JSGT, BPF_JSGE,
+				   BPF_JSLT, BPF_JSLE, BPF_JSET };
 
 static void check_pair(struct abs *A, struct abs *B, bool tight)
 {

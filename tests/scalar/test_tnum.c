@@ -43,18 +43,21 @@ static void in(const char *what, struct tnum r, uint64_t v)
 	checks++;
 	if (!tnum_contains(r, v) || (r.value & r.mask)) {
 		if (++failures <= 20)
-			fprintf(stderr, "UNSOUND %s: %#" PRIx64 " not in (%#" PRIx64 "; %#" PRIx64 ")\n",
+			fprintf(stderr,
+				"UNSOUND %s: %#" PRIx64 " not in (%#" PRIx64
+				"; %#" PRIx64 ")\n",
 				what, v, r.value, r.mask);
 	}
 }
 
-#define CHECK(c)                                                            \
-	do {                                                                \
-		checks++;                                                   \
-		if (!(c)) {                                                 \
-			failures++;                                         \
-			fprintf(stderr, "%s:%d: %s\n", __FILE__, __LINE__, #c); \
-		}                                                           \
+#define CHECK(c)                                                               \
+	do {                                                                   \
+		checks++;                                                      \
+		if (!(c)) {                                                    \
+			failures++;                                            \
+			fprintf(stderr, "%s:%d: %s\n", __FILE__, __LINE__,     \
+				#c);                                           \
+		}                                                              \
 	} while (0)
 
 static void random_checks(long rounds)
@@ -112,7 +115,8 @@ static void random_checks(long rounds)
 				fprintf(stderr, "tnum_is_aligned wrong\n");
 			}
 		}
-		CHECK(tnum_in(tnum_union(a, b), a) && tnum_in(tnum_union(a, b), b));
+		CHECK(tnum_in(tnum_union(a, b), a) &&
+		      tnum_in(tnum_union(a, b), b));
 		CHECK(tnum_in(a, a));
 		CHECK(tnum_in(tnum_unknown, a));
 	}
@@ -165,15 +169,19 @@ static void next_ge_checks(void)
 			if (v & m)
 				continue;
 			for (x = 0; x < 256; x++) {
-				for (y = x; y < 256 && !tnum_contains(t, y); y++)
+				for (y = x; y < 256 && !tnum_contains(t, y);
+				     y++)
 					;
 				ok = tnum_next_ge(t, x, &got);
 				checks++;
 				if (y < 256 ? !ok || got != y : ok) {
 					if (++failures <= 10)
-						fprintf(stderr, "next_ge (%#llx; %#llx) %#llx: got %d %#llx\n",
-							(unsigned long long)v, (unsigned long long)m,
-							(unsigned long long)x, ok,
+						fprintf(stderr,
+							"next_ge (%#llx; %#llx) %#llx: got %d %#llx\n",
+							(unsigned long long)v,
+							(unsigned long long)m,
+							(unsigned long long)x,
+							ok,
 							(unsigned long long)got);
 				}
 			}

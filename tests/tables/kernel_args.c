@@ -28,8 +28,7 @@ static bool scalar_ok(uint32_t a)
 	case BC_ARG_CONST_SIZE:
 	case BC_ARG_CONST_SIZE_OR_ZERO:
 	case BC_ARG_CONST_ALLOC_SIZE_OR_ZERO:
-	case BC_ARG_PTR_TO_STACK_OR_NULL:
-		return true;
+	case BC_ARG_PTR_TO_STACK_OR_NULL: return true;
 	}
 	return (a & BC_ARG_OR_NULL) != 0;
 }
@@ -45,44 +44,77 @@ static bool size_kind(uint32_t a)
 static const char *expected_word(uint32_t a)
 {
 	switch (BC_ARG_KIND(a)) {
-	case BC_ARG_CONST_MAP_PTR:	return "map_ptr";
-	case BC_ARG_PTR_TO_CTX:		return "ctx";
-	case BC_ARG_PTR_TO_FUNC:	return "func";
-	case BC_ARG_PTR_TO_SOCK_COMMON:	return "sock_common";
-	case BC_ARG_PTR_TO_SOCKET:	return "sock";
-	case BC_ARG_PTR_TO_BTF_ID:	return "ptr_";
-	case BC_ARG_PTR_TO_ALLOC_MEM:	return "ringbuf_mem";
+	case BC_ARG_CONST_MAP_PTR: return "map_ptr";
+	case BC_ARG_PTR_TO_CTX: return "ctx";
+	case BC_ARG_PTR_TO_FUNC: return "func";
+	case BC_ARG_PTR_TO_SOCK_COMMON: return "sock_common";
+	case BC_ARG_PTR_TO_SOCKET: return "sock";
+	case BC_ARG_PTR_TO_BTF_ID: return "ptr_";
+	case BC_ARG_PTR_TO_ALLOC_MEM: return "ringbuf_mem";
 	case BC_ARG_PTR_TO_SPIN_LOCK:
 	case BC_ARG_PTR_TO_TIMER:
-	case BC_ARG_PTR_TO_CONST_STR:	return "map_value";
-	default:			return "fp";
+	case BC_ARG_PTR_TO_CONST_STR: return "map_value";
+	default: return "fp";
 	}
 }
 
 /* A map the helper takes, or -1. */
 static int map_for(int id)
 {
-	struct { int ids[4]; enum bpf_map_type t; uint32_t k, v, n; } m[] = {
+	struct {
+		int ids[4];
+		enum bpf_map_type t;
+		uint32_t k, v, n;
+	} m[] = {
 		{ { BPF_FUNC_ringbuf_output, BPF_FUNC_ringbuf_reserve,
-		    BPF_FUNC_ringbuf_query }, BPF_MAP_TYPE_RINGBUF, 0, 0, 4096 },
+		    BPF_FUNC_ringbuf_query },
+		  BPF_MAP_TYPE_RINGBUF,
+		  0,
+		  0,
+		  4096 },
 		{ { BPF_FUNC_perf_event_output, BPF_FUNC_perf_event_read,
 		    BPF_FUNC_perf_event_read_value },
-		  BPF_MAP_TYPE_PERF_EVENT_ARRAY, 4, 4, 1 },
+		  BPF_MAP_TYPE_PERF_EVENT_ARRAY,
+		  4,
+		  4,
+		  1 },
 		{ { BPF_FUNC_tail_call }, BPF_MAP_TYPE_PROG_ARRAY, 4, 4, 1 },
 		{ { BPF_FUNC_get_stackid }, BPF_MAP_TYPE_STACK_TRACE, 4, 64, 1 },
 		{ { BPF_FUNC_redirect_map }, BPF_MAP_TYPE_DEVMAP, 4, 4, 1 },
 		{ { BPF_FUNC_sk_redirect_map, BPF_FUNC_msg_redirect_map,
-		    BPF_FUNC_sock_map_update }, BPF_MAP_TYPE_SOCKMAP, 4, 4, 1 },
+		    BPF_FUNC_sock_map_update },
+		  BPF_MAP_TYPE_SOCKMAP,
+		  4,
+		  4,
+		  1 },
 		{ { BPF_FUNC_sk_redirect_hash, BPF_FUNC_msg_redirect_hash,
-		    BPF_FUNC_sock_hash_update }, BPF_MAP_TYPE_SOCKHASH, 4, 4, 1 },
+		    BPF_FUNC_sock_hash_update },
+		  BPF_MAP_TYPE_SOCKHASH,
+		  4,
+		  4,
+		  1 },
 		{ { BPF_FUNC_map_push_elem, BPF_FUNC_map_pop_elem,
-		    BPF_FUNC_map_peek_elem }, BPF_MAP_TYPE_QUEUE, 0, 64, 1 },
+		    BPF_FUNC_map_peek_elem },
+		  BPF_MAP_TYPE_QUEUE,
+		  0,
+		  64,
+		  1 },
 		{ { BPF_FUNC_current_task_under_cgroup,
-		    BPF_FUNC_skb_under_cgroup }, BPF_MAP_TYPE_CGROUP_ARRAY, 4, 4, 1 },
-		{ { BPF_FUNC_user_ringbuf_drain }, BPF_MAP_TYPE_USER_RINGBUF,
-		  0, 0, 4096 },
-		{ { BPF_FUNC_map_lookup_percpu_elem }, BPF_MAP_TYPE_PERCPU_HASH,
-		  4, 64, 1 },
+		    BPF_FUNC_skb_under_cgroup },
+		  BPF_MAP_TYPE_CGROUP_ARRAY,
+		  4,
+		  4,
+		  1 },
+		{ { BPF_FUNC_user_ringbuf_drain },
+		  BPF_MAP_TYPE_USER_RINGBUF,
+		  0,
+		  0,
+		  4096 },
+		{ { BPF_FUNC_map_lookup_percpu_elem },
+		  BPF_MAP_TYPE_PERCPU_HASH,
+		  4,
+		  64,
+		  1 },
 	};
 	static int fds[64];
 	enum bpf_map_type t = BPF_MAP_TYPE_HASH;
@@ -105,9 +137,9 @@ static int map_for(int id)
 }
 
 static bool deref_r0;
-static bool read_pkt_after;	/* r0 = *(u8 *)(r7 + 0) after the call */
-static int pkt_data_off = -1, pkt_end_off;	/* force the packet prefix */
-static int ret_imm;	/* kret() of the type being loaded */
+static bool read_pkt_after; /* r0 = *(u8 *)(r7 + 0) after the call */
+static int pkt_data_off = -1, pkt_end_off; /* force the packet prefix */
+static int ret_imm; /* kret() of the type being loaded */
 
 static int build(int id, const enum fill *fill, struct bpf_insn *p)
 {
@@ -118,27 +150,40 @@ static int build(int id, const enum fill *fill, struct bpf_insn *p)
 		pkt |= fill[r] == F_PKT;
 	pkt |= read_pkt_after;
 	p[n++] = (struct bpf_insn){ .code = BPF_ALU64 | BPF_MOV | BPF_X,
-				    .dst_reg = 6, .src_reg = 1 };
+				    .dst_reg = 6,
+				    .src_reg = 1 };
 	for (int o = 8; o <= 128; o += 8)
 		p[n++] = (struct bpf_insn){ .code = BPF_ST | BPF_MEM | BPF_DW,
-					    .dst_reg = 10, .off = -o };
+					    .dst_reg = 10,
+					    .off = -o };
 	if (pkt) {
 		/* r7 = skb->data, checked for 128 bytes against data_end */
-		p[n++] = (struct bpf_insn){ .code = BPF_LDX | BPF_MEM | BPF_W,
-			.dst_reg = 7, .src_reg = 6,
-			.off = pkt_data_off >= 0 ? pkt_data_off :
-			       (int)offsetof(struct __sk_buff, data) };
-		p[n++] = (struct bpf_insn){ .code = BPF_LDX | BPF_MEM | BPF_W,
-			.dst_reg = 8, .src_reg = 6,
-			.off = pkt_data_off >= 0 ? pkt_end_off :
-			       (int)offsetof(struct __sk_buff, data_end) };
+		p[n++] = (struct bpf_insn){
+			.code = BPF_LDX | BPF_MEM | BPF_W,
+			.dst_reg = 7,
+			.src_reg = 6,
+			.off = pkt_data_off >= 0 ?
+				       pkt_data_off :
+				       (int)offsetof(struct __sk_buff, data)
+		};
+		p[n++] = (struct bpf_insn){
+			.code = BPF_LDX | BPF_MEM | BPF_W,
+			.dst_reg = 8,
+			.src_reg = 6,
+			.off = pkt_data_off >= 0 ?
+				       pkt_end_off :
+				       (int)offsetof(struct __sk_buff, data_end)
+		};
 		p[n++] = (struct bpf_insn){ .code = BPF_ALU64 | BPF_MOV | BPF_X,
-					    .dst_reg = 9, .src_reg = 7 };
+					    .dst_reg = 9,
+					    .src_reg = 7 };
 		p[n++] = (struct bpf_insn){ .code = BPF_ALU64 | BPF_ADD | BPF_K,
-					    .dst_reg = 9, .imm = 128 };
+					    .dst_reg = 9,
+					    .imm = 128 };
 		jmp = n;
 		p[n++] = (struct bpf_insn){ .code = BPF_JMP | BPF_JGT | BPF_X,
-					    .dst_reg = 9, .src_reg = 8 };
+					    .dst_reg = 9,
+					    .src_reg = 8 };
 	}
 	for (int r = 1; r <= 5; r++) {
 		switch (fill[r]) {
@@ -146,26 +191,35 @@ static int build(int id, const enum fill *fill, struct bpf_insn *p)
 		case F_SIZE8:
 			p[n++] = (struct bpf_insn){
 				.code = BPF_ALU64 | BPF_MOV | BPF_K,
-				.dst_reg = r, .imm = fill[r] == F_SIZE8 ? 8 : 0 };
+				.dst_reg = r,
+				.imm = fill[r] == F_SIZE8 ? 8 : 0
+			};
 			break;
 		case F_CTX:
 		case F_PKT:
 			p[n++] = (struct bpf_insn){
 				.code = BPF_ALU64 | BPF_MOV | BPF_X,
-				.dst_reg = r, .src_reg = fill[r] == F_PKT ? 7 : 6 };
+				.dst_reg = r,
+				.src_reg = fill[r] == F_PKT ? 7 : 6
+			};
 			break;
 		case F_FP:
-			p[n++] = (struct bpf_insn){
-				.code = BPF_ALU64 | BPF_MOV | BPF_X,
-				.dst_reg = r, .src_reg = 10 };
-			p[n++] = (struct bpf_insn){
-				.code = BPF_ALU64 | BPF_ADD | BPF_K,
-				.dst_reg = r, .imm = -128 };
+			p[n++] = (struct bpf_insn){ .code = BPF_ALU64 |
+							    BPF_MOV | BPF_X,
+						    .dst_reg = r,
+						    .src_reg = 10 };
+			p[n++] = (struct bpf_insn){ .code = BPF_ALU64 |
+							    BPF_ADD | BPF_K,
+						    .dst_reg = r,
+						    .imm = -128 };
 			break;
 		case F_MAP:
-			p[n++] = (struct bpf_insn){
-				.code = BPF_LD | BPF_DW | BPF_IMM, .dst_reg = r,
-				.src_reg = BPF_PSEUDO_MAP_FD, .imm = map_for(id) };
+			p[n++] =
+				(struct bpf_insn){ .code = BPF_LD | BPF_DW |
+							   BPF_IMM,
+						   .dst_reg = r,
+						   .src_reg = BPF_PSEUDO_MAP_FD,
+						   .imm = map_for(id) };
 			p[n++] = (struct bpf_insn){ 0 };
 			break;
 		}
@@ -173,10 +227,12 @@ static int build(int id, const enum fill *fill, struct bpf_insn *p)
 	p[n++] = (struct bpf_insn){ .code = BPF_JMP | BPF_CALL, .imm = id };
 	if (deref_r0)
 		p[n++] = (struct bpf_insn){ .code = BPF_LDX | BPF_MEM | BPF_B,
-					    .dst_reg = 1, .src_reg = 0 };
+					    .dst_reg = 1,
+					    .src_reg = 0 };
 	if (read_pkt_after)
 		p[n++] = (struct bpf_insn){ .code = BPF_LDX | BPF_MEM | BPF_B,
-					    .dst_reg = 1, .src_reg = 7 };
+					    .dst_reg = 1,
+					    .src_reg = 7 };
 	if (jmp >= 0)
 		p[jmp].off = (int16_t)(n - jmp - 1);
 	p[n++] = (struct bpf_insn){ .code = BPF_ALU64 | BPF_MOV | BPF_K,
@@ -189,17 +245,17 @@ static int build(int id, const enum fill *fill, struct bpf_insn *p)
 static const char *ret_word(enum bc_ret_kind r)
 {
 	switch (r) {
-	case BC_RET_INTEGER:		return "invalid mem access 'scalar'";
-	case BC_RET_VOID:		return "R0 !read_ok";
-	case BC_RET_MAP_VALUE_OR_NULL:	return "'map_value_or_null'";
-	case BC_RET_ALLOC_MEM_OR_NULL:	return "'ringbuf_mem_or_null'";
-	case BC_RET_SOCKET_OR_NULL:	return "'sock_or_null'";
-	case BC_RET_SOCK_COMMON_OR_NULL:return "'sock_common_or_null'";
-	case BC_RET_TCP_SOCK_OR_NULL:	return "'tcp_sock_or_null'";
-	case BC_RET_BTF_ID:		return NULL;	/* readable */
-	case BC_RET_BTF_ID_OR_NULL:	return "_or_null_";
-	case BC_RET_MEM_OR_NULL:	return "mem_or_null";
-	case BC_RET_MAP_VALUE:		return NULL;	/* readable */
+	case BC_RET_INTEGER: return "invalid mem access 'scalar'";
+	case BC_RET_VOID: return "R0 !read_ok";
+	case BC_RET_MAP_VALUE_OR_NULL: return "'map_value_or_null'";
+	case BC_RET_ALLOC_MEM_OR_NULL: return "'ringbuf_mem_or_null'";
+	case BC_RET_SOCKET_OR_NULL: return "'sock_or_null'";
+	case BC_RET_SOCK_COMMON_OR_NULL: return "'sock_common_or_null'";
+	case BC_RET_TCP_SOCK_OR_NULL: return "'tcp_sock_or_null'";
+	case BC_RET_BTF_ID: return NULL; /* readable */
+	case BC_RET_BTF_ID_OR_NULL: return "_or_null_";
+	case BC_RET_MEM_OR_NULL: return "mem_or_null";
+	case BC_RET_MAP_VALUE: return NULL; /* readable */
 	}
 	return "?";
 }
@@ -225,7 +281,8 @@ static int ret_check(const struct ktype *t, int id,
 		ok = k || !strstr(klog, "invalid mem access");
 	if (ok) {
 		if (verbose)
-			printf("ok ret %s: %s\n", p->name, k ? "accepted" : last);
+			printf("ok ret %s: %s\n", p->name,
+			       k ? "accepted" : last);
 		return 1;
 	}
 	printf("DIFF ret %s: bpfcheck expects '%s', kernel: %s\n", p->name,
@@ -269,15 +326,15 @@ static int changes_check(int id, const struct bc_helper_proto *p,
 		return -1;
 	changed = strstr(klog, "R7 invalid mem access") != NULL;
 	if (!changed && k != 1 && !strstr(klog, "would lead to reference leak"))
-		return -1;	/* failed before the read */
+		return -1; /* failed before the read */
 	if (changed == !!(p->flags & BC_HF_CHANGES_PKT)) {
 		if (verbose)
 			printf("ok changes %s: %s\n", p->name,
 			       changed ? "changes" : "keeps");
 		return 1;
 	}
-	printf("DIFF changes %s: bpfcheck %s, kernel %s packet data\n",
-	       p->name, (p->flags & BC_HF_CHANGES_PKT) ? "changes" : "keeps",
+	printf("DIFF changes %s: bpfcheck %s, kernel %s packet data\n", p->name,
+	       (p->flags & BC_HF_CHANGES_PKT) ? "changes" : "keeps",
 	       changed ? "changes" : "keeps");
 	return 0;
 }
@@ -310,10 +367,12 @@ static int pkt_check(int id, const struct bc_helper_proto *p,
 	k = kload(&tc, prog, build(id, fill, prog));
 	if (k < 0)
 		return -1;
-	refused = !k && strstr(klog, "helper access to the packet is not allowed");
+	refused = !k &&
+		  strstr(klog, "helper access to the packet is not allowed");
 	if (refused == !(p->flags & BC_HF_PKT_ACCESS)) {
 		if (verbose)
-			printf("ok pkt %s: %s\n", p->name, k ? "accepted" : klast());
+			printf("ok pkt %s: %s\n", p->name,
+			       k ? "accepted" : klast());
 		return 1;
 	}
 	printf("DIFF pkt %s: bpfcheck %s packet pointers, kernel: %s\n",
@@ -361,49 +420,63 @@ static void callback_rets(unsigned *agree, unsigned *total, unsigned *bad)
 			if (ids[i] == BPF_FUNC_loop) {
 				prog[n++] = (struct bpf_insn){
 					.code = BPF_ALU64 | BPF_MOV | BPF_K,
-					.dst_reg = 1, .imm = 1 };
+					.dst_reg = 1,
+					.imm = 1
+				};
 			} else {
 				prog[n++] = (struct bpf_insn){
 					.code = BPF_LD | BPF_DW | BPF_IMM,
-					.dst_reg = 1, .src_reg = BPF_PSEUDO_MAP_FD,
-					.imm = map_for(0) };
+					.dst_reg = 1,
+					.src_reg = BPF_PSEUDO_MAP_FD,
+					.imm = map_for(0)
+				};
 				prog[n++] = (struct bpf_insn){ 0 };
 			}
 			/* r2 = callback at insn cb (pc-relative imm) */
 			int at = n;
-			prog[n++] = (struct bpf_insn){
-				.code = BPF_LD | BPF_DW | BPF_IMM, .dst_reg = 2,
-				.src_reg = BPF_PSEUDO_FUNC };
+			prog[n++] =
+				(struct bpf_insn){ .code = BPF_LD | BPF_DW |
+							   BPF_IMM,
+						   .dst_reg = 2,
+						   .src_reg = BPF_PSEUDO_FUNC };
 			prog[n++] = (struct bpf_insn){ 0 };
-			prog[n++] = (struct bpf_insn){
-				.code = BPF_ALU64 | BPF_MOV | BPF_K, .dst_reg = 3 };
-			prog[n++] = (struct bpf_insn){
-				.code = BPF_ALU64 | BPF_MOV | BPF_K, .dst_reg = 4 };
-			prog[n++] = (struct bpf_insn){ .code = BPF_JMP | BPF_CALL,
-						       .imm = ids[i] };
-			prog[n++] = (struct bpf_insn){
-				.code = BPF_ALU64 | BPF_MOV | BPF_K };
-			prog[n++] = (struct bpf_insn){ .code = BPF_JMP | BPF_EXIT };
+			prog[n++] = (struct bpf_insn){ .code = BPF_ALU64 |
+							       BPF_MOV | BPF_K,
+						       .dst_reg = 3 };
+			prog[n++] = (struct bpf_insn){ .code = BPF_ALU64 |
+							       BPF_MOV | BPF_K,
+						       .dst_reg = 4 };
+			prog[n++] =
+				(struct bpf_insn){ .code = BPF_JMP | BPF_CALL,
+						   .imm = ids[i] };
+			prog[n++] =
+				(struct bpf_insn){ .code = BPF_ALU64 | BPF_MOV |
+							   BPF_K };
+			prog[n++] =
+				(struct bpf_insn){ .code = BPF_JMP | BPF_EXIT };
 			prog[at].imm = n - at - 1;
 			fi[0].insn_off = 0;
 			fi[1].insn_off = n;
 			prog[n++] = (struct bpf_insn){
-				.code = BPF_ALU64 | BPF_MOV | BPF_K, .imm = k };
-			prog[n++] = (struct bpf_insn){ .code = BPF_JMP | BPF_EXIT };
+				.code = BPF_ALU64 | BPF_MOV | BPF_K, .imm = k
+			};
+			prog[n++] =
+				(struct bpf_insn){ .code = BPF_JMP | BPF_EXIT };
 			kv = kload(&sf, prog, n);
 			if (kv < 0)
 				continue;
 			(*total)++;
 			if (mine == (kv == 1) &&
-			    (kv || strstr(klog, "should have been in [0, 1]"))) {
+			    (kv ||
+			     strstr(klog, "should have been in [0, 1]"))) {
 				(*agree)++;
 				continue;
 			}
 			(*bad)++;
 			printf("DIFF callback of %s returning %d: bpfcheck %s, "
-			       "kernel %s (%s)\n", p->name, k,
-			       mine ? "ok" : "invalid", kv ? "ok" : "invalid",
-			       kv ? "" : klast());
+			       "kernel %s (%s)\n",
+			       p->name, k, mine ? "ok" : "invalid",
+			       kv ? "ok" : "invalid", kv ? "" : klast());
 		}
 	}
 	kfunc_cnt = 0;
@@ -448,7 +521,8 @@ int main(int argc, char **argv)
 		k = kload(t, prog, build(id, fill, prog));
 		klicense = "GPL";
 		if (k >= 0 && !strstr(klog, "cannot use helper")) {
-			bool kgpl = !k && strstr(klog, "cannot call GPL-restricted");
+			bool kgpl = !k &&
+				    strstr(klog, "cannot call GPL-restricted");
 
 			gtotal++;
 			if (kgpl == !!(p->flags & BC_HF_GPL_ONLY)) {
@@ -457,7 +531,9 @@ int main(int argc, char **argv)
 				bad++;
 				printf("DIFF gpl %s: bpfcheck %s, kernel %s\n",
 				       p->name,
-				       (p->flags & BC_HF_GPL_ONLY) ? "GPL only" : "any license",
+				       (p->flags & BC_HF_GPL_ONLY) ?
+					       "GPL only" :
+					       "any license",
 				       kgpl ? "GPL only" : "any license");
 			}
 		}
@@ -466,7 +542,8 @@ int main(int argc, char **argv)
 			int want = 0, got = 0;
 
 			for (int i = 0; i < 5 && !want; i++)
-				if (!scalar_ok(p->args[i]) && fill[i + 1] == F_ZERO)
+				if (!scalar_ok(p->args[i]) &&
+				    fill[i + 1] == F_ZERO)
 					want = i + 1;
 			k = kload(t, prog, build(id, fill, prog));
 			if (k < 0)
@@ -474,12 +551,12 @@ int main(int argc, char **argv)
 			last = klast();
 			if (!k && (strstr(klog, "cannot call GPL-restricted") ||
 				   strstr(klog, "cannot use helper")))
-				break;	/* kernel configuration (lockdown...) */
+				break; /* kernel configuration (lockdown...) */
 			counted = true;
 			if (!k && !regexec(&re, last, 3, m, 0))
 				got = last[m[1].rm_so] - '0';
 			if (!got)
-				break;	/* accepted, or failed on something else */
+				break; /* accepted, or failed on something else */
 			if (got != want ||
 			    !strstr(last + m[2].rm_so,
 				    expected_word(p->args[want - 1]))) {
@@ -487,18 +564,15 @@ int main(int argc, char **argv)
 				printf("DIFF %s (%s) round %d: bpfcheck expects a "
 				       "pointer in R%d (%s), kernel: %s\n",
 				       p->name, t->name, round, want,
-				       want ? expected_word(p->args[want - 1]) : "-",
+				       want ? expected_word(p->args[want - 1]) :
+					      "-",
 				       last);
 				break;
 			}
 			args_ok++;
 			switch (BC_ARG_KIND(p->args[want - 1])) {
-			case BC_ARG_PTR_TO_CTX:
-				fill[want] = F_CTX;
-				break;
-			case BC_ARG_CONST_MAP_PTR:
-				fill[want] = F_MAP;
-				break;
+			case BC_ARG_PTR_TO_CTX: fill[want] = F_CTX; break;
+			case BC_ARG_CONST_MAP_PTR: fill[want] = F_MAP; break;
 			case BC_ARG_PTR_TO_MAP_KEY:
 			case BC_ARG_PTR_TO_MAP_VALUE:
 			case BC_ARG_PTR_TO_UNINIT_MAP_VALUE:
@@ -510,8 +584,7 @@ int main(int argc, char **argv)
 				if (want < 5 && size_kind(p->args[want]))
 					fill[want + 1] = F_SIZE8;
 				break;
-			default:
-				round = 6;	/* cannot build this kind */
+			default: round = 6; /* cannot build this kind */
 			}
 		}
 		if (!counted)
@@ -558,17 +631,22 @@ int main(int argc, char **argv)
 
 	callback_rets(&cbagree, &cbtotal, &bad);
 	printf("callback return ranges: bpfcheck agrees with the kernel on %u "
-	       "of %u cases\n", cbagree, cbtotal);
+	       "of %u cases\n",
+	       cbagree, cbtotal);
 	printf("helper arguments: bpfcheck agrees with the kernel on %u of %u "
-	       "helpers (%u pointer arguments confirmed)\n", agree, total,
-	       args_ok);
+	       "helpers (%u pointer arguments confirmed)\n",
+	       agree, total, args_ok);
 	printf("GPL-only flags: bpfcheck agrees with the kernel on %u of %u "
-	       "helpers\n", gagree, gtotal);
+	       "helpers\n",
+	       gagree, gtotal);
 	printf("return kinds: bpfcheck agrees with the kernel on %u of %u "
-	       "helpers\n", ragree, rtotal);
+	       "helpers\n",
+	       ragree, rtotal);
 	printf("changes packet data: bpfcheck agrees with the kernel on %u of "
-	       "%u helpers\n", cagree, ctotal);
+	       "%u helpers\n",
+	       cagree, ctotal);
 	printf("packet pointers as helper memory: bpfcheck agrees with the "
-	       "kernel on %u of %u helpers\n", pagree, ptotal);
+	       "kernel on %u of %u helpers\n",
+	       pagree, ptotal);
 	return bad ? 1 : 0;
 }

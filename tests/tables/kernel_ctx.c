@@ -22,19 +22,23 @@ static int kernel_ctx(const struct ktype *t, int off, int si, bool write)
 	memset(p, 0, sizeof(p));
 	if (write) {
 		p[n++] = (struct bpf_insn){ .code = BPF_ALU64 | BPF_MOV | BPF_K,
-					    .dst_reg = 2, .imm = 0 };
+					    .dst_reg = 2,
+					    .imm = 0 };
 		p[n++] = (struct bpf_insn){ .code = BPF_STX | BPF_MEM |
 						    bpf_size[si],
-					    .dst_reg = 1, .src_reg = 2,
+					    .dst_reg = 1,
+					    .src_reg = 2,
 					    .off = (int16_t)off };
 	} else {
 		p[n++] = (struct bpf_insn){ .code = BPF_LDX | BPF_MEM |
 						    bpf_size[si],
-					    .dst_reg = 0, .src_reg = 1,
+					    .dst_reg = 0,
+					    .src_reg = 1,
 					    .off = (int16_t)off };
 	}
 	p[n++] = (struct bpf_insn){ .code = BPF_ALU64 | BPF_MOV | BPF_K,
-				    .dst_reg = 0, .imm = kret(t) };
+				    .dst_reg = 0,
+				    .imm = kret(t) };
 	p[n++] = (struct bpf_insn){ .code = BPF_JMP | BPF_EXIT };
 	return kload(t, p, n);
 }
@@ -65,8 +69,9 @@ static void retvals(const struct ktype *t, unsigned *agree, unsigned *total,
 			{ .code = BPF_JMP | BPF_EXIT },
 		};
 		int64_t lo, hi;
-		bool mine = !bc_ctx_retval_range(t->type, t->attach, &lo, &hi) ||
-			    (k >= lo && k <= hi);
+		bool mine =
+			!bc_ctx_retval_range(t->type, t->attach, &lo, &hi) ||
+			(k >= lo && k <= hi);
 		int kv = kload(t, p, 2);
 
 		if (kv < 0)
@@ -105,7 +110,8 @@ static int find_field(const struct ktype *t, enum bc_ctx_kind kind, int *sz)
 	for (int off = 0; off < end && end <= 4096; off += 4)
 		for (*sz = 4; *sz <= 8; *sz += 4)
 			if (bc_ctx_check(t->type, t->attach, true, off, *sz,
-					 false, &a) && a.kind == kind)
+					 false, &a) &&
+			    a.kind == kind)
 				return off;
 	return -1;
 }
@@ -125,20 +131,32 @@ static void pkt_rw(const struct ktype *t, unsigned *agree, unsigned *total,
 		return;
 	for (int w = 0; w < 2; w++) {
 		struct bpf_insn p[] = {
-			{ .code = BPF_LDX | BPF_MEM | (sd == 8 ? BPF_DW : BPF_W),
-			  .dst_reg = 2, .src_reg = 1, .off = (int16_t)d },
-			{ .code = BPF_LDX | BPF_MEM | (se == 8 ? BPF_DW : BPF_W),
-			  .dst_reg = 3, .src_reg = 1, .off = (int16_t)e },
-			{ .code = BPF_ALU64 | BPF_MOV | BPF_X, .dst_reg = 4,
+			{ .code = BPF_LDX | BPF_MEM |
+				  (sd == 8 ? BPF_DW : BPF_W),
+			  .dst_reg = 2,
+			  .src_reg = 1,
+			  .off = (int16_t)d },
+			{ .code = BPF_LDX | BPF_MEM |
+				  (se == 8 ? BPF_DW : BPF_W),
+			  .dst_reg = 3,
+			  .src_reg = 1,
+			  .off = (int16_t)e },
+			{ .code = BPF_ALU64 | BPF_MOV | BPF_X,
+			  .dst_reg = 4,
 			  .src_reg = 2 },
-			{ .code = BPF_ALU64 | BPF_ADD | BPF_K, .dst_reg = 4,
+			{ .code = BPF_ALU64 | BPF_ADD | BPF_K,
+			  .dst_reg = 4,
 			  .imm = 8 },
-			{ .code = BPF_JMP | BPF_JGT | BPF_X, .dst_reg = 4,
-			  .src_reg = 3, .off = 1 },
+			{ .code = BPF_JMP | BPF_JGT | BPF_X,
+			  .dst_reg = 4,
+			  .src_reg = 3,
+			  .off = 1 },
 			w ? (struct bpf_insn){ .code = BPF_ST | BPF_MEM | BPF_B,
-					       .dst_reg = 2 }
-			  : (struct bpf_insn){ .code = BPF_LDX | BPF_MEM | BPF_B,
-					       .dst_reg = 0, .src_reg = 2 },
+					       .dst_reg = 2 } :
+			    (struct bpf_insn){ .code = BPF_LDX | BPF_MEM |
+						       BPF_B,
+					       .dst_reg = 0,
+					       .src_reg = 2 },
 			{ .code = BPF_ALU64 | BPF_MOV | BPF_K, .imm = kret(t) },
 			{ .code = BPF_JMP | BPF_EXIT },
 		};
@@ -164,7 +182,8 @@ static void ld_abs(const struct ktype *t, unsigned *agree, unsigned *total,
 		   unsigned *bad)
 {
 	struct bpf_insn p[] = {
-		{ .code = BPF_ALU64 | BPF_MOV | BPF_X, .dst_reg = 6,
+		{ .code = BPF_ALU64 | BPF_MOV | BPF_X,
+		  .dst_reg = 6,
 		  .src_reg = 1 },
 		{ .code = BPF_LD | BPF_ABS | BPF_B, .imm = 0 },
 		{ .code = BPF_ALU64 | BPF_MOV | BPF_K, .imm = kret(t) },
@@ -202,7 +221,7 @@ int main(int argc, char **argv)
 		int lo, hi, step;
 
 		if (t->btf_target)
-			continue;	/* context layout comes from BTF */
+			continue; /* context layout comes from BTF */
 		if (ktype_usable(t) != 1) {
 			printf("note: kernel cannot load %s here: %s\n",
 			       t->name, klog[0] ? klast() : strerror(errno));
@@ -222,50 +241,64 @@ int main(int argc, char **argv)
 				b = 8192 + 16;
 			}
 			for (int off = a; off < b; off += step)
-			for (int si = 0; si < 4; si++)
-			for (int w = 0; w < 2; w++) {
-				struct bc_ctx_access acc;
-				bool mine = bc_ctx_check(t->type, t->attach,
-							 true, off, sizes[si],
-							 w, &acc);
-				int k = kernel_ctx(t, off, si, w);
+				for (int si = 0; si < 4; si++)
+					for (int w = 0; w < 2; w++) {
+						struct bc_ctx_access acc;
+						bool mine = bc_ctx_check(
+							t->type, t->attach,
+							true, off, sizes[si], w,
+							&acc);
+						int k = kernel_ctx(t, off, si,
+								   w);
 
-				if (k < 0)
-					continue;
-				if (!k && !strstr(klog, "invalid bpf_context access") &&
-				    !strstr(klog, "invalid access")) {
-					other++;
-					if (verbose)
-						printf("other %s off=%d size=%d %s: %s\n",
+						if (k < 0)
+							continue;
+						if (!k &&
+						    !strstr(klog,
+							    "invalid bpf_context access") &&
+						    !strstr(klog,
+							    "invalid access")) {
+							other++;
+							if (verbose)
+								printf("other %s off=%d size=%d %s: %s\n",
+								       t->name,
+								       off,
+								       sizes[si],
+								       w ? "write" :
+									   "read",
+								       klast());
+						}
+						total++;
+						if (mine == (k == 1)) {
+							agree++;
+							continue;
+						}
+						if (known_diff(t, off)) {
+							known++;
+							continue;
+						}
+						bad++;
+						printf("DIFF %s off=%d size=%d %s: bpfcheck %s, "
+						       "kernel %s (%s)\n",
 						       t->name, off, sizes[si],
-						       w ? "write" : "read", klast());
-				}
-				total++;
-				if (mine == (k == 1)) {
-					agree++;
-					continue;
-				}
-				if (known_diff(t, off)) {
-					known++;
-					continue;
-				}
-				bad++;
-				printf("DIFF %s off=%d size=%d %s: bpfcheck %s, "
-				       "kernel %s (%s)\n", t->name, off,
-				       sizes[si], w ? "write" : "read",
-				       mine ? "ok" : "invalid",
-				       k ? "ok" : "invalid", k ? "" : klast());
-			}
+						       w ? "write" : "read",
+						       mine ? "ok" : "invalid",
+						       k ? "ok" : "invalid",
+						       k ? "" : klast());
+					}
 		}
 	}
 	printf("ctx access: bpfcheck agrees with the kernel on %u of %u "
 	       "cases (%u known version differences, %u other rejections)\n",
 	       agree, total, known, other);
 	printf("return values: bpfcheck agrees with the kernel on %u of %u "
-	       "cases\n", ragree, rtotal);
+	       "cases\n",
+	       ragree, rtotal);
 	printf("packet reads/writes: bpfcheck agrees with the kernel on %u of "
-	       "%u cases\n", pagree, ptotal);
+	       "%u cases\n",
+	       pagree, ptotal);
 	printf("LD_ABS: bpfcheck agrees with the kernel on %u of %u program "
-	       "types\n", lagree, ltotal);
+	       "types\n",
+	       lagree, ltotal);
 	return bad ? 1 : 0;
 }

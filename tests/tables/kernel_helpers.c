@@ -12,7 +12,7 @@
 #include "platform/helpers.h"
 #include "kload.h"
 
-#define MAX_ID	(__BPF_FUNC_MAX_ID + 2)
+#define MAX_ID (__BPF_FUNC_MAX_ID + 2)
 
 /* 1 allowed, 0 not allowed, -1 bpf() unusable */
 static int kernel_allows(const struct ktype *t, int id)
@@ -23,10 +23,12 @@ static int kernel_allows(const struct ktype *t, int id)
 	memset(p, 0, sizeof(p));
 	for (int i = 1; i <= 5; i++)
 		p[n++] = (struct bpf_insn){ .code = BPF_ALU64 | BPF_MOV | BPF_K,
-					    .dst_reg = i, .imm = 0 };
+					    .dst_reg = i,
+					    .imm = 0 };
 	p[n++] = (struct bpf_insn){ .code = BPF_JMP | BPF_CALL, .imm = id };
 	p[n++] = (struct bpf_insn){ .code = BPF_ALU64 | BPF_MOV | BPF_K,
-				    .dst_reg = 0, .imm = kret(t) };
+				    .dst_reg = 0,
+				    .imm = kret(t) };
 	p[n++] = (struct bpf_insn){ .code = BPF_JMP | BPF_EXIT };
 	r = kload(t, p, n);
 	if (r != 0)
@@ -48,7 +50,8 @@ static bool known_diff(const struct ktype *t, int id, bool mine)
 	if (!mine || !config)
 		return false;
 	printf("note: %s may use helper %d given %s; this kernel refuses "
-	       "it\n", t->name, id, config);
+	       "it\n",
+	       t->name, id, config);
 	return true;
 }
 
@@ -81,7 +84,8 @@ int main(int argc, char **argv)
 				/* allowed by Linux, no prototype here */
 				unsupported++;
 				if (verbose)
-					printf("unsupported %s %s\n", t->name, why);
+					printf("unsupported %s %s\n", t->name,
+					       why);
 				continue;
 			}
 			total++;
@@ -89,8 +93,8 @@ int main(int argc, char **argv)
 				if (!mine && !strstr(klog, why)) {
 					bad++;
 					printf("MSG %s id %d: bpfcheck '%s', "
-					       "kernel '%s'\n", t->name, id, why,
-					       klast());
+					       "kernel '%s'\n",
+					       t->name, id, why, klast());
 				}
 				agree++;
 				continue;
@@ -109,6 +113,7 @@ int main(int argc, char **argv)
 	printf("helper sets: bpfcheck agrees with the kernel on %u of %u "
 	       "(type, helper) pairs (%u differ by kernel configuration); "
 	       "%u more pairs Linux allows use helpers bpfcheck has no "
-	       "prototype for\n", agree, total, known, unsupported);
+	       "prototype for\n",
+	       agree, total, known, unsupported);
 	return bad ? 1 : 0;
 }

@@ -14,13 +14,18 @@
 struct ktype {
 	uint32_t type, attach;
 	const char *name;
-	const char *btf_target;	/* vmlinux BTF name to attach to, or NULL */
+	const char *btf_target; /* vmlinux BTF name to attach to, or NULL */
 	int btf_kind;
 };
 
-#define KT(t, a) { BPF_PROG_TYPE_##t, a, #t "/" #a, NULL, 0 }
-#define KTB(t, a, target, kind) \
-	{ BPF_PROG_TYPE_##t, a, #t "/" #a, target, BTF_KIND_##kind }
+#define KT(t, a)                                                               \
+	{                                                                      \
+		BPF_PROG_TYPE_##t, a, #t "/" #a, NULL, 0                       \
+	}
+#define KTB(t, a, target, kind)                                                \
+	{                                                                      \
+		BPF_PROG_TYPE_##t, a, #t "/" #a, target, BTF_KIND_##kind       \
+	}
 static const struct ktype ktypes[] = {
 	KT(SOCKET_FILTER, 0),
 	KT(SCHED_CLS, 0),
@@ -87,8 +92,7 @@ static int kret(const struct ktype *t)
 		case BPF_CGROUP_INET4_GETPEERNAME:
 		case BPF_CGROUP_INET6_GETPEERNAME:
 		case BPF_CGROUP_INET4_GETSOCKNAME:
-		case BPF_CGROUP_INET6_GETSOCKNAME:
-			return 1;
+		case BPF_CGROUP_INET6_GETSOCKNAME: return 1;
 		}
 	return 0;
 }
@@ -97,8 +101,7 @@ static int kret(const struct ktype *t)
 static int kload(const struct ktype *t, const struct bpf_insn *insns,
 		 size_t cnt)
 {
-	LIBBPF_OPTS(bpf_prog_load_opts, o,
-		    .expected_attach_type = t->attach,
+	LIBBPF_OPTS(bpf_prog_load_opts, o, .expected_attach_type = t->attach,
 		    .log_buf = klog, .log_size = sizeof(klog), .log_level = 1);
 	static struct btf *vmlinux;
 	int fd;
@@ -142,7 +145,8 @@ static int kload(const struct ktype *t, const struct bpf_insn *insns,
 static int ktype_usable(const struct ktype *t)
 {
 	struct bpf_insn p[] = {
-		{ .code = BPF_ALU64 | BPF_MOV | BPF_K, .dst_reg = 0,
+		{ .code = BPF_ALU64 | BPF_MOV | BPF_K,
+		  .dst_reg = 0,
 		  .imm = kret(t) },
 		{ .code = BPF_JMP | BPF_EXIT },
 	};

@@ -11,13 +11,14 @@
 
 static int fails, checks;
 
-#define CHECK(cond) do {						\
-	checks++;							\
-	if (!(cond)) {							\
-		fails++;						\
-		printf("%s:%d: FAIL %s\n", __FILE__, __LINE__, #cond);	\
-	}								\
-} while (0)
+#define CHECK(cond)                                                            \
+	do {                                                                   \
+		checks++;                                                      \
+		if (!(cond)) {                                                 \
+			fails++;                                               \
+			printf("%s:%d: FAIL %s\n", __FILE__, __LINE__, #cond); \
+		}                                                              \
+	} while (0)
 
 static void protos(void)
 {
@@ -83,12 +84,15 @@ static void protos(void)
 	p = bc_helper_proto(BPF_FUNC_skb_load_bytes);
 	CHECK(p && !(p->flags & BC_HF_CHANGES_PKT));
 	p = bc_helper_proto(BPF_FUNC_tail_call);
-	CHECK(p && (p->flags & BC_HF_TAIL_CALL) && p->args[0] == BC_ARG_PTR_TO_CTX);
+	CHECK(p && (p->flags & BC_HF_TAIL_CALL) &&
+	      p->args[0] == BC_ARG_PTR_TO_CTX);
 
 	p = bc_helper_proto(BPF_FUNC_sk_lookup_tcp);
-	CHECK(p && p->ret == BC_RET_SOCKET_OR_NULL && (p->flags & BC_HF_ACQUIRE));
+	CHECK(p && p->ret == BC_RET_SOCKET_OR_NULL &&
+	      (p->flags & BC_HF_ACQUIRE));
 	p = bc_helper_proto(BPF_FUNC_sk_fullsock);
-	CHECK(p && p->ret == BC_RET_SOCKET_OR_NULL && !(p->flags & BC_HF_ACQUIRE));
+	CHECK(p && p->ret == BC_RET_SOCKET_OR_NULL &&
+	      !(p->flags & BC_HF_ACQUIRE));
 	p = bc_helper_proto(BPF_FUNC_sk_release);
 	CHECK(p && (p->flags & BC_HF_RELEASE));
 
@@ -136,8 +140,8 @@ static void allowed(void)
 				 BPF_PROG_TYPE_SOCKET_FILTER, 0, false, &why));
 	CHECK(!strcmp(why, "program of this type cannot use helper "
 			   "bpf_trace_printk#6"));
-	CHECK(!bc_helper_allowed(BPF_FUNC_spin_lock,
-				 BPF_PROG_TYPE_CGROUP_SKB, 0, false, &why));
+	CHECK(!bc_helper_allowed(BPF_FUNC_spin_lock, BPF_PROG_TYPE_CGROUP_SKB,
+				 0, false, &why));
 	CHECK(bc_helper_allowed(BPF_FUNC_get_prandom_u32,
 				BPF_PROG_TYPE_CGROUP_SKB, 0, false, &why));
 
@@ -160,10 +164,10 @@ static void allowed(void)
 				0, true, &why));
 	CHECK(!bc_helper_allowed(BPF_FUNC_override_return,
 				 BPF_PROG_TYPE_TRACEPOINT, 0, true, &why));
-	CHECK(bc_helper_allowed(BPF_FUNC_msg_redirect_map,
-				BPF_PROG_TYPE_SK_MSG, 0, true, &why));
-	CHECK(!bc_helper_allowed(BPF_FUNC_sk_redirect_map,
-				 BPF_PROG_TYPE_SK_MSG, 0, true, &why));
+	CHECK(bc_helper_allowed(BPF_FUNC_msg_redirect_map, BPF_PROG_TYPE_SK_MSG,
+				0, true, &why));
+	CHECK(!bc_helper_allowed(BPF_FUNC_sk_redirect_map, BPF_PROG_TYPE_SK_MSG,
+				 0, true, &why));
 	CHECK(bc_helper_allowed(BPF_FUNC_bind, BPF_PROG_TYPE_CGROUP_SOCK_ADDR,
 				BPF_CGROUP_INET4_CONNECT, true, &why));
 	CHECK(!bc_helper_allowed(BPF_FUNC_bind, BPF_PROG_TYPE_CGROUP_SOCK_ADDR,
@@ -200,8 +204,8 @@ static void allowed(void)
 	CHECK(!bc_helper_allowed(BPF_FUNC_inode_storage_get,
 				 BPF_PROG_TYPE_KPROBE, 0, true, &why));
 	/* known to Linux, no prototype in bpfcheck */
-	CHECK(!bc_helper_allowed(BPF_FUNC_kptr_xchg, BPF_PROG_TYPE_XDP, 0,
-				 true, &why));
+	CHECK(!bc_helper_allowed(BPF_FUNC_kptr_xchg, BPF_PROG_TYPE_XDP, 0, true,
+				 &why));
 	CHECK(!strcmp(why, "helper bpf_kptr_xchg#194 is not supported by "
 			   "bpfcheck"));
 }
@@ -227,7 +231,7 @@ static void contexts(void)
 	CHECK(!ctx(XDP, 0, 2, 2, false, &a));
 	CHECK(ctx(XDP, 0, 12, 4, false, &a) && a.kind == BC_CTXF_SCALAR &&
 	      a.umax == 0xffffffffu);
-	CHECK(!ctx(XDP, 0, 20, 4, false, &a));	/* egress_ifindex */
+	CHECK(!ctx(XDP, 0, 20, 4, false, &a)); /* egress_ifindex */
 	CHECK(ctx(XDP, BPF_XDP_DEVMAP, 20, 4, false, &a));
 	CHECK(!ctx(XDP, 0, 24, 4, false, &a));
 	CHECK(!ctx(XDP, 0, -4, 4, false, &a));
@@ -236,7 +240,7 @@ static void contexts(void)
 	CHECK(ctx(TC, 0, off, 4, true, &a));
 	CHECK(!ctx(SF, 0, off, 4, true, &a));
 	CHECK(ctx(SF, 0, off, 4, false, &a));
-	CHECK(!ctx(TC, 0, off, 2, true, &a));	/* writes are 4 bytes */
+	CHECK(!ctx(TC, 0, off, 2, true, &a)); /* writes are 4 bytes */
 	off = offsetof(struct __sk_buff, cb[2]);
 	CHECK(ctx(SF, 0, off, 4, true, &a));
 	CHECK(ctx(SF, 0, off, 8, false, &a));
@@ -245,12 +249,12 @@ static void contexts(void)
 	CHECK(ctx(SF, 0, off, 2, false, &a) && a.kind == BC_CTXF_SCALAR &&
 	      a.umax == 0xffff);
 	CHECK(ctx(SF, 0, off + 1, 1, false, &a) && a.umax == 0xff);
-	CHECK(!ctx(SF, 0, off + 1, 2, false, &a));	/* misaligned */
+	CHECK(!ctx(SF, 0, off + 1, 2, false, &a)); /* misaligned */
 	CHECK(!ctx(SF, 0, off, 8, false, &a));
 	off = offsetof(struct __sk_buff, data);
 	CHECK(ctx(TC, 0, off, 4, false, &a) && a.kind == BC_CTXF_PKT);
 	CHECK(!ctx(TC, 0, off, 2, false, &a));
-	CHECK(!ctx(SF, 0, off, 4, false, &a));	/* no direct access */
+	CHECK(!ctx(SF, 0, off, 4, false, &a)); /* no direct access */
 	CHECK(!ctx(TC, 0, off, 4, true, &a));
 	CHECK(ctx(TC, 0, offsetof(struct __sk_buff, data_meta), 4, false, &a) &&
 	      a.kind == BC_CTXF_PKT_META);
@@ -264,7 +268,8 @@ static void contexts(void)
 		   offsetof(struct __sk_buff, mark), 4, false, &a));
 	/* cgroup skb data needs CAP_BPF */
 	off = offsetof(struct __sk_buff, data);
-	CHECK(bc_ctx_check(BPF_PROG_TYPE_CGROUP_SKB, 0, true, off, 4, false, &a));
+	CHECK(bc_ctx_check(BPF_PROG_TYPE_CGROUP_SKB, 0, true, off, 4, false,
+			   &a));
 	CHECK(!bc_ctx_check(BPF_PROG_TYPE_CGROUP_SKB, 0, false, off, 4, false,
 			    &a));
 
@@ -291,15 +296,15 @@ static void contexts(void)
 
 	/* sock_addr: user_ip4 only for IPv4 attach types, narrow reads */
 	off = offsetof(struct bpf_sock_addr, user_ip4);
-	CHECK(ctx(BPF_PROG_TYPE_CGROUP_SOCK_ADDR, BPF_CGROUP_INET4_CONNECT,
-		  off, 4, true, &a));
+	CHECK(ctx(BPF_PROG_TYPE_CGROUP_SOCK_ADDR, BPF_CGROUP_INET4_CONNECT, off,
+		  4, true, &a));
 	CHECK(ctx(BPF_PROG_TYPE_CGROUP_SOCK_ADDR, BPF_CGROUP_INET4_CONNECT,
 		  off + 1, 1, false, &a));
 	CHECK(!ctx(BPF_PROG_TYPE_CGROUP_SOCK_ADDR, BPF_CGROUP_INET6_CONNECT,
 		   off, 4, false, &a));
 	off = offsetof(struct bpf_sock_addr, user_ip6[2]);
-	CHECK(ctx(BPF_PROG_TYPE_CGROUP_SOCK_ADDR, BPF_CGROUP_INET6_CONNECT,
-		  off, 8, true, &a));
+	CHECK(ctx(BPF_PROG_TYPE_CGROUP_SOCK_ADDR, BPF_CGROUP_INET6_CONNECT, off,
+		  8, true, &a));
 	CHECK(ctx(BPF_PROG_TYPE_CGROUP_SOCK_ADDR, BPF_CGROUP_INET6_CONNECT,
 		  offsetof(struct bpf_sock_addr, sk), 8, false, &a) &&
 	      a.kind == BC_CTXF_SOCK);
@@ -312,10 +317,10 @@ static void contexts(void)
 	/* sock_ops: reply writable, sk is sock-or-null */
 	CHECK(ctx(BPF_PROG_TYPE_SOCK_OPS, 0,
 		  offsetof(struct bpf_sock_ops, reply), 4, true, &a));
-	CHECK(!ctx(BPF_PROG_TYPE_SOCK_OPS, 0,
-		   offsetof(struct bpf_sock_ops, op), 4, true, &a));
-	CHECK(ctx(BPF_PROG_TYPE_SOCK_OPS, 0,
-		  offsetof(struct bpf_sock_ops, sk), 8, false, &a) &&
+	CHECK(!ctx(BPF_PROG_TYPE_SOCK_OPS, 0, offsetof(struct bpf_sock_ops, op),
+		   4, true, &a));
+	CHECK(ctx(BPF_PROG_TYPE_SOCK_OPS, 0, offsetof(struct bpf_sock_ops, sk),
+		  8, false, &a) &&
 	      a.kind == BC_CTXF_SOCK_OR_NULL);
 	/* sk_msg: data is an 8-byte pointer */
 	CHECK(ctx(BPF_PROG_TYPE_SK_MSG, 0, 0, 8, false, &a) &&
@@ -378,8 +383,9 @@ static void retvals(void)
 	CHECK(!bc_ctx_retval_range(BPF_PROG_TYPE_XDP, 0, &lo, &hi));
 	CHECK(!bc_ctx_retval_range(BPF_PROG_TYPE_SCHED_CLS, 0, &lo, &hi));
 	CHECK(!bc_ctx_retval_range(BPF_PROG_TYPE_KPROBE, 0, &lo, &hi));
-	CHECK(bc_ctx_retval_range(BPF_PROG_TYPE_TRACING, BPF_TRACE_FENTRY,
-				  &lo, &hi) && lo == 0 && hi == 0);
+	CHECK(bc_ctx_retval_range(BPF_PROG_TYPE_TRACING, BPF_TRACE_FENTRY, &lo,
+				  &hi) &&
+	      lo == 0 && hi == 0);
 }
 
 int main(void)
