@@ -13,7 +13,7 @@ set -uo pipefail
 b=${1:?usage: behaviour_snapshot.sh BUILD}
 cli=$b/bpfcheck
 objs=$(ls "$b"/examples/*.o "$b"/tests/corpus/*.o "$b"/tests/cfg/bpf/*.o \
-	  "$b"/tests/interp/bpf/*.o "$b"/tests/modern/*.o 2>/dev/null)
+	  "$b"/tests/interp/bpf/*.o 2>/dev/null)
 # the suites nobody here wrote, where they are: verdicts and messages
 rw=$(dirname "$0")/../../shared/realworld/ebpf-samples
 [ -d "$rw" ] || rw=/work/shared/realworld/ebpf-samples

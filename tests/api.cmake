@@ -8,4 +8,4 @@ add_test(NAME api_verify COMMAND test_api
   ${CMAKE_BINARY_DIR}/examples/bounded_loop.o
   ${CMAKE_BINARY_DIR}/tests/corpus/loops_sound.O2.o
   ${CMAKE_BINARY_DIR}/tests/corpus/loops_beyond.O2.o
-  ${CMAKE_BINARY_DIR}/tests/btf/typed.o)
+  ${CMAKE_BINARY_DIR}/tests/corpus/typed.vmlinux.o)

@@ -81,20 +81,3 @@ disasm_cli_test(asm_cli_disasm_multi_section 0
   -DREASSEMBLE=${ASM_RT_DIR}/elf/scale_len.s
   "-DSKIP_IF=not implemented")
 
-# Verdicts of hand-written programs under several loader options: each
-# tests/asm/verdict/NAME.s lists its "; EXPECT OPTIONS -> verdict" lines.
-file(GLOB ASM_VERDICT_FILES ${TESTS_DIR}/asm/verdict/*.s)
-# One more, generated: a program one instruction past BPF_MAXINSNS.
-string(REPEAT "\tr0 += 1\n" 4095 ASM_BIG_BODY)
-file(WRITE ${ASM_RT_DIR}/unpriv_maxinsns.s
-  "; 4097 insns: only a loader with CAP_BPF may load more than 4096.\n"
-  "; EXPECT -> accept\n"
-  "; EXPECT --unprivileged --cap-bpf -> accept\n"
-  "; EXPECT --unprivileged -> reject: program of 4097 insns is too large without CAP_BPF\n"
-  ".type socket_filter\n\tr0 = 0\n${ASM_BIG_BODY}\texit\n")
-foreach(f ${ASM_VERDICT_FILES} ${ASM_RT_DIR}/unpriv_maxinsns.s)
-  get_filename_component(n ${f} NAME_WE)
-  add_test(NAME asm_verdict_${n}
-           COMMAND ${CMAKE_COMMAND} -DBPFCHECK=${BPFCHECK_BIN} -DFILE=${f}
-                   -P ${TESTS_DIR}/asm/run_verdict.cmake)
-endforeach()

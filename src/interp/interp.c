@@ -121,6 +121,11 @@ plain:
 	return true;
 }
 
+void bc_vm_probe_load(struct bc_vm *vm, uint32_t pc)
+{
+	vm->probe_pc = pc;
+}
+
 bool bc_vm_mem_ok(struct bc_vm *vm, uint64_t addr, uint64_t size, bool write)
 {
 	struct region rg;
@@ -264,6 +269,10 @@ static int do_load(struct bc_vm *vm, uint32_t pc, const struct bpf_insn *in)
 
 	if (ctx_ptr_load(vm, addr, size, &v)) {
 		vm->regs[in->dst_reg] = v;
+		return 0;
+	}
+	if (vm->probe_pc == pc && !bc_vm_mem_ok(vm, addr, size, false)) {
+		vm->regs[in->dst_reg] = 0;
 		return 0;
 	}
 	p = bc_vm_mem(vm, pc, addr, size, false);
@@ -618,6 +627,7 @@ static int step_limit(struct bc_vm *vm, const struct bc_prog *p, uint32_t pc)
 			vm, pc, E2BIG,
 			"instruction limit of %llu reached (infinite loop?)",
 			(unsigned long long)vm->limit);
+	vm->probe_pc = -1;
 	if (vm->opts.hook &&
 	    vm->opts.hook(vm->opts.hook_arg, vm, p, pc, vm->regs, vm->depth)) {
 		if (!vm->err->set)

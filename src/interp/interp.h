@@ -108,6 +108,13 @@ void bc_vm_err(struct bc_vm *vm, uint32_t pc, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 
 /*
+ * The load at pc reads kernel memory the interpreter does not have: as the
+ * kernel's BPF_PROBE_MEM (a load through a BTF pointer), an address in no
+ * region reads zero instead of failing the run. Set from a hook.
+ */
+void bc_vm_probe_load(struct bc_vm *vm, uint32_t pc);
+
+/*
  * Is [addr, addr+size) inside one region given to the program? Writable
  * when write is set. Used by the soundness oracle as well.
  */

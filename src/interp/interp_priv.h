@@ -60,6 +60,7 @@ struct bc_vm {
 	uint32_t tail_calls;
 	const struct bc_prog *tail_target;
 	bool ld_abs_fail; /* LD_ABS out of packet: return 0 */
+	int64_t probe_pc; /* bc_vm_probe_load's, -1: none */
 	uint64_t rng[2];
 	uint64_t clock;
 	uint64_t events;

@@ -78,6 +78,9 @@ int bc_oracle_hook(void *arg, struct bc_vm *vm, const struct bc_prog *prog,
 			  claim);
 		return 1;
 	}
+	if (bc_class(&prog->insns[pc]) == BPF_LDX &&
+	    bc_claims_btf_ptr(o->claims, pc, prog->insns[pc].src_reg))
+		bc_vm_probe_load(vm, pc);
 	return 0;
 }
 

@@ -545,6 +545,8 @@ static void run(struct venv *e)
 		if (e->opts->claims && !e->cur.frames[0]->subprog)
 			bc_claims_record(e->opts->claims, pc, e->live[pc],
 					 vc_frame(e), e->cur.curframe);
+		else if (e->opts->claims)
+			bc_claims_record_btf(e->opts->claims, pc, vc_frame(e));
 		vp_hist_push(e, pc);
 		frame = e->cur.curframe;
 		vp_read(e, frame, e->use[pc], 0);

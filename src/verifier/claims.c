@@ -114,6 +114,13 @@ bool bc_claims_check_ptr(const struct bc_claims *c, uint32_t pc, int r,
 	return false;
 }
 
+bool bc_claims_btf_ptr(const struct bc_claims *c, uint32_t pc, int r)
+{
+	const struct bc_claim *a = pc < c->insn_cnt ? c->at[pc] : NULL;
+
+	return a && (a->btf & (1u << r));
+}
+
 bool bc_claims_check_stack(const struct bc_claims *c, uint32_t pc, int f,
 			   const uint8_t *stack, char *buf, size_t len)
 {
@@ -178,6 +185,8 @@ static void claim_ptr(struct bc_claim *a, int r, const struct bc_vreg *v)
 	};
 	uint16_t bit = 1u << r;
 
+	if (v->kind == VK_BTF_ID || v->kind == VK_BTF_ID_OR_NULL)
+		a->btf |= bit;
 	if (!claim_checkable(v->kind) || (a->other & bit)) {
 		a->other |= bit;
 		return;
@@ -232,6 +241,24 @@ static void claim_stack(struct bc_claim *a, const struct bc_vframe *f,
 	for (int k = 0; k < BC_SLOTS; k++)
 		if (a->sspill >> k & 1)
 			bc_scalar_join(&a->ss[k], &f->spill[k].s);
+}
+
+void bc_claims_record_btf(struct bc_claims *cl, uint32_t pc,
+			  const struct bc_vframe *f)
+{
+	struct bc_claim *a;
+
+	if (pc >= cl->insn_cnt)
+		return;
+	if (!cl->at[pc]) {
+		cl->at[pc] = bc_xcalloc(1, sizeof(*cl->at[pc]));
+		cl->at[pc]->sframe = 0xff;
+	}
+	a = cl->at[pc];
+	for (int r = 0; r <= 10; r++)
+		if (f->regs[r].kind == VK_BTF_ID ||
+		    f->regs[r].kind == VK_BTF_ID_OR_NULL)
+			a->btf |= 1u << r;
 }
 
 void bc_claims_record(struct bc_claims *cl, uint32_t pc, uint16_t live,

@@ -35,6 +35,7 @@ struct bc_claim {
 	uint16_t scalar; /* registers with a scalar claim */
 	uint16_t ptr; /* registers with a pointer claim */
 	uint16_t other; /* registers some state held otherwise */
+	uint16_t btf; /* registers some state held as a BTF pointer */
 	struct bc_scalar s[11];
 	struct bc_pclaim p[11];
 	/* the stack of frame sframe (0xff: states differ, no claim):
@@ -87,6 +88,12 @@ bool bc_claims_check_ptr(const struct bc_claims *c, uint32_t pc, int r,
 			 uint64_t v, const struct bc_claim_bases *b, char *buf,
 			 size_t len);
 
+/*
+ * Did some state hold register r at pc as a BTF pointer? A load through
+ * it is then what the kernel makes BPF_PROBE_MEM.
+ */
+bool bc_claims_btf_ptr(const struct bc_claims *c, uint32_t pc, int r);
+
 struct bc_vframe;
 
 /*
@@ -96,5 +103,11 @@ struct bc_vframe;
  */
 void bc_claims_record(struct bc_claims *c, uint32_t pc, uint16_t live,
 		      const struct bc_vframe *f, uint32_t frameno);
+/*
+ * A global function's own run: its states say nothing about one concrete
+ * call, but which registers are BTF pointers is the instruction's.
+ */
+void bc_claims_record_btf(struct bc_claims *c, uint32_t pc,
+			  const struct bc_vframe *f);
 
 #endif

@@ -214,8 +214,8 @@ static bool readable(const char *path)
 /*
  * The target kernel: a BTF that cannot be read fails the open, saying
  * why; one target serves several objects; "" means none, and a program
- * with a typed context then says it needs one (typed: tests/btf's
- * typed.o).
+ * with a typed context then says it needs one (typed: the corpus's
+ * typed.vmlinux.o).
  */
 static void targets(const char *plain, const char *typed)
 {

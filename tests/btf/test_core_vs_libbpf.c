@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /*
- * CO-RE relocation compared with libbpf's: each program of core.o is
- * opened by libbpf with btf_custom_path (this kernel's BTF, then the
- * "older kernel" oldbtf.o) and loaded alone, which relocates it (the load
+ * CO-RE relocation compared with libbpf's: each program of the corpus's
+ * core.c is opened by libbpf with btf_custom_path (this kernel's BTF, then
+ * the "older kernel" oldbtf.o) and loaded alone, which relocates it (the load
  * itself may fail: a poisoned relocation, a target the old BTF lacks);
  * its instructions must equal bpfcheck's against the same BTF. Needs root
  * and bpf() (libbpf probes the kernel first), else skips (77).
@@ -116,8 +116,8 @@ int main(void)
 {
 	int r;
 
-	if (access(BTF_OBJDIR "/core.o", R_OK)) {
-		printf("skipped: no core.o (no vmlinux BTF at build time)\n");
+	if (access(CORE_OBJ, R_OK)) {
+		printf("skipped: no core.vmlinux.o (no vmlinux BTF at build time)\n");
 		return 77;
 	}
 	if (geteuid() != 0) {
@@ -125,9 +125,9 @@ int main(void)
 		return 77;
 	}
 	libbpf_set_print(quiet);
-	r = check(BTF_OBJDIR "/core.o", BC_KBTF_DEFAULT);
+	r = check(CORE_OBJ, BC_KBTF_DEFAULT);
 	if (r != 77)
-		r |= check(BTF_OBJDIR "/core.o", BTF_OBJDIR "/oldbtf.o");
+		r |= check(CORE_OBJ, BTF_OBJDIR "/oldbtf.o");
 	if (r == 77 || !compared) {
 		printf("skipped: libbpf could not load (bpf() not permitted)\n");
 		return 77;

@@ -174,7 +174,7 @@ __naked void at_add32_map(void)
 }
 
 /* EXPECT accept */
-/* EXPECT unpriv reject: leaks addr into mem */
+/* EXPECT --unprivileged --cap-bpf -> reject: leaks addr into mem */
 SEC("socket")
 __naked void at_pointer_operand(void)
 {

@@ -3,17 +3,23 @@
  * Shared declarations for the verdict corpus. Every program in a corpus file
  * is preceded by its expectation, a comment the runner reads:
  *
+ *   EXPECT[VARIANTS] [OPTIONS ->] accept|reject[: MESSAGE]
+ *          [LINUX accept|reject[: MESSAGE]]
+ *
  *   EXPECT accept
  *   EXPECT reject: <substring of Linux's last log line>
  *   EXPECT[O1,O3] ...      only for these variants (O1 O2 O3 v3, and
  *                          c19v3 c19v4 where the file's CORPUS-VARIANTS
  *                          line lists them)
- *   EXPECT unpriv ...      verdict for an unprivileged loader
- *   EXPECT strict ...      verdict under bpfcheck --reject-irreducible
+ *   EXPECT --unprivileged --cap-bpf -> ...
+ *                          for an unprivileged loader (bpfcheck verify's
+ *                          options, before "->")
  *   EXPECT accept LINUX reject: <msg>   bpfcheck must accept what Linux
  *                                       rejects (beyond-Linux loops)
  *
- * The comment is followed by SEC("...") and the program's function.
+ * The comment is followed by SEC("...") and the program's function. An
+ * assembly file (NAME.s) is one program; its EXPECTs are "; EXPECT ..."
+ * lines.
  */
 #ifndef CORPUS_H
 #define CORPUS_H

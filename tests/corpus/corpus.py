@@ -3,8 +3,9 @@
 """Verdict corpus runner.
 
 Each corpus source (tests/corpus/*.c) holds programs preceded by an
-expectation comment (see corpus.h). The build compiles every source into
-OBJDIR/NAME.{O1,O2,O3,v3}.o. Commands:
+expectation comment (the grammar: EXPECT_BODY below); the build compiles
+it into OBJDIR/NAME.VARIANT.o. An assembly source (tests/corpus/*.s) is
+one program, its own object. Commands:
 
   expect SRC...                        list parsed expectations
   lint SRC...                          every program has an EXPECT
@@ -17,31 +18,47 @@ OBJDIR/NAME.{O1,O2,O3,v3}.o. Commands:
                                        recorded verdicts)
   report SRC... --objdir D --bpfcheck B [--tsv T]
                                        table: bpfcheck vs EXPECT vs Linux
+  bounds OBJ PROG MIN MAX... --bpfcheck B
+                                       worst-case bounds within [MIN, MAX]
 """
 import argparse
 import concurrent.futures
 import json
 import os
 import re
+import shlex
 import subprocess
 import sys
 
-# clang 14 at -O1, -O2, -O3, -O2 -mcpu=v3; clang 19 at -O2 -mcpu=v3/v4. A
-# file is built at DEFAULT_VARIANTS unless a line says otherwise (read by
+# clang 14 at -O1, -O2, -O3, -O2 -mcpu=v3; clang 19 at -O2 -mcpu=v3/v4;
+# vmlinux: clang 14 at -O2 against this machine's vmlinux.h. A file is
+# built at DEFAULT_VARIANTS unless a line says otherwise (read by
 # tests/CMakeLists.txt too):  CORPUS-VARIANTS: O1 O2 O3 v3 c19v3 c19v4
-VARIANTS = ["O1", "O2", "O3", "v3", "c19v3", "c19v4"]
+VARIANTS = ["O1", "O2", "O3", "v3", "c19v3", "c19v4", "vmlinux"]
 DEFAULT_VARIANTS = VARIANTS[:4]
-# Built only where clang-19 is installed: a missing object skips its case.
-OPTIONAL_VARIANTS = ("c19v3", "c19v4")
+# Built only where clang-19 is installed, or where the build found the
+# kernel's BTF and bpftool: a missing object skips its case.
+OPTIONAL_VARIANTS = ("c19v3", "c19v4", "vmlinux")
 FILE_VARIANTS_RE = re.compile(r"CORPUS-VARIANTS:[ \t]*([A-Za-z0-9 \t]+)")
 SKIP = 77
 
-EXPECT_RE = re.compile(
-    r"/\*\s*EXPECT(?:\[([A-Za-z0-9, ]+)\])?\s+((?:unpriv|strict)\s+)?"
-    r"(accept|reject)"
-    r"(?:\s*:\s*(.*?))?"
-    r"(?:\s+LINUX\s+(accept|reject)(?:\s*:\s*(.*?))?)?\s*\*/", re.S)
-FUNC_RE = re.compile(r"SEC\(\"([^\"]*)\"\)\s*(?:[\w\*]+\s+)*?(\w+)\s*\(")
+# One grammar for every verdict test, C or assembly:
+#   EXPECT[VARIANTS] [OPTIONS ->] accept|reject[: MESSAGE]
+#          [LINUX accept|reject[: MESSAGE]]
+# VARIANTS limits it to some builds; OPTIONS are `bpfcheck verify`
+# options ($OBJDIR: the folder of the object); MESSAGE is a substring of
+# the error; LINUX says what Linux does where it differs. In C it is a
+# comment right above the program; in assembly a line "; EXPECT ...", for
+# the file's one program.
+EXPECT_BODY = (r"EXPECT(?:\[([A-Za-z0-9, ]+)\])?\s+(?:(-[^>\n]*?)?\s*->\s*)?"
+               r"(accept|reject)"
+               r"(?:\s*:\s*(.*?))?"
+               r"(?:\s+LINUX\s+(accept|reject)(?:\s*:\s*(.*?))?)?")
+EXPECT_RE = re.compile(r"/\*\s*" + EXPECT_BODY + r"\s*\*/", re.S)
+ASM_EXPECT_RE = re.compile(r"^;\s*" + EXPECT_BODY + r"\s*$", re.M)
+# SEC("...") and the function, or a macro making it: int BPF_PROG(name, ...)
+FUNC_RE = re.compile(r"SEC\(\"([^\"]*)\"\)\s*(?:[\w\*]+\s+)*?"
+                     r"(?:[A-Z][A-Z0-9_]*\(\s*)?(\w+)\s*[(,)]")
 # A comment in between never crosses its own end: "/\*.*?\*/" could
 # stretch to a later "*/" (backtracking exponentially over a run of
 # comments, and matching a macro call far below).
@@ -64,18 +81,24 @@ class FakeMatch:
         return self._g[i]
 
 
-# Loader modes: bpfcheck's options for each; only the first two exist in
-# Linux ("strict" is bpfcheck's --reject-irreducible, the RFC's rule).
-BPFCHECK_FLAGS = {"priv": [], "unpriv": ["--unprivileged", "--cap-bpf"],
-                  "strict": ["--reject-irreducible"]}
+# The two loaders Linux has, by the options that make them in bpfcheck;
+# EXPECTs with other options are bpfcheck's alone (--reject-irreducible,
+# the RFC's rule, or a program type forced by --type).
+LOADER_MODES = {(): "priv", ("--unprivileged", "--cap-bpf"): "unpriv"}
 KERNEL_MODES = ("priv", "unpriv")
 
 
+def mode_of(opts):
+    """The loader mode an EXPECT's options name: its key in linux.tsv."""
+    return LOADER_MODES.get(tuple(opts), " ".join(opts))
+
+
 class Expect:
-    def __init__(self, src, prog, sec, variants, mode, verdict, msg,
+    def __init__(self, src, prog, sec, variants, opts, verdict, msg,
                  lverdict, lmsg, line):
         self.src, self.prog, self.sec = src, prog, sec
-        self.variants, self.mode = variants, mode
+        self.variants, self.opts = variants, opts
+        self.mode = mode_of(opts)
         self.verdict, self.msg = verdict, (msg or "").strip()
         # What Linux does, when it differs from what bpfcheck must do.
         self.lverdict = lverdict or verdict
@@ -95,8 +118,24 @@ def file_variants(text, src=""):
     return vs
 
 
+def opts_of(m):
+    return shlex.split(m.group(2) or "")
+
+
+def parse_asm(src, text):
+    """An assembly file is one program, named by the file, its own object
+    (variant "asm")."""
+    prog = os.path.basename(src)[:-2]
+    return [Expect(src, prog, "asm", ["asm"], opts_of(m), m.group(3),
+                   m.group(4), m.group(5), m.group(6),
+                   text.count("\n", 0, m.start()) + 1)
+            for m in ASM_EXPECT_RE.finditer(text)]
+
+
 def parse(src):
     text = open(src).read()
+    if src.endswith(".s"):
+        return parse_asm(src, text)
     out = []
     fvs = file_variants(text, src)
     for m in EXPECT_RE.finditer(text):
@@ -120,7 +159,7 @@ def parse(src):
             if v not in fvs:
                 sys.exit("%s: unknown variant %s" % (src, v))
         out.append(Expect(src, f.group(2), f.group(1), vs,
-                          (m.group(2) or "priv").strip(), m.group(3),
+                          opts_of(m), m.group(3),
                           m.group(4), m.group(5), m.group(6),
                           text.count("\n", 0, m.start()) + 1))
     return out
@@ -145,6 +184,8 @@ def cases(srcs):
 
 
 def obj(objdir, src, v):
+    if v == "asm":
+        return src
     return os.path.join(objdir, os.path.basename(src)[:-2] + "." + v + ".o")
 
 
@@ -155,8 +196,13 @@ def built_cases(srcs, objdir):
             os.path.exists(obj(objdir, e.src, v))]
 
 
-def run_bpfcheck(bpfcheck, path, prog, mode):
-    cmd = (bpfcheck.split() + ["verify", "--json"] + BPFCHECK_FLAGS[mode] +
+def verify_opts(opts, path):
+    objdir = os.path.dirname(path) or "."
+    return [o.replace("$OBJDIR", objdir) for o in opts]
+
+
+def run_bpfcheck(bpfcheck, path, prog, opts):
+    cmd = (bpfcheck.split() + ["verify", "--json"] + verify_opts(opts, path) +
            ["--prog", prog, path])
     try:
         p = subprocess.run(cmd, capture_output=True, text=True, timeout=120)
@@ -228,6 +274,11 @@ def cmd_lint(a):
     names = {}
     for src in a.srcs:
         text = open(src).read()
+        if src.endswith(".s"):
+            if not parse(src):
+                print("%s: no EXPECT line" % src)
+                bad += 1
+            continue
         progs = {m.group(2) for m in FUNC_RE.finditer(text)
                  if m.group(1) not in ("license", ".maps")
                  and "##" not in text[m.start():m.end() + 2]}
@@ -324,7 +375,7 @@ def cmd_check(a):
     for e, v in built_cases(a.srcs, a.objdir):
         total += 1
         got = run_bpfcheck(a.bpfcheck, obj(a.objdir, e.src, v), e.prog,
-                           e.mode)
+                           e.opts)
         ok = matches(e, got)
         why = kn.get((os.path.basename(e.src), e.prog, v, e.mode))
         tag = "" if ok else "MISMATCH "
@@ -354,6 +405,9 @@ def cmd_check(a):
              "  [want: %s]" % e.msg)))
     print("%s: %d of %d match, %d known mismatches (tests/corpus/known.tsv)"
           % (os.path.basename(a.srcs[0]), total - bad - known, total, known))
+    if not total:
+        print("SKIP: none of its objects is built here")
+        return SKIP
     return 1 if bad else 0
 
 
@@ -414,6 +468,11 @@ def cmd_linux_check(a):
         if e.mode not in KERNEL_MODES:
             continue
         r = tsv.get((os.path.basename(e.src), e.prog, v, e.mode))
+        if r is not None and r["verdict"] == "error":
+            # This kernel's configuration, not its verifier: no verdict.
+            print("NOTE %s %s %s: Linux did not load it here (%s)" % (
+                e.prog, v, e.mode, r["message"]))
+            continue
         n += 1
         if r is None:
             print("MISSING %s %s %s" % (e.prog, v, e.mode))
@@ -438,7 +497,7 @@ def tsv_rows(a):
     rows = []
     for e, v in built_cases(a.srcs, a.objdir):
         r = tsv.get((os.path.basename(e.src), e.prog, v, e.mode))
-        if r is not None:
+        if r is not None and r["verdict"] != "error":
             rows.append((e, v, r))
     return rows
 
@@ -452,7 +511,7 @@ def cmd_agreement(a):
     dis = []
     for e, v, lin in rows:
         got = run_bpfcheck(a.bpfcheck, obj(a.objdir, e.src, v), e.prog,
-                           e.mode)
+                           e.opts)
         if got["verdict"] == lin["verdict"]:
             agree += 1
             continue
@@ -481,9 +540,9 @@ def cmd_agreement(a):
     return 1 if unsound else 0
 
 
-def run_object(bpfcheck, path, mode, extra):
+def run_object(bpfcheck, path, opts, extra):
     """{program: JSON record} of one bpfcheck verify --json run."""
-    cmd = (bpfcheck.split() + ["verify", "--json"] + BPFCHECK_FLAGS[mode] +
+    cmd = (bpfcheck.split() + ["verify", "--json"] + verify_opts(opts, path) +
            extra + [path])
     p = subprocess.run(cmd, capture_output=True, text=True, timeout=1200)
     try:
@@ -500,8 +559,9 @@ def compat_group(a, path, mode, rows):
     """(what, case, linux, got) of every case where --linux-compat, or the
     default mode's prediction, is not Linux's recorded verdict."""
     out = []
-    compat = run_object(a.bpfcheck, path, mode, ["--linux-compat"])
-    dflt = run_object(a.bpfcheck, path, mode, [])
+    opts = rows[0][0].opts
+    compat = run_object(a.bpfcheck, path, opts, ["--linux-compat"])
+    dflt = run_object(a.bpfcheck, path, opts, [])
     for e, v, lin in rows:
         c = compat.get(e.prog, {}).get("verdict", "missing")
         d = dflt.get(e.prog, {}).get("linux", {}).get("verdict", "unknown")
@@ -560,7 +620,7 @@ def cmd_report(a):
         "program", "var", "mode", "expect", "linux", "bpfchk", "bpfcheck message"))
     for e, v in built_cases(a.srcs, a.objdir):
         got = run_bpfcheck(a.bpfcheck, obj(a.objdir, e.src, v), e.prog,
-                           e.mode)
+                           e.opts)
         lin = tsv.get((os.path.basename(e.src), e.prog, v, e.mode),
                       {"verdict": "-"})
         c["n"] += 1
@@ -571,6 +631,25 @@ def cmd_report(a):
             short(got["message"], 60)))
     print("bpfcheck matches EXPECT: %d of %d" % (c["exp"], c["n"]))
     print("bpfcheck agrees with Linux: %d of %d" % (c["lin"], c["n"]))
+
+
+def cmd_bounds(a):
+    """bounds OBJ PROG MIN MAX...: the worst-case bound of each program is
+    known and within [MIN, MAX] (MIN: what one run can really execute, so
+    a smaller bound would be unsound)."""
+    path, rest = a.srcs[0], a.srcs[1:]
+    if not os.path.exists(path):
+        print("SKIP: %s is not built here" % path)
+        return SKIP
+    bad = 0
+    for i in range(0, len(rest), 3):
+        prog, lo, hi = rest[i], int(rest[i + 1]), int(rest[i + 2])
+        got = run_bpfcheck(a.bpfcheck, path, prog, [])["worst"]
+        ok = got is not None and lo <= got <= hi
+        bad += not ok
+        print("%s %s: worst case %s, want [%d, %d]" % (
+            "ok  " if ok else "FAIL", prog, got, lo, hi))
+    return 1 if bad else 0
 
 
 def main():
@@ -587,7 +666,8 @@ def main():
     a = ap.parse_args()
     fn = {"expect": cmd_expect, "lint": cmd_lint, "selftest": cmd_selftest, "check": cmd_check, "linux": cmd_linux,
           "linux-check": cmd_linux_check, "agreement": cmd_agreement,
-          "report": cmd_report, "compat": cmd_compat}.get(a.cmd)
+          "report": cmd_report, "compat": cmd_compat,
+          "bounds": cmd_bounds}.get(a.cmd)
     if not fn:
         ap.error("unknown command " + a.cmd)
     sys.exit(fn(a) or 0)

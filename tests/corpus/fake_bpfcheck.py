@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 """A stand-in for `bpfcheck verify --json` used by the runner's self-test.
 
-  fake_bpfcheck.py MODE SRCDIR verify --json [--unprivileged] --prog P FILE
+  fake_bpfcheck.py MODE SRCDIR verify --json [OPTION...] --prog P FILE
 
 MODE expect: answers what the program's EXPECT comment says;
 MODE accept: accepts everything; MODE reject: rejects everything.
@@ -20,8 +20,8 @@ def main():
     mode, srcdir, args = sys.argv[1], sys.argv[2], sys.argv[3:]
     prog = args[args.index("--prog") + 1]
     path = args[-1]
-    umode = ("unpriv" if "--unprivileged" in args else
-             "strict" if "--reject-irreducible" in args else "priv")
+    umode = corpus.mode_of(args[args.index("--json") + 1:
+                                args.index("--prog")])
     base, variant, _ = os.path.basename(path).rsplit(".", 2)
     verdict, msg = mode, "fake rejection"
     if mode == "expect":

@@ -202,7 +202,7 @@ head:
  * as irreducible and rejects it only under --reject-irreducible.
  */
 /* EXPECT accept */
-/* EXPECT strict reject: irreducible */
+/* EXPECT --reject-irreducible -> reject: irreducible */
 SEC("socket")
 __naked void rfc_irreducible(void)
 {

@@ -119,7 +119,7 @@ int pr_acc_xdp_ret(struct xdp_md *ctx)
 }
 
 /* EXPECT accept */
-/* EXPECT unpriv reject: program of this type cannot use helper bpf_trace_printk#6 */
+/* EXPECT --unprivileged --cap-bpf -> reject: program of this type cannot use helper bpf_trace_printk#6 */
 SEC("socket")
 int pr_acc_printk(struct __sk_buff *skb)
 {
@@ -170,7 +170,7 @@ int pr_acc_ringbuf_data(struct __sk_buff *skb)
 
 // Two accumulators: one is an index (two values), one is only stored.
 /* EXPECT accept */
-/* EXPECT unpriv reject: R0 tried to add from different maps, paths or scalars */
+/* EXPECT --unprivileged --cap-bpf -> reject: R0 tried to add from different maps, paths or scalars */
 SEC("socket")
 int pr_two_accs(struct __sk_buff *skb)
 {
@@ -188,7 +188,7 @@ int pr_two_accs(struct __sk_buff *skb)
 
 // Masked before use: the mask keeps it safe, but x itself is now precise.
 /* EXPECT accept */
-/* EXPECT unpriv reject: R0 tried to add from different maps, paths or scalars */
+/* EXPECT --unprivileged --cap-bpf -> reject: R0 tried to add from different maps, paths or scalars */
 SEC("socket")
 int pr_masked_index(struct __sk_buff *skb)
 {
@@ -203,7 +203,7 @@ int pr_masked_index(struct __sk_buff *skb)
 }
 
 /* EXPECT accept */
-/* EXPECT unpriv reject: R0 tried to add from different maps, paths or scalars */
+/* EXPECT --unprivileged --cap-bpf -> reject: R0 tried to add from different maps, paths or scalars */
 SEC("socket")
 int pr_masked_small(struct __sk_buff *skb)
 {
@@ -433,7 +433,7 @@ int pr_trap_index(struct __sk_buff *skb)
 }
 
 /* EXPECT accept */
-/* EXPECT unpriv reject: R0 tried to add from different maps, paths or scalars */
+/* EXPECT --unprivileged --cap-bpf -> reject: R0 tried to add from different maps, paths or scalars */
 SEC("socket")
 int pr_twin_index(struct __sk_buff *skb)
 {
@@ -468,7 +468,7 @@ int pr_trap_spill(struct __sk_buff *skb)
 }
 
 /* EXPECT accept */
-/* EXPECT unpriv reject: R0 tried to add from different maps, paths or scalars */
+/* EXPECT --unprivileged --cap-bpf -> reject: R0 tried to add from different maps, paths or scalars */
 SEC("socket")
 int pr_twin_spill(struct __sk_buff *skb)
 {
@@ -512,7 +512,7 @@ int pr_trap_call_arg(struct __sk_buff *skb)
 }
 
 /* EXPECT accept */
-/* EXPECT unpriv reject: R1 tried to add from different maps, paths or scalars */
+/* EXPECT --unprivileged --cap-bpf -> reject: R1 tried to add from different maps, paths or scalars */
 SEC("socket")
 int pr_twin_call_arg(struct __sk_buff *skb)
 {
@@ -561,7 +561,7 @@ int pr_trap_call_ret(struct __sk_buff *skb)
 }
 
 /* EXPECT accept */
-/* EXPECT unpriv reject: R6 tried to add from different maps, paths or scalars */
+/* EXPECT --unprivileged --cap-bpf -> reject: R6 tried to add from different maps, paths or scalars */
 SEC("socket")
 int pr_twin_call_ret(struct __sk_buff *skb)
 {
@@ -687,7 +687,7 @@ int pr_trap_alu32(struct __sk_buff *skb)
 }
 
 /* EXPECT accept */
-/* EXPECT unpriv reject: R0 tried to add from different maps, paths or scalars */
+/* EXPECT --unprivileged --cap-bpf -> reject: R0 tried to add from different maps, paths or scalars */
 SEC("socket")
 int pr_twin_alu32(struct __sk_buff *skb)
 {
@@ -720,7 +720,7 @@ int pr_trap_alu_chain(struct __sk_buff *skb)
 }
 
 /* EXPECT accept */
-/* EXPECT unpriv reject: R0 tried to add from different maps, paths or scalars */
+/* EXPECT --unprivileged --cap-bpf -> reject: R0 tried to add from different maps, paths or scalars */
 SEC("socket")
 int pr_twin_alu_chain(struct __sk_buff *skb)
 {
@@ -943,7 +943,7 @@ int pr_trap_stack_off(struct __sk_buff *skb)
 }
 
 /* EXPECT accept */
-/* EXPECT unpriv reject: R1 tried to add from different maps, paths or scalars */
+/* EXPECT --unprivileged --cap-bpf -> reject: R1 tried to add from different maps, paths or scalars */
 SEC("socket")
 int pr_twin_stack_off(struct __sk_buff *skb)
 {

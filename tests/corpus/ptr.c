@@ -191,7 +191,7 @@ __naked void ptr_write_r10(void)
  * there, 6.17+ (and bpfcheck) end that path behind a barrier and accept.
  */
 /* EXPECT accept */
-/* EXPECT unpriv accept */
+/* EXPECT --unprivileged --cap-bpf -> accept */
 SEC("socket")
 __naked void ptr_write_r10_dead(void)
 {

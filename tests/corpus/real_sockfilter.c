@@ -63,7 +63,7 @@ struct {
 
 /* tcpdump 'ip and tcp and port 80' */
 /* EXPECT accept */
-/* EXPECT unpriv accept */
+/* EXPECT --unprivileged --cap-bpf -> accept */
 SEC("socket")
 int sf_tcp_port80(struct __sk_buff *skb)
 {
@@ -87,7 +87,7 @@ int sf_tcp_port80(struct __sk_buff *skb)
 
 /* tcpdump 'vlan 100 and ip and udp' */
 /* EXPECT accept */
-/* EXPECT unpriv accept */
+/* EXPECT --unprivileged --cap-bpf -> accept */
 SEC("socket")
 int sf_vlan100_udp(struct __sk_buff *skb)
 {
@@ -109,8 +109,8 @@ int sf_vlan100_udp(struct __sk_buff *skb)
  * filter is safe.
  */
 /* EXPECT accept */
-/* EXPECT unpriv accept */
-/* EXPECT[O1,v3] unpriv accept LINUX reject: The sequence of 8193 jumps is too complex. */
+/* EXPECT --unprivileged --cap-bpf -> accept */
+/* EXPECT[O1,v3] --unprivileged --cap-bpf -> accept LINUX reject: The sequence of 8193 jumps is too complex. */
 SEC("socket")
 int sf_ip_options(struct __sk_buff *skb)
 {
@@ -143,7 +143,7 @@ int sf_ip_options(struct __sk_buff *skb)
 
 /* udp port 53 queries, counted by (source, query type) in a hash map. */
 /* EXPECT accept */
-/* EXPECT unpriv accept */
+/* EXPECT --unprivileged --cap-bpf -> accept */
 SEC("socket")
 int sf_dns_queries(struct __sk_buff *skb)
 {
@@ -177,7 +177,7 @@ int sf_dns_queries(struct __sk_buff *skb)
 
 /* Per-protocol counters from the context fields only. */
 /* EXPECT accept */
-/* EXPECT unpriv accept */
+/* EXPECT --unprivileged --cap-bpf -> accept */
 SEC("socket")
 int sf_ctx_count(struct __sk_buff *skb)
 {
@@ -288,7 +288,7 @@ int sf_bug_cgroup_retval(struct __sk_buff *skb)
  * stack to a helper; an unprivileged loader may not.
  */
 /* EXPECT accept */
-/* EXPECT unpriv reject: invalid read from stack R2 off -16+7 size 12 */
+/* EXPECT --unprivileged --cap-bpf -> reject: invalid read from stack R2 off -16+7 size 12 */
 SEC("socket")
 int sf_bug_key_padding(struct __sk_buff *skb)
 {

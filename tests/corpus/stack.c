@@ -14,7 +14,7 @@ __naked void st_write_read(void)
 }
 
 /* EXPECT accept */
-/* EXPECT unpriv reject: invalid read from stack R10 off=-8 size=8*/
+/* EXPECT --unprivileged --cap-bpf -> reject: invalid read from stack R10 off=-8 size=8*/
 SEC("socket")
 __naked void st_uninit_read(void)
 {
@@ -24,7 +24,7 @@ __naked void st_uninit_read(void)
 }
 
 /* EXPECT accept */
-/* EXPECT unpriv reject: invalid read from stack off -4+0 size 4*/
+/* EXPECT --unprivileged --cap-bpf -> reject: invalid read from stack off -4+0 size 4*/
 SEC("socket")
 __naked void st_partial_init_read(void)
 {
@@ -138,7 +138,7 @@ int st_array_init_full(struct __sk_buff *skb)
 }
 
 /* EXPECT accept */
-/* EXPECT unpriv reject: variable stack access prohibited for !root, var_off=(0x0; 0x8) off=-16*/
+/* EXPECT --unprivileged --cap-bpf -> reject: variable stack access prohibited for !root, var_off=(0x0; 0x8) off=-16*/
 SEC("socket")
 __naked void st_var_off_partially_uninit(void)
 {
@@ -182,7 +182,7 @@ __naked void st_zero_spill_narrow_read(void)
 	"exit;" ::: "memory");
 }
 
-/* EXPECT unpriv reject: invalid read from stack */
+/* EXPECT --unprivileged --cap-bpf -> reject: invalid read from stack */
 SEC("socket")
 __naked void st_uninit_unpriv(void)
 {

@@ -7,7 +7,7 @@
 #include "corpus.h"
 
 /* EXPECT accept */
-/* EXPECT unpriv reject: invalid read from stack R2 off=-4 size=4 */
+/* EXPECT --unprivileged --cap-bpf -> reject: invalid read from stack R2 off=-4 size=4 */
 SEC("socket")
 __naked void h_lookup_uninit_key(void)
 {
@@ -22,7 +22,7 @@ __naked void h_lookup_uninit_key(void)
 }
 
 /* EXPECT accept */
-/* EXPECT unpriv reject: invalid read from stack R3 off=-16 size=8 */
+/* EXPECT --unprivileged --cap-bpf -> reject: invalid read from stack R3 off=-16 size=8 */
 SEC("socket")
 __naked void h_update_uninit_value(void)
 {
@@ -42,7 +42,7 @@ __naked void h_update_uninit_value(void)
 }
 
 /* EXPECT accept */
-/* EXPECT unpriv reject: R0 leaks addr as return value */
+/* EXPECT --unprivileged --cap-bpf -> reject: R0 leaks addr as return value */
 SEC("socket")
 __naked void up_return_pointer(void)
 {
@@ -52,7 +52,7 @@ __naked void up_return_pointer(void)
 }
 
 /* EXPECT accept */
-/* EXPECT unpriv reject: leaks addr into map */
+/* EXPECT --unprivileged --cap-bpf -> reject: leaks addr into map */
 SEC("socket")
 __naked void up_store_pointer_in_map(void)
 {
@@ -71,7 +71,7 @@ __naked void up_store_pointer_in_map(void)
 }
 
 /* EXPECT accept */
-/* EXPECT unpriv reject: pointer comparison prohibited */
+/* EXPECT --unprivileged --cap-bpf -> reject: pointer comparison prohibited */
 SEC("socket")
 __naked void up_compare_pointer(void)
 {
@@ -84,7 +84,7 @@ __naked void up_compare_pointer(void)
 }
 
 /* EXPECT accept */
-/* EXPECT unpriv reject: invalid read from stack R2 off -8+0 size 4 */
+/* EXPECT --unprivileged --cap-bpf -> reject: invalid read from stack R2 off -8+0 size 4 */
 SEC("socket")
 __naked void up_pointer_as_key(void)
 {
@@ -103,7 +103,7 @@ __naked void up_pointer_as_key(void)
 }
 
 /* EXPECT accept */
-/* EXPECT unpriv accept */
+/* EXPECT --unprivileged --cap-bpf -> accept */
 SEC("socket")
 int up_plain_ok(struct __sk_buff *skb)
 {
@@ -114,7 +114,7 @@ int up_plain_ok(struct __sk_buff *skb)
 }
 
 /* EXPECT accept */
-/* EXPECT unpriv reject: R1 pointer -= pointer prohibited */
+/* EXPECT --unprivileged --cap-bpf -> reject: R1 pointer -= pointer prohibited */
 SEC("socket")
 __naked void up_pointer_diff(void)
 {
@@ -145,7 +145,7 @@ struct {
 #define UP_END "9: r0 = 0;" "exit;" :: [amap]"i"(&amap) : "memory"
 
 /* EXPECT accept */
-/* EXPECT unpriv reject: R0 tried to add from different maps, paths or scalars, pointer arithmetic with it prohibited for !root */
+/* EXPECT --unprivileged --cap-bpf -> reject: R0 tried to add from different maps, paths or scalars, pointer arithmetic with it prohibited for !root */
 SEC("socket")
 __naked void up_spectre_two_consts(void)
 {
@@ -160,7 +160,7 @@ __naked void up_spectre_two_consts(void)
 }
 
 /* EXPECT accept */
-/* EXPECT unpriv reject: R0 tried to add from different maps, paths or scalars, pointer arithmetic with it prohibited for !root */
+/* EXPECT --unprivileged --cap-bpf -> reject: R0 tried to add from different maps, paths or scalars, pointer arithmetic with it prohibited for !root */
 SEC("socket")
 __naked void up_spectre_two_ranges(void)
 {
@@ -177,7 +177,7 @@ __naked void up_spectre_two_ranges(void)
 
 /* The same range on both paths, and the same limit from two offsets. */
 /* EXPECT accept */
-/* EXPECT unpriv accept */
+/* EXPECT --unprivileged --cap-bpf -> accept */
 SEC("socket")
 __naked void up_spectre_same_limit(void)
 {
@@ -193,7 +193,7 @@ __naked void up_spectre_same_limit(void)
 }
 
 /* EXPECT reject: R0 unbounded memory access */
-/* EXPECT unpriv reject: R3 has unknown scalar with mixed signed bounds, pointer arithmetic with it prohibited for !root */
+/* EXPECT --unprivileged --cap-bpf -> reject: R3 has unknown scalar with mixed signed bounds, pointer arithmetic with it prohibited for !root */
 SEC("socket")
 __naked void up_spectre_mixed_signs(void)
 {
@@ -209,7 +209,7 @@ __naked void up_spectre_mixed_signs(void)
 }
 
 /* EXPECT accept */
-/* EXPECT unpriv reject: R6 has pointer with unsupported alu operation, pointer arithmetic with it prohibited for !root */
+/* EXPECT --unprivileged --cap-bpf -> reject: R6 has pointer with unsupported alu operation, pointer arithmetic with it prohibited for !root */
 SEC("socket")
 __naked void up_spectre_ringbuf_offset(void)
 {
@@ -241,8 +241,8 @@ __naked void up_spectre_ringbuf_offset(void)
  * summary would see one limit: it explores iterations instead.
  */
 /* EXPECT accept */
-/* EXPECT[O1] unpriv reject: R2 tried to add from different maps, paths or scalars */
-/* EXPECT[O2,O3,v3] unpriv accept */
+/* EXPECT[O1] --unprivileged --cap-bpf -> reject: R2 tried to add from different maps, paths or scalars */
+/* EXPECT[O2,O3,v3] --unprivileged --cap-bpf -> accept */
 SEC("socket")
 int up_spectre_loop_const(struct __sk_buff *skb)
 {
@@ -257,7 +257,7 @@ int up_spectre_loop_const(struct __sk_buff *skb)
 }
 
 /* EXPECT accept */
-/* EXPECT unpriv reject: R3 tried to add from different maps, paths or scalars */
+/* EXPECT --unprivileged --cap-bpf -> reject: R3 tried to add from different maps, paths or scalars */
 SEC("socket")
 int up_spectre_loop_var(struct __sk_buff *skb)
 {
