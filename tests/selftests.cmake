@@ -26,7 +26,8 @@ if(NOT SELFTESTS_BPFTOOL)
   set(SELFTESTS_BPFTOOL bpftool)
 endif()
 
-set(_st_deps ${SELFTESTS_PY} ${TESTS_DIR}/kernel/kload.c)
+set(_st_kload ${TESTS_DIR}/kernel/kload.c ${TESTS_DIR}/kernel/kload_legacy.c)
+set(_st_deps ${SELFTESTS_PY} ${_st_kload} ${TESTS_DIR}/kernel/kload.h)
 if(EXISTS ${SELFTESTS_TARBALL})
   list(APPEND _st_deps ${SELFTESTS_TARBALL})
 endif()
@@ -36,7 +37,7 @@ add_custom_command(OUTPUT ${SELFTESTS_OUT}/prepare.stamp
   COMMAND ${Python3_EXECUTABLE} ${SELFTESTS_PY} prepare --out ${SELFTESTS_OUT}
           --tarball ${SELFTESTS_TARBALL} --clang ${SELFTESTS_CLANG}
           --bpftool ${SELFTESTS_BPFTOOL} --cc ${CMAKE_C_COMPILER}
-          --kload-src ${TESTS_DIR}/kernel/kload.c -j ${_st_jobs}
+          --kload-src ${_st_kload} -j ${_st_jobs}
   DEPENDS ${_st_deps}
   COMMENT "Kernel verifier selftests: extract, libbpf, kload, compile"
   VERBATIM)

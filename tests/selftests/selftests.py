@@ -6,7 +6,7 @@ The programs come from the kernel source package (Debian's linux-source-6.12,
 /usr/src/linux-source-6.12.tar.xz); nothing of it is kept in this repository.
 Commands:
 
-  prepare --out DIR --tarball T --clang C --bpftool B --cc CC --kload-src K
+  prepare --out DIR --tarball T --clang C --bpftool B --cc CC --kload-src K...
           [-j N]
       (run by the build) extract the selftests' BPF programs and the headers
       they need from T into DIR/src, build the tarball's libbpf (static) and
@@ -209,7 +209,7 @@ def cmd_prepare(a):
     kload = os.path.join(out, "kload")
     p = subprocess.run([a.cc, "-O2", "-g", "-I" + inc,
                         "-I" + os.path.join(src, "tools/include/uapi"),
-                        a.kload_src, libdir + "libbpf.a", "-lelf", "-lz",
+                        *a.kload_src, libdir + "libbpf.a", "-lelf", "-lz",
                         "-o", kload], capture_output=True, text=True)
     if p.returncode != 0:
         return broken("building kload", p)
@@ -1160,8 +1160,9 @@ def main():
     p.add_argument("--clang", default="clang-19")
     p.add_argument("--bpftool", default="bpftool")
     p.add_argument("--cc", default="cc")
-    p.add_argument("--kload-src",
-                   default=os.path.join(HERE, "..", "kernel", "kload.c"))
+    p.add_argument("--kload-src", nargs="+",
+                   default=[os.path.join(HERE, "..", "kernel", f)
+                            for f in ("kload.c", "kload_legacy.c")])
     p.add_argument("--vmlinux", default="/sys/kernel/btf/vmlinux")
     p.add_argument("-j", "--jobs", type=int, default=os.cpu_count() or 2)
     c = sub.add_parser("check")
