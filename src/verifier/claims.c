@@ -170,6 +170,12 @@ static bool claim_checkable(unsigned kind)
 	return false;
 }
 
+/* A load through it is the kernel's BPF_PROBE_MEM. */
+static bool is_btf_ptr(const struct bc_vreg *v)
+{
+	return v->kind == VK_BTF_ID || v->kind == VK_BTF_ID_OR_NULL;
+}
+
 /* Join pointer v into register r's claim; another kind: no claim. */
 static void claim_ptr(struct bc_claim *a, int r, const struct bc_vreg *v)
 {
@@ -185,7 +191,7 @@ static void claim_ptr(struct bc_claim *a, int r, const struct bc_vreg *v)
 	};
 	uint16_t bit = 1u << r;
 
-	if (v->kind == VK_BTF_ID || v->kind == VK_BTF_ID_OR_NULL)
+	if (is_btf_ptr(v))
 		a->btf |= bit;
 	if (!claim_checkable(v->kind) || (a->other & bit)) {
 		a->other |= bit;
@@ -256,8 +262,7 @@ void bc_claims_record_btf(struct bc_claims *cl, uint32_t pc,
 	}
 	a = cl->at[pc];
 	for (int r = 0; r <= 10; r++)
-		if (f->regs[r].kind == VK_BTF_ID ||
-		    f->regs[r].kind == VK_BTF_ID_OR_NULL)
+		if (is_btf_ptr(&f->regs[r]))
 			a->btf |= 1u << r;
 }
 
