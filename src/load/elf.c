@@ -773,11 +773,15 @@ static int relocate_chunk(struct linker *K, size_t ci, uint32_t *j)
 					K->L,
 					"'%s' insn %u: lddw split across the end of the function",
 					f->name, src);
+			/* a second half that is no lddw's (Linux: "invalid
+			 * bpf_ld_imm64 insn") is linked as an insn of its own;
+			 * asked before relocating, which may move the insns */
+			uint32_t step =
+				*j + 1 < n && !bc_is_lddw_tail(&in[1]) ? 1 : 2;
+
 			r = rel ? reloc_lddw(K, &c, rel, at, src) :
 				  unrelocated_lddw(K, &c, at, src);
-			/* a second half that is no lddw's (Linux: "invalid
-			 * bpf_ld_imm64 insn") is linked as an insn of its own */
-			*j += *j + 1 < n && !bc_is_lddw_tail(&in[1]) ? 1 : 2;
+			*j += step;
 		} else {
 			r = bc_is_call(in) ? reloc_call(K, &c, rel, at, src) :
 					     0;
