@@ -114,10 +114,23 @@ def compile_prog(clang, flags, seldir, objdir, n):
     return None
 
 
+# The families of the program kinds of 2026, each run by its own prog_tests
+# file: with RUN_TESTS (annotations) or as skeletons that must load.
+FAMILIES = [
+    "dynptr_fail", "dynptr_success", "test_kfunc_dynptr_param",  # dynptr.c
+    "user_ringbuf_fail",                                  # user_ringbuf.c
+    "dummy_st_ops_fail", "dummy_st_ops_success",          # dummy_st_ops.c
+    "bpf_cubic", "bpf_dctcp", "tcp_ca_kfunc",             # bpf_tcp_ca.c
+    "tcp_ca_write_sk_pacing", "tcp_ca_unsupp_cong_op",
+    "tcp_ca_incompl_cong_ops",
+    "arena_htab", "arena_list", "arena_atomics",          # arena_*.c
+]
+
+
 def verifier_objects(seldir):
     """progs/verifier_*.c and the skeletons prog_tests/verifier.c runs;
     the iterator tests prog_tests/iters.c runs with RUN_TESTS, but those
-    needing the bpf_testmod module (not loaded here)."""
+    needing the bpf_testmod module (not loaded here); the FAMILIES."""
     names = {f[:-2] for f in os.listdir(os.path.join(seldir, "progs"))
              if f.startswith("verifier_") and f.endswith(".c")}
     text = open(os.path.join(seldir, "prog_tests", "verifier.c")).read()
@@ -129,6 +142,7 @@ def verifier_objects(seldir):
         run |= {n for n in re.findall(r"\bRUN_TESTS\((\w+)\)",
                                       open(iters).read())
                 if "testmod" not in n}
+    run |= set(FAMILIES)
     missing = sorted(n for n in run
                      if not os.path.exists(os.path.join(seldir, "progs",
                                                         n + ".c")))
