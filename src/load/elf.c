@@ -163,6 +163,8 @@ static int classify(struct eloader *L, size_t i)
 		L->btfext_sec = i;
 	} else if (is_data_name(s->name)) {
 		s->kind = ES_DATA;
+	} else if (!strcmp(s->name, ".addr_space.1")) {
+		s->kind = ES_ARENA;
 	}
 	if ((s->kind == ES_MAPS || s->kind == ES_BTFMAPS ||
 	     i == (size_t)L->btf_sec || i == (size_t)L->btfext_sec) &&
@@ -670,6 +672,16 @@ static int reloc_lddw(struct linker *K, const struct elf_chunk *c,
 		in[1].imm = (int32_t)(in[0].imm + (int64_t)y->value);
 		in[0].imm = ys->map_idx;
 		return 0;
+	case ES_ARENA: /* libbpf: a value pseudo load into the arena */
+		if (L->arena_map < 0)
+			return bc_elf_fail(
+				L,
+				"prog '%s': bad arena data relocation at insn %u, no arena maps defined",
+				from, src);
+		in[0].src_reg = BPF_PSEUDO_MAP_IDX_VALUE;
+		in[1].imm = (int32_t)(in[0].imm + (int64_t)y->value);
+		in[0].imm = L->arena_map;
+		return 0;
 	case ES_PROG:
 		off = (int64_t)y->value + in->imm;
 		if (off % 8)
@@ -1038,7 +1050,7 @@ static int load(struct eloader *L)
 		if (L->secs[i].kind == ES_PROG && read_funcs(L, i))
 			return -EINVAL;
 	if (bc_elf_legacy_maps(L) || bc_elf_btf_maps(L) ||
-	    bc_elf_data_maps(L) || bc_elf_kconfig_map(L) || bc_elf_lines(L) ||
+	    bc_elf_data_maps(L) || bc_elf_arena(L) || bc_elf_kconfig_map(L) || bc_elf_lines(L) ||
 	    bc_elf_core(L))
 		return -EINVAL;
 	bc_elf_map_fields(L);
@@ -1051,7 +1063,8 @@ int bc_elf_open(const char *name, const uint8_t *data, size_t len,
 		struct bc_err *err)
 {
 	struct eloader L = {
-		.name = name, .len = len, .obj = obj, .err = err, .kcfg_map = -1
+		.name = name, .len = len, .obj = obj, .err = err, .kcfg_map = -1,
+		.arena_map = -1
 	};
 	size_t i;
 	int r;

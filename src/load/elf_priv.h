@@ -15,6 +15,7 @@ enum esec_kind {
 	ES_MAPS, /* legacy "maps", "maps/NAME" */
 	ES_BTFMAPS, /* ".maps" */
 	ES_DATA, /* .data/.rodata/.bss and their .* variants */
+	ES_ARENA, /* ".addr_space.1": __arena globals, the arena's pages */
 	ES_REL,
 };
 
@@ -89,6 +90,7 @@ struct eloader {
 	struct ekcfg *kcfg; /* __kconfig externs */
 	uint32_t kcfg_cnt;
 	int kcfg_map; /* the .kconfig map, -1 if none */
+	int arena_map; /* the object's BPF_MAP_TYPE_ARENA map, -1 if none */
 	const struct bc_kconfig *kconfig; /* the target's, or NULL */
 };
 
@@ -129,6 +131,11 @@ void bc_elf_prog_core(struct eloader *L, struct bc_prog *p,
 int bc_elf_legacy_maps(struct eloader *L);
 int bc_elf_btf_maps(struct eloader *L);
 int bc_elf_data_maps(struct eloader *L);
+/*
+ * The object's arena (libbpf: at most one) with the __arena globals of
+ * ".addr_space.1" as its first pages' contents (elf_arena.c).
+ */
+int bc_elf_arena(struct eloader *L);
 int bc_elf_kconfig_map(struct eloader *L);
 /* Index the maps for relocations; after every map is added. */
 void bc_elf_index_maps(struct eloader *L);

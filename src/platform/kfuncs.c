@@ -34,6 +34,11 @@
 	}
 
 static const struct bc_kfunc kfuncs[] = {
+	/* kernel/bpf/arena.c's arena_kfuncs (BPF_PROG_TYPE_UNSPEC: every
+	 * type); bpf_arena_reserve_pages from 6.17 */
+	KI("bpf_arena_alloc_pages", TRU | SLP, BC_KFS_COMMON, 1u << 1),
+	KI("bpf_arena_free_pages", TRU | SLP, BC_KFS_COMMON, 1u << 1),
+	KI("bpf_arena_reserve_pages", TRU | SLP, BC_KFS_COMMON, 1u << 1),
 	K("bpf_cast_to_kern_ctx", 0, BC_KFS_COMMON),
 	K("bpf_cgroup_acquire", ACQ | RCU | NUL, BC_KFS_GENERIC),
 	K("bpf_cgroup_ancestor", ACQ | RCU | NUL, BC_KFS_GENERIC),

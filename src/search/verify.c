@@ -21,6 +21,7 @@
 #include "loops/cost.h"
 #include "verifier/env.h"
 #include "loops/induction.h"
+#include "verifier/arena.h"
 #include "verifier/kfunc.h"
 #include "search/search.h"
 #include "search/verify.h"
@@ -407,9 +408,16 @@ static bool attach_check(const struct bc_prog *prog,
  * verified); and map_check_btf, when the map is created.
  */
 static bool map_prog_check(const struct bc_prog *prog,
+			   const struct bc_verify_opts *opts,
 			   struct bc_verify_result *res)
 {
 	char buf[sizeof(res->error)];
+	const char *arena = varena_prog_check(prog, opts, buf, sizeof(buf));
+
+	if (arena) {
+		snprintf(res->error, sizeof(res->error), "%s", arena);
+		return false;
+	}
 
 	for (uint32_t i = 0; i < prog->maps_used_cnt; i++) {
 		const struct bc_map *m = &prog->obj->maps[prog->maps_used[i]];
@@ -660,7 +668,7 @@ int bc_verify(const struct bc_prog *prog, const struct bc_verify_opts *opts,
 		goto out;
 	}
 	if (!attach_check(prog, res) || !func_ret_check(prog, res) ||
-	    !map_prog_check(prog, res))
+	    !map_prog_check(prog, opts, res))
 		goto out;
 	if (attach_target(prog, opts, &vo, &at, res))
 		goto out;

@@ -7,6 +7,7 @@
 #include <inttypes.h>
 
 #include "verifier/alu.h"
+#include "verifier/arena.h"
 #include "verifier/tags.h"
 #include "verifier/mem.h"
 #include "verifier/precision.h"
@@ -476,6 +477,8 @@ static int alu_with_ptr(struct venv *e, uint32_t pc, const struct bpf_insn *in,
 	uint8_t op = bc_op(in);
 	int d = in->dst_reg;
 
+	if (varena_alu(dst, src))
+		return 0;
 	if (dst->kind != VK_SCALAR && src->kind != VK_SCALAR) {
 		if (op == BPF_SUB && e->priv) {
 			/* any width: Linux marks the result unknown */
@@ -505,28 +508,6 @@ static int alu_with_ptr(struct venv *e, uint32_t pc, const struct bpf_insn *in,
 	return ptr_alu(e, pc, in, dst, src, &sc);
 }
 
-/*
- * BPF_ADDR_SPACE_CAST (mov64 with off 1, Linux 6.9): a pointer into a
- * BPF_MAP_TYPE_ARENA map moved between the program's and user space's
- * address spaces. bpfcheck does not model arena pointers (PTR_TO_ARENA).
- */
-static int addr_space_cast(struct venv *e, uint32_t pc)
-{
-	bool arena = false;
-
-	/* its imm (1 or 1 << 16) is checked with the encoding (isa) */
-	for (uint32_t i = 0; i < e->prog->maps_used_cnt; i++)
-		arena |= e->obj->maps[e->prog->maps_used[i]].type ==
-			 BC_MAP_TYPE_ARENA;
-	if (!arena)
-		return vc_err(e, pc,
-			      "addr_space_cast insn can only be used in "
-			      "a program that has an associated arena");
-	return vc_err_fatal(e, pc,
-			    "addr_space_cast of an arena pointer is "
-			    "not supported by bpfcheck");
-}
-
 /* check_alu_op on a reached insn: no division by 0, shifts in range. */
 static int const_operand_check(struct venv *e, uint32_t pc,
 			       const struct bpf_insn *in)
@@ -551,7 +532,7 @@ int vc_alu(struct venv *e, uint32_t pc, const struct bpf_insn *in)
 
 	if (op == BPF_MOV && !alu32 && bc_srcbit(in) &&
 	    in->off == BC_ADDR_SPACE_CAST)
-		return addr_space_cast(e, pc);
+		return varena_cast(e, pc, in);
 
 	if (bc_srcbit(in) && op != BPF_NEG && op != BPF_END) {
 		if (vc_check_read(e, pc, in->src_reg))

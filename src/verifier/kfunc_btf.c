@@ -17,6 +17,7 @@
 
 #include "platform/kfuncs.h"
 #include "platform/progtypes.h"
+#include "verifier/arena.h"
 #include "verifier/call.h"
 #include "verifier/kfunc.h"
 #include "verifier/lock.h"
@@ -260,6 +261,9 @@ static int ptr_arg(struct venv *e, uint32_t pc, struct kmeta *m, int i,
 		if (m->k->flags & BC_KF_RELEASE)
 			m->release_regno = regno;
 	}
+	if (arg_named(m, i, "__map")) /* KF_ARG_PTR_TO_MAP (kfunc_arena.c) */
+		return vk_map_arg(e, pc, m->name, i,
+				  trusted_args(m) || (m->k->flags & BC_KF_RCU));
 	if (!strcmp(m->name, "bpf_cast_to_kern_ctx"))
 		return ctx_arg(e, pc, i);
 	if (nullable && is_null(r))

@@ -386,7 +386,7 @@ int vmem_check_align(struct venv *e, uint32_t pc, const struct bc_vreg *reg,
 	struct tnum a;
 	char t[64];
 
-	if (!strict || size == 1)
+	if (!strict || size == 1 || reg->kind == VK_ARENA)
 		return 0;
 	a = tnum_add(reg->s.var_off,
 		     tnum_const((uint64_t)(int64_t)(ip + reg->off + off)));
@@ -803,6 +803,13 @@ int vmem_access(struct venv *e, uint32_t pc, int regno, int off, int size,
 	case VK_MAP_PTR:
 		return vmem_map_ptr_access(e, pc, regno, &r, o, size, write,
 					   out, sx);
+	case VK_ARENA: /* BPF_PROBE_MEM32: a fault reads 0, drops a write */
+		if (sx)
+			return vc_err(e, pc,
+				      "sign extending loads from arena are "
+				      "not supported yet");
+		bc_vreg_scalar_load(out, size, false);
+		return 0;
 	case VK_BTF_ID: /* of a type not known: as the others below */
 		if (r.kind == VK_BTF_ID && r.btf_id && e->kbtf)
 			return vmem_btf_access(e, pc, regno, &r, o, size, write,
@@ -829,7 +836,8 @@ static bool kind_mismatch_ok(unsigned k)
 	case VK_TCP_SOCK:
 	case VK_TCP_SOCK_OR_NULL:
 	case VK_BTF_ID:
-	case VK_BTF_ID_OR_NULL: return false;
+	case VK_BTF_ID_OR_NULL:
+	case VK_ARENA: return false;
 	default: return true;
 	}
 }
@@ -948,6 +956,14 @@ int vmem_atomic(struct venv *e, uint32_t pc, const struct bpf_insn *in)
 	if (op == BPF_CMPXCHG && vc_reg(e, 0)->kind != VK_SCALAR && !e->priv)
 		return vc_err(e, pc, "R0 leaks addr into mem");
 	switch (dst->kind) {
+	case VK_ARENA: /* x86's bpf_jit_supports_insn(insn, in_arena) */
+		if (op == (BPF_AND | BPF_FETCH) ||
+		    op == (BPF_OR | BPF_FETCH) || op == (BPF_XOR | BPF_FETCH))
+			return vc_err(e, pc,
+				      "BPF_ATOMIC stores into R%d arena is "
+				      "not allowed",
+				      in->dst_reg);
+		break;
 	case VK_PKT:
 	case VK_PKT_META:
 		return vc_err(e, pc,
@@ -1057,6 +1073,12 @@ int vmem_ld_imm(struct venv *e, uint32_t pc, const struct bpf_insn *in)
 				      "fd %d is not pointing to valid "
 				      "bpf_map",
 				      in->imm);
+		if (in->src_reg == BPF_PSEUDO_MAP_IDX_VALUE &&
+		    e->obj->maps[in->imm].type == BC_MAP_TYPE_ARENA) {
+			/* the arena's user address: a scalar */
+			bc_vreg_scalar(d);
+			return 0;
+		}
 		bc_vreg_ptr(d, in->src_reg == BPF_PSEUDO_MAP_IDX ?
 				       VK_MAP_PTR :
 				       VK_MAP_VALUE);

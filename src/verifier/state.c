@@ -34,6 +34,7 @@ static const char *const kind_names[VK_MAX] = {
 	[VK_BTF_ID_OR_NULL] = "ptr_or_null_",
 	[VK_FLOW_KEYS] = "flow_keys",
 	[VK_FUNC] = "func",
+	[VK_ARENA] = "arena",
 };
 
 const char *bc_vkind_name(unsigned kind)
@@ -340,7 +341,7 @@ static bool reg_sub(const struct bc_vreg *o, const struct bc_vreg *c,
 		return true;
 	if (o->kind != c->kind)
 		return false;
-	if (o->kind == VK_NOT_INIT)
+	if (o->kind == VK_NOT_INIT || o->kind == VK_ARENA)
 		return true;
 	if (o->kind == VK_SCALAR) {
 		if (exact && o->narrow != c->narrow)

@@ -34,6 +34,7 @@ enum bc_vkind {
 	VK_BTF_ID_OR_NULL,
 	VK_FLOW_KEYS,
 	VK_FUNC, /* subprogram address (off = first insn) */
+	VK_ARENA, /* into the program's arena (Linux's PTR_TO_ARENA) */
 	VK_MAX
 };
 
