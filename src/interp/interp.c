@@ -261,10 +261,32 @@ static bool ctx_ptr_load(struct bc_vm *vm, uint64_t addr, int size,
 	return true;
 }
 
+/*
+ * The program's arena when base is a pointer into it and addr in no
+ * region, else NULL. A pointer into the arena is 32 bits, and 64-bit
+ * arithmetic here (32-bit in the kernel's rewrite) may carry into or
+ * borrow from the high half; a host address is never that low.
+ */
+static struct bc_rtarena *arena_at(struct bc_vm *vm, uint64_t base,
+				   uint64_t addr, int size, bool write)
+{
+	uint32_t hi = (uint32_t)(base >> 32);
+
+	if (hi > 1 && hi != UINT32_MAX)
+		return NULL;
+	for (uint32_t i = 0; vm->maps && i < vm->maps->cnt; i++)
+		if (vm->maps->maps[i].arena)
+			return bc_vm_mem_ok(vm, addr, (uint64_t)size, write) ?
+				       NULL :
+				       vm->maps->maps[i].arena;
+	return NULL;
+}
+
 static int do_load(struct bc_vm *vm, uint32_t pc, const struct bpf_insn *in)
 {
 	int size = bc_size_bytes(bc_size(in));
 	uint64_t addr = vm->regs[in->src_reg] + (int64_t)in->off, v;
+	struct bc_rtarena *a;
 	void *p;
 
 	if (ctx_ptr_load(vm, addr, size, &v)) {
@@ -275,7 +297,10 @@ static int do_load(struct bc_vm *vm, uint32_t pc, const struct bpf_insn *in)
 		vm->regs[in->dst_reg] = 0;
 		return 0;
 	}
-	p = bc_vm_mem(vm, pc, addr, size, false);
+	if ((a = arena_at(vm, vm->regs[in->src_reg], addr, size, false)))
+		p = bc_rtarena_mem(a, vm->regs[in->src_reg], in->off, size);
+	else
+		p = bc_vm_mem(vm, pc, addr, size, false);
 	if (!p)
 		return -EFAULT;
 	v = load_n(p, size);
@@ -291,7 +316,10 @@ static int do_store(struct bc_vm *vm, uint32_t pc, const struct bpf_insn *in)
 	uint64_t addr = vm->regs[in->dst_reg] + (int64_t)in->off;
 	uint64_t v = bc_class(in) == BPF_ST ? (uint64_t)(int64_t)in->imm :
 					      vm->regs[in->src_reg];
-	void *p = bc_vm_mem(vm, pc, addr, size, true);
+	struct bc_rtarena *a =
+		arena_at(vm, vm->regs[in->dst_reg], addr, size, true);
+	void *p = a ? bc_rtarena_mem(a, vm->regs[in->dst_reg], in->off, size) :
+		      bc_vm_mem(vm, pc, addr, size, true);
 
 	if (!p)
 		return -EFAULT;
@@ -310,6 +338,7 @@ static int do_atomic(struct bc_vm *vm, uint32_t pc, const struct bpf_insn *in)
 	uint64_t mask = size == 4 ? 0xffffffffull : ~0ull;
 	uint64_t *r = vm->regs, addr, old, src, nv;
 	int32_t op = in->imm;
+	struct bc_rtarena *a;
 	void *p;
 
 	if (op == BPF_LOAD_ACQ) {
@@ -321,7 +350,9 @@ static int do_atomic(struct bc_vm *vm, uint32_t pc, const struct bpf_insn *in)
 		return 0;
 	}
 	addr = r[in->dst_reg] + (int64_t)in->off;
-	p = bc_vm_mem(vm, pc, addr, size, true);
+	a = arena_at(vm, r[in->dst_reg], addr, size, true);
+	p = a ? bc_rtarena_mem(a, r[in->dst_reg], in->off, size) :
+		bc_vm_mem(vm, pc, addr, size, true);
 	if (!p)
 		return -EFAULT;
 	if (op == BPF_STORE_REL) {
@@ -409,6 +440,11 @@ static int do_lddw(struct bc_vm *vm, uint32_t pc, const struct bpf_insn *in)
 			return 0;
 		}
 		m = &vm->maps->maps[idx];
+		if (m->arena) {
+			vm->regs[in->dst_reg] =
+				bc_rtarena_user_addr(m->arena, (uint32_t)in[1].imm);
+			return 0;
+		}
 		if (!m->vals || m->hashed)
 			return fail(vm, pc, EINVAL,
 				    "map '%s' has no direct value address",
@@ -520,6 +556,15 @@ int bc_vm_callback(struct bc_vm *vm, uint32_t pc, uint64_t func,
 	return r;
 }
 
+/* addr_space_cast through the program's arena (a mov32 without one). */
+static uint64_t addr_space_cast(struct bc_vm *vm, uint64_t v, int32_t imm)
+{
+	for (uint32_t i = 0; vm->maps && i < vm->maps->cnt; i++)
+		if (vm->maps->maps[i].arena)
+			return bc_rtarena_cast(vm->maps->maps[i].arena, v, imm);
+	return (uint32_t)v;
+}
+
 static void alu(struct bc_vm *vm, const struct bpf_insn *in)
 {
 	uint64_t *r = vm->regs;
@@ -533,6 +578,11 @@ static void alu(struct bc_vm *vm, const struct bpf_insn *in)
 	}
 	s = bc_srcbit(in) == BPF_X ? r[in->src_reg] :
 				     (uint64_t)(int64_t)in->imm;
+	if (is64 && bc_op(in) == BPF_MOV && bc_srcbit(in) == BPF_X &&
+	    in->off == BC_ADDR_SPACE_CAST) {
+		r[in->dst_reg] = addr_space_cast(vm, s, in->imm);
+		return;
+	}
 	r[in->dst_reg] =
 		bc_alu_eval(bc_op(in), !is64, in->off, r[in->dst_reg], s);
 }

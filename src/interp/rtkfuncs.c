@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "interp/interp_priv.h"
+#include "interp/rtmaps.h"
 
 struct iter_num {
 	int32_t cur, end;
@@ -49,8 +50,28 @@ static int iter_num(struct bc_vm *vm, uint32_t pc, const char *op)
 	return 0; /* destroy */
 }
 
+/* The arena kfuncs (kernel/bpf/arena.c) on the arena map in R1. */
+static int arena_kfunc(struct bc_vm *vm, const char *op)
+{
+	uint64_t *r = vm->regs;
+	struct bc_rtmap *m = bc_rtmaps_from_ptr(vm->maps, r[1]);
+	struct bc_rtarena *a = m ? m->arena : NULL;
+
+	if (!strcmp(op, "alloc_pages"))
+		r[0] = a ? bc_rtarena_alloc(a, r[2], (uint32_t)r[3],
+					    (int32_t)r[4], r[5]) :
+			   0;
+	else if (!strcmp(op, "free_pages") && a)
+		bc_rtarena_free_pages(a, r[2], (uint32_t)r[3]);
+	else if (strcmp(op, "free_pages"))
+		return -ENOTSUP;
+	return 0;
+}
+
 int bc_rt_kfunc(struct bc_vm *vm, uint32_t pc, const char *name)
 {
+	if (name && !strncmp(name, "bpf_arena_", 10))
+		return arena_kfunc(vm, name + 10);
 	if (name && !strncmp(name, "bpf_iter_num_", 13))
 		return iter_num(vm, pc, name + 13);
 	return -ENOTSUP;

@@ -6,6 +6,7 @@
 #include <sys/mman.h>
 
 #include "interp/rtmaps.h"
+#include "isa/insn.h"
 
 #define RT_POOL_LIMIT (1ull << 32) /* refuse maps needing > 4 GiB */
 #define RT_HASH_LIMIT (1u << 26) /* and hash maps of more entries */
@@ -86,7 +87,9 @@ static int map_init(struct bc_rtmap *m, const struct bc_map *d,
 	m->flags = d->map_flags;
 	m->readonly = d->readonly || (d->map_flags & BPF_F_RDONLY_PROG);
 	m->hashed = is_hashed(d->type);
-	if (d->type == BPF_MAP_TYPE_RINGBUF)
+	if (d->type == BC_MAP_TYPE_ARENA)
+		m->arena = bc_rtarena_new(d);
+	if (d->type == BPF_MAP_TYPE_RINGBUF || m->arena)
 		return 0;
 	if (!m->hashed && m->key_size != 4 && m->max_entries)
 		m->hashed = true; /* unknown keyed kinds behave as hash */
@@ -165,6 +168,7 @@ void bc_rtmaps_free(struct bc_rtmaps *m)
 		free(r->stamp);
 		free(r->index);
 		free(r->free_slots);
+		bc_rtarena_free(r->arena);
 	}
 	free(m->maps);
 	free(m);

@@ -15,6 +15,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "interp/rtarena.h"
 #include "prog/prog.h"
 
 struct bc_rtmap {
@@ -36,6 +37,7 @@ struct bc_rtmap {
 	uint32_t count; /* live entries (hashed) */
 	uint64_t clock;
 	uint32_t events; /* ringbuf/perf records emitted */
+	struct bc_rtarena *arena; /* BPF_MAP_TYPE_ARENA's pages */
 };
 
 struct bc_rtmaps {

@@ -29,6 +29,7 @@ enum garg {
 	GA_MEM_OR_NULL,
 	GA_BTF, /* __arg_trusted: a kernel struct */
 	GA_BTF_OR_NULL, /* __arg_trusted __arg_nullable */
+	GA_ARENA, /* __arg_arena: an arena pointer or a scalar */
 	GA_BAD, /* why says what the kernel says */
 	GA_UNSUPPORTED, /* Linux has a rule bpfcheck does not */
 };
@@ -145,10 +146,17 @@ static enum garg arg_kind(const struct venv *e, const struct bc_func *f, int i,
 				   i);
 		return GA_CTX;
 	}
-	if (a->dynptr || (tags & BC_ARG_TAG_ARENA))
+	if (a->dynptr)
 		goto unsupported;
 	if (tags & BC_ARG_TAG_TRUSTED)
 		return trusted_kind(e, f, i, why, n);
+	if (tags & BC_ARG_TAG_ARENA)
+		return tags & ~BC_ARG_TAG_ARENA ?
+			       bad(why, n,
+				   "arg#%d arena cannot be combined with any "
+				   "other tags",
+				   i) :
+			       GA_ARENA;
 	if (tags & BC_ARG_TAG_NULLABLE)
 		return bad(why, n, "arg#%d has invalid combination of tags", i);
 	if (a->size < 0)
@@ -287,6 +295,12 @@ static int check_one(struct venv *e, uint32_t pc, const struct bc_func *f,
 	case GA_BTF:
 	case GA_BTF_OR_NULL:
 		return btf_arg(e, f, i, k == GA_BTF_OR_NULL, why, n);
+	case GA_ARENA:
+		if (r->kind == VK_ARENA || r->kind == VK_SCALAR)
+			return 0;
+		snprintf(why, n, "R%d is not a pointer to arena or scalar.",
+			 i + 1);
+		return 1;
 	case GA_MEM:
 	case GA_MEM_OR_NULL: break;
 	}
@@ -338,7 +352,8 @@ static void entry_arg(struct venv *e, const struct bc_func *f, int i,
 	char why[256];
 
 	switch (arg_kind(e, f, i, why, sizeof(why))) {
-	case GA_SCALAR: bc_vreg_scalar(r); return;
+	case GA_SCALAR:
+	case GA_ARENA: bc_vreg_scalar(r); return; /* the callee casts it */
 	case GA_CTX: bc_vreg_ptr(r, VK_CTX); return;
 	case GA_MEM:
 	case GA_MEM_OR_NULL:
