@@ -48,12 +48,14 @@ static int d_map(struct cur *p)
 		if (t < 0)
 			return bc_asm_fail(p->c, "unknown map type '%s'", type);
 	}
-	for (i = 0; i < 4; i++) {
-		if (i == 3 && bc_asm_at_end(p))
+	/* flags and map_extra (an arena's user address) are optional */
+	for (i = 0; i < 5; i++) {
+		if (i >= 3 && bc_asm_at_end(p))
 			break;
-		if ((k = bc_asm_need_num(p, NUM_IMM32, &v[i])))
+		if ((k = bc_asm_need_num(p, i == 4 ? NUM_IMM64 : NUM_IMM32,
+					 &v[i])))
 			return k;
-		if (v[i] < 0)
+		if (i < 4 && v[i] < 0)
 			return bc_asm_fail(p->c, "map sizes are not negative");
 	}
 	if ((k = bc_asm_end_of_line(p)))
@@ -68,6 +70,7 @@ static int d_map(struct cur *p)
 	m->value_size = (uint32_t)v[1];
 	m->max_entries = (uint32_t)v[2];
 	m->map_flags = (uint32_t)v[3];
+	m->map_extra = (uint64_t)v[4];
 	m->readonly = !!(m->map_flags & BPF_F_RDONLY_PROG);
 	m->inner_map = -1;
 	m->sec_idx = -1;

@@ -38,6 +38,36 @@ static int width_check(struct cur *p, bool w1, bool w2)
 	return 0;
 }
 
+/* "rD = addr_space_cast(rS, TO, FROM)": mov64 with off 1, imm TO << 16 |
+ * FROM (Linux's disasm). */
+static int k_addr_space_cast(struct cur *p, int dst, bool w)
+{
+	int64_t to, from;
+	bool sw;
+	int src, k;
+
+	if ((k = bc_asm_need_reg(p, &src, &sw)))
+		return k;
+	if (w || sw)
+		return bc_asm_fail(p->c, "addr_space_cast takes 64-bit "
+					 "registers");
+	if (!bc_asm_lit(p, ","))
+		return bc_asm_expected(p, "','");
+	if ((k = bc_asm_need_num(p, NUM_IMM32, &to)))
+		return k;
+	if (!bc_asm_lit(p, ","))
+		return bc_asm_expected(p, "','");
+	if ((k = bc_asm_need_num(p, NUM_IMM32, &from)))
+		return k;
+	if (to < 0 || to > 0xffff || from < 0 || from > 0xffff)
+		return bc_asm_fail(p->c, "address spaces are 0 to 65535");
+	if (!bc_asm_lit(p, ")"))
+		return bc_asm_expected(p, "')'");
+	bc_asm_emit(p->c, BPF_ALU64 | BPF_X | BPF_MOV, dst, src,
+		    BC_ADDR_SPACE_CAST, (int32_t)(to << 16 | from));
+	return bc_asm_end_of_line(p);
+}
+
 static int k_alu_op(struct cur *p, int dst, bool w)
 {
 	uint8_t cls = w ? BPF_ALU : BPF_ALU64;
@@ -374,6 +404,8 @@ static int k_assign(struct cur *p, int dst, bool w)
 		bc_asm_emit(p->c, cls | BPF_NEG, dst, 0, 0, 0);
 		return bc_asm_end_of_line(p);
 	}
+	if (bc_asm_lit(p, "addr_space_cast("))
+		return k_addr_space_cast(p, dst, w);
 	if (bc_asm_lit(p, "(")) {
 		int bits;
 		char *end;

@@ -106,6 +106,13 @@ static bool fmt_alu(struct out *o, const struct bpf_insn *in)
 			put(o, "%c%d = %d", r, in->dst_reg, in->imm);
 			return true;
 		}
+		if (is64 && in->off == BC_ADDR_SPACE_CAST &&
+		    (in->imm == 1 || in->imm == 1 << 16)) {
+			put(o, "r%d = addr_space_cast(r%d, %u, %u)",
+			    in->dst_reg, in->src_reg, (uint32_t)in->imm >> 16,
+			    (uint16_t)in->imm);
+			return true;
+		}
 		if (in->imm)
 			return false;
 		if (in->off == 0) {
@@ -571,8 +578,11 @@ static void print_maps(FILE *f, const struct bc_prog *prog)
 			fprintf(f, "%s", t);
 		else
 			fprintf(f, "%u", m->type);
-		fprintf(f, " %u %u %u %u\n", m->key_size, m->value_size,
+		fprintf(f, " %u %u %u %u", m->key_size, m->value_size,
 			m->max_entries, m->map_flags);
+		if (m->map_extra)
+			fprintf(f, " %#llx", (unsigned long long)m->map_extra);
+		fputc('\n', f);
 		if (m->init && m->init_size &&
 		    (m->init[0] ||
 		     memcmp(m->init, m->init + 1, m->init_size - 1))) {

@@ -441,8 +441,8 @@ static int do_lddw(struct bc_vm *vm, uint32_t pc, const struct bpf_insn *in)
 		}
 		m = &vm->maps->maps[idx];
 		if (m->arena) {
-			vm->regs[in->dst_reg] =
-				bc_rtarena_user_addr(m->arena, (uint32_t)in[1].imm);
+			vm->regs[in->dst_reg] = bc_rtarena_user_addr(
+				m->arena, (uint32_t)in[1].imm);
 			return 0;
 		}
 		if (!m->vals || m->hashed)

@@ -34,8 +34,8 @@ struct bc_rtarena *bc_rtarena_new(const struct bc_map *d)
 	/* libbpf copies the globals in through user space's mapping: the
 	 * faults allocate those pages */
 	for (uint32_t i = 0; i < used && i < a->pages; i++) {
-		uint32_t n = BC_MIN(d->init_size - i * BC_ARENA_PAGE,
-				    BC_ARENA_PAGE);
+		uint32_t n =
+			BC_MIN(d->init_size - i * BC_ARENA_PAGE, BC_ARENA_PAGE);
 
 		a->page[i] = bc_xcalloc(1, BC_ARENA_PAGE);
 		memcpy(a->page[i], d->init + (size_t)i * BC_ARENA_PAGE, n);
@@ -53,8 +53,7 @@ void bc_rtarena_free(struct bc_rtarena *a)
 	free(a);
 }
 
-void *bc_rtarena_mem(struct bc_rtarena *a, uint64_t base, int16_t off,
-		     int size)
+void *bc_rtarena_mem(struct bc_rtarena *a, uint64_t base, int16_t off, int size)
 {
 	/* the JIT's kern_vm_start + (u32)base + off, in a 4 GiB window
 	 * with guard pages on both sides */

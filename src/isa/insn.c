@@ -80,6 +80,11 @@ static int check_alu(const struct bpf_insn *in, uint32_t pc, struct bc_err *err)
 			bool off_ok = in->off == 0 || in->off == 8 ||
 				      in->off == 16 || (is64 && in->off == 32);
 
+			if (is64 && in->off == BC_ADDR_SPACE_CAST && !asc)
+				return bc_errf(err, pc, EINVAL,
+					       "addr_space_cast insn can only "
+					       "convert between address space "
+					       "1 and 0");
 			if ((in->imm && !asc) || (!off_ok && !asc))
 				return bc_errf(err, pc, EINVAL,
 					       "BPF_MOV uses reserved fields");

@@ -1050,8 +1050,8 @@ static int load(struct eloader *L)
 		if (L->secs[i].kind == ES_PROG && read_funcs(L, i))
 			return -EINVAL;
 	if (bc_elf_legacy_maps(L) || bc_elf_btf_maps(L) ||
-	    bc_elf_data_maps(L) || bc_elf_arena(L) || bc_elf_kconfig_map(L) || bc_elf_lines(L) ||
-	    bc_elf_core(L))
+	    bc_elf_data_maps(L) || bc_elf_arena(L) || bc_elf_kconfig_map(L) ||
+	    bc_elf_lines(L) || bc_elf_core(L))
 		return -EINVAL;
 	bc_elf_map_fields(L);
 	bc_elf_index_maps(L);
@@ -1062,10 +1062,12 @@ int bc_elf_open(const char *name, const uint8_t *data, size_t len,
 		const struct bc_open_opts *opts, struct bc_object *obj,
 		struct bc_err *err)
 {
-	struct eloader L = {
-		.name = name, .len = len, .obj = obj, .err = err, .kcfg_map = -1,
-		.arena_map = -1
-	};
+	struct eloader L = { .name = name,
+			     .len = len,
+			     .obj = obj,
+			     .err = err,
+			     .kcfg_map = -1,
+			     .arena_map = -1 };
 	size_t i;
 	int r;
 

@@ -12,8 +12,8 @@
 
 #include "verifier/arena.h"
 
-#define CAST_TO_PROG	1u /* imm: as(1) -> as(0) */
-#define CAST_TO_USER	(1u << 16) /* imm: as(0) -> as(1) */
+#define CAST_TO_PROG 1u /* imm: as(1) -> as(0) */
+#define CAST_TO_USER (1u << 16) /* imm: as(0) -> as(1) */
 
 bool varena_of_prog(const struct bc_prog *prog)
 {

@@ -242,6 +242,10 @@ static int check_map_arg(struct venv *e, uint32_t pc,
 	    r->kind != VK_MAP_VALUE && r->kind != VK_MAP_KEY &&
 	    r->kind != VK_MEM)
 		return type_err(e, pc, regno, r, MEM_KINDS);
+	/* an arena's key and value: check_stack_range_initialized */
+	if (r->kind == VK_FP &&
+	    !(k == BC_ARG_PTR_TO_MAP_KEY ? m->key_size : m->value_size))
+		return vc_err(e, pc, "invalid zero-sized read");
 	return helper_mem(e, pc, regno,
 			  k == BC_ARG_PTR_TO_MAP_KEY ? m->key_size :
 						       m->value_size,

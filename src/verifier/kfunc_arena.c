@@ -44,8 +44,9 @@ static int zero_offset(struct venv *e, uint32_t pc, int regno,
 
 	bc_vreg_type_str(r, t, sizeof(t));
 	if (r->off < 0)
-		return vc_err(e, pc, "negative offset %s ptr R%d off=%d disallowed",
-			      t, regno, r->off);
+		return vc_err(e, pc,
+			      "negative offset %s ptr R%d off=%d disallowed", t,
+			      regno, r->off);
 	if (!bc_scalar_is_const(&r->s) || r->s.var_off.value)
 		return vc_err(e, pc,
 			      "variable %s access var_off=(%#" PRIx64
@@ -64,12 +65,13 @@ int vk_map_arg(struct venv *e, uint32_t pc, const char *kfunc, int i,
 	if (!has_map_ptr(r))
 		return vc_err(e, pc, "pointer in R%d isn't map pointer", regno);
 	if (trusted && !is_trusted(r))
-		return vc_err(e, pc, "R%d must be referenced or trusted", regno);
+		return vc_err(e, pc, "R%d must be referenced or trusted",
+			      regno);
 	if (r->kind != VK_MAP_PTR && r->kind != VK_BTF_ID) {
 		bc_vreg_type_str(r, t, sizeof(t));
 		return vc_err(e, pc,
-			      "arg#%d is %s expected trusted_ptr_ or socket",
-			      i, t);
+			      "arg#%d is %s expected trusted_ptr_ or socket", i,
+			      t);
 	}
 	if (r->kind == VK_MAP_PTR)
 		return r->off ? vc_err(e, pc,

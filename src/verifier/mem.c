@@ -957,8 +957,8 @@ int vmem_atomic(struct venv *e, uint32_t pc, const struct bpf_insn *in)
 		return vc_err(e, pc, "R0 leaks addr into mem");
 	switch (dst->kind) {
 	case VK_ARENA: /* x86's bpf_jit_supports_insn(insn, in_arena) */
-		if (op == (BPF_AND | BPF_FETCH) ||
-		    op == (BPF_OR | BPF_FETCH) || op == (BPF_XOR | BPF_FETCH))
+		if (op == (BPF_AND | BPF_FETCH) || op == (BPF_OR | BPF_FETCH) ||
+		    op == (BPF_XOR | BPF_FETCH))
 			return vc_err(e, pc,
 				      "BPF_ATOMIC stores into R%d arena is "
 				      "not allowed",

@@ -48,6 +48,8 @@ static const struct dcase dcases[] = {
 	{ { I(0xbf, 1, 2, 8, 0) }, "r1 = (s8)r2" },
 	{ { I(0xbf, 1, 2, 32, 0) }, "r1 = (s32)r2" },
 	{ { I(0xbc, 1, 2, 16, 0) }, "w1 = (s16)w2" },
+	{ { I(0xbf, 1, 2, 1, 1) }, "r1 = addr_space_cast(r2, 0, 1)" },
+	{ { I(0xbf, 3, 4, 1, 1 << 16) }, "r3 = addr_space_cast(r4, 1, 0)" },
 	{ { I(0xdc, 1, 0, 0, 16) }, "r1 = be16 r1" },
 	{ { I(0xd4, 1, 0, 0, 32) }, "r1 = le32 r1" },
 	{ { I(0xd7, 1, 0, 0, 64) }, "r1 = bswap64 r1" },
@@ -125,6 +127,8 @@ static const struct dcase dcases[] = {
 	  ".raw 07 00 01 00 01 00 00 00 ; BPF_ALU uses reserved fields" },
 	{ { I(0xdb, 1, 2, 0, 0x55) },
 	  ".raw db 21 00 00 55 00 00 00 ; BPF_ATOMIC uses invalid atomic opcode 55" },
+	{ { I(0xbf, 1, 2, 1, 2) },
+	  ".raw bf 21 01 00 02 00 00 00 ; addr_space_cast insn can only convert between address space 1 and 0" },
 	{ { I(0x18, 1, 0, 0, 1), I(0x07, 0, 0, 0, 0) },
 	  ".raw 18 01 00 00 01 00 00 00 ; invalid bpf_ld_imm64 insn" },
 };

@@ -107,8 +107,11 @@ static const struct {
 	  "BPF_MOV uses reserved fields" },
 	{ "unused-mov64_reg-imm.data", RAW_REJECT,
 	  "BPF_MOV uses reserved fields" },
+	/* off 1 is addr_space_cast since Linux 6.9, whose imm must be 1 or
+	 * 1 << 16 (check_alu_op) */
 	{ "unused-mov64_reg-offset.data", RAW_REJECT,
-	  "BPF_MOV uses reserved fields" },
+	  "addr_space_cast insn can only convert between address space 1 "
+	  "and 0" },
 	{ "unused-mov_imm-offset.data", RAW_REJECT,
 	  "BPF_MOV uses reserved fields" },
 	{ "unused-mov_imm-src.data", RAW_REJECT,
