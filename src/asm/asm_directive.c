@@ -9,6 +9,7 @@
 #include <strings.h>
 
 #include "asm/asm_priv.h"
+#include "isa/insn.h"
 #include "asm/disasm.h"
 
 static int map_type(const char *s)
@@ -97,6 +98,8 @@ static int d_init(struct cur *p)
 	if (m->init)
 		return bc_asm_fail(p->c, "map '%s' initialised twice", name);
 	limit = (uint64_t)m->value_size * m->max_entries;
+	if (m->type == BC_MAP_TYPE_ARENA) /* its pages: the __arena globals */
+		limit = (uint64_t)m->max_entries * 4096;
 	for (;;) {
 		bc_asm_ws(p);
 		if (!*p->s)

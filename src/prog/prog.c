@@ -141,5 +141,7 @@ const char *bc_maptype_name(uint32_t type)
 {
 	const char *s = libbpf_bpf_map_type_str(type);
 
+	if (!s && type == BC_MAP_TYPE_ARENA) /* a libbpf older than 1.4 */
+		return "arena";
 	return s ? s : "unknown";
 }
