@@ -160,6 +160,10 @@ static void vreg_fmt(const struct bc_vreg *r, const struct bc_object *obj,
 		bc_scalar_fmt(&r->s, buf, len);
 		return;
 	}
+	if (r->kind == VK_ARENA) { /* Linux prints nothing more */
+		snprintf(buf, len, "arena");
+		return;
+	}
 	if (r->kind == VK_FP && bc_scalar_is_const(&r->s)) {
 		snprintf(buf, len, "fp%d",
 			 r->off + (int32_t)r->s.var_off.value);
