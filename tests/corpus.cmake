@@ -103,4 +103,17 @@ if(BPF_CLANG19)
             ${CORPUS_OBJDIR}/iters.c19v3.o)
   set_tests_properties(corpus_run_iter_num PROPERTIES
     PASS_REGULAR_EXPRESSION "r0 = 2 \\(0x2, XDP_PASS\\)\ninsns executed: 90")
+  # Arenas in the interpreter: a list built on pages bpf_arena_alloc_pages
+  # handed out sums to 6 (r0 0), freed pages and a page never allocated
+  # read 0 (r0 0), a global function walks an __arg_arena list of one (1).
+  foreach(run arena_bump_list:0 arena_alloc_free:0 arena_global_arg:1)
+    string(REPLACE ":" ";" run ${run})
+    list(GET run 0 prog)
+    list(GET run 1 r0)
+    add_test(NAME corpus_run_${prog}
+      COMMAND $<TARGET_FILE:bpfcheck> run --oracle --prog ${prog}
+              ${CORPUS_OBJDIR}/arena.c19v3.o)
+    set_tests_properties(corpus_run_${prog} PROPERTIES
+      PASS_REGULAR_EXPRESSION "^r0 = ${r0} \\(0x${r0}\\)\n")
+  endforeach()
 endif()
