@@ -804,6 +804,9 @@ int vmem_access(struct venv *e, uint32_t pc, int regno, int off, int size,
 		return vmem_map_ptr_access(e, pc, regno, &r, o, size, write,
 					   out, sx);
 	case VK_ARENA: /* BPF_PROBE_MEM32: a fault reads 0, drops a write */
+		/* 6.12's convert_ctx_accesses; a JIT that has signed arena
+		 * loads (x86 from late 2025) lifts it: refusing is the safe
+		 * side */
 		if (sx)
 			return vc_err(e, pc,
 				      "sign extending loads from arena are "
