@@ -192,6 +192,24 @@ static void stack_depth_check(struct venv *e)
 	}
 }
 
+/*
+ * Without a bound for the whole program (a loop was explored), the loop
+ * proven to run most often: its trip bound alone over the cap makes the
+ * program a runaway (worst_case_check).
+ */
+static void largest_trip(const struct venv *e, struct bc_verify_result *res)
+{
+	const struct bc_cfg *cfg = e->cfg;
+
+	for (uint32_t l = 0; l < cfg->loop_cnt; l++) {
+		if (e->loop_trip[l] <= res->worst_loop_trip)
+			continue;
+		res->worst_loop_trip = e->loop_trip[l];
+		res->worst_loop_insn = cfg->blocks[cfg->loops[l].header].first;
+		res->worst_loop_callback = false;
+	}
+}
+
 static void worst_case(struct venv *e, struct bc_verify_result *res)
 {
 	struct bc_cost_facts f = { e->reached, e->loop_trip, e->cb_calls,
@@ -199,8 +217,10 @@ static void worst_case(struct venv *e, struct bc_verify_result *res)
 	struct bc_worst_case w = { 0 };
 
 	res->has_worst_case = bc_worst_case(e->cfg, &f, &w);
-	if (!res->has_worst_case)
+	if (!res->has_worst_case) {
+		largest_trip(e, res);
 		return;
+	}
 	res->worst_case_insns = w.insns;
 	res->worst_loop_insn = w.insn;
 	res->worst_loop_trip = w.trip;
@@ -561,6 +581,18 @@ static int attach_target(const struct bc_prog *prog,
 	return 0;
 }
 
+/* A loop proven to run more rounds than the cap allows instructions. */
+static void trip_over_cap(struct bc_verify_result *res, uint64_t cap)
+{
+	res->accepted = false;
+	res->beyond_linux = true;
+	res->error_insn = res->worst_loop_insn;
+	snprintf(res->error, sizeof(res->error),
+		 "loop at insn %" PRId64 " may run %" PRIu64
+		 " times, over the limit of %" PRIu64 " insns (max worst case)",
+		 res->worst_loop_insn, res->worst_loop_trip, cap);
+}
+
 /*
  * A runaway loop: finite, memory-safe, and yet it may run for longer
  * than any program Linux lets run (BC_MAX_WORST_CASE).
@@ -571,8 +603,15 @@ static void worst_case_check(const struct bc_verify_opts *opts,
 	uint64_t cap = opts->max_worst_case ? opts->max_worst_case :
 					      BC_MAX_WORST_CASE;
 
-	if (!res->accepted || !res->has_worst_case ||
-	    res->worst_case_insns <= cap)
+	if (!res->accepted)
+		return;
+	if (!res->has_worst_case) {
+		/* each round runs an insn at least */
+		if (res->worst_loop_trip > cap)
+			trip_over_cap(res, cap);
+		return;
+	}
+	if (res->worst_case_insns <= cap)
 		return;
 	res->accepted = false;
 	res->beyond_linux = true;
