@@ -35,6 +35,7 @@ enum bc_kfunc_set {
 	BC_KFS_GENERIC, /* generic_btf_ids */
 	BC_KFS_CPUMASK, /* cpumask_kfunc_btf_ids */
 	BC_KFS_KEY, /* key_sig_kfunc_set: tracing programs */
+	BC_KFS_OPS, /* the struct_ops ops' sets (kfuncs_ops.h) */
 };
 
 struct bc_kfunc {
