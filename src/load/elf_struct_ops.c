@@ -159,7 +159,7 @@ static int st_ops_reloc(struct eloader *L, size_t si, const Elf64_Rel *er)
 	uint32_t sym = ELF64_R_SYM(er->r_info), moff;
 	const struct esym *y;
 	struct bc_map *m;
-	const char *mname;
+	const char *mname, *sname;
 	struct bc_prog *p;
 
 	if (sym == 0 || sym >= L->nsym || er->r_offset > UINT32_MAX)
@@ -179,11 +179,20 @@ static int st_ops_reloc(struct eloader *L, size_t si, const Elf64_Rel *er)
 				   "struct_ops reloc %s: %s at offset %u is "
 				   "not a struct_ops program",
 				   m->name, y->name, moff);
-	if (p->st_ops)
-		return 0; /* the first map that uses it decides, as libbpf */
-	p->st_ops = bc_xstrdup(bc_btf_name(
-		L->obj->btf, btf__type_by_id(L->obj->btf, m->value_btf)));
-	p->st_member = bc_xstrdup(mname);
+	sname = bc_btf_type_name(L->obj->btf, m->value_btf);
+	/* libbpf's bpf_map__init_kern_struct_ops refuses the object */
+	if (p->st_ops &&
+	    (strcmp(p->st_ops, sname) || strcmp(p->st_member, mname)))
+		return bc_elf_fail(L,
+				   "struct_ops init_kern %s func ptr %s: "
+				   "invalid reuse of prog %s, already in "
+				   "%s.%s",
+				   m->name, mname, p->name, p->st_ops,
+				   p->st_member);
+	if (!p->st_ops) {
+		p->st_ops = bc_xstrdup(sname);
+		p->st_member = bc_xstrdup(mname);
+	}
 	return 0;
 }
 
