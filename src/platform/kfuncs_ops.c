@@ -136,14 +136,14 @@ const struct bc_kfunc *bc_kfunc_ops_find(const char *name)
 bool bc_kfunc_ops_allowed(const struct bc_kfunc *k, uint32_t t)
 {
 	const struct ops_kfunc *o = (const struct ops_kfunc *)k;
+	uint8_t hook = 0;
 
-	switch (t) {
-	case BPF_PROG_TYPE_STRUCT_OPS: return o->hooks & HOOK_STRUCT_OPS;
-	case BPF_PROG_TYPE_SYSCALL: return o->hooks & HOOK_SYSCALL;
-	case BPF_PROG_TYPE_TRACING:
-	case BPF_PROG_TYPE_TRACEPOINT:
-	case BPF_PROG_TYPE_PERF_EVENT:
-	case BPF_PROG_TYPE_LSM: return o->hooks & HOOK_TRACING;
-	}
-	return false;
+	if (t == BPF_PROG_TYPE_STRUCT_OPS)
+		hook = HOOK_STRUCT_OPS;
+	else if (t == BPF_PROG_TYPE_SYSCALL)
+		hook = HOOK_SYSCALL;
+	else if (t == BPF_PROG_TYPE_TRACING || t == BPF_PROG_TYPE_TRACEPOINT ||
+		 t == BPF_PROG_TYPE_PERF_EVENT || t == BPF_PROG_TYPE_LSM)
+		hook = HOOK_TRACING; /* the kernel's tracing kfunc hook */
+	return o->hooks & hook;
 }

@@ -18,6 +18,7 @@
 
 #include "platform/ctx.h"
 #include "platform/helpers.h"
+#include "verifier/dynptr.h"
 #include "verifier/call.h"
 #include "verifier/global.h"
 #include "verifier/precision.h"
@@ -29,6 +30,7 @@ enum garg {
 	GA_MEM_OR_NULL,
 	GA_BTF, /* __arg_trusted: a kernel struct */
 	GA_BTF_OR_NULL, /* __arg_trusted __arg_nullable */
+	GA_DYNPTR, /* const struct bpf_dynptr * */
 	GA_BAD, /* why says what the kernel says */
 	GA_UNSUPPORTED, /* Linux has a rule bpfcheck does not */
 };
@@ -145,7 +147,11 @@ static enum garg arg_kind(const struct venv *e, const struct bc_func *f, int i,
 				   i);
 		return GA_CTX;
 	}
-	if (a->dynptr || (tags & BC_ARG_TAG_ARENA))
+	if (a->dynptr && tags)
+		return bad(why, n, "arg#%d has invalid combination of tags", i);
+	if (a->dynptr)
+		return GA_DYNPTR;
+	if (tags & BC_ARG_TAG_ARENA)
 		goto unsupported;
 	if (tags & BC_ARG_TAG_TRUSTED)
 		return trusted_kind(e, f, i, why, n);
@@ -257,6 +263,17 @@ static int btf_arg(struct venv *e, const struct bc_func *f, int i,
 	return 0;
 }
 
+/* A dynptr the callee only reads (the error is the path's). */
+static int dynptr_arg(struct venv *e, uint32_t pc, int i)
+{
+	struct vd_dynptr d;
+
+	return vd_arg(e, pc, i + 1, VD_RDONLY, BC_DYNPTR_INVALID, 0, false,
+		      &d) ?
+		       -1 :
+		       0;
+}
+
 /* One argument against its kind (btf_check_func_arg_match). */
 static int check_one(struct venv *e, uint32_t pc, const struct bc_func *f,
 		     int i, char *why, size_t n)
@@ -287,6 +304,7 @@ static int check_one(struct venv *e, uint32_t pc, const struct bc_func *f,
 	case GA_BTF:
 	case GA_BTF_OR_NULL:
 		return btf_arg(e, f, i, k == GA_BTF_OR_NULL, why, n);
+	case GA_DYNPTR: return dynptr_arg(e, pc, i);
 	case GA_MEM:
 	case GA_MEM_OR_NULL: break;
 	}
@@ -360,6 +378,7 @@ static void entry_arg(struct venv *e, const struct bc_func *f, int i,
 		if (r->kind == VK_BTF_ID_OR_NULL)
 			r->id = ++e->id_gen;
 		return;
+	case GA_DYNPTR: vd_const_reg(e, r, BC_DYNPTR_LOCAL); return;
 	case GA_BAD:
 	case GA_UNSUPPORTED: break;
 	}
