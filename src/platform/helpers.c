@@ -270,6 +270,7 @@ static const struct bc_helper_proto protos[] = {
 	P(sk_assign, R_INT, 0, CTX, SKC, ANY, N, N),
 	P(tcp_check_syncookie, R_INT, PKT | GPL, SKC, RMEM, SZ, RMEM, SZ),
 	P(tcp_gen_syncookie, R_INT, PKT | GPL, SKC, RMEM, SZ, RMEM, SZ),
+	P(tcp_send_ack, R_INT, 0, BTF, ANY, N, N, N), /* tcp_congestion_ops */
 	P(sk_cgroup_id, R_INT, 0, SKC, N, N, N, N),
 	P(sk_ancestor_cgroup_id, R_INT, 0, SKC, ANY, N, N, N),
 	P(sk_storage_get, BC_RET_MAP_VALUE_OR_NULL, 0, MAP, SKC, VAL | NUL, ANY,
@@ -1071,6 +1072,11 @@ bool bc_btf_target_has_func_proto(int32_t id, const struct bc_func_req *c)
 {
 	return btf_prog_set(id, c, false) ||
 	       bc_tc_cls_act_has_func_proto(id, c);
+}
+
+bool bc_base_has_func_proto(int32_t id, const struct bc_func_req *c)
+{
+	return base_set(id, c);
 }
 
 static bool type_allows(int32_t id, const struct bc_func_req *c)

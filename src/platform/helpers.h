@@ -172,6 +172,8 @@ bool bc_sk_lookup_has_func_proto(int32_t id, const struct bc_func_req *c);
 bool bc_tracing_prog_has_func_proto(int32_t id, const struct bc_func_req *c);
 bool bc_lsm_has_func_proto(int32_t id, const struct bc_func_req *c);
 bool bc_btf_target_has_func_proto(int32_t id, const struct bc_func_req *c);
+/* Linux's bpf_base_func_proto: what every type's set falls back to. */
+bool bc_base_has_func_proto(int32_t id, const struct bc_func_req *c);
 
 /*
  * The func_proto callbacks of the table: the prototypes a program of the

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "platform/kfuncs.h"
+#include "platform/kfuncs_ops.h"
 #include "util/util.h"
 
 #define ACQ BC_KF_ACQUIRE
@@ -112,8 +113,10 @@ static int by_name(const void *key, const void *elem)
 
 const struct bc_kfunc *bc_kfunc_find(const char *name)
 {
-	return bsearch(name, kfuncs, BC_ARRAY_SIZE(kfuncs), sizeof(kfuncs[0]),
-		       by_name);
+	const struct bc_kfunc *k = bsearch(name, kfuncs, BC_ARRAY_SIZE(kfuncs),
+					   sizeof(kfuncs[0]), by_name);
+
+	return k ? k : bc_kfunc_ops_find(name);
 }
 
 /*
@@ -173,6 +176,7 @@ bool bc_kfunc_allowed(const struct bc_kfunc *k, uint32_t t)
 	case BC_KFS_KEY: return tracing_hook(t);
 	case BC_KFS_SKB: return skb_hook(t);
 	case BC_KFS_XDP: return t == BPF_PROG_TYPE_XDP;
+	case BC_KFS_OPS: return bc_kfunc_ops_allowed(k, t);
 	}
 	return false;
 }

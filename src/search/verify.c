@@ -15,6 +15,7 @@
 #include "platform/kconfig.h"
 #include "platform/lsm.h"
 #include "platform/progtypes.h"
+#include "platform/struct_ops.h"
 #include "platform/kbtf.h"
 #include "util/util.h"
 #include "verifier/lock.h"
@@ -52,6 +53,8 @@ static void env_init(struct venv *e, const struct bc_prog *prog,
 	e->attach = prog->attach_type;
 	e->target = bc_progtype_target(prog->section);
 	e->at = opts->attach;
+	if (e->at && e->type == BPF_PROG_TYPE_STRUCT_OPS)
+		e->attach = e->at->st_attach;
 	e->kbtf = prog->obj->kbtf ? prog->obj->kbtf->btf : NULL;
 	/* libbpf's ".s" sections ("lsm.s/H", "uprobe.s") load with
 	 * BPF_F_SLEEPABLE */
@@ -545,6 +548,32 @@ static int calls_load_check(const struct bc_prog *prog,
 }
 
 /*
+ * What libbpf and check_struct_ops_btf_id refuse before the kernel's BTF
+ * is looked at: a struct_ops program no .struct_ops map uses (libbpf's
+ * bpf_object_load_prog), one not under a GPL-compatible license.
+ */
+static int st_ops_check(const struct bc_prog *prog,
+			struct bc_verify_result *res)
+{
+	if (prog->type != BPF_PROG_TYPE_STRUCT_OPS)
+		return 0;
+	if (!prog->st_ops) {
+		snprintf(res->error, sizeof(res->error),
+			 "prog '%s': SEC(\"struct_ops\") program isn't "
+			 "referenced anywhere, did you forget to use it?",
+			 prog->name);
+		return -1;
+	}
+	if (!bc_license_is_gpl_compatible(prog->obj->license)) {
+		snprintf(res->error, sizeof(res->error),
+			 "struct ops programs must have a GPL compatible "
+			 "license");
+		return -1;
+	}
+	return 0;
+}
+
+/*
  * A program with a BTF-typed context (tp_btf, fentry, lsm, ...) needs the
  * kernel's BTF and its attach target in it, as libbpf and the kernel's
  * bpf_check_attach_target do before verifying. Fills *vo (opts with the
@@ -561,6 +590,8 @@ static int attach_target(const struct bc_prog *prog,
 
 	*vo = *opts;
 	typed = bc_btf_typed_ctx(prog->type, prog->attach_type);
+	if (st_ops_check(prog, res))
+		return -1;
 	if (!kb && (typed || prog->core_relos)) {
 		bc_kernel_btf_missing(res->error, sizeof(res->error),
 				      !typed	    ? "a program with CO-RE "
@@ -571,8 +602,14 @@ static int attach_target(const struct bc_prog *prog,
 	}
 	if (!typed)
 		return 0;
-	if (!bc_btf_attach_resolve(kb->btf, prog->type, prog->attach_type,
-				   prog->section, at, msg, sizeof(msg))) {
+	if (prog->type == BPF_PROG_TYPE_STRUCT_OPS) {
+		if (!bc_st_ops_resolve(kb->btf, prog->st_ops, prog->st_member,
+				       sleepable_section(prog->section), at,
+				       res->error, sizeof(res->error)))
+			return -1;
+	} else if (!bc_btf_attach_resolve(kb->btf, prog->type,
+					  prog->attach_type, prog->section, at,
+					  msg, sizeof(msg))) {
 		snprintf(res->error, sizeof(res->error), "%s in %s", msg,
 			 kb->path);
 		return -1;

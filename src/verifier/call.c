@@ -11,6 +11,7 @@
 #include "platform/helpers.h"
 #include "platform/map_funcs.h"
 #include "platform/progtypes.h"
+#include "platform/struct_ops.h"
 #include "isa/insn.h"
 #include "platform/kconfig.h"
 #include "verifier/call.h"
@@ -1143,6 +1144,9 @@ static int check_main_exit(struct venv *e, uint32_t pc)
 	if (!checked && e->type == BPF_PROG_TYPE_LSM &&
 	    e->attach == BPF_LSM_MAC)
 		return 1; /* a void hook: r0 is not even read */
+	if (e->type == BPF_PROG_TYPE_STRUCT_OPS && e->at &&
+	    bc_st_ops_void(e->at))
+		return 1; /* a void member: r0 is not read either */
 	if (r0->kind == VK_NOT_INIT)
 		return vc_err(e, pc, "R0 !read_ok");
 	if (!e->priv && bc_vkind_is_ptr(r0->kind))
