@@ -2,7 +2,8 @@
 # Kernel BTF: this machine's vmlinux.h (bpftool btf dump of
 # /sys/kernel/btf/vmlinux at build time), against which the corpus builds
 # its typed-context and CO-RE programs (tests/corpus/typed.c, core.c:
-# variant vmlinux); an "older kernel's" BTF (oldbtf.o); CO-RE relocation
+# variant vmlinux); an "older kernel's" BTF (oldbtf.o) and one with
+# sched_ext (scxbtf.o); CO-RE relocation
 # compared with libbpf's. Without kernel BTF or bpftool they skip.
 set(BTF_TEST_DIR ${CMAKE_CURRENT_SOURCE_DIR}/btf)
 set(BTF_OBJDIR ${CMAKE_BINARY_DIR}/tests/btf)
@@ -17,7 +18,9 @@ if(BTF_BPFTOOL AND EXISTS /sys/kernel/btf/vmlinux)
     COMMENT "vmlinux.h from /sys/kernel/btf/vmlinux" VERBATIM)
 endif()
 bpf_object(o ${BTF_TEST_DIR}/oldbtf.c ${BTF_OBJDIR}/oldbtf.o -O0)
-add_custom_target(btf_objects ALL DEPENDS ${o})
+# a kernel with sched_ext's BTF (tests/corpus/sched_ext.c)
+bpf_object(scx ${BTF_TEST_DIR}/scxbtf.c ${BTF_OBJDIR}/scxbtf.o -O0)
+add_custom_target(btf_objects ALL DEPENDS ${o} ${scx})
 
 # CO-RE relocation against libbpf's (root and bpf() needed, else skipped).
 add_c_test(btf_core_vs_libbpf ${BTF_TEST_DIR}/test_core_vs_libbpf.c)

@@ -67,6 +67,19 @@ static char *maps_str(const struct bc_prog *p)
 	return s;
 }
 
+/*
+ * The TYPE column: the program type, and for a struct_ops program the
+ * member it fills ("struct_ops tcp_congestion_ops.init").
+ */
+static const char *type_str(const struct bc_prog *p, char *buf, size_t len)
+{
+	if (!p->st_ops)
+		return bc_progtype_name(p->type);
+	snprintf(buf, len, "%s %s.%s", bc_progtype_name(p->type), p->st_ops,
+		 p->st_member);
+	return buf;
+}
+
 static int width(int w, const char *s)
 {
 	int n = strlen(s);
@@ -77,6 +90,7 @@ static int width(int w, const char *s)
 static void print_progs(const struct bc_object *o, const struct cli_input *in)
 {
 	int ws = 7, wn = 4, wt = 4;
+	char tb[320];
 	uint32_t i;
 
 	for (i = 0; i < o->prog_cnt; i++) {
@@ -86,7 +100,7 @@ static void print_progs(const struct bc_object *o, const struct cli_input *in)
 			continue;
 		ws = width(ws, p->section);
 		wn = width(wn, p->name);
-		wt = width(wt, bc_progtype_name(p->type));
+		wt = width(wt, type_str(p, tb, sizeof(tb)));
 	}
 	printf("%-*s  %-*s  %-*s  %5s  %s\n", ws, "SECTION", wn, "NAME", wt,
 	       "TYPE", "INSNS", "MAPS");
@@ -98,7 +112,8 @@ static void print_progs(const struct bc_object *o, const struct cli_input *in)
 			continue;
 		m = maps_str(p);
 		printf("%-*s  %-*s  %-*s  %5u  %s\n", ws, p->section, wn,
-		       p->name, wt, bc_progtype_name(p->type), p->insn_cnt, m);
+		       p->name, wt, type_str(p, tb, sizeof(tb)), p->insn_cnt,
+		       m);
 		free(m);
 	}
 	for (i = 0; i < o->prog_cnt; i++)
@@ -107,6 +122,14 @@ static void print_progs(const struct bc_object *o, const struct cli_input *in)
 		    o->progs[i].is_static)
 			printf("note: %s is a static function: libbpf will not "
 			       "load it (iproute2 and cilium/ebpf do)\n",
+			       o->progs[i].name);
+	for (i = 0; i < o->prog_cnt; i++)
+		if (cli_selected(in, o->path, o->progs[i].name,
+				 o->progs[i].section) &&
+		    o->progs[i].type == BPF_PROG_TYPE_STRUCT_OPS &&
+		    !o->progs[i].st_ops)
+			printf("note: %s is a struct_ops program no .struct_ops "
+			       "map uses: libbpf will not load it\n",
 			       o->progs[i].name);
 }
 
@@ -156,6 +179,13 @@ static void json_prog(const struct bc_prog *p)
 		cli_json_str(stdout, at);
 	else
 		printf("null");
+	if (p->st_ops) {
+		printf(",\"struct_ops\":{\"struct\":");
+		cli_json_str(stdout, p->st_ops);
+		printf(",\"member\":");
+		cli_json_str(stdout, p->st_member);
+		putchar('}');
+	}
 	printf(",\"insns\":%u,\"funcs\":[", p->insn_cnt);
 	for (i = 0; i < p->func_cnt; i++) {
 		printf("%s{\"name\":", i ? "," : "");

@@ -77,6 +77,13 @@ int bc_vm_callback(struct bc_vm *vm, uint32_t pc, uint64_t func,
 int bc_rt_kfunc(struct bc_vm *vm, uint32_t pc, const char *name);
 /* Execute helper `id` at pc (args in vm->regs, result to r0). */
 int bc_rt_helper(struct bc_vm *vm, uint32_t pc, int32_t id);
+/* Dynptr helpers and kfuncs (rtdynptr.c; op: the name after bpf_dynptr_). */
+int bc_rt_dynptr_helper(struct bc_vm *vm, uint32_t pc, int32_t id);
+int bc_rt_dynptr_kfunc(struct bc_vm *vm, uint32_t pc, const char *op);
+struct bc_rtmap;
+/* An output record of ring buffer or perf map m (rthelpers.c). */
+void bc_rt_emit_record(struct bc_vm *vm, struct bc_rtmap *m, const uint8_t *p,
+		       size_t n);
 /* Add/remove a dynamic region (ring buffer records). */
 struct bc_dynreg *bc_vm_dyn_add(struct bc_vm *vm, size_t size,
 				const char *name);

@@ -383,8 +383,8 @@ static int h_xdp_adjust(struct bc_vm *vm, int32_t id)
 #define RINGBUF_RECORD_MAX	(16u << 20)
 #define RINGBUF_OUTSTANDING_MAX 4096u /* reserved, not yet submitted */
 
-static void emit_record(struct bc_vm *vm, struct bc_rtmap *m, const uint8_t *p,
-			size_t n)
+void bc_rt_emit_record(struct bc_vm *vm, struct bc_rtmap *m, const uint8_t *p,
+		       size_t n)
 {
 	FILE *f = vm->opts.events;
 	size_t i;
@@ -409,7 +409,7 @@ static int h_perf_output(struct bc_vm *vm, uint32_t pc)
 	p = A(5) ? MEM(A(4), A(5), false) : (const uint8_t *)"";
 	if (!p)
 		return -EFAULT;
-	emit_record(vm, m, p, A(5));
+	bc_rt_emit_record(vm, m, p, A(5));
 	RET(0);
 	return 0;
 }
@@ -431,7 +431,7 @@ static int h_ringbuf(struct bc_vm *vm, uint32_t pc, int32_t id)
 		p = A(3) ? MEM(A(2), A(3), false) : (const uint8_t *)"";
 		if (!p)
 			return -EFAULT;
-		emit_record(vm, m, p, A(3));
+		bc_rt_emit_record(vm, m, p, A(3));
 		RET(0);
 		return 0;
 	case BPF_FUNC_ringbuf_reserve:
@@ -453,7 +453,8 @@ static int h_ringbuf(struct bc_vm *vm, uint32_t pc, int32_t id)
 		return -EINVAL;
 	}
 	if (id == BPF_FUNC_ringbuf_submit)
-		emit_record(vm, &vm->maps->maps[d->map], d->base, d->size);
+		bc_rt_emit_record(vm, &vm->maps->maps[d->map], d->base,
+				  d->size);
 	bc_vm_dyn_del(vm, d);
 	RET(0);
 	return 0;
@@ -677,6 +678,13 @@ int bc_rt_helper(struct bc_vm *vm, uint32_t pc, int32_t id)
 	case BPF_FUNC_spin_lock:
 	case BPF_FUNC_spin_unlock: RET(0); return 0;
 	case BPF_FUNC_get_current_task: RET(0); return 0;
+	case BPF_FUNC_dynptr_from_mem:
+	case BPF_FUNC_ringbuf_reserve_dynptr:
+	case BPF_FUNC_ringbuf_submit_dynptr:
+	case BPF_FUNC_ringbuf_discard_dynptr:
+	case BPF_FUNC_dynptr_read:
+	case BPF_FUNC_dynptr_write:
+	case BPF_FUNC_dynptr_data: return bc_rt_dynptr_helper(vm, pc, id);
 	}
 	return unsupported(vm, pc, id);
 }

@@ -74,5 +74,7 @@ int bc_rt_kfunc(struct bc_vm *vm, uint32_t pc, const char *name)
 		return arena_kfunc(vm, name + 10);
 	if (name && !strncmp(name, "bpf_iter_num_", 13))
 		return iter_num(vm, pc, name + 13);
+	if (name && !strncmp(name, "bpf_dynptr_", 11))
+		return bc_rt_dynptr_kfunc(vm, pc, name + 11);
 	return -ENOTSUP;
 }

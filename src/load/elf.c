@@ -1051,11 +1051,13 @@ static int load(struct eloader *L)
 			return -EINVAL;
 	if (bc_elf_legacy_maps(L) || bc_elf_btf_maps(L) ||
 	    bc_elf_data_maps(L) || bc_elf_arena(L) || bc_elf_kconfig_map(L) ||
-	    bc_elf_lines(L) || bc_elf_core(L))
+	    bc_elf_struct_ops_maps(L) || bc_elf_lines(L) || bc_elf_core(L))
 		return -EINVAL;
 	bc_elf_map_fields(L);
 	bc_elf_index_maps(L);
-	return link_programs(L);
+	if (link_programs(L))
+		return -EINVAL;
+	return bc_elf_struct_ops_progs(L);
 }
 
 int bc_elf_open(const char *name, const uint8_t *data, size_t len,

@@ -137,6 +137,9 @@ int bc_elf_data_maps(struct eloader *L);
  */
 int bc_elf_arena(struct eloader *L);
 int bc_elf_kconfig_map(struct eloader *L);
+/* .struct_ops maps (elf_struct_ops.c), and the members their programs fill */
+int bc_elf_struct_ops_maps(struct eloader *L);
+int bc_elf_struct_ops_progs(struct eloader *L);
 /* Index the maps for relocations; after every map is added. */
 void bc_elf_index_maps(struct eloader *L);
 void bc_elf_map_fields(struct eloader *L);

@@ -461,9 +461,11 @@ static void widen_slot(const struct vsum *s, uint32_t own, struct bc_vframe *o,
 	uint8_t *ot = o->stype + 8 * k;
 	const uint8_t *ct = c->stype + 8 * k;
 
-	if (ot[0] == VS_ITER || ct[0] == VS_ITER) { /* kept only if equal */
+	if (ot[0] == VS_ITER || ct[0] == VS_ITER || ot[0] == VS_DYNPTR ||
+	    ct[0] == VS_DYNPTR) { /* kept only if equal */
 		if (memcmp(ot, ct, 8) || o->spill[k].map != c->spill[k].map ||
 		    o->spill[k].off != c->spill[k].off ||
+		    o->spill[k].mem_size != c->spill[k].mem_size ||
 		    o->spill[k].range != c->spill[k].range ||
 		    o->spill[k].bflags != c->spill[k].bflags ||
 		    o->spill[k].ref_id != c->spill[k].ref_id)

@@ -54,6 +54,8 @@ bool bc_btf_typed_ctx(uint32_t type, uint32_t attach)
 {
 	if (type == BPF_PROG_TYPE_LSM)
 		return attach == BPF_LSM_MAC || attach == BPF_LSM_CGROUP;
+	if (type == BPF_PROG_TYPE_STRUCT_OPS)
+		return true;
 	if (type != BPF_PROG_TYPE_TRACING)
 		return false;
 	switch (attach) {
@@ -317,6 +319,13 @@ static bool ctx_ptr_arg(const struct bc_attach *at, const struct btf_type *t,
 		snprintf(msg, len, "func '%s' arg%u type %s is not a struct",
 			 at->name, arg, kind_str(pt));
 		return false;
+	}
+	if (at->sock_is_tcp && !out->flags &&
+	    !strcmp(bc_btf_name(at->btf, pt), "sock")) {
+		int tid = btf__find_by_name_kind(at->btf, "tcp_sock",
+						 BTF_KIND_STRUCT);
+
+		id = tid > 0 ? (uint32_t)tid : id;
 	}
 	if (at->args_trusted)
 		out->flags |= BC_BTF_TRUSTED;
@@ -777,6 +786,7 @@ static const struct {
 	{ BPF_FUNC_skc_to_udp6_sock, NULL, "udp6_sock", false },
 	{ BPF_FUNC_skc_to_unix_sock, NULL, "unix_sock", false },
 	{ BPF_FUNC_skc_to_mptcp_sock, NULL, "mptcp_sock", false },
+	{ BPF_FUNC_tcp_send_ack, "tcp_sock", NULL, false },
 };
 
 const char *bc_btf_helper_arg(int32_t id)

@@ -39,9 +39,19 @@ struct bc_attach {
 	bool args_trusted; /* Linux's prog_args_trusted */
 	bool iter; /* iter/: pointer arguments may be NULL */
 	uint64_t null_args; /* tp_btf: arguments that may be NULL (bit i) */
+	/*
+	 * struct_ops (struct_ops.h): BC_ST_ATTACH of its ops and member;
+	 * sock_is_tcp: a struct sock argument is a tcp_sock
+	 * (bpf_tcp_ca_is_valid_access)
+	 */
+	uint32_t st_attach;
+	bool sock_is_tcp;
 };
 
-/* Does a program of this type and attach type get a BTF-typed context? */
+/*
+ * Does a program of this type and attach type get a BTF-typed context?
+ * (struct_ops programs: their target is resolved by struct_ops.h.)
+ */
 bool bc_btf_typed_ctx(uint32_t type, uint32_t attach);
 
 /*

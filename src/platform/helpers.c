@@ -35,6 +35,7 @@
 #define CBCTX BC_ARG_PTR_TO_STACK_OR_NULL
 #define TIMER BC_ARG_PTR_TO_TIMER
 #define CSTR  BC_ARG_PTR_TO_CONST_STR
+#define DYN   BC_ARG_PTR_TO_DYNPTR
 
 #define R_INT  BC_RET_INTEGER
 #define R_VOID BC_RET_VOID
@@ -162,6 +163,18 @@ static const struct bc_helper_proto protos[] = {
 	P(get_branch_snapshot, R_INT, GPL, UMEM, SZ0, ANY, N, N),
 	P(copy_from_user_task, R_INT, GPL | SLP, UMEM, SZ0, ANY, BTF, ANY),
 	P(snprintf_btf, R_INT, 0, UMEM, SZ, RMEM, SZ, ANY),
+	P(dynptr_from_mem, R_INT, 0, UMEM, SZ0, ANY,
+	  DYN | BC_ARG_DYNPTR(BC_DYNPTR_LOCAL) | BC_ARG_UNINIT, N),
+	P(ringbuf_reserve_dynptr, R_INT, 0, MAP, ANY, ANY,
+	  DYN | BC_ARG_DYNPTR(BC_DYNPTR_RINGBUF) | BC_ARG_UNINIT, N),
+	P(ringbuf_submit_dynptr, R_VOID, REL,
+	  DYN | BC_ARG_DYNPTR(BC_DYNPTR_RINGBUF), ANY, N, N, N),
+	P(ringbuf_discard_dynptr, R_VOID, REL,
+	  DYN | BC_ARG_DYNPTR(BC_DYNPTR_RINGBUF), ANY, N, N, N),
+	P(dynptr_read, R_INT, 0, UMEM, SZ0, DYN | BC_ARG_RDONLY, ANY, ANY),
+	P(dynptr_write, R_INT, 0, DYN | BC_ARG_RDONLY, ANY, RMEM, SZ0, ANY),
+	P(dynptr_data, BC_RET_DYNPTR_MEM_OR_NULL, 0, DYN | BC_ARG_RDONLY, ANY,
+	  BC_ARG_CONST_ALLOC_SIZE_OR_ZERO, N, N),
 	PCB(user_ringbuf_drain, R_INT, 0, MAP, FUNC, CBCTX, ANY, N, 1,
 	    BC_ARG_PTR_TO_DYNPTR, CBCTX, N, N, N),
 	/* ids newer than the <linux/bpf.h> bpfcheck is built with */
@@ -257,6 +270,7 @@ static const struct bc_helper_proto protos[] = {
 	P(sk_assign, R_INT, 0, CTX, SKC, ANY, N, N),
 	P(tcp_check_syncookie, R_INT, PKT | GPL, SKC, RMEM, SZ, RMEM, SZ),
 	P(tcp_gen_syncookie, R_INT, PKT | GPL, SKC, RMEM, SZ, RMEM, SZ),
+	P(tcp_send_ack, R_INT, 0, BTF, ANY, N, N, N), /* tcp_congestion_ops */
 	P(sk_cgroup_id, R_INT, 0, SKC, N, N, N, N),
 	P(sk_ancestor_cgroup_id, R_INT, 0, SKC, ANY, N, N, N),
 	P(sk_storage_get, BC_RET_MAP_VALUE_OR_NULL, 0, MAP, SKC, VAL | NUL, ANY,
@@ -1058,6 +1072,11 @@ bool bc_btf_target_has_func_proto(int32_t id, const struct bc_func_req *c)
 {
 	return btf_prog_set(id, c, false) ||
 	       bc_tc_cls_act_has_func_proto(id, c);
+}
+
+bool bc_base_has_func_proto(int32_t id, const struct bc_func_req *c)
+{
+	return base_set(id, c);
 }
 
 static bool type_allows(int32_t id, const struct bc_func_req *c)

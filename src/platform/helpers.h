@@ -10,6 +10,16 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+/* Linux's enum bpf_dynptr_type. */
+enum bc_dynptr_type {
+	BC_DYNPTR_INVALID,
+	BC_DYNPTR_LOCAL,
+	BC_DYNPTR_RINGBUF,
+	BC_DYNPTR_SKB,
+	BC_DYNPTR_XDP,
+	BC_DYNPTR_SKB_META,
+};
+
 enum bc_arg_kind {
 	BC_ARG_NONE = 0, /* argument unused */
 	BC_ARG_ANYTHING, /* any initialised value (scalar or not) */
@@ -42,7 +52,11 @@ enum bc_arg_kind {
 /* Flags on an argument kind. */
 #define BC_ARG_OR_NULL 0x100u /* NULL (scalar 0) also accepted */
 #define BC_ARG_RDONLY  0x200u /* memory only read by the helper */
+#define BC_ARG_UNINIT  0x400u /* a dynptr the helper makes */
 #define BC_ARG_KIND(a) ((a)&0xffu)
+/* The dynptr type an argument makes or needs (enum bc_dynptr_type). */
+#define BC_ARG_DYNPTR(t)      ((uint32_t)(t) << 12)
+#define BC_ARG_DYNPTR_TYPE(a) ((uint8_t)(((a) >> 12) & 0xfu))
 
 enum bc_ret_kind {
 	BC_RET_INTEGER,
@@ -56,6 +70,7 @@ enum bc_ret_kind {
 	BC_RET_BTF_ID_OR_NULL,
 	BC_RET_MEM_OR_NULL, /* other mem-or-null returns */
 	BC_RET_MAP_VALUE, /* never NULL: get_local_storage */
+	BC_RET_DYNPTR_MEM_OR_NULL, /* a slice of the dynptr argument */
 };
 
 /* Helper flags. */
@@ -157,6 +172,8 @@ bool bc_sk_lookup_has_func_proto(int32_t id, const struct bc_func_req *c);
 bool bc_tracing_prog_has_func_proto(int32_t id, const struct bc_func_req *c);
 bool bc_lsm_has_func_proto(int32_t id, const struct bc_func_req *c);
 bool bc_btf_target_has_func_proto(int32_t id, const struct bc_func_req *c);
+/* Linux's bpf_base_func_proto: what every type's set falls back to. */
+bool bc_base_has_func_proto(int32_t id, const struct bc_func_req *c);
 
 /*
  * The func_proto callbacks of the table: the prototypes a program of the

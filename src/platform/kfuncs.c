@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "platform/kfuncs.h"
+#include "platform/kfuncs_ops.h"
 #include "util/util.h"
 
 #define ACQ BC_KF_ACQUIRE
@@ -69,6 +70,15 @@ static const struct bc_kfunc kfuncs[] = {
 	K("bpf_cpumask_test_cpu", RCU, BC_KFS_CPUMASK),
 	K("bpf_cpumask_weight", RCU, BC_KFS_CPUMASK),
 	K("bpf_cpumask_xor", RCU, BC_KFS_CPUMASK),
+	K("bpf_dynptr_adjust", 0, BC_KFS_COMMON),
+	K("bpf_dynptr_clone", 0, BC_KFS_COMMON),
+	K("bpf_dynptr_from_skb", TRU, BC_KFS_SKB),
+	K("bpf_dynptr_from_xdp", 0, BC_KFS_XDP),
+	K("bpf_dynptr_is_null", 0, BC_KFS_COMMON),
+	K("bpf_dynptr_is_rdonly", 0, BC_KFS_COMMON),
+	K("bpf_dynptr_size", 0, BC_KFS_COMMON),
+	K("bpf_dynptr_slice", NUL, BC_KFS_COMMON),
+	K("bpf_dynptr_slice_rdwr", NUL, BC_KFS_COMMON),
 	K("bpf_iter_bits_destroy", DES, BC_KFS_COMMON),
 	KI("bpf_iter_bits_new", NEW, BC_KFS_COMMON, 1u << 1),
 	K("bpf_iter_bits_next", NXT, BC_KFS_COMMON),
@@ -108,8 +118,10 @@ static int by_name(const void *key, const void *elem)
 
 const struct bc_kfunc *bc_kfunc_find(const char *name)
 {
-	return bsearch(name, kfuncs, BC_ARRAY_SIZE(kfuncs), sizeof(kfuncs[0]),
-		       by_name);
+	const struct bc_kfunc *k = bsearch(name, kfuncs, BC_ARRAY_SIZE(kfuncs),
+					   sizeof(kfuncs[0]), by_name);
+
+	return k ? k : bc_kfunc_ops_find(name);
 }
 
 /*
@@ -137,6 +149,23 @@ static bool cgroup_hook(uint32_t t)
 	return false;
 }
 
+/* The program types bpf_kfunc_set_skb is registered for. */
+static bool skb_hook(uint32_t t)
+{
+	switch (t) {
+	case BPF_PROG_TYPE_SCHED_CLS:
+	case BPF_PROG_TYPE_SCHED_ACT:
+	case BPF_PROG_TYPE_SK_SKB:
+	case BPF_PROG_TYPE_SOCKET_FILTER:
+	case BPF_PROG_TYPE_LWT_OUT:
+	case BPF_PROG_TYPE_LWT_IN:
+	case BPF_PROG_TYPE_LWT_XMIT:
+	case BPF_PROG_TYPE_LWT_SEG6LOCAL:
+	case 32: /* BPF_PROG_TYPE_NETFILTER (6.4) */ return true;
+	}
+	return tracing_hook(t) || cgroup_hook(t);
+}
+
 bool bc_kfunc_allowed(const struct bc_kfunc *k, uint32_t t)
 {
 	switch ((enum bc_kfunc_set)k->set) {
@@ -150,6 +179,9 @@ bool bc_kfunc_allowed(const struct bc_kfunc *k, uint32_t t)
 		return tracing_hook(t) || t == BPF_PROG_TYPE_STRUCT_OPS ||
 		       t == BPF_PROG_TYPE_SYSCALL;
 	case BC_KFS_KEY: return tracing_hook(t);
+	case BC_KFS_SKB: return skb_hook(t);
+	case BC_KFS_XDP: return t == BPF_PROG_TYPE_XDP;
+	case BC_KFS_OPS: return bc_kfunc_ops_allowed(k, t);
 	}
 	return false;
 }

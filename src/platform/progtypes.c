@@ -16,6 +16,7 @@
 #include "platform/ctx.h"
 #include "platform/helpers.h"
 #include "platform/lsm.h"
+#include "platform/struct_ops.h"
 #include "util/util.h"
 
 /* Types and attach types newer than the uapi header bpfcheck builds with. */
@@ -524,8 +525,12 @@ static const struct bc_prog_type_ops prog_types[] = {
 	},
 	[BPF_PROG_TYPE_STRUCT_OPS] = {
 		.name = "struct_ops",
-		.sec_defs = SECS(PLUS("struct_ops")),
-		.has_func_proto = bc_btf_target_has_func_proto,
+		.sec_defs = SECS(PLUS("struct_ops.s"), PLUS("struct_ops")),
+		.ctx_name = "u64 args[]",
+		.ctx_size = 8 * BC_MAX_FUNC_ARGS,
+		.is_valid_access = bc_tracing_prog_is_valid_access,
+		.has_func_proto = bc_st_ops_has_func_proto,
+		.func_proto = bc_st_ops_func_proto,
 		.ctx_tag_ok = bc_ctx_tag_u64,
 		.kern_ctx = "",
 	},

@@ -104,6 +104,8 @@ void bc_object_free(struct bc_object *obj)
 
 		free(p->name);
 		free(p->section);
+		free(p->st_ops);
+		free(p->st_member);
 		free(p->insns);
 		free(p->lines);
 		for (j = 0; j < p->core_fail_cnt; j++)

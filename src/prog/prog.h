@@ -123,6 +123,13 @@ struct bc_prog {
 	uint32_t sec_off; /* byte offset of the program in its section */
 	bool is_static; /* a static function: libbpf will not load it */
 	/*
+	 * struct_ops: the ops struct ("tcp_congestion_ops") and the member
+	 * ("init") a .struct_ops map fills with this program, as libbpf
+	 * records them (attach_btf_id and the member's index in the
+	 * kernel's struct); NULL when no map uses it.
+	 */
+	char *st_ops, *st_member;
+	/*
 	 * CO-RE: core_relos relocations apply to this program; those that
 	 * could not be resolved against the kernel BTF poisoned their
 	 * instruction (a call to BC_CORE_POISON, as libbpf) and say why.

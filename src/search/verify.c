@@ -15,6 +15,7 @@
 #include "platform/kconfig.h"
 #include "platform/lsm.h"
 #include "platform/progtypes.h"
+#include "platform/struct_ops.h"
 #include "platform/kbtf.h"
 #include "util/util.h"
 #include "verifier/lock.h"
@@ -53,6 +54,8 @@ static void env_init(struct venv *e, const struct bc_prog *prog,
 	e->attach = prog->attach_type;
 	e->target = bc_progtype_target(prog->section);
 	e->at = opts->attach;
+	if (e->at && e->type == BPF_PROG_TYPE_STRUCT_OPS)
+		e->attach = e->at->st_attach;
 	e->kbtf = prog->obj->kbtf ? prog->obj->kbtf->btf : NULL;
 	/* libbpf's ".s" sections ("lsm.s/H", "uprobe.s") load with
 	 * BPF_F_SLEEPABLE */
@@ -193,6 +196,24 @@ static void stack_depth_check(struct venv *e)
 	}
 }
 
+/*
+ * Without a bound for the whole program (a loop was explored), the loop
+ * proven to run most often: its trip bound alone over the cap makes the
+ * program a runaway (worst_case_check).
+ */
+static void largest_trip(const struct venv *e, struct bc_verify_result *res)
+{
+	const struct bc_cfg *cfg = e->cfg;
+
+	for (uint32_t l = 0; l < cfg->loop_cnt; l++) {
+		if (e->loop_trip[l] <= res->worst_loop_trip)
+			continue;
+		res->worst_loop_trip = e->loop_trip[l];
+		res->worst_loop_insn = cfg->blocks[cfg->loops[l].header].first;
+		res->worst_loop_callback = false;
+	}
+}
+
 static void worst_case(struct venv *e, struct bc_verify_result *res)
 {
 	struct bc_cost_facts f = { e->reached, e->loop_trip, e->cb_calls,
@@ -200,8 +221,10 @@ static void worst_case(struct venv *e, struct bc_verify_result *res)
 	struct bc_worst_case w = { 0 };
 
 	res->has_worst_case = bc_worst_case(e->cfg, &f, &w);
-	if (!res->has_worst_case)
+	if (!res->has_worst_case) {
+		largest_trip(e, res);
 		return;
+	}
 	res->worst_case_insns = w.insns;
 	res->worst_loop_insn = w.insn;
 	res->worst_loop_trip = w.trip;
@@ -533,6 +556,32 @@ static int calls_load_check(const struct bc_prog *prog,
 }
 
 /*
+ * What libbpf and check_struct_ops_btf_id refuse before the kernel's BTF
+ * is looked at: a struct_ops program no .struct_ops map uses (libbpf's
+ * bpf_object_load_prog), one not under a GPL-compatible license.
+ */
+static int st_ops_check(const struct bc_prog *prog,
+			struct bc_verify_result *res)
+{
+	if (prog->type != BPF_PROG_TYPE_STRUCT_OPS)
+		return 0;
+	if (!prog->st_ops) {
+		snprintf(res->error, sizeof(res->error),
+			 "prog '%s': SEC(\"struct_ops\") program isn't "
+			 "referenced anywhere, did you forget to use it?",
+			 prog->name);
+		return -1;
+	}
+	if (!bc_license_is_gpl_compatible(prog->obj->license)) {
+		snprintf(res->error, sizeof(res->error),
+			 "struct ops programs must have a GPL compatible "
+			 "license");
+		return -1;
+	}
+	return 0;
+}
+
+/*
  * A program with a BTF-typed context (tp_btf, fentry, lsm, ...) needs the
  * kernel's BTF and its attach target in it, as libbpf and the kernel's
  * bpf_check_attach_target do before verifying. Fills *vo (opts with the
@@ -549,6 +598,8 @@ static int attach_target(const struct bc_prog *prog,
 
 	*vo = *opts;
 	typed = bc_btf_typed_ctx(prog->type, prog->attach_type);
+	if (st_ops_check(prog, res))
+		return -1;
 	if (!kb && (typed || prog->core_relos)) {
 		bc_kernel_btf_missing(res->error, sizeof(res->error),
 				      !typed	    ? "a program with CO-RE "
@@ -559,14 +610,32 @@ static int attach_target(const struct bc_prog *prog,
 	}
 	if (!typed)
 		return 0;
-	if (!bc_btf_attach_resolve(kb->btf, prog->type, prog->attach_type,
-				   prog->section, at, msg, sizeof(msg))) {
+	if (prog->type == BPF_PROG_TYPE_STRUCT_OPS) {
+		if (!bc_st_ops_resolve(kb->btf, prog->st_ops, prog->st_member,
+				       sleepable_section(prog->section), at,
+				       res->error, sizeof(res->error)))
+			return -1;
+	} else if (!bc_btf_attach_resolve(kb->btf, prog->type,
+					  prog->attach_type, prog->section, at,
+					  msg, sizeof(msg))) {
 		snprintf(res->error, sizeof(res->error), "%s in %s", msg,
 			 kb->path);
 		return -1;
 	}
 	vo->attach = at;
 	return 0;
+}
+
+/* A loop proven to run more rounds than the cap allows instructions. */
+static void trip_over_cap(struct bc_verify_result *res, uint64_t cap)
+{
+	res->accepted = false;
+	res->beyond_linux = true;
+	res->error_insn = res->worst_loop_insn;
+	snprintf(res->error, sizeof(res->error),
+		 "loop at insn %" PRId64 " may run %" PRIu64
+		 " times, over the limit of %" PRIu64 " insns (max worst case)",
+		 res->worst_loop_insn, res->worst_loop_trip, cap);
 }
 
 /*
@@ -579,8 +648,15 @@ static void worst_case_check(const struct bc_verify_opts *opts,
 	uint64_t cap = opts->max_worst_case ? opts->max_worst_case :
 					      BC_MAX_WORST_CASE;
 
-	if (!res->accepted || !res->has_worst_case ||
-	    res->worst_case_insns <= cap)
+	if (!res->accepted)
+		return;
+	if (!res->has_worst_case) {
+		/* each round runs an insn at least */
+		if (res->worst_loop_trip > cap)
+			trip_over_cap(res, cap);
+		return;
+	}
+	if (res->worst_case_insns <= cap)
 		return;
 	res->accepted = false;
 	res->beyond_linux = true;

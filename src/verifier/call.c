@@ -11,9 +11,11 @@
 #include "platform/helpers.h"
 #include "platform/map_funcs.h"
 #include "platform/progtypes.h"
+#include "platform/struct_ops.h"
 #include "isa/insn.h"
 #include "platform/kconfig.h"
 #include "verifier/call.h"
+#include "verifier/dynptr.h"
 #include "verifier/global.h"
 #include "verifier/kfunc.h"
 #include "verifier/lock.h"
@@ -31,6 +33,8 @@ struct callinfo {
 	int32_t cb_target;
 	struct bc_vreg cbctx;
 	bool has_cbctx;
+	struct vd_dynptr dyn; /* the dynptr argument's */
+	bool dyn_release; /* the release argument is a dynptr */
 };
 
 static uint32_t acquire(struct venv *e, uint32_t pc)
@@ -343,7 +347,7 @@ static int check_reg_type(struct venv *e, uint32_t pc,
 		ci->cb_target = r->off;
 		return 0;
 	case BC_ARG_PTR_TO_ALLOC_MEM:
-		if (r->kind != VK_MEM)
+		if (r->kind != VK_MEM || r->frame) /* a ring buffer record */
 			return type_err(e, pc, regno, r, "ringbuf_mem");
 		if (!off0)
 			return vc_err(e, pc,
@@ -388,6 +392,24 @@ static int check_cb_ctx_arg(struct venv *e, uint32_t pc, int regno,
 	ci->cbctx = *r;
 	ci->has_cbctx = true;
 	return 0;
+}
+
+/* A dynptr argument (Linux's ARG_PTR_TO_DYNPTR in check_func_arg). */
+static int check_dynptr_arg(struct venv *e, uint32_t pc,
+			    const struct bc_helper_proto *p, uint32_t a,
+			    int regno, struct callinfo *ci)
+{
+	enum vd_use use = a & BC_ARG_UNINIT ? VD_UNINIT :
+			  a & BC_ARG_RDONLY ? VD_RDONLY :
+					      VD_MUTABLE;
+
+	if ((p->flags & BC_HF_RELEASE) && regno == 1) {
+		if (vd_release_arg(e, pc, regno))
+			return -1;
+		ci->dyn_release = true;
+	}
+	return vd_arg(e, pc, regno, use, BC_ARG_DYNPTR_TYPE(a), 0, false,
+		      &ci->dyn);
 }
 
 /* Argument i of helper p (Linux's check_func_arg). */
@@ -440,6 +462,8 @@ static int check_arg(struct venv *e, uint32_t pc,
 	case BC_ARG_PTR_TO_SPIN_LOCK:
 		return vlk_spin_lock(e, pc, regno, p->id == BPF_FUNC_spin_lock);
 	case BC_ARG_PTR_TO_TIMER: return vlk_timer(e, pc, regno, &ci->map);
+	case BC_ARG_PTR_TO_DYNPTR:
+		return check_dynptr_arg(e, pc, p, a, regno, ci);
 	}
 	return vc_err_fatal(e, pc,
 			    "R%d: argument kind of %s not supported by "
@@ -447,11 +471,14 @@ static int check_arg(struct venv *e, uint32_t pc,
 			    regno, p->name);
 }
 
+/* Packet pointers, and slices of a packet's dynptr, are gone. */
 static void clear_pkt_fn(struct bc_vreg *r, void *a)
 {
 	(void)a;
 	if (r->kind == VK_PKT || r->kind == VK_PKT_META ||
-	    r->kind == VK_PKT_END)
+	    r->kind == VK_PKT_END ||
+	    ((r->kind == VK_MEM || r->kind == VK_MEM_OR_NULL) &&
+	     (r->bflags & VM_PKT)))
 		bc_vreg_scalar(r);
 }
 
@@ -537,6 +564,10 @@ static void set_ret(struct venv *e, uint32_t pc,
 		r0->btf_id = bc_btf_helper_ret(e->kbtf, p->id, &r0->bflags);
 		r0->id = ++e->id_gen;
 		break;
+	case BC_RET_DYNPTR_MEM_OR_NULL:
+		vd_slice(r0, &ci->dyn, ci->alloc_size, false, NULL);
+		r0->id = ++e->id_gen;
+		return;
 	}
 	if ((p->flags & BC_HF_ACQUIRE) || sock_lookup(e, p, ci)) {
 		/* as in Linux, the reference's id is the pointer's id */
@@ -554,7 +585,9 @@ static void after_helper(struct venv *e, uint32_t pc,
 {
 	struct bc_vreg r0;
 
-	if (p->flags & BC_HF_CHANGES_PKT)
+	/* writing into an skb's dynptr may move its data */
+	if ((p->flags & BC_HF_CHANGES_PKT) ||
+	    (p->id == BPF_FUNC_dynptr_write && ci->dyn.type == BC_DYNPTR_SKB))
 		vc_for_each_reg(e, clear_pkt_fn, NULL);
 	set_ret(e, pc, p, ci, &r0);
 	for (int r = 1; r <= 5; r++)
@@ -634,9 +667,8 @@ static int set_callback_args(struct venv *e, uint32_t pc,
 			break;
 		case BC_ARG_SCALAR:
 		case BC_ARG_ANYTHING: bc_vreg_scalar(r); break;
-		case BC_ARG_PTR_TO_DYNPTR: /* read: no verdict */
-			bc_vreg_ptr(r, VK_NOT_INIT);
-			r->map = VK_NOT_INIT_DYNPTR;
+		case BC_ARG_PTR_TO_DYNPTR:
+			vd_const_reg(e, r, BC_DYNPTR_LOCAL);
 			break;
 		case BC_ARG_PTR_TO_BTF_ID:
 			if (!cb_btf_arg(e, p, i, r))
@@ -821,6 +853,15 @@ static int check_get_func_ip(struct venv *e, uint32_t pc)
 }
 
 /* A helper the target kernel was built without, as its config says. */
+static int from_mem_err(struct venv *e, uint32_t pc)
+{
+	char t[48];
+
+	return vc_err(e, pc,
+		      "Unsupported reg type %s for bpf_dynptr_from_mem data",
+		      bc_vreg_type_str(vc_reg(e, 1), t, sizeof(t)));
+}
+
 static bool built_without(const struct venv *e, int32_t id)
 {
 	const struct bc_kconfig *kc = e->obj->kconfig;
@@ -866,7 +907,12 @@ static int helper_call(struct venv *e, uint32_t pc, const struct bpf_insn *in,
 			return -1;
 	if (map_write_forbidden(e, p, &ci))
 		return vc_err(e, pc, "write into map forbidden");
-	if (p->flags & BC_HF_RELEASE) {
+	if (p->id == BPF_FUNC_dynptr_from_mem &&
+	    vc_reg(e, 1)->kind != VK_MAP_VALUE)
+		return from_mem_err(e, pc);
+	if (ci.dyn_release)
+		vd_release(e, 1);
+	else if (p->flags & BC_HF_RELEASE) {
 		if (!ci.release_ref)
 			return vc_err(e, pc,
 				      "R1 must be referenced when passed "
@@ -920,6 +966,13 @@ int vc_mem_arg(struct venv *e, uint32_t pc, int regno, uint64_t size,
 	       bool write)
 {
 	return helper_mem(e, pc, regno, size, write, true);
+}
+
+int vc_mem_size_arg(struct venv *e, uint32_t pc, int mem_regno, bool write)
+{
+	struct callinfo ci = { .map = -1, .mem_regno = mem_regno };
+
+	return size_arg(e, pc, mem_regno + 1, true, &ci, write, true);
 }
 
 void vc_clear_pkt(struct venv *e)
@@ -1095,6 +1148,9 @@ static int check_main_exit(struct venv *e, uint32_t pc)
 	if (!checked && e->type == BPF_PROG_TYPE_LSM &&
 	    e->attach == BPF_LSM_MAC)
 		return 1; /* a void hook: r0 is not even read */
+	if (e->type == BPF_PROG_TYPE_STRUCT_OPS && e->at &&
+	    bc_st_ops_void(e->at))
+		return 1; /* a void member: r0 is not read either */
 	if (r0->kind == VK_NOT_INIT)
 		return vc_err(e, pc, "R0 !read_ok");
 	if (!e->priv && bc_vkind_is_ptr(r0->kind))

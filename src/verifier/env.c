@@ -57,11 +57,6 @@ int vc_check_read(struct venv *e, uint32_t pc, int r)
 {
 	const struct bc_vreg *reg = vc_reg(e, r);
 
-	if (reg->kind == VK_NOT_INIT && reg->map == VK_NOT_INIT_DYNPTR)
-		return vc_err_fatal(e, pc,
-				    "R%d: a callback's dynptr argument "
-				    "is not supported by bpfcheck",
-				    r);
 	if (reg->kind == VK_NOT_INIT)
 		return vc_err(e, pc, "R%d !read_ok", r);
 	return 0;

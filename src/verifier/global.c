@@ -18,6 +18,7 @@
 
 #include "platform/ctx.h"
 #include "platform/helpers.h"
+#include "verifier/dynptr.h"
 #include "verifier/call.h"
 #include "verifier/global.h"
 #include "verifier/precision.h"
@@ -30,6 +31,7 @@ enum garg {
 	GA_BTF, /* __arg_trusted: a kernel struct */
 	GA_BTF_OR_NULL, /* __arg_trusted __arg_nullable */
 	GA_ARENA, /* __arg_arena: an arena pointer or a scalar */
+	GA_DYNPTR, /* const struct bpf_dynptr * */
 	GA_BAD, /* why says what the kernel says */
 	GA_UNSUPPORTED, /* Linux has a rule bpfcheck does not */
 };
@@ -146,8 +148,10 @@ static enum garg arg_kind(const struct venv *e, const struct bc_func *f, int i,
 				   i);
 		return GA_CTX;
 	}
+	if (a->dynptr && tags)
+		return bad(why, n, "arg#%d has invalid combination of tags", i);
 	if (a->dynptr)
-		goto unsupported;
+		return GA_DYNPTR;
 	if (tags & BC_ARG_TAG_TRUSTED)
 		return trusted_kind(e, f, i, why, n);
 	if (tags & BC_ARG_TAG_ARENA)
@@ -165,12 +169,6 @@ static enum garg arg_kind(const struct venv *e, const struct bc_func *f, int i,
 			   "determined",
 			   i);
 	return tags & BC_ARG_TAG_NONNULL ? GA_MEM : GA_MEM_OR_NULL;
-unsupported:
-	snprintf(why, n,
-		 "arg#%d of global function %s(): argument kind not "
-		 "supported by bpfcheck",
-		 i, f->name);
-	return GA_UNSUPPORTED;
 }
 
 /* The prototype as a whole: at most 5 arguments, a scalar return. */
@@ -265,6 +263,17 @@ static int btf_arg(struct venv *e, const struct bc_func *f, int i,
 	return 0;
 }
 
+/* A dynptr the callee only reads (the error is the path's). */
+static int dynptr_arg(struct venv *e, uint32_t pc, int i)
+{
+	struct vd_dynptr d;
+
+	return vd_arg(e, pc, i + 1, VD_RDONLY, BC_DYNPTR_INVALID, 0, false,
+		      &d) ?
+		       -1 :
+		       0;
+}
+
 /* One argument against its kind (btf_check_func_arg_match). */
 static int check_one(struct venv *e, uint32_t pc, const struct bc_func *f,
 		     int i, char *why, size_t n)
@@ -301,6 +310,7 @@ static int check_one(struct venv *e, uint32_t pc, const struct bc_func *f,
 		snprintf(why, n, "R%d is not a pointer to arena or scalar.",
 			 i + 1);
 		return 1;
+	case GA_DYNPTR: return dynptr_arg(e, pc, i);
 	case GA_MEM:
 	case GA_MEM_OR_NULL: break;
 	}
@@ -375,6 +385,7 @@ static void entry_arg(struct venv *e, const struct bc_func *f, int i,
 		if (r->kind == VK_BTF_ID_OR_NULL)
 			r->id = ++e->id_gen;
 		return;
+	case GA_DYNPTR: vd_const_reg(e, r, BC_DYNPTR_LOCAL); return;
 	case GA_BAD:
 	case GA_UNSUPPORTED: break;
 	}

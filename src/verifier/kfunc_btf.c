@@ -18,7 +18,9 @@
 #include "platform/kfuncs.h"
 #include "platform/progtypes.h"
 #include "verifier/arena.h"
+#include "platform/ctx.h"
 #include "verifier/call.h"
+#include "verifier/dynptr.h"
 #include "verifier/kfunc.h"
 #include "verifier/lock.h"
 #include "verifier/precision.h"
@@ -31,8 +33,9 @@ struct kmeta {
 	uint32_t ref; /* an argument's reference */
 	int release_regno;
 	int first; /* the first argument checked */
-	bool konst; /* a "__k" argument was seen */
+	bool konst; /* a "__k" or "__szk" argument was seen */
 	uint64_t konst_val;
+	struct vd_dynptr dyn; /* the initialised dynptr argument's */
 };
 
 static int unsupported(struct venv *e, uint32_t pc, const struct kmeta *m,
@@ -184,6 +187,11 @@ static int btf_id_arg(struct venv *e, uint32_t pc, struct kmeta *m, int i,
 		return unsupported(e, pc, m, "an argument of a type not known");
 	if (!have)
 		have = bc_btf_type_name(e->kbtf, r->btf_id);
+	/* a kfunc taking __sk_buff or xdp_md takes the kernel's struct it
+	 * stands for (Linux's btf_is_projection_of) */
+	if ((!strcmp(want, "__sk_buff") && !strcmp(have, "sk_buff")) ||
+	    (!strcmp(want, "xdp_md") && !strcmp(have, "xdp_buff")))
+		return 0;
 	if (release ?
 		    !r->off && !strcmp(have, want) :
 		    (r->kind == VK_BTF_ID ? bc_btf_ids_match(e->kbtf, r->btf_id,
@@ -233,6 +241,79 @@ static int scalar_arg(struct venv *e, uint32_t pc, struct kmeta *m, int i)
 	return 0;
 }
 
+/*
+ * A struct bpf_dynptr argument (KF_ARG_PTR_TO_DYNPTR): one the kfunc
+ * makes ("__uninit": of the type its constructor makes, a clone of the
+ * type and reference of the dynptr it copies), or an initialised one.
+ */
+static int dynptr_arg(struct venv *e, uint32_t pc, struct kmeta *m, int i)
+{
+	bool uninit = arg_named(m, i, "__uninit");
+	enum vd_use use = uninit ? VD_UNINIT :
+			  vc_reg(e, i + 1)->kind == VK_CONST_DYNPTR ?
+				   VD_RDONLY :
+				   VD_MUTABLE;
+	uint8_t type = BC_DYNPTR_INVALID;
+	uint32_t clone_ref = 0;
+	struct vd_dynptr made;
+
+	if (!strcmp(m->name, "bpf_dynptr_from_skb"))
+		type = BC_DYNPTR_SKB;
+	else if (!strcmp(m->name, "bpf_dynptr_from_xdp"))
+		type = BC_DYNPTR_XDP;
+	else if (!strcmp(m->name, "bpf_dynptr_clone") && uninit) {
+		type = m->dyn.type;
+		clone_ref = m->dyn.ref;
+	}
+	if (uninit && type == BC_DYNPTR_INVALID)
+		return unsupported(e, pc, m, "the dynptr it makes");
+	return vd_arg(e, pc, i + 1, use, type, clone_ref, true,
+		      uninit ? &made : &m->dyn);
+}
+
+/*
+ * A memory argument and its size, the next argument ("__sz", "__szk": a
+ * constant): Linux's KF_ARG_PTR_TO_MEM_SIZE; "__opt" memory may be NULL.
+ */
+static int mem_size_arg(struct venv *e, uint32_t pc, struct kmeta *m, int i)
+{
+	const struct bc_vreg *sz = vc_reg(e, i + 2);
+
+	if (arg_named(m, i + 1, "__szk")) {
+		vp_mark_reg(e, i + 2);
+		if (sz->kind != VK_SCALAR || !bc_scalar_is_const(&sz->s))
+			return vc_err(e, pc, "R%d must be a known constant",
+				      i + 2);
+		m->konst = true;
+		m->konst_val = sz->s.var_off.value;
+	}
+	if (arg_named(m, i, "__opt") && is_null(vc_reg(e, i + 1)))
+		return 0;
+	if (vc_mem_size_arg(e, pc, i + 1, false) ||
+	    vc_mem_size_arg(e, pc, i + 1, true))
+		return vc_err(e, pc,
+			      "arg#%d arg#%d memory, len pair leads to "
+			      "invalid memory access",
+			      i, i + 1);
+	return 0;
+}
+
+/* Is argument i memory whose size argument i + 1 gives? */
+static bool mem_size_pair(const struct kmeta *m, int i)
+{
+	return i + 1 < btf_vlen(m->proto) &&
+	       (arg_named(m, i + 1, "__sz") || arg_named(m, i + 1, "__szk"));
+}
+
+/* Is t the program type's context (Linux's btf_is_prog_ctx_type)? */
+static bool prog_ctx(const struct venv *e, const struct kmeta *m,
+		     const struct btf_type *t)
+{
+	struct bc_ctx_arg c = { .pointee = bc_btf_name(m->btf, t) };
+
+	return struct_type(t) && bc_ctx_arg_is_ctx(e->type, &c);
+}
+
 /* One pointer argument (get_kfunc_ptr_arg_type and what follows). */
 static int ptr_arg(struct venv *e, uint32_t pc, struct kmeta *m, int i,
 		   const struct btf_type *t)
@@ -264,8 +345,11 @@ static int ptr_arg(struct venv *e, uint32_t pc, struct kmeta *m, int i,
 	if (arg_named(m, i, "__map")) /* KF_ARG_PTR_TO_MAP (kfunc_arena.c) */
 		return vk_map_arg(e, pc, m->name, i,
 				  trusted_args(m) || (m->k->flags & BC_KF_RCU));
-	if (!strcmp(m->name, "bpf_cast_to_kern_ctx"))
+	if (!strcmp(m->name, "bpf_cast_to_kern_ctx") || prog_ctx(e, m, ref_t))
 		return ctx_arg(e, pc, i);
+	if (struct_type(ref_t) &&
+	    !strcmp(bc_btf_name(m->btf, ref_t), "bpf_dynptr"))
+		return dynptr_arg(e, pc, m, i);
 	if (nullable && is_null(r))
 		return 0;
 	if (r->kind == VK_BTF_ID || r->kind == VK_BTF_ID_OR_NULL ||
@@ -276,8 +360,6 @@ static int ptr_arg(struct venv *e, uint32_t pc, struct kmeta *m, int i,
 				      "type %s %s is not supported",
 				      m->name, i, kind_str(ref_t),
 				      bc_btf_name(m->btf, ref_t));
-		if (!strcmp(bc_btf_name(m->btf, ref_t), "bpf_dynptr"))
-			return unsupported(e, pc, m, "a dynptr argument");
 		return btf_id_arg(e, pc, m, i, ref_t);
 	}
 	if (ref_t && btf_is_struct(ref_t) && !scalar_struct(m->btf, ref_t, 0))
@@ -301,6 +383,8 @@ static int check_args(struct venv *e, uint32_t pc, struct kmeta *m)
 			continue;
 		if (bc_btf_is_scalar(t))
 			err = scalar_arg(e, pc, m, i);
+		else if (t && btf_is_ptr(t) && mem_size_pair(m, i))
+			err = mem_size_arg(e, pc, m, i++);
 		else if (t && btf_is_ptr(t))
 			err = ptr_arg(e, pc, m, i, t);
 		else
@@ -367,6 +451,27 @@ static int special_ret(struct venv *e, uint32_t pc, struct kmeta *m,
 	return 0;
 }
 
+/* r0 of bpf_dynptr_slice and _rdwr: a slice of their constant size. */
+static int slice_ret(struct venv *e, uint32_t pc, struct kmeta *m,
+		     struct bc_vreg *r0)
+{
+	bool rdonly = !strcmp(m->name, "bpf_dynptr_slice");
+
+	if (!m->konst)
+		return unsupported(e, pc, m, "no constant size");
+	/*
+	 * Linux 6.12 allows it where a program may write packets; the
+	 * 6.18 kernel bpfcheck is checked against refuses it in every
+	 * program type (XDP, TC; packet and local dynptrs alike)
+	 */
+	if (!rdonly)
+		return vc_err(e, pc, "bpf_dynptr_slice_rdwr() is not allowed");
+	/* (truncated as Linux's mem_size: a longer slice is NULL) */
+	vd_slice(r0, &m->dyn, (uint32_t)m->konst_val, rdonly, vc_reg(e, 3));
+	r0->id = ++e->id_gen;
+	return 0;
+}
+
 /* r0 as the prototype's return type says (check_kfunc_call's end). */
 static int set_ret(struct venv *e, uint32_t pc, struct kmeta *m,
 		   struct bc_vreg *r0)
@@ -393,6 +498,9 @@ static int set_ret(struct venv *e, uint32_t pc, struct kmeta *m,
 	if (!strcmp(m->name, "bpf_cast_to_kern_ctx") ||
 	    !strcmp(m->name, "bpf_rdonly_cast"))
 		return special_ret(e, pc, m, r0);
+	if (!strcmp(m->name, "bpf_dynptr_slice") ||
+	    !strcmp(m->name, "bpf_dynptr_slice_rdwr"))
+		return slice_ret(e, pc, m, r0);
 	pt = bc_btf_skip_mods(m->btf, t->type, &pid);
 	if (!pt || btf_is_void(pt)) { /* void *: a scalar */
 		bc_vreg_scalar(r0);

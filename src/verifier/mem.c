@@ -10,6 +10,7 @@
 #include "verifier/env.h"
 #include "verifier/tags.h"
 #include "verifier/lock.h"
+#include "verifier/dynptr.h"
 #include "verifier/mem.h"
 #include "verifier/mem_btf.h"
 #include "verifier/precision.h"
@@ -447,6 +448,8 @@ int vmem_stack_range(struct venv *e, uint32_t pc, int regno,
 	if (depth > e->sub_depth[sp])
 		e->sub_depth[sp] = depth;
 	if (write) {
+		if (vd_stack_write(e, pc, f, lo, hi + size))
+			return -1;
 		for (int64_t o = lo; o < hi + size; o++) {
 			int i = BC_STACK + (int)o;
 
@@ -460,8 +463,8 @@ int vmem_stack_range(struct venv *e, uint32_t pc, int regno,
 	for (int64_t o = lo; o < hi + size; o++) {
 		int i = BC_STACK + (int)o;
 		uint8_t t = f->stype[i];
-		bool ok = (e->priv && t != VS_ITER) || t == VS_MISC ||
-			  t == VS_ZERO;
+		bool ok = (e->priv && t != VS_ITER && t != VS_DYNPTR) ||
+			  t == VS_MISC || t == VS_ZERO;
 
 		/* Linux checks a spill for the whole slot: any byte of a slot
 		 * holding a spilled scalar is initialised for a helper */
@@ -547,6 +550,8 @@ static int stack_access(struct venv *e, uint32_t pc, int regno,
 			return vc_err(e, pc, "invalid size of register spill");
 		if (!e->priv && v4_barrier(f, o, size, val))
 			e->barrier_after = true;
+		if (vd_stack_write(e, pc, f, o, o + size))
+			return -1;
 		stack_write(e, f, o, size, val,
 			    valno >= 0 ? vc_reg(e, valno) : NULL);
 		note_write(e, reg->frame, f, o, size, valno);
@@ -586,7 +591,8 @@ static int stack_access(struct venv *e, uint32_t pc, int regno,
 
 		if (t == VS_SPILL && f->spill[(i + b) / 8].kind != VK_SCALAR)
 			return vc_err(e, pc, "invalid size of register fill");
-		if ((t == VS_INVALID && !e->priv) || t == VS_ITER)
+		if ((t == VS_INVALID && !e->priv) || t == VS_ITER ||
+		    t == VS_DYNPTR)
 			return vc_err(e, pc,
 				      "invalid read from stack off "
 				      "%d+%d size %d",
@@ -708,6 +714,20 @@ static int check_ptr_leak(struct venv *e, uint32_t pc,
 	return 0;
 }
 
+/* BPF_PROBE_MEM32 (PTR_TO_ARENA): any offset; a fault reads 0, drops a
+ * write. Sign extension is 6.12's convert_ctx_accesses rule; a JIT with
+ * signed arena loads (x86 from late 2025) lifts it: refusing is safe. */
+static int arena_access(struct venv *e, uint32_t pc, int size,
+			struct bc_vreg *out, bool sx)
+{
+	if (sx)
+		return vc_err(e, pc,
+			      "sign extending loads from arena are not "
+			      "supported yet");
+	bc_vreg_scalar_load(out, size, false);
+	return 0;
+}
+
 int vmem_access(struct venv *e, uint32_t pc, int regno, int off, int size,
 		bool write, const struct bc_vreg *val, int valno,
 		struct bc_vreg *out, bool sx)
@@ -776,6 +796,9 @@ int vmem_access(struct venv *e, uint32_t pc, int regno, int off, int size,
 		bc_vreg_scalar_load(out, size, sx);
 		return 0;
 	case VK_MEM:
+		if (write && (r.bflags & VM_RDONLY))
+			return vc_err(e, pc, "R%d cannot write into rdonly_mem",
+				      regno);
 		if (check_ptr_leak(e, pc, val, valno, "mem"))
 			return -1;
 		if (check_mem_region(
@@ -803,16 +826,7 @@ int vmem_access(struct venv *e, uint32_t pc, int regno, int off, int size,
 	case VK_MAP_PTR:
 		return vmem_map_ptr_access(e, pc, regno, &r, o, size, write,
 					   out, sx);
-	case VK_ARENA: /* BPF_PROBE_MEM32: a fault reads 0, drops a write */
-		/* 6.12's convert_ctx_accesses; a JIT that has signed arena
-		 * loads (x86 from late 2025) lifts it: refusing is the safe
-		 * side */
-		if (sx)
-			return vc_err(e, pc,
-				      "sign extending loads from arena are "
-				      "not supported yet");
-		bc_vreg_scalar_load(out, size, false);
-		return 0;
+	case VK_ARENA: return arena_access(e, pc, size, out, sx);
 	case VK_BTF_ID: /* of a type not known: as the others below */
 		if (r.kind == VK_BTF_ID && r.btf_id && e->kbtf)
 			return vmem_btf_access(e, pc, regno, &r, o, size, write,

@@ -14,6 +14,7 @@
 
 #include "platform/btfctx.h"
 #include "platform/ctx.h"
+#include "platform/struct_ops.h"
 #include "verifier/env.h"
 #include "verifier/lock.h"
 #include "verifier/mem.h"
@@ -78,6 +79,24 @@ bad:
 }
 
 /*
+ * A store through a PTR_TO_BTF_ID: only where the program type's
+ * btf_struct_access allows it (struct_ops: struct_ops.h).
+ */
+static int btf_write(struct venv *e, uint32_t pc, const struct bc_vreg *r,
+		     int off, int size)
+{
+	char msg[256];
+
+	if (e->type != BPF_PROG_TYPE_STRUCT_OPS || !e->at ||
+	    (r->bflags & BC_BTF_UNTRUSTED))
+		return vc_err(e, pc, "only read is supported");
+	if (!bc_st_ops_write(e->kbtf, e->at, r->btf_id, off, size, msg,
+			     sizeof(msg)))
+		return vc_err(e, pc, "%s", msg);
+	return 0;
+}
+
+/*
  * A load through a PTR_TO_BTF_ID (Linux's check_ptr_to_btf_access): it
  * cannot fault (probe memory, a NULL pointer reads 0), so the rules are
  * about the access's shape: inside the struct, a pointer member read
@@ -121,7 +140,7 @@ int vmem_btf_access(struct venv *e, uint32_t pc, int regno,
 			      r->bflags & BC_BTF_USER ? "user" : "percpu",
 			      (int)off);
 	if (write)
-		return vc_err(e, pc, "only read is supported");
+		return btf_write(e, pc, r, (int)off, size);
 	if (!bc_btf_struct_read(e->kbtf, r->btf_id, r->bflags, vlk_in_rcu_cs(e),
 				(int)off, size, &v, msg, sizeof(msg)))
 		return vc_err(e, pc, "%s", msg);

@@ -34,6 +34,7 @@ static const char *const kind_names[VK_MAX] = {
 	[VK_BTF_ID_OR_NULL] = "ptr_or_null_",
 	[VK_FLOW_KEYS] = "flow_keys",
 	[VK_FUNC] = "func",
+	[VK_CONST_DYNPTR] = "dynptr_ptr",
 	[VK_ARENA] = "arena",
 };
 
@@ -45,9 +46,10 @@ const char *bc_vkind_name(unsigned kind)
 const char *bc_vreg_kind_name(const struct bc_vreg *r)
 {
 	if (r->kind == VK_MEM && r->frame)
-		return "mem";
+		return r->bflags & VM_RDONLY ? "rdonly_mem" : "mem";
 	if (r->kind == VK_MEM_OR_NULL && r->frame)
-		return "mem_or_null";
+		return r->bflags & VM_RDONLY ? "rdonly_mem_or_null" :
+					       "mem_or_null";
 	return bc_vkind_name(r->kind);
 }
 
@@ -372,7 +374,8 @@ static bool reg_sub(const struct bc_vreg *o, const struct bc_vreg *c,
 	}
 	if (o->frame != c->frame || o->map != c->map ||
 	    o->mem_size != c->mem_size || o->btf_id != c->btf_id ||
-	    o->bflags != c->bflags)
+	    o->bflags != c->bflags || o->buf_frame != c->buf_frame ||
+	    o->buf_off != c->buf_off || o->buf_len != c->buf_len)
 		return false;
 	if (o->off != c->off) {
 		/* the same addresses split differently between the fixed
@@ -479,7 +482,8 @@ static bool frame_sub(const struct bc_vframe *o, const struct bc_vframe *c,
 		if (!(slive & (1ull << k)) &&
 		    !(ot[0] == VS_SPILL && derived_pkt(&o->spill[k])))
 			continue;
-		if (ot[0] == VS_ITER || ct[0] == VS_ITER) {
+		if (ot[0] == VS_ITER || ct[0] == VS_ITER ||
+		    ot[0] == VS_DYNPTR || ct[0] == VS_DYNPTR) {
 			if (!iter_sub(o, c, k, m))
 				return false;
 			continue;
@@ -624,7 +628,8 @@ uint64_t bc_vstate_hash(const struct bc_vstate *st, const uint16_t *live)
 			h = mix(h, t ^ k);
 			if (fr->stype[8 * k] == VS_SPILL)
 				h = reg_hash(h, &fr->spill[k]);
-			if (fr->stype[8 * k] == VS_ITER)
+			if (fr->stype[8 * k] == VS_ITER ||
+			    fr->stype[8 * k] == VS_DYNPTR)
 				h = mix(h,
 					fr->spill[k].map |
 						(uint64_t)(uint32_t)fr->spill[k]

@@ -34,6 +34,8 @@ enum bc_vkind {
 	VK_BTF_ID_OR_NULL,
 	VK_FLOW_KEYS,
 	VK_FUNC, /* subprogram address (off = first insn) */
+	VK_CONST_DYNPTR, /* a callback's or global function's dynptr
+			  * (Linux's CONST_PTR_TO_DYNPTR): map its type */
 	VK_ARENA, /* into the program's arena (Linux's PTR_TO_ARENA) */
 	VK_MAX
 };
@@ -45,12 +47,13 @@ struct bc_vreg {
 				 * argument), 0 a ringbuf record */
 	uint8_t precise; /* in a checkpoint: the value mattered
 				 * (precision.h); elsewhere meaningless */
-	uint8_t bflags; /* VK_BTF_ID*: enum bc_btf_flag */
+	uint8_t bflags; /* VK_BTF_ID*: enum bc_btf_flag; VK_MEM*: VM_* */
 	int32_t off; /* fixed offset of a pointer */
 	int32_t range; /* packet: bytes proven from the base */
 	uint32_t id; /* packet / or-null / linked scalar id */
 	uint32_t ref_id; /* reference held (0 none) */
-	uint32_t map; /* map index (map ptr/value/key) */
+	uint32_t map; /* map index (map ptr/value/key); VK_MEM*: the
+				 * id of the dynptr it is a slice of, or 0 */
 	uint32_t mem_size; /* VK_MEM, VK_MAP_KEY */
 	uint32_t btf_id; /* VK_BTF_ID*: the struct in the kernel's BTF,
 				 * 0 when not known (no kernel BTF) */
@@ -67,6 +70,12 @@ struct bc_vreg {
 	/* a spilled scalar: the width in bytes of a narrow spill (its other
 	 * bytes unknown, its fill linked to nothing), 0 a whole one */
 	uint8_t narrow;
+	/* VK_MEM* slice of a dynptr: the stack buffer it may be (Linux
+	 * prints buf=fp[F]OFF+LEN), which a write there invalidates;
+	 * buf_len 0: none */
+	uint8_t buf_frame;
+	int16_t buf_off;
+	uint16_t buf_len;
 };
 
 /*
@@ -86,16 +95,19 @@ struct bc_vreg {
  * vk_iter_state), ref_id its reference (first slot only), mem_size the
  * slot's place in it (0 first).
  */
-enum { VS_INVALID, VS_MISC, VS_ZERO, VS_SPILL, VS_ITER };
+/*
+ * VS_DYNPTR: one of the two slots of a dynptr (Linux's STACK_DYNPTR);
+ * spill[k] of each: map its type (platform/helpers.h's bc_dynptr_type), mem_size 0 in
+ * the first (lower) slot and 1 in the second, id the dynptr's (its
+ * slices carry it), ref_id the reference a ring buffer's holds.
+ */
+enum { VS_INVALID, VS_MISC, VS_ZERO, VS_SPILL, VS_ITER, VS_DYNPTR };
+
+/* VK_MEM* flags (bflags): read-only memory, a slice of a packet. */
+#define VM_RDONLY 0x1u
+#define VM_PKT	  0x2u
 
 /* Linux's BPF_ITER_STATE_*: next() may return an element, or no more. */
-/*
- * A VK_NOT_INIT register whose map is this is a callback's
- * CONST_PTR_TO_DYNPTR argument (bpf_user_ringbuf_drain's): bpfcheck does
- * not model dynptrs, so a callback that reads it has no verdict.
- */
-#define VK_NOT_INIT_DYNPTR 1u
-
 enum vk_iter_state { VK_ITER_ACTIVE = 1, VK_ITER_DRAINED = 2 };
 
 struct bc_vframe {

@@ -56,6 +56,29 @@ int beyond_unknown_u32_n(struct __sk_buff *skb)
 	return sum & 1;
 }
 
+/*
+ * A count-down from n that may be 0 wraps and runs 2^32 rounds. Another
+ * loop of the program is explored, so there is no bound for the whole
+ * program; the proven trip bound alone is over the cap.
+ */
+/* EXPECT[O1,O2,O3] reject: times, over the limit of 4294967296 insns LINUX reject: BPF program is too large */
+/* EXPECT[v3,c19v3,c19v4] reject: BPF program is too large */
+SEC("tc")
+int beyond_countdown_wraps(struct __sk_buff *skb)
+{
+	struct val *v = val0();
+	__u32 i = skb->len, s = 0;
+
+	if (!v)
+		return 0;
+	do {
+		s += v->b[i & 63];
+	} while (--i);
+	for (__u32 j = 0; j < 3 && s; j++)
+		s = (s >> 1) ^ (s & 1 ? 0xedb8 : 0) ^ v->b[(s + j) & 63];
+	return s & 1;
+}
+
 /* Zero and 0xff counts over 48 bytes, both used as indexes afterwards. */
 /* EXPECT accept LINUX reject: BPF program is too large */
 SEC("tc")

@@ -533,6 +533,48 @@ static struct bpf_program *select_program(struct bpf_object *obj,
 }
 
 /*
+ * Is p one of obj's programs? (A struct_ops map's initial value holds its
+ * members' programs as struct bpf_program pointers, libbpf's shadow type.)
+ */
+static bool is_program(struct bpf_object *obj, const void *p)
+{
+	struct bpf_program *q;
+
+	bpf_object__for_each_program(q,
+				     obj) if (p == (const void *)q) return true;
+	return false;
+}
+
+/*
+ * A struct_ops map loads every program it uses (libbpf >= 1.4 sets their
+ * autoload): keep only want in each map, and create only the maps that
+ * use it, so that want loads alone as programs of other types do.
+ */
+static void struct_ops_alone(struct bpf_object *obj, struct bpf_map *map,
+			     const struct bpf_program *want)
+{
+	size_t size = 0;
+	char *data;
+	bool used = false;
+
+	if (bpf_map__type(map) != BPF_MAP_TYPE_STRUCT_OPS)
+		return;
+	/* const before libbpf 1.2; the shadow is the map's own copy */
+	data = (char *)bpf_map__initial_value(map, &size);
+	for (size_t off = 0; data && off + sizeof(void *) <= size;
+	     off += sizeof(void *)) {
+		void *p;
+
+		memcpy(&p, data + off, sizeof(p));
+		if (p == (const void *)want)
+			used = true;
+		else if (p && is_program(obj, p))
+			memset(data + off, 0, sizeof(p));
+	}
+	bpf_map__set_autocreate(map, used);
+}
+
+/*
  * cilium/ebpf takes a value type on a ring buffer or a perf event array as a
  * hint and gives the kernel the sizes it wants (0 and 0, 4 and 4); libbpf
  * passes the value's size on, which the kernel refuses.
@@ -585,6 +627,7 @@ static int libbpf_load(const char *file, const char *name, const char *sec,
 		if (fix_pinning)
 			bpf_map__set_pin_path(map, NULL);
 		set_event_map_sizes(map);
+		struct_ops_alone(obj, map, want);
 	}
 	logbuf[0] = 0;
 	bpf_program__set_log_buf(want, logbuf, LOG_SIZE);

@@ -254,7 +254,8 @@ static const char *ret_word(enum bc_ret_kind r)
 	case BC_RET_TCP_SOCK_OR_NULL: return "'tcp_sock_or_null'";
 	case BC_RET_BTF_ID: return NULL; /* readable */
 	case BC_RET_BTF_ID_OR_NULL: return "_or_null_";
-	case BC_RET_MEM_OR_NULL: return "mem_or_null";
+	case BC_RET_MEM_OR_NULL:
+	case BC_RET_DYNPTR_MEM_OR_NULL: return "mem_or_null";
 	case BC_RET_MAP_VALUE: return NULL; /* readable */
 	}
 	return "?";
