@@ -99,11 +99,15 @@ static int lookup(struct venv *e, uint32_t pc, const struct bpf_insn *in,
 	kc->k = bc_kfunc_find(kc->name);
 	/* (a program whose type bpfcheck did not find: not decided here) */
 	if (kc->k && e->type != BPF_PROG_TYPE_UNSPEC &&
-	    !bc_kfunc_allowed(kc->k, e->type))
+	    !bc_kfunc_allowed(kc->k, e->type, e->attach))
 		return vc_err(e, pc,
 			      "calling kernel function %s is not "
 			      "allowed",
 			      kc->name);
+	if (kc->k && kc->k->why)
+		return vc_err_fatal(
+			e, pc, "kfunc %s is not supported by bpfcheck (%s)",
+			kc->name, kc->k->why);
 	kc->iter = iter_kind_of(kc->name);
 	kc->btf = e->obj->btf;
 	if (kc->k && !(kc->k->flags & BC_KF_ITER) && kc->iter < 0)
