@@ -339,7 +339,7 @@ static int check_reg_type(struct venv *e, uint32_t pc,
 		ci->cb_target = r->off;
 		return 0;
 	case BC_ARG_PTR_TO_ALLOC_MEM:
-		if (r->kind != VK_MEM)
+		if (r->kind != VK_MEM || r->frame) /* a ringbuf record only */
 			return type_err(e, pc, regno, r, "ringbuf_mem");
 		if (!off0)
 			return vc_err(e, pc,

@@ -776,6 +776,9 @@ int vmem_access(struct venv *e, uint32_t pc, int regno, int off, int size,
 		bc_vreg_scalar_load(out, size, sx);
 		return 0;
 	case VK_MEM:
+		if (write && r.frame == VK_MEM_RDONLY)
+			return vc_err(e, pc, "R%d cannot write into rdonly_mem",
+				      regno);
 		if (check_ptr_leak(e, pc, val, valno, "mem"))
 			return -1;
 		if (check_mem_region(

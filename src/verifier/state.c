@@ -43,6 +43,10 @@ const char *bc_vkind_name(unsigned kind)
 
 const char *bc_vreg_kind_name(const struct bc_vreg *r)
 {
+	if (r->kind == VK_MEM && r->frame == VK_MEM_RDONLY)
+		return "rdonly_mem";
+	if (r->kind == VK_MEM_OR_NULL && r->frame == VK_MEM_RDONLY)
+		return "rdonly_mem_or_null";
 	if (r->kind == VK_MEM && r->frame)
 		return "mem";
 	if (r->kind == VK_MEM_OR_NULL && r->frame)

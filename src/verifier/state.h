@@ -41,7 +41,8 @@ struct bc_vreg {
 	uint8_t kind; /* enum bc_vkind */
 	uint8_t frame; /* VK_FP: frame number; VK_MEM(_OR_NULL): 1
 				 * plain memory (a global function's
-				 * argument), 0 a ringbuf record */
+				 * argument), 0 a ringbuf record,
+				 * VK_MEM_RDONLY read-only memory */
 	uint8_t precise; /* in a checkpoint: the value mattered
 				 * (precision.h); elsewhere meaningless */
 	uint8_t bflags; /* VK_BTF_ID*: enum bc_btf_flag */
@@ -96,6 +97,9 @@ enum { VS_INVALID, VS_MISC, VS_ZERO, VS_SPILL, VS_ITER };
 #define VK_NOT_INIT_DYNPTR 1u
 
 enum vk_iter_state { VK_ITER_ACTIVE = 1, VK_ITER_DRAINED = 2 };
+
+/* VK_MEM's frame: Linux's PTR_TO_MEM | MEM_RDONLY (an iterator's element) */
+#define VK_MEM_RDONLY 2
 
 struct bc_vframe {
 	struct bc_vreg regs[BC_MAX_REG];
