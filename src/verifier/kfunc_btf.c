@@ -20,6 +20,7 @@
 #include "verifier/call.h"
 #include "verifier/kfunc.h"
 #include "verifier/lock.h"
+#include "verifier/log.h"
 #include "verifier/precision.h"
 
 struct kmeta {
@@ -103,22 +104,33 @@ static bool trusted_reg(const struct bc_vreg *r)
 	return r->kind == VK_BTF_ID && r->bflags == BC_BTF_TRUSTED;
 }
 
-/* Linux's __btf_type_is_scalar_struct: only scalars, nested 3 deep. */
+/*
+ * Linux's __btf_type_is_scalar_struct: a struct or union of scalars,
+ * non-empty arrays of scalars and such structs, nested 3 deep.
+ */
 static bool scalar_struct(const struct btf *btf, const struct btf_type *t,
 			  int depth)
 {
 	const struct btf_member *mb;
 
-	if (!t || !btf_is_struct(t) || depth > 2)
+	if (!t || !btf_is_composite(t))
 		return false;
 	mb = btf_members(t);
 	for (int i = 0; i < btf_vlen(t); i++) {
 		const struct btf_type *mt =
 			bc_btf_skip_mods(btf, mb[i].type, NULL);
 
-		while (mt && btf_is_array(mt))
+		if (mt && btf_is_composite(mt)) {
+			if (depth >= 3 || !scalar_struct(btf, mt, depth + 1))
+				return false;
+			continue;
+		}
+		if (mt && btf_is_array(mt)) {
+			if (!btf_array(mt)->nelems)
+				return false;
 			mt = bc_btf_skip_mods(btf, btf_array(mt)->type, NULL);
-		if (!bc_btf_is_scalar(mt) && !scalar_struct(btf, mt, depth + 1))
+		}
+		if (!bc_btf_is_scalar(mt))
 			return false;
 	}
 	return true;
@@ -232,6 +244,102 @@ static int scalar_arg(struct venv *e, uint32_t pc, struct kmeta *m, int i)
 	return 0;
 }
 
+/* Is the struct t the program type's context (btf_is_prog_ctx_type)? */
+static bool prog_ctx_struct(const struct venv *e, const struct btf *btf,
+			    const struct btf_type *t)
+{
+	const char *ctx = bc_prog_type_ops(e->type)->ctx_name;
+
+	return t && btf_is_struct(t) && ctx && !strncmp(ctx, "struct ", 7) &&
+	       !strcmp(ctx + 7, bc_btf_name(btf, t));
+}
+
+/* Linux's check_kfunc_mem_size_reg: the size in regno, read and written. */
+static int check_mem_size(struct venv *e, uint32_t pc, int regno)
+{
+	const struct bc_vreg *sz = vc_reg(e, regno);
+
+	vp_read(e, e->cur.curframe, 1u << regno, 0);
+	vp_mark_reg(e, regno);
+	if (sz->s.smin < 0)
+		return vc_err(e, pc,
+			      "R%d min value is negative, either use "
+			      "unsigned or 'var &= const'",
+			      regno);
+	if (sz->s.umax >= (1ull << 29))
+		return vc_err(e, pc,
+			      "R%d unbounded memory access, use 'var &= "
+			      "const' or 'if (var < const)'",
+			      regno);
+	return vc_mem_arg(e, pc, regno - 1, sz->s.umax, false) ||
+			       vc_mem_arg(e, pc, regno - 1, sz->s.umax, true) ?
+		       -1 :
+		       0;
+}
+
+/*
+ * A buffer, size pair at arguments i, i + 1 (regno i + 1): Linux prints
+ * why the access fails, then the line that is its verdict.
+ */
+static int mem_size(struct venv *e, uint32_t pc, int i, bool konst)
+{
+	int regno = i + 2;
+	const struct bc_vreg *sz = vc_reg(e, regno);
+
+	if (sz->kind != VK_SCALAR)
+		return vc_err(e, pc, "R%d is not a scalar", regno);
+	if (check_mem_size(e, pc, regno)) {
+		if (!e->fatal) {
+			snprintf(e->res->error, sizeof(e->res->error),
+				 "arg#%d arg#%d memory, len pair leads to "
+				 "invalid memory access",
+				 i, i + 1);
+			vlog_printf(e, "%s\n", e->res->error);
+		}
+		return -1;
+	}
+	if (konst && !bc_scalar_is_const(&sz->s))
+		return vc_err(e, pc, "R%d must be a known constant", regno);
+	return 0;
+}
+
+/*
+ * Memory arguments: KF_ARG_PTR_TO_MEM_SIZE (argument i + 1 named __sz or
+ * __szk is its size; 1: both checked) and KF_ARG_PTR_TO_MEM (the size of
+ * the scalar or struct of scalars it points to).
+ */
+static int mem_arg(struct venv *e, uint32_t pc, struct kmeta *m, int i,
+		   const struct btf_type *ref_t)
+{
+	const struct btf_param *a = btf_params(m->proto);
+	bool pair =
+		i + 1 < btf_vlen(m->proto) &&
+		bc_btf_is_scalar(
+			bc_btf_skip_mods(m->btf, a[i + 1].type, NULL)) &&
+		(arg_named(m, i + 1, "__sz") || arg_named(m, i + 1, "__szk"));
+	int64_t sz;
+
+	if (!bc_btf_is_scalar(ref_t) && !scalar_struct(m->btf, ref_t, 0) &&
+	    !(pair && (!ref_t || btf_is_void(ref_t))))
+		return vc_err(e, pc,
+			      "arg#%d pointer type %s %s must point to "
+			      "scalar, or struct with scalar",
+			      i, kind_str(ref_t), bc_btf_name(m->btf, ref_t));
+	if (pair && arg_named(m, i, "__opt"))
+		return unsupported(e, pc, m, "an __opt buffer");
+	if (pair)
+		return mem_size(e, pc, i, arg_named(m, i + 1, "__szk")) ? -1 :
+									  1;
+	sz = btf__resolve_size(m->btf,
+			       bc_btf_skip_mods(m->btf, a[i].type, NULL)->type);
+	if (sz <= 0)
+		return unsupported(e, pc, m, "a memory argument of no size");
+	return vc_mem_arg(e, pc, i + 1, (uint64_t)sz, false) ||
+			       vc_mem_arg(e, pc, i + 1, (uint64_t)sz, true) ?
+		       -1 :
+		       0;
+}
+
 /* One pointer argument (get_kfunc_ptr_arg_type and what follows). */
 static int ptr_arg(struct venv *e, uint32_t pc, struct kmeta *m, int i,
 		   const struct btf_type *t)
@@ -260,7 +368,8 @@ static int ptr_arg(struct venv *e, uint32_t pc, struct kmeta *m, int i,
 		if (m->k->flags & BC_KF_RELEASE)
 			m->release_regno = regno;
 	}
-	if (!strcmp(m->name, "bpf_cast_to_kern_ctx"))
+	if (!strcmp(m->name, "bpf_cast_to_kern_ctx") ||
+	    prog_ctx_struct(e, m->btf, ref_t))
 		return ctx_arg(e, pc, i);
 	if (nullable && is_null(r))
 		return 0;
@@ -276,12 +385,9 @@ static int ptr_arg(struct venv *e, uint32_t pc, struct kmeta *m, int i,
 			return unsupported(e, pc, m, "a dynptr argument");
 		return btf_id_arg(e, pc, m, i, ref_t);
 	}
-	if (ref_t && btf_is_struct(ref_t) && !scalar_struct(m->btf, ref_t, 0))
-		return vc_err(e, pc,
-			      "arg#%d pointer type %s %s must point to "
-			      "scalar, or struct with scalar",
-			      i, kind_str(ref_t), bc_btf_name(m->btf, ref_t));
-	return unsupported(e, pc, m, "a memory argument");
+	if (!strcmp(bc_btf_name(m->btf, ref_t), "bpf_dynptr"))
+		return unsupported(e, pc, m, "a dynptr argument");
+	return mem_arg(e, pc, m, i, ref_t);
 }
 
 static int check_args(struct venv *e, uint32_t pc, struct kmeta *m)
@@ -302,8 +408,9 @@ static int check_args(struct venv *e, uint32_t pc, struct kmeta *m)
 		else
 			err = vc_err(e, pc, "Unrecognized arg#%d type %s", i,
 				     kind_str(t));
-		if (err)
+		if (err < 0)
 			return -1;
+		i += err; /* a memory, size pair: the size is checked */
 	}
 	if ((m->k->flags & BC_KF_RELEASE) && !m->release_regno)
 		return vc_err(e, pc,

@@ -1,0 +1,160 @@
+// SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+/* CORPUS-VARIANTS: c19v3 c19v4 */
+/*
+ * kfuncs of the table (src/platform/kfuncs_table.c) checked from their
+ * BTF prototype alone, against this kernel: __ign arguments (bpf_strlen,
+ * Linux 6.15), a program type's context and memory, size pairs
+ * (bpf_xdp_ct_lookup, bpf_skb_ct_lookup), an acquired reference released
+ * or leaked (bpf_task_from_vpid), a sleepable kfunc in a program that is
+ * not, an id set a program type's hook lacks (generic_btf_ids for socket
+ * filters, bpf_fs_kfunc_set_ids for LSM programs only).
+ * Compiled by clang 19 (variants c19v3, c19v4).
+ */
+#include "corpus.h"
+
+struct task_struct {
+	int pid;
+} __attribute__((preserve_access_index));
+
+struct nf_conn {
+	unsigned long status;
+} __attribute__((preserve_access_index));
+
+struct path {
+	void *mnt;
+} __attribute__((preserve_access_index));
+
+/* Linux's struct bpf_ct_opts (net/netfilter/nf_conntrack_bpf.c) */
+struct bpf_ct_opts {
+	__s32 netns_id;
+	__s32 error;
+	__u8 l4proto;
+	__u8 dir;
+	__u16 ct_zone_id;
+	__u8 ct_zone_dir;
+	__u8 reserved[3];
+};
+
+extern int bpf_strlen(const char *s__ign) __ksym;
+extern struct task_struct *bpf_task_from_vpid(__s32 vpid) __ksym;
+extern void bpf_task_release(struct task_struct *p) __ksym;
+extern struct nf_conn *bpf_xdp_ct_lookup(struct xdp_md *xdp_ctx,
+					 struct bpf_sock_tuple *bpf_tuple,
+					 __u32 tuple__sz,
+					 struct bpf_ct_opts *opts,
+					 __u32 opts__sz) __ksym;
+extern struct nf_conn *bpf_skb_ct_lookup(struct __sk_buff *skb_ctx,
+					 struct bpf_sock_tuple *bpf_tuple,
+					 __u32 tuple__sz,
+					 struct bpf_ct_opts *opts,
+					 __u32 opts__sz) __ksym;
+extern void bpf_ct_release(struct nf_conn *nfct) __ksym;
+extern int bpf_copy_from_user_str(void *dst, __u32 dst__sz,
+				  const void *unsafe_ptr__ign,
+				  __u64 flags) __ksym;
+extern int bpf_path_d_path(struct path *path, char *buf,
+			   __u64 buf__sz) __ksym;
+
+/* EXPECT accept */
+SEC("xdp")
+int strlen_of_stack(struct xdp_md *ctx)
+{
+	char s[8] = "abc";
+
+	return bpf_strlen(s) == 3 ? XDP_PASS : XDP_DROP;
+}
+
+/* EXPECT accept */
+SEC("xdp")
+int task_vpid_released(struct xdp_md *ctx)
+{
+	struct task_struct *t = bpf_task_from_vpid(1);
+	int pid;
+
+	if (!t)
+		return XDP_PASS;
+	pid = t->pid;
+	bpf_task_release(t);
+	return pid == 1 ? XDP_PASS : XDP_DROP;
+}
+
+/* EXPECT reject: lead to reference leak */
+SEC("xdp")
+int task_vpid_leaked(struct xdp_md *ctx)
+{
+	struct task_struct *t = bpf_task_from_vpid(1);
+
+	return t ? XDP_PASS : XDP_DROP;
+}
+
+/* EXPECT accept */
+SEC("xdp")
+int xdp_ct_lookup_released(struct xdp_md *ctx)
+{
+	struct bpf_sock_tuple tup = {};
+	struct bpf_ct_opts opts = { .netns_id = -1, .l4proto = 6 };
+	struct nf_conn *ct;
+
+	ct = bpf_xdp_ct_lookup(ctx, &tup, sizeof(tup.ipv4), &opts,
+			       sizeof(opts));
+	if (ct)
+		bpf_ct_release(ct);
+	return XDP_PASS;
+}
+
+/* EXPECT reject: arg#1 arg#2 memory, len pair leads to invalid memory access */
+SEC("xdp")
+int xdp_ct_lookup_tuple_too_big(struct xdp_md *ctx)
+{
+	struct bpf_sock_tuple tup = {};
+	struct bpf_ct_opts opts = { .netns_id = -1, .l4proto = 6 };
+	struct nf_conn *ct;
+
+	ct = bpf_xdp_ct_lookup(ctx, &tup, 512, &opts, sizeof(opts));
+	if (ct)
+		bpf_ct_release(ct);
+	return XDP_PASS;
+}
+
+/* EXPECT reject: lead to reference leak */
+SEC("tc")
+int skb_ct_lookup_leaked(struct __sk_buff *skb)
+{
+	struct bpf_sock_tuple tup = {};
+	struct bpf_ct_opts opts = { .netns_id = -1, .l4proto = 17 };
+	struct nf_conn *ct;
+
+	ct = bpf_skb_ct_lookup(skb, &tup, sizeof(tup.ipv4), &opts,
+			       sizeof(opts));
+	return ct ? 1 : 0;
+}
+
+/* EXPECT reject: program must be sleepable to call sleepable kfunc bpf_copy_from_user_str */
+SEC("xdp")
+int copy_str_not_sleepable(struct xdp_md *ctx)
+{
+	char buf[16];
+
+	bpf_copy_from_user_str(buf, sizeof(buf), (void *)0, 0);
+	return XDP_PASS;
+}
+
+/* EXPECT reject: calling kernel function bpf_task_from_vpid is not allowed */
+SEC("socket")
+int task_vpid_socket_filter(struct __sk_buff *skb)
+{
+	struct task_struct *t = bpf_task_from_vpid(1);
+
+	if (t)
+		bpf_task_release(t);
+	return 0;
+}
+
+/* EXPECT reject: calling kernel function bpf_path_d_path is not allowed */
+SEC("syscall")
+int d_path_syscall(void *ctx)
+{
+	char buf[64];
+
+	return bpf_path_d_path((struct path *)0, buf, sizeof(buf));
+}
