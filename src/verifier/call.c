@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "platform/btfctx.h"
 #include "platform/ctx.h"
 #include "platform/helpers.h"
 #include "platform/map_funcs.h"
@@ -198,6 +199,22 @@ static int sock_value_arg(struct venv *e, uint32_t pc, int regno, uint32_t k)
 	case VK_SOCK_COMMON:
 	case VK_SOCK:
 	case VK_TCP_SOCK: return 0;
+	case VK_BTF_ID: /* plain or trusted only, a struct starting so */
+		if (r->bflags & ~BC_BTF_TRUSTED)
+			break;
+		if (!e->kbtf || !r->btf_id)
+			return vc_err_fatal(e, pc,
+					    "a BTF socket pointer without the "
+					    "kernel's BTF is not supported by "
+					    "bpfcheck");
+		if (r->off < 0 || !bc_scalar_is_const(&r->s) ||
+		    r->s.var_off.value)
+			return type_err(e, pc, regno, r, "sock_common");
+		if (bc_btf_ids_match(e->kbtf, r->btf_id, r->off, "sock_common"))
+			return 0;
+		return vc_err(e, pc, "R%d is of type %s but %s is expected",
+			      regno, bc_btf_type_name(e->kbtf, r->btf_id),
+			      "sock_common");
 	}
 	return type_err(e, pc, regno, r,
 			"sock_common, sock, tcp_sock, xdp_sock, ptr_, "
