@@ -867,7 +867,10 @@ static int helper_call(struct venv *e, uint32_t pc, const struct bpf_insn *in,
 			      "program of this type cannot use helper "
 			      "%s#%d",
 			      p->name, in->imm);
-	if (vlk_rcu_helper(e, pc, in->imm, p->name, p->flags & BC_HF_SLEEPABLE))
+	if (vlk_rcu_helper(e, pc, in->imm, p->name,
+			   p->flags & BC_HF_SLEEPABLE) ||
+	    vlk_preempt_helper(e, pc, in->imm, p->name,
+			       p->flags & BC_HF_SLEEPABLE))
 		return -1;
 	if (in->imm == BPF_FUNC_d_path &&
 	    !bc_btf_d_path_allowed(e->at, e->type))
@@ -915,6 +918,8 @@ int vc_call(struct venv *e, uint32_t pc, const struct bpf_insn *in,
 				"global function calls are not "
 				"allowed while holding a lock, use static "
 				"function instead");
+		if (g && vlk_preempt_global(e, pc))
+			return -1;
 		if (g) {
 			*next = pc + 1;
 			return vg_call(e, pc, g);

@@ -570,7 +570,8 @@ int vk_btf_call(struct venv *e, uint32_t pc, const char *name,
 			      "program must be sleepable to call "
 			      "sleepable kfunc %s",
 			      name);
-	if (vlk_rcu_kfunc(e, pc, name, k->flags & BC_KF_SLEEPABLE))
+	if (vlk_rcu_kfunc(e, pc, name, k->flags & BC_KF_SLEEPABLE) ||
+	    vlk_preempt_kfunc(e, pc, name, k->flags & BC_KF_SLEEPABLE))
 		return -1;
 	if (m.release_regno)
 		vc_release_ref(e, vc_reg(e, m.release_regno)->ref_id);

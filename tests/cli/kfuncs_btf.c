@@ -24,8 +24,9 @@ __bpf_kfunc unsigned int bpf_dynptr_size(const struct bpf_dynptr *p)
 	return (unsigned int)p->opaque[1];
 }
 
-__bpf_kfunc void bpf_preempt_disable(void)
+__bpf_kfunc void bpf_throw(unsigned long long cookie)
 {
+	(void)cookie;
 }
 
 __bpf_kfunc int not_a_kfunc_bpfcheck_knows(int x)

@@ -17,7 +17,7 @@ row() { # the columns of kfunc $2 in listing $1, spaces squeezed
 out=$("$bin" list --kfuncs --btf "$fixed")
 check fixed_status $? 0
 check fixed_rows "$(echo "$out" | awk 'NR > 1 { print $1 }' | head -4 | tr '\n' '|')" \
-	"bpf_dynptr_size|bpf_iter_num_new|bpf_preempt_disable|not_a_kfunc_bpfcheck_knows|"
+	"bpf_dynptr_size|bpf_iter_num_new|bpf_throw|not_a_kfunc_bpfcheck_knows|"
 check fixed_modelled "$(row "$out" bpf_iter_num_new | cut -d' ' -f1,3-)" \
 	"bpf_iter_num_new KF_ITER_NEW common_btf_ids (common) modelled"
 check fixed_not_modelled "$(row "$out" bpf_dynptr_size | cut -d' ' -f1,3-)" \
@@ -32,11 +32,11 @@ check fixed_json "$(echo "$json" | grep -o '"name":"bpf_iter_num_new","btf_id":[
 	'"name":"bpf_iter_num_new","status":"modelled","flags":"KF_ITER_NEW","set":"common_btf_ids"'
 check fixed_json_total "$(echo "$json" | grep -o '"total":.*')" \
 	'"total":4,"modelled":1,"not_modelled":2,"unknown":1}'
-id=$(echo "$out" | awk '$1 == "bpf_preempt_disable" { print $2 }')
-check disasm_name_id "$("$bin" disasm --btf "$fixed" --prog calls_kfunc "$calls" | grep -o 'call bpf_preempt.*')" \
-	"call bpf_preempt_disable#$id"
-check disasm_name "$("$bin" disasm --btf '' --prog calls_kfunc "$calls" | grep -o 'call bpf_preempt.*')" \
-	"call bpf_preempt_disable"
+id=$(echo "$out" | awk '$1 == "bpf_throw" { print $2 }')
+check disasm_name_id "$("$bin" disasm --btf "$fixed" --prog calls_kfunc "$calls" | grep -o 'call bpf_throw.*')" \
+	"call bpf_throw#$id"
+check disasm_name "$("$bin" disasm --btf '' --prog calls_kfunc "$calls" | grep -o 'call bpf_throw.*')" \
+	"call bpf_throw"
 "$bin" list --kfuncs "$fixed" >/dev/null 2>&1
 check file_argument_refused $? 2
 "$bin" list --kfuncs --btf /nonexistent >/dev/null 2>&1

@@ -7,7 +7,8 @@
  * (bpf_xdp_ct_lookup, bpf_skb_ct_lookup), an acquired reference released
  * or leaked (bpf_task_from_vpid), a sleepable kfunc in a program that is
  * not, an id set a program type's hook lacks (generic_btf_ids for socket
- * filters, bpf_fs_kfunc_set_ids for LSM programs only).
+ * filters, bpf_fs_kfunc_set_ids for LSM programs only); bpf_preempt_disable
+ * and bpf_preempt_enable in balance.
  * Compiled by clang 19 (variants c19v3, c19v4).
  */
 #include "corpus.h"
@@ -157,4 +158,36 @@ int d_path_syscall(void *ctx)
 	char buf[64];
 
 	return bpf_path_d_path((struct path *)0, buf, sizeof(buf));
+}
+
+extern void bpf_preempt_disable(void) __ksym;
+extern void bpf_preempt_enable(void) __ksym;
+
+/* EXPECT accept */
+SEC("tc")
+int preempt_balanced(struct __sk_buff *skb)
+{
+	bpf_preempt_disable();
+	bpf_preempt_disable();
+	bpf_preempt_enable();
+	bpf_preempt_enable();
+	return 0;
+}
+
+/* EXPECT reject: BPF_EXIT instruction in main prog cannot be used inside bpf_preempt_disable-ed region */
+SEC("tc")
+int preempt_enable_missing(struct __sk_buff *skb)
+{
+	bpf_preempt_disable();
+	if (skb->len > 100)
+		bpf_preempt_enable();
+	return 0;
+}
+
+/* EXPECT reject: unmatched attempt to enable preemption (kernel function bpf_preempt_enable) */
+SEC("tc")
+int preempt_enable_unmatched(struct __sk_buff *skb)
+{
+	bpf_preempt_enable();
+	return 0;
 }
