@@ -506,6 +506,9 @@ static int set_ret(struct venv *e, uint32_t pc, struct kmeta *m,
 	bc_vreg_ptr(r0, m->k->flags & BC_KF_RET_NULL ? VK_BTF_ID_OR_NULL :
 						       VK_BTF_ID);
 	r0->btf_id = kernel_struct(e, m, pid);
+	/* a kmem_cache found by address: read through probes only */
+	if (!strcmp(m->name, "bpf_get_kmem_cache"))
+		r0->bflags = BC_BTF_UNTRUSTED;
 	if (m->k->flags & BC_KF_RET_NULL)
 		r0->id = ++e->id_gen;
 	if (m->k->flags & BC_KF_ACQUIRE) {

@@ -8,7 +8,7 @@
  * or leaked (bpf_task_from_vpid), a sleepable kfunc in a program that is
  * not, an id set a program type's hook lacks (generic_btf_ids for socket
  * filters, bpf_fs_kfunc_set_ids for LSM programs only); bpf_preempt_disable
- * and bpf_preempt_enable in balance.
+ * and bpf_preempt_enable in balance; bpf_get_kmem_cache's untrusted result.
  * Compiled by clang 19 (variants c19v3, c19v4).
  */
 #include "corpus.h"
@@ -190,4 +190,30 @@ int preempt_enable_unmatched(struct __sk_buff *skb)
 {
 	bpf_preempt_enable();
 	return 0;
+}
+
+struct kmem_cache {
+	unsigned int size;
+} __attribute__((preserve_access_index));
+
+extern struct kmem_cache *bpf_get_kmem_cache(__u64 addr) __ksym;
+
+/* EXPECT accept */
+SEC("xdp")
+int kmem_cache_read(struct xdp_md *ctx)
+{
+	struct kmem_cache *s = bpf_get_kmem_cache(0xffff888000000000ull);
+
+	return s && s->size > 64 ? XDP_PASS : XDP_DROP;
+}
+
+/* EXPECT reject: only read is supported */
+SEC("xdp")
+int kmem_cache_write(struct xdp_md *ctx)
+{
+	struct kmem_cache *s = bpf_get_kmem_cache(0xffff888000000000ull);
+
+	if (s)
+		s->size = 1;
+	return XDP_PASS;
 }
