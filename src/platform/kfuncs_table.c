@@ -99,7 +99,7 @@ const struct bc_kfunc bc_kfunc_table[] = {
 	K("bpf_ct_change_timeout", TRU, BC_KFS_NF_CT),
 	K("bpf_ct_insert_entry", ACQ | NUL | REL, BC_KFS_NF_CT),
 	K("bpf_ct_release", REL, BC_KFS_NF_CT),
-	KU("bpf_ct_set_nat_info", TRU, BC_KFS_NF_NAT, "a memory argument"),
+	K("bpf_ct_set_nat_info", TRU, BC_KFS_NF_NAT),
 	K("bpf_ct_set_status", TRU, BC_KFS_NF_CT),
 	K("bpf_ct_set_timeout", TRU, BC_KFS_NF_CT),
 	KU("bpf_dynptr_adjust", 0, BC_KFS_COMMON, "a dynptr argument"),

@@ -21,6 +21,18 @@ struct nf_conn {
 	unsigned long status;
 } __attribute__((preserve_access_index));
 
+struct nf_conn___init {
+	unsigned long status;
+} __attribute__((preserve_access_index));
+
+enum nf_nat_manip_type { NF_NAT_MANIP_SRC, NF_NAT_MANIP_DST };
+
+union nf_inet_addr {
+	__u32 all[4];
+	__be32 ip;
+	__be32 ip6[4];
+};
+
 struct path {
 	void *mnt;
 } __attribute__((preserve_access_index));
@@ -50,6 +62,15 @@ extern struct nf_conn *bpf_skb_ct_lookup(struct __sk_buff *skb_ctx,
 					 struct bpf_ct_opts *opts,
 					 __u32 opts__sz) __ksym;
 extern void bpf_ct_release(struct nf_conn *nfct) __ksym;
+extern struct nf_conn___init *bpf_xdp_ct_alloc(struct xdp_md *xdp_ctx,
+					       struct bpf_sock_tuple *bpf_tuple,
+					       __u32 tuple__sz,
+					       struct bpf_ct_opts *opts,
+					       __u32 opts__sz) __ksym;
+extern struct nf_conn *bpf_ct_insert_entry(struct nf_conn___init *nfct_i) __ksym;
+extern int bpf_ct_set_nat_info(struct nf_conn___init *nfct,
+			       union nf_inet_addr *addr, int port,
+			       enum nf_nat_manip_type manip) __ksym;
 extern int bpf_copy_from_user_str(void *dst, __u32 dst__sz,
 				  const void *unsafe_ptr__ign,
 				  __u64 flags) __ksym;
@@ -114,6 +135,27 @@ int xdp_ct_lookup_tuple_too_big(struct xdp_md *ctx)
 	ct = bpf_xdp_ct_lookup(ctx, &tup, 512, &opts, sizeof(opts));
 	if (ct)
 		bpf_ct_release(ct);
+	return XDP_PASS;
+}
+
+/* EXPECT accept */
+SEC("xdp")
+int xdp_ct_alloc_nat_insert(struct xdp_md *ctx)
+{
+	struct bpf_sock_tuple tup = {};
+	struct bpf_ct_opts opts = { .netns_id = -1, .l4proto = 6 };
+	union nf_inet_addr a = {};
+	struct nf_conn___init *ct;
+	struct nf_conn *c;
+
+	ct = bpf_xdp_ct_alloc(ctx, &tup, sizeof(tup.ipv4), &opts,
+			      sizeof(opts));
+	if (!ct)
+		return XDP_PASS;
+	bpf_ct_set_nat_info(ct, &a, 80, NF_NAT_MANIP_DST);
+	c = bpf_ct_insert_entry(ct);
+	if (c)
+		bpf_ct_release(c);
 	return XDP_PASS;
 }
 
