@@ -151,6 +151,8 @@ const char *cli_srcloc(const struct bpfcheck_prog *p, uint32_t insn, char *buf,
 
 /* Commands, each in tools/cmd_<name>.c. */
 int cmd_list(int argc, char **argv);
+/* list --kfuncs: the target BTF's kfuncs (cmd_list_kfuncs.c). */
+int cmd_list_kfuncs(const struct cli_input *in, bool json);
 int cmd_disasm(int argc, char **argv);
 int cmd_cfg(int argc, char **argv);
 int cmd_loops(int argc, char **argv);

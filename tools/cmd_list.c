@@ -15,23 +15,27 @@
 
 #include "cli.h"
 
-enum { OPT_JSON = OPT_CMD_BASE, OPT_MAPS, OPT_HELP };
+enum { OPT_JSON = OPT_CMD_BASE, OPT_MAPS, OPT_KFUNCS, OPT_HELP };
 
 static const struct option list_opts[] = {
 	CLI_INPUT_OPTIONS,
 	{ "json", no_argument, NULL, OPT_JSON },
 	{ "maps", no_argument, NULL, OPT_MAPS },
+	{ "kfuncs", no_argument, NULL, OPT_KFUNCS },
 	{ "help", no_argument, NULL, OPT_HELP },
 	{ NULL, 0, NULL, 0 },
 };
 
 static void help(void)
 {
-	printf("Usage: bpfcheck list [OPTIONS] FILE...\n\n"
+	printf("Usage: bpfcheck list [OPTIONS] FILE...\n"
+	       "       bpfcheck list --kfuncs [--btf FILE] [--json]\n\n"
 	       "List the programs in each FILE: section, function name, program type,\n"
 	       "instruction count (after linking subprograms) and the maps it uses.\n\n"
 	       "Options:\n"
 	       "  --maps           also list the maps of each file\n"
+	       "  --kfuncs         list the kfuncs the target BTF declares (no FILE):\n"
+	       "                   BTF id, flags, id set, whether bpfcheck models them\n"
 	       "  --json           print one JSON document instead of tables\n" CLI_INPUT_HELP
 	       "  --help           show this help\n\n"
 	       "Exit status: 0 success, 2 bad input or usage.\n");
@@ -259,7 +263,7 @@ static void json_object(const struct bc_object *o, const struct cli_input *in)
 int cmd_list(int argc, char **argv)
 {
 	struct cli_input in = { 0 };
-	bool json = false, maps = false, first = true;
+	bool json = false, maps = false, kfuncs = false, first = true;
 	int c, i, rc = 0;
 
 	optind = 1;
@@ -270,11 +274,16 @@ int cmd_list(int argc, char **argv)
 		switch (c) {
 		case OPT_JSON: json = true; break;
 		case OPT_MAPS: maps = true; break;
+		case OPT_KFUNCS: kfuncs = true; break;
 		case 'h':
 		case OPT_HELP: help(); return 0;
 		default: return cli_usage_error("list", "bad option");
 		}
 	}
+	if (kfuncs && optind < argc)
+		return cli_usage_error("list", "--kfuncs takes no FILE");
+	if (kfuncs)
+		return cmd_list_kfuncs(&in, json);
 	if (optind >= argc)
 		return cli_usage_error("list", "no input file");
 	if (json)

@@ -53,9 +53,24 @@ static int helper_by_name(const char *name)
 	return -1;
 }
 
+/* The index of kernel function name in c->ksyms, added if new. */
+static int32_t asm_ksym(struct asm_ctx *c, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < c->nksyms; i++)
+		if (!strcmp(c->ksyms[i], name))
+			return (int32_t)i;
+	BC_GROW(c->ksyms, c->capksyms, c->nksyms + 1);
+	c->ksyms[c->nksyms] = bc_xstrdup(name);
+	return (int32_t)c->nksyms++;
+}
+
 /*
  * call forms of both syntaxes: "call 1", "call name#1", "call name",
  * "call pc+3", "call label", "call kfunc#7", "call %r2" (callx),
+ * "call bpf_iter_num_new#63675" and "call bpf_iter_num_new" (a kfunc by
+ * name, as Linux's log and llvm-objdump print them; the id is not kept),
  * "call local label", "call helper 1", "call runtime 7".
  */
 static int parse_call(struct cur *p)
@@ -105,9 +120,16 @@ static int parse_call(struct cur *p)
 		k = bc_asm_need_num(p, NUM_IMM32, &v);
 		if (k)
 			return k;
-		bc_asm_emit(p->c, BPF_JMP | BPF_CALL, 0,
-			    strcmp(name, "kfunc") ? 0 : BPF_PSEUDO_KFUNC_CALL,
-			    0, (int32_t)v);
+		if (!strcmp(name, "kfunc"))
+			bc_asm_emit(p->c, BPF_JMP | BPF_CALL, 0,
+				    BPF_PSEUDO_KFUNC_CALL, 0, (int32_t)v);
+		else if (helper_by_name(name) > 0 || !strcmp(name, "unknown"))
+			bc_asm_emit(p->c, BPF_JMP | BPF_CALL, 0, 0, 0,
+				    (int32_t)v);
+		else /* Linux's "call bpf_iter_num_new#63675": by name */
+			bc_asm_emit(p->c, BPF_JMP | BPF_CALL, 0,
+				    BPF_PSEUDO_KFUNC_CALL, 0,
+				    asm_ksym(p->c, name));
 		return bc_asm_end_of_line(p);
 	}
 	k = helper_by_name(name);
@@ -115,7 +137,7 @@ static int parse_call(struct cur *p)
 		bc_asm_emit(p->c, BPF_JMP | BPF_CALL, 0, 0, 0, k);
 	} else {
 		bc_asm_emit(p->c, BPF_JMP | BPF_CALL, 0, BPF_PSEUDO_CALL, 0, 0);
-		bc_asm_add_fix(p->c, name, FIX_CALL);
+		bc_asm_add_fix(p->c, name, FIX_CALL_EXT);
 	}
 	return bc_asm_end_of_line(p);
 }
@@ -372,6 +394,11 @@ static int resolve(struct asm_ctx *c)
 		struct bpf_insn *in = &c->insns[f->pc];
 
 		c->line = f->line;
+		if (t < 0 && f->kind == FIX_CALL_EXT) { /* an extern: a kfunc */
+			in->src_reg = BPF_PSEUDO_KFUNC_CALL;
+			in->imm = asm_ksym(c, f->label);
+			continue;
+		}
 		if (t < 0)
 			return bc_asm_fail(c, "unknown label '%s'", f->label);
 		rel = t - (int64_t)f->pc - 1;
@@ -387,7 +414,8 @@ static int resolve(struct asm_ctx *c)
 		} else {
 			in->imm = (int32_t)rel;
 		}
-		if (f->kind == FIX_CALL || f->kind == FIX_FUNC) {
+		if (f->kind == FIX_CALL || f->kind == FIX_CALL_EXT ||
+		    f->kind == FIX_FUNC) {
 			BC_GROW(c->funcs, c->capfuncs, c->nfuncs + 1);
 			c->funcs[c->nfuncs].name = bc_xstrdup(f->label);
 			c->funcs[c->nfuncs++].pc = (uint32_t)t;
@@ -412,6 +440,9 @@ static void ctx_free(struct asm_ctx *c)
 		free(c->funcs[i].name);
 	free(c->funcs);
 	free(c->pending_func);
+	for (i = 0; i < c->nksyms; i++)
+		free(c->ksyms[i]);
+	free(c->ksyms);
 	for (i = 0; i < c->nmaps; i++) {
 		free(c->maps[i].name);
 		free(c->maps[i].init);
@@ -600,6 +631,8 @@ int bc_asm_open(const char *name, const char *text, size_t len,
 	}
 	/* as the kernel's own test loaders, GPL unless .license says */
 	obj->license = bc_xstrdup(c.license ? c.license : "GPL");
+	for (i = 0; i < c.nksyms; i++)
+		bc_object_ksym(obj, c.ksyms[i], BC_KSYM_FUNC);
 	p = bc_object_add_prog(obj);
 	p->name = prog_name(name);
 	p->section = bc_xstrdup(c.section ? c.section : "asm");

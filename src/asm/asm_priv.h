@@ -17,6 +17,7 @@ enum fix_kind {
 	FIX_OFF, /* insn.off = target - pc - 1 */
 	FIX_IMM, /* insn.imm = target - pc - 1 (gotol) */
 	FIX_CALL, /* pseudo call; target starts a function */
+	FIX_CALL_EXT, /* as FIX_CALL; no such label: a kfunc by that name */
 	FIX_FUNC, /* lddw pseudo func; target starts a function */
 };
 
@@ -43,6 +44,10 @@ struct asm_ctx {
 	struct label *funcs; /* function starts (name may be NULL) */
 	size_t nfuncs, capfuncs;
 	char *pending_func; /* .func NAME waiting for its instruction */
+	/* kernel functions called by name: a kfunc call's imm indexes this
+	 * (the object's ksyms, as the ELF loader numbers them) */
+	char **ksyms;
+	size_t nksyms, capksyms;
 	struct bc_map *maps;
 	size_t nmaps, capmaps;
 	char *type;

@@ -152,6 +152,26 @@ static const struct bc_func *func_at(const struct bc_prog *prog, int64_t pc)
 	return NULL;
 }
 
+/*
+ * A kfunc call as Linux's log prints it, "call bpf_iter_num_new#63668"
+ * (the name and its id in the target BTF), the name alone without that
+ * BTF, "call kfunc#3" when the object does not name it.
+ */
+static bool fmt_kfunc_call(struct out *o, const struct bc_prog *prog,
+			   int32_t imm)
+{
+	const struct bc_object *obj = prog ? prog->obj : NULL;
+	const char *name = obj ? bc_object_ksym_name(obj, imm) : NULL;
+
+	if (!name)
+		put(o, "call kfunc#%d", imm);
+	else if (obj->ksym_btf_id && obj->ksym_btf_id[imm])
+		put(o, "call %s#%u", name, obj->ksym_btf_id[imm]);
+	else
+		put(o, "call %s", name);
+	return true;
+}
+
 static bool fmt_call(struct out *o, const struct bc_prog *prog,
 		     const struct bpf_insn *in, uint32_t pc)
 {
@@ -181,8 +201,7 @@ static bool fmt_call(struct out *o, const struct bc_prog *prog,
 	case BPF_PSEUDO_KFUNC_CALL:
 		if (in->off)
 			return false;
-		put(o, "call kfunc#%d", in->imm);
-		return true;
+		return fmt_kfunc_call(o, prog, in->imm);
 	}
 	return false;
 }

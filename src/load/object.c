@@ -11,6 +11,7 @@
 #include "asm/asm.h"
 #include "isa/insn.h"
 #include "load/load.h"
+#include "platform/kbtf.h"
 
 int bc_raw_open(const char *name, const uint8_t *data, size_t len,
 		const struct bc_open_opts *opts, struct bc_object *obj,
@@ -107,6 +108,22 @@ static bool looks_binary(const uint8_t *d, size_t len)
  * Input that was taken for assembly because it is not ELF, and failed as
  * such: say what it looks like instead of the assembler's complaint.
  */
+/* Each kernel function's id in the target kernel's BTF, for the logs. */
+static void ksym_btf_ids(struct bc_object *obj)
+{
+	const struct btf *kbtf = obj->kbtf ? obj->kbtf->btf : NULL;
+
+	if (!kbtf || !obj->ksym_cnt)
+		return;
+	obj->ksym_btf_id = bc_xcalloc(obj->ksym_cnt, sizeof(uint32_t));
+	for (uint32_t i = 0; i < obj->ksym_cnt; i++) {
+		int id = btf__find_by_name_kind(kbtf, obj->ksyms[i],
+						BTF_KIND_FUNC);
+
+		obj->ksym_btf_id[i] = id > 0 ? (uint32_t)id : 0;
+	}
+}
+
 static int explain_not_asm(const char *name, const uint8_t *data, size_t len,
 			   struct bc_err *err)
 {
@@ -158,6 +175,8 @@ int bc_object_open_mem(const char *name, const uint8_t *data, size_t len,
 	}
 	if (!r)
 		r = apply_type(obj, opts->type, err);
+	if (!r)
+		ksym_btf_ids(obj);
 	if (r) {
 		bc_object_free(obj);
 		return r;

@@ -571,7 +571,8 @@ static bool widen(struct vsum *s, uint32_t own, const struct bc_vstate *w,
 		  const struct bc_vstate *c, struct bc_vstate *out)
 {
 	if (w->curframe != c->curframe || w->ref_cnt || c->ref_cnt ||
-	    w->lock_map || c->lock_map || w->rcu_lock != c->rcu_lock)
+	    w->lock_map || c->lock_map || w->rcu_lock != c->rcu_lock ||
+	    w->preempt_lock != c->preempt_lock)
 		return false;
 	for (uint32_t f = 0; f <= w->curframe; f++) {
 		const struct bc_vframe *a = w->frames[f], *b = c->frames[f];

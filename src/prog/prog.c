@@ -128,6 +128,7 @@ void bc_object_free(struct bc_object *obj)
 		free(obj->ksyms[i]);
 	free(obj->ksyms);
 	free(obj->ksym_kind);
+	free(obj->ksym_btf_id);
 	free(obj->license);
 	for (uint32_t i = 0; i < obj->extern_cnt; i++) {
 		free(obj->externs[i].name);

@@ -189,6 +189,9 @@ struct bc_object {
 	char **ksyms;
 	uint8_t *ksym_kind; /* per ksym: enum bc_ksym_kind */
 	uint32_t ksym_cnt;
+	/* per ksym: its FUNC's id in the target kernel's BTF, 0 none (set
+	 * when the object is opened; the name#id Linux's log prints) */
+	uint32_t *ksym_btf_id;
 	char *license;
 	uint32_t kern_version;
 	/* why Linux would refuse the object's BTF (btf_fields.h), or "" */

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "platform/btfctx.h"
 #include "platform/ctx.h"
 #include "platform/helpers.h"
 #include "platform/map_funcs.h"
@@ -202,6 +203,22 @@ static int sock_value_arg(struct venv *e, uint32_t pc, int regno, uint32_t k)
 	case VK_SOCK_COMMON:
 	case VK_SOCK:
 	case VK_TCP_SOCK: return 0;
+	case VK_BTF_ID: /* plain or trusted only, a struct starting so */
+		if (r->bflags & ~BC_BTF_TRUSTED)
+			break;
+		if (!e->kbtf || !r->btf_id)
+			return vc_err_fatal(e, pc,
+					    "a BTF socket pointer without the "
+					    "kernel's BTF is not supported by "
+					    "bpfcheck");
+		if (r->off < 0 || !bc_scalar_is_const(&r->s) ||
+		    r->s.var_off.value)
+			return type_err(e, pc, regno, r, "sock_common");
+		if (bc_btf_ids_match(e->kbtf, r->btf_id, r->off, "sock_common"))
+			return 0;
+		return vc_err(e, pc, "R%d is of type %s but %s is expected",
+			      regno, bc_btf_type_name(e->kbtf, r->btf_id),
+			      "sock_common");
 	}
 	return type_err(e, pc, regno, r,
 			"sock_common, sock, tcp_sock, xdp_sock, ptr_, "
@@ -895,7 +912,10 @@ static int helper_call(struct venv *e, uint32_t pc, const struct bpf_insn *in,
 			      "program of this type cannot use helper "
 			      "%s#%d",
 			      p->name, in->imm);
-	if (vlk_rcu_helper(e, pc, in->imm, p->name, p->flags & BC_HF_SLEEPABLE))
+	if (vlk_rcu_helper(e, pc, in->imm, p->name,
+			   p->flags & BC_HF_SLEEPABLE) ||
+	    vlk_preempt_helper(e, pc, in->imm, p->name,
+			       p->flags & BC_HF_SLEEPABLE))
 		return -1;
 	if (in->imm == BPF_FUNC_d_path &&
 	    !bc_btf_d_path_allowed(e->at, e->type))
@@ -948,6 +968,8 @@ int vc_call(struct venv *e, uint32_t pc, const struct bpf_insn *in,
 				"global function calls are not "
 				"allowed while holding a lock, use static "
 				"function instead");
+		if (g && vlk_preempt_global(e, pc))
+			return -1;
 		if (g) {
 			*next = pc + 1;
 			return vg_call(e, pc, g);
@@ -966,13 +988,6 @@ int vc_mem_arg(struct venv *e, uint32_t pc, int regno, uint64_t size,
 	       bool write)
 {
 	return helper_mem(e, pc, regno, size, write, true);
-}
-
-int vc_mem_size_arg(struct venv *e, uint32_t pc, int mem_regno, bool write)
-{
-	struct callinfo ci = { .map = -1, .mem_regno = mem_regno };
-
-	return size_arg(e, pc, mem_regno + 1, true, &ci, write, true);
 }
 
 void vc_clear_pkt(struct venv *e)

@@ -18,6 +18,7 @@
 #include "verifier/jmp.h"
 #include "verifier/kfunc.h"
 #include "verifier/lock.h"
+#include "verifier/log.h"
 #include "verifier/mem.h"
 #include "verifier/precision.h"
 
@@ -99,13 +100,21 @@ static int lookup(struct venv *e, uint32_t pc, const struct bpf_insn *in,
 	kc->k = bc_kfunc_find(kc->name);
 	/* (a program whose type bpfcheck did not find: not decided here) */
 	if (kc->k && e->type != BPF_PROG_TYPE_UNSPEC &&
-	    !bc_kfunc_allowed(kc->k, e->type))
+	    !bc_kfunc_allowed(kc->k, e->type, e->attach))
 		return vc_err(e, pc,
 			      "calling kernel function %s is not "
 			      "allowed",
 			      kc->name);
+	if (kc->k && kc->k->why)
+		return vc_err_fatal(
+			e, pc, "kfunc %s is not supported by bpfcheck (%s)",
+			kc->name, kc->k->why);
 	kc->iter = iter_kind_of(kc->name);
-	kc->btf = e->obj->btf;
+	/* the kernel's prototype where it has one (as kfunc_btf.c) */
+	kc->btf = e->kbtf && btf__find_by_name_kind(e->kbtf, kc->name,
+						    BTF_KIND_FUNC) > 0 ?
+			  e->kbtf :
+			  e->obj->btf;
 	if (kc->k && !(kc->k->flags & BC_KF_ITER) && kc->iter < 0)
 		return 1; /* not an iterator: vk_btf_call */
 	if (!kc->k || kc->iter < 0 || !kc->btf)
@@ -254,6 +263,7 @@ static int iter_new(struct venv *e, uint32_t pc, const struct kcall *kc)
 		/* made in an RCU section (vk_call checked): MEM_RCU */
 		s->bflags = kc->k->flags & BC_KF_RCU_PROTECTED ? BC_BTF_RCU : 0;
 	}
+	vlog_scratch_slot(e, vc_reg(e, 1)->frame, k);
 	return 0;
 }
 
@@ -294,9 +304,13 @@ static int ret_object(struct venv *e, uint32_t pc, const struct kcall *kc,
 	return 0;
 }
 
-/* Registers after the call: r1-r5 clobbered, r0 as the prototype says. */
+/*
+ * Registers after the call: r1-r5 clobbered, r0 as the prototype says;
+ * an element in memory is read-only and dies with the iterator's
+ * reference iref (Linux's meta.ref_obj_id).
+ */
 static int set_ret(struct venv *e, uint32_t pc, const struct kcall *kc,
-		   uint8_t iflags)
+		   uint8_t iflags, uint32_t iref)
 {
 	const struct btf_type *t =
 		bc_btf_skip_mods(kc->btf, kc->proto->type, NULL);
@@ -323,6 +337,10 @@ static int set_ret(struct venv *e, uint32_t pc, const struct kcall *kc,
 		return unsupported(e, pc, kc->name);
 	bc_vreg_ptr(r0, VK_MEM);
 	r0->mem_size = (uint32_t)sz;
+	r0->frame = 1; /* plain memory, read-only */
+	r0->bflags = VM_RDONLY;
+	r0->id = ++e->id_gen;
+	r0->ref_id = iref;
 	return 0;
 }
 
@@ -369,7 +387,7 @@ int vk_call(struct venv *e, uint32_t pc, const struct bpf_insn *in,
 {
 	struct bc_vframe *f;
 	struct kcall kc = { 0 };
-	uint32_t fl;
+	uint32_t fl, iref;
 	uint8_t iflags;
 	int k, err = lookup(e, pc, in, &kc);
 
@@ -389,7 +407,7 @@ int vk_call(struct venv *e, uint32_t pc, const struct bpf_insn *in,
 	vp_read(e, e->cur.curframe, 1u << 1, 0);
 	fl = kc.k->flags;
 	if (fl & BC_KF_ITER_NEW) {
-		if (iter_new(e, pc, &kc) || set_ret(e, pc, &kc, 0))
+		if (iter_new(e, pc, &kc) || set_ret(e, pc, &kc, 0, 0))
 			return -1;
 		*next = pc + 1;
 		return 0;
@@ -406,16 +424,26 @@ int vk_call(struct venv *e, uint32_t pc, const struct bpf_insn *in,
 			      "#0",
 			      iter_kinds[kc.iter].name);
 	iflags = f->spill[k].bflags;
+	iref = f->spill[k].ref_id;
 	if (fl & BC_KF_ITER_DESTROY)
 		iter_destroy(e, f, k, &kc);
-	if (fl & BC_KF_ITER_NEXT)
+	if (fl & BC_KF_ITER_NEXT) {
 		note_site(e, pc, vc_reg(e, 1)->frame, &f->spill[k], k);
-	if (set_ret(e, pc, &kc, iflags))
+		vlog_scratch_slot(e, vc_reg(e, 1)->frame, k);
+	}
+	if (set_ret(e, pc, &kc, iflags, iref))
 		return -1;
 	if ((fl & BC_KF_ITER_NEXT) && iter_next(e, pc, f, k))
 		return -1;
 	*next = pc + 1;
 	return 0;
+}
+
+const char *vk_iter_kind_name(const struct bc_vreg *s)
+{
+	return s->map && s->map <= BC_ARRAY_SIZE(iter_kinds) ?
+		       iter_kinds[s->map - 1].name :
+		       "?";
 }
 
 bool vk_is_iter_next(const struct venv *e, uint32_t pc)

@@ -29,6 +29,9 @@ int vk_btf_call(struct venv *e, uint32_t pc, const char *name,
 int vk_btf_args(struct venv *e, uint32_t pc, const char *name,
 		const struct bc_kfunc *k, int first);
 
+/* The kind of iterator slot s holds, as Linux's log names it ("num"). */
+const char *vk_iter_kind_name(const struct bc_vreg *s);
+
 /* Is the insn at pc a call of an iterator's next()? */
 bool vk_is_iter_next(const struct venv *e, uint32_t pc);
 

@@ -23,6 +23,7 @@
 #include "verifier/dynptr.h"
 #include "verifier/kfunc.h"
 #include "verifier/lock.h"
+#include "verifier/log.h"
 #include "verifier/precision.h"
 
 struct kmeta {
@@ -107,22 +108,33 @@ static bool trusted_reg(const struct bc_vreg *r)
 	return r->kind == VK_BTF_ID && r->bflags == BC_BTF_TRUSTED;
 }
 
-/* Linux's __btf_type_is_scalar_struct: only scalars, nested 3 deep. */
+/*
+ * Linux's __btf_type_is_scalar_struct: a struct or union of scalars,
+ * non-empty arrays of scalars and such structs, nested 3 deep.
+ */
 static bool scalar_struct(const struct btf *btf, const struct btf_type *t,
 			  int depth)
 {
 	const struct btf_member *mb;
 
-	if (!t || !btf_is_struct(t) || depth > 2)
+	if (!t || !btf_is_composite(t))
 		return false;
 	mb = btf_members(t);
 	for (int i = 0; i < btf_vlen(t); i++) {
 		const struct btf_type *mt =
 			bc_btf_skip_mods(btf, mb[i].type, NULL);
 
-		while (mt && btf_is_array(mt))
+		if (mt && btf_is_composite(mt)) {
+			if (depth >= 3 || !scalar_struct(btf, mt, depth + 1))
+				return false;
+			continue;
+		}
+		if (mt && btf_is_array(mt)) {
+			if (!btf_array(mt)->nelems)
+				return false;
 			mt = bc_btf_skip_mods(btf, btf_array(mt)->type, NULL);
-		if (!bc_btf_is_scalar(mt) && !scalar_struct(btf, mt, depth + 1))
+		}
+		if (!bc_btf_is_scalar(mt))
 			return false;
 	}
 	return true;
@@ -271,40 +283,6 @@ static int dynptr_arg(struct venv *e, uint32_t pc, struct kmeta *m, int i)
 		      uninit ? &made : &m->dyn);
 }
 
-/*
- * A memory argument and its size, the next argument ("__sz", "__szk": a
- * constant): Linux's KF_ARG_PTR_TO_MEM_SIZE; "__opt" memory may be NULL.
- */
-static int mem_size_arg(struct venv *e, uint32_t pc, struct kmeta *m, int i)
-{
-	const struct bc_vreg *sz = vc_reg(e, i + 2);
-
-	if (arg_named(m, i + 1, "__szk")) {
-		vp_mark_reg(e, i + 2);
-		if (sz->kind != VK_SCALAR || !bc_scalar_is_const(&sz->s))
-			return vc_err(e, pc, "R%d must be a known constant",
-				      i + 2);
-		m->konst = true;
-		m->konst_val = sz->s.var_off.value;
-	}
-	if (arg_named(m, i, "__opt") && is_null(vc_reg(e, i + 1)))
-		return 0;
-	if (vc_mem_size_arg(e, pc, i + 1, false) ||
-	    vc_mem_size_arg(e, pc, i + 1, true))
-		return vc_err(e, pc,
-			      "arg#%d arg#%d memory, len pair leads to "
-			      "invalid memory access",
-			      i, i + 1);
-	return 0;
-}
-
-/* Is argument i memory whose size argument i + 1 gives? */
-static bool mem_size_pair(const struct kmeta *m, int i)
-{
-	return i + 1 < btf_vlen(m->proto) &&
-	       (arg_named(m, i + 1, "__sz") || arg_named(m, i + 1, "__szk"));
-}
-
 /* Is t the program type's context (Linux's btf_is_prog_ctx_type)? */
 static bool prog_ctx(const struct venv *e, const struct kmeta *m,
 		     const struct btf_type *t)
@@ -312,6 +290,96 @@ static bool prog_ctx(const struct venv *e, const struct kmeta *m,
 	struct bc_ctx_arg c = { .pointee = bc_btf_name(m->btf, t) };
 
 	return struct_type(t) && bc_ctx_arg_is_ctx(e->type, &c);
+}
+
+/* Linux's check_kfunc_mem_size_reg: the size in regno, read and written. */
+static int check_mem_size(struct venv *e, uint32_t pc, int regno)
+{
+	const struct bc_vreg *sz = vc_reg(e, regno);
+
+	vp_read(e, e->cur.curframe, 1u << regno, 0);
+	vp_mark_reg(e, regno);
+	if (sz->s.smin < 0)
+		return vc_err(e, pc,
+			      "R%d min value is negative, either use "
+			      "unsigned or 'var &= const'",
+			      regno);
+	if (sz->s.umax >= (1ull << 29))
+		return vc_err(e, pc,
+			      "R%d unbounded memory access, use 'var &= "
+			      "const' or 'if (var < const)'",
+			      regno);
+	return vc_mem_arg(e, pc, regno - 1, sz->s.umax, false) ||
+			       vc_mem_arg(e, pc, regno - 1, sz->s.umax, true) ?
+		       -1 :
+		       0;
+}
+
+/*
+ * A buffer, size pair at arguments i, i + 1 (regno i + 1): Linux prints
+ * why the access fails, then the line that is its verdict; an "__opt"
+ * buffer may be NULL; a "__szk" size is a constant, kept for r0.
+ */
+static int mem_size(struct venv *e, uint32_t pc, struct kmeta *m, int i)
+{
+	int regno = i + 2;
+	const struct bc_vreg *sz = vc_reg(e, regno);
+	bool opt_null = arg_named(m, i, "__opt") && is_null(vc_reg(e, i + 1));
+
+	if (sz->kind != VK_SCALAR)
+		return vc_err(e, pc, "R%d is not a scalar", regno);
+	if (!opt_null && check_mem_size(e, pc, regno)) {
+		if (!e->fatal) {
+			snprintf(e->res->error, sizeof(e->res->error),
+				 "arg#%d arg#%d memory, len pair leads to "
+				 "invalid memory access",
+				 i, i + 1);
+			vlog_printf(e, "%s\n", e->res->error);
+		}
+		return -1;
+	}
+	if (!arg_named(m, i + 1, "__szk"))
+		return 0;
+	vp_mark_reg(e, regno);
+	if (!bc_scalar_is_const(&sz->s))
+		return vc_err(e, pc, "R%d must be a known constant", regno);
+	m->konst = true;
+	m->konst_val = sz->s.var_off.value;
+	return 0;
+}
+
+/*
+ * Memory arguments: KF_ARG_PTR_TO_MEM_SIZE (argument i + 1 named __sz or
+ * __szk is its size; 1: both checked) and KF_ARG_PTR_TO_MEM (the size of
+ * the scalar or struct of scalars it points to).
+ */
+static int mem_arg(struct venv *e, uint32_t pc, struct kmeta *m, int i,
+		   const struct btf_type *ref_t)
+{
+	const struct btf_param *a = btf_params(m->proto);
+	bool pair =
+		i + 1 < btf_vlen(m->proto) &&
+		bc_btf_is_scalar(
+			bc_btf_skip_mods(m->btf, a[i + 1].type, NULL)) &&
+		(arg_named(m, i + 1, "__sz") || arg_named(m, i + 1, "__szk"));
+	int64_t sz;
+
+	if (!bc_btf_is_scalar(ref_t) && !scalar_struct(m->btf, ref_t, 0) &&
+	    !(pair && (!ref_t || btf_is_void(ref_t))))
+		return vc_err(e, pc,
+			      "arg#%d pointer type %s %s must point to "
+			      "scalar, or struct with scalar",
+			      i, kind_str(ref_t), bc_btf_name(m->btf, ref_t));
+	if (pair)
+		return mem_size(e, pc, m, i) ? -1 : 1;
+	sz = btf__resolve_size(m->btf,
+			       bc_btf_skip_mods(m->btf, a[i].type, NULL)->type);
+	if (sz <= 0)
+		return unsupported(e, pc, m, "a memory argument of no size");
+	return vc_mem_arg(e, pc, i + 1, (uint64_t)sz, false) ||
+			       vc_mem_arg(e, pc, i + 1, (uint64_t)sz, true) ?
+		       -1 :
+		       0;
 }
 
 /* One pointer argument (get_kfunc_ptr_arg_type and what follows). */
@@ -362,12 +430,7 @@ static int ptr_arg(struct venv *e, uint32_t pc, struct kmeta *m, int i,
 				      bc_btf_name(m->btf, ref_t));
 		return btf_id_arg(e, pc, m, i, ref_t);
 	}
-	if (ref_t && btf_is_struct(ref_t) && !scalar_struct(m->btf, ref_t, 0))
-		return vc_err(e, pc,
-			      "arg#%d pointer type %s %s must point to "
-			      "scalar, or struct with scalar",
-			      i, kind_str(ref_t), bc_btf_name(m->btf, ref_t));
-	return unsupported(e, pc, m, "a memory argument");
+	return mem_arg(e, pc, m, i, ref_t);
 }
 
 static int check_args(struct venv *e, uint32_t pc, struct kmeta *m)
@@ -383,15 +446,14 @@ static int check_args(struct venv *e, uint32_t pc, struct kmeta *m)
 			continue;
 		if (bc_btf_is_scalar(t))
 			err = scalar_arg(e, pc, m, i);
-		else if (t && btf_is_ptr(t) && mem_size_pair(m, i))
-			err = mem_size_arg(e, pc, m, i++);
 		else if (t && btf_is_ptr(t))
 			err = ptr_arg(e, pc, m, i, t);
 		else
 			err = vc_err(e, pc, "Unrecognized arg#%d type %s", i,
 				     kind_str(t));
-		if (err)
+		if (err < 0)
 			return -1;
+		i += err; /* a memory, size pair: the size is checked */
 	}
 	if ((m->k->flags & BC_KF_RELEASE) && !m->release_regno)
 		return vc_err(e, pc,
@@ -511,6 +573,9 @@ static int set_ret(struct venv *e, uint32_t pc, struct kmeta *m,
 	bc_vreg_ptr(r0, m->k->flags & BC_KF_RET_NULL ? VK_BTF_ID_OR_NULL :
 						       VK_BTF_ID);
 	r0->btf_id = kernel_struct(e, m, pid);
+	/* a kmem_cache found by address: read through probes only */
+	if (!strcmp(m->name, "bpf_get_kmem_cache"))
+		r0->bflags = BC_BTF_UNTRUSTED;
 	if (m->k->flags & BC_KF_RET_NULL)
 		r0->id = ++e->id_gen;
 	if (m->k->flags & BC_KF_ACQUIRE) {
@@ -575,7 +640,8 @@ int vk_btf_call(struct venv *e, uint32_t pc, const char *name,
 			      "program must be sleepable to call "
 			      "sleepable kfunc %s",
 			      name);
-	if (vlk_rcu_kfunc(e, pc, name, k->flags & BC_KF_SLEEPABLE))
+	if (vlk_rcu_kfunc(e, pc, name, k->flags & BC_KF_SLEEPABLE) ||
+	    vlk_preempt_kfunc(e, pc, name, k->flags & BC_KF_SLEEPABLE))
 		return -1;
 	if (m.release_regno)
 		vc_release_ref(e, vc_reg(e, m.release_regno)->ref_id);

@@ -130,6 +130,10 @@ int vlk_exit_check(struct venv *e, uint32_t pc)
 		return vc_err(e, pc,
 			      "BPF_EXIT instruction in main prog cannot "
 			      "be used inside bpf_rcu_read_lock-ed region");
+	if (e->cur.preempt_lock && !e->cur.lock_map)
+		return vc_err(e, pc,
+			      "BPF_EXIT instruction in main prog cannot "
+			      "be used inside bpf_preempt_disable-ed region");
 	if (!e->cur.lock_map)
 		return 0;
 	return vc_err(e, pc,
@@ -272,6 +276,63 @@ int vlk_rcu_kfunc(struct venv *e, uint32_t pc, const char *name, bool sleepable)
 			      name);
 	}
 	return 0;
+}
+
+int vlk_preempt_kfunc(struct venv *e, uint32_t pc, const char *name,
+		      bool sleepable)
+{
+	bool disable = !strcmp(name, "bpf_preempt_disable");
+	bool enable = !strcmp(name, "bpf_preempt_enable");
+
+	if (disable) {
+		e->cur.preempt_lock++;
+	} else if (enable && e->cur.preempt_lock) {
+		e->cur.preempt_lock--;
+	} else if (enable) {
+		return vc_err(e, pc,
+			      "unmatched attempt to enable preemption "
+			      "(kernel function %s)",
+			      name);
+	} else if (sleepable && e->cur.preempt_lock) {
+		return vc_err(e, pc,
+			      "kernel func %s is sleepable within "
+			      "non-preemptible region",
+			      name);
+	}
+	return 0;
+}
+
+int vlk_preempt_helper(struct venv *e, uint32_t pc, int32_t func,
+		       const char *name, bool might_sleep)
+{
+	if (!e->cur.preempt_lock)
+		return 0;
+	if (might_sleep)
+		return vc_err(e, pc,
+			      "sleepable helper %s#%d in non-preemptible "
+			      "region",
+			      name, func);
+	if (func == BPF_FUNC_tail_call)
+		return vc_err(e, pc,
+			      "tail_call cannot be used inside "
+			      "bpf_preempt_disable-ed region");
+	return 0;
+}
+
+/*
+ * Linux 6.12 refused a global function call with preemption disabled;
+ * 6.18 allows one that cannot sleep, as none can in a program that does
+ * not sleep. Which of a sleepable program's global functions may sleep
+ * bpfcheck does not track.
+ */
+int vlk_preempt_global(struct venv *e, uint32_t pc)
+{
+	if (!e->cur.preempt_lock || !e->sleepable)
+		return 0;
+	return vc_err_fatal(e, pc,
+			    "a global function called with preemption "
+			    "disabled in a sleepable program is not "
+			    "supported by bpfcheck");
 }
 
 int vlk_rcu_helper(struct venv *e, uint32_t pc, int32_t func, const char *name,

@@ -36,6 +36,17 @@ int vlk_rcu_kfunc(struct venv *e, uint32_t pc, const char *name,
 /* ... and of check_helper_call: no helper that may sleep, no tail call. */
 int vlk_rcu_helper(struct venv *e, uint32_t pc, int32_t func, const char *name,
 		   bool might_sleep);
+/*
+ * The active_preempt_lock part of check_kfunc_call: bpf_preempt_disable
+ * and bpf_preempt_enable count, in balance; no sleepable kfunc inside.
+ */
+int vlk_preempt_kfunc(struct venv *e, uint32_t pc, const char *name,
+		      bool sleepable);
+/* ... and of check_helper_call and check_func_call. */
+int vlk_preempt_helper(struct venv *e, uint32_t pc, int32_t func,
+		       const char *name, bool might_sleep);
+/* A global function called with preemption disabled. */
+int vlk_preempt_global(struct venv *e, uint32_t pc);
 /* check_map_access: a load, store or helper access touching a field. */
 int vlk_field_access(struct venv *e, uint32_t pc, const struct bc_vreg *r,
 		     int64_t off, int size);

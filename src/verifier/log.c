@@ -7,6 +7,7 @@
 #include "asm/disasm.h"
 #include "util/util.h"
 #include "verifier/env.h"
+#include "verifier/kfunc.h"
 #include "verifier/log.h"
 
 /* veristat's default log buffer: older lines rotate out */
@@ -67,14 +68,28 @@ void vlog_printf(struct venv *e, const char *fmt, ...)
 
 /* The stack slot k as Linux prints it: a spilled register, or a
  * character per byte from its highest address down. */
-static void log_slot(struct venv *e, const struct bc_vframe *f, int k)
+static void log_slot(struct venv *e, const struct bc_vframe *f, int k,
+		     uint32_t depth)
 {
 	static const char byte_char[] = {
 		[VS_INVALID] = '?', [VS_MISC] = 'm', [VS_ZERO] = '0', [VS_SPILL] = 'r'
 	};
 	const uint8_t *t = &f->stype[8 * k];
+	const struct bc_vreg *s = &f->spill[k];
 	char buf[320];
 
+	if (t[0] == VS_ITER) { /* its first slot holds the reference */
+		if (s->ref_id)
+			vlog_printf(e,
+				    " fp%d=iter_%s(ref_id=%u,state=%s,"
+				    "depth=%u)",
+				    8 * k - BC_STACK, vk_iter_kind_name(s),
+				    s->ref_id,
+				    s->off == VK_ITER_ACTIVE ? "active" :
+							       "drained",
+				    depth);
+		return;
+	}
 	if (t[0] == VS_SPILL) {
 		bc_vreg_fmt_obj(&f->spill[k], e->obj, buf, sizeof(buf));
 	} else {
@@ -89,8 +104,8 @@ static bool slot_used(const struct bc_vframe *f, int k)
 {
 	const uint8_t *t = &f->stype[8 * k];
 
-	return t[0] == VS_SPILL || memchr(t, VS_MISC, 8) ||
-	       memchr(t, VS_ZERO, 8);
+	return t[0] == VS_SPILL || (t[0] == VS_ITER && f->spill[k].ref_id) ||
+	       memchr(t, VS_MISC, 8) || memchr(t, VS_ZERO, 8);
 }
 
 static void frame_regs(struct venv *e, const struct bc_vframe *f, uint16_t mask)
@@ -110,19 +125,35 @@ static void log_regs(struct venv *e, uint16_t mask)
 	frame_regs(e, vc_frame(e), mask);
 }
 
-static void frame_state(struct venv *e, const struct bc_vframe *f)
+/* " refs=1,2": the references held, as print_verifier_state ends. */
+static void log_refs(struct venv *e, const struct bc_vstate *st)
 {
+	for (uint32_t i = 0; i < st->ref_cnt; i++)
+		vlog_printf(e, "%s%u", i ? "," : " refs=", st->refs[i].id);
+}
+
+static void frame_state(struct venv *e, const struct bc_vstate *st)
+{
+	const struct bc_vframe *f = st->frames[st->curframe];
+
 	frame_regs(e, f, 0xffff);
 	for (int k = BC_SLOTS - 1; k >= 0; k--)
 		if (slot_used(f, k))
-			log_slot(e, f, k);
+			log_slot(e, f, k, st->iter_depth);
+	log_refs(e, st);
 	vlog_printf(e, "\n");
 }
 
 void vlog_state(struct venv *e)
 {
 	if (on(e))
-		frame_state(e, vc_frame(e));
+		frame_state(e, &e->cur);
+}
+
+void vlog_scratch_slot(struct venv *e, uint32_t frame, int k)
+{
+	if (on(e) && frame == e->cur.curframe)
+		e->lg.scratched = k + 1;
 }
 
 void vlog_states(struct venv *e, const struct bc_vstate *cur,
@@ -131,10 +162,10 @@ void vlog_states(struct venv *e, const struct bc_vstate *cur,
 	if (!on(e))
 		return;
 	vlog_printf(e, "cur state:");
-	frame_state(e, cur->frames[cur->curframe]);
+	frame_state(e, cur);
 	if (old->frames[old->curframe]) {
 		vlog_printf(e, "old state:");
-		frame_state(e, old->frames[old->curframe]);
+		frame_state(e, old);
 	}
 }
 
@@ -204,10 +235,13 @@ void vlog_insn_end(struct venv *e, uint32_t pc)
 	uint16_t mask;
 	int slot;
 
-	if (!on(e) || l->len != l->insn_end || !l->len)
+	if (!on(e) || l->len != l->insn_end || !l->len) {
+		l->scratched = 0;
 		return;
+	}
 	mask = (e->use[pc] | e->def[pc]) & 0x7ff;
-	slot = stored_slot(e, pc);
+	slot = l->scratched ? l->scratched - 1 : stored_slot(e, pc);
+	l->scratched = 0;
 	if (!mask && slot < 0)
 		return;
 	l->len--; /* the inline state goes on the instruction's line */
@@ -217,7 +251,8 @@ void vlog_insn_end(struct venv *e, uint32_t pc)
 		    "");
 	log_regs(e, mask);
 	if (slot >= 0)
-		log_slot(e, vc_frame(e), slot);
+		log_slot(e, vc_frame(e), slot, e->cur.iter_depth);
+	log_refs(e, &e->cur);
 	vlog_printf(e, "\n");
 }
 

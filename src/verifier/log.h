@@ -27,6 +27,9 @@ struct vlog {
 	size_t insn_end; /* len after the last instruction line */
 	size_t insn_col; /* that line's width (for the inline state) */
 	bool popped; /* a branch just resumed (level 2 "from") */
+	/* 1 + the current frame's stack slot a kfunc changed (an
+	 * iterator's), shown with the instruction's state; 0 none */
+	int scratched;
 };
 
 void vlog_printf(struct venv *e, const char *fmt, ...)
@@ -36,6 +39,8 @@ void vlog_start(struct venv *e);
 /* Before and after instruction pc is checked. */
 void vlog_insn_begin(struct venv *e, uint32_t pc);
 void vlog_insn_end(struct venv *e, uint32_t pc);
+/* Show stack slot k of frame with this instruction's state (a kfunc's). */
+void vlog_scratch_slot(struct venv *e, uint32_t frame, int k);
 /* The current frame's registers and stack slots, on one line. */
 void vlog_state(struct venv *e);
 /* Linux's "cur state:" and "old state:" lines of an infinite loop. */

@@ -1147,6 +1147,10 @@ int vmem_ld_abs(struct venv *e, uint32_t pc, const struct bpf_insn *in)
 		return vc_err(e, pc,
 			      "BPF_LD_[ABS|IND] cannot be used inside "
 			      "bpf_rcu_read_lock-ed region");
+	if (e->cur.preempt_lock)
+		return vc_err(e, pc,
+			      "BPF_LD_[ABS|IND] cannot be used inside "
+			      "bpf_preempt_disable-ed region");
 	if (e->cur.ref_cnt)
 		return vc_err(e, pc,
 			      "BPF_LD_[ABS|IND] cannot be mixed with "

@@ -550,6 +550,7 @@ bool bc_vstate_subsumes_live(const struct bc_vstate *old,
 		return false;
 	/* the same lock held, through pointers linked alike (states_equal) */
 	if (old->lock_map != cur->lock_map || old->rcu_lock != cur->rcu_lock ||
+	    old->preempt_lock != cur->preempt_lock ||
 	    !old->lock_id != !cur->lock_id ||
 	    (old->lock_id && !idmap_check(&m, old->lock_id, cur->lock_id)))
 		return false;
@@ -611,6 +612,7 @@ uint64_t bc_vstate_hash(const struct bc_vstate *st, const uint16_t *live)
 
 	h = mix(h, st->may_goto_depth | (uint64_t)st->iter_depth << 32);
 	h = mix(h, st->lock_map | (uint64_t)st->rcu_lock << 32);
+	h = mix(h, st->preempt_lock);
 
 	for (uint32_t f = 0; f <= st->curframe; f++) {
 		const struct bc_vframe *fr = st->frames[f];

@@ -173,6 +173,9 @@ struct bc_vstate {
 	uint32_t peel_loop, peel_frame, peel_n;
 	/* in a bpf_rcu_read_lock() section (Linux's active_rcu_lock) */
 	bool rcu_lock;
+	/* bpf_preempt_disable() calls not yet enabled again (Linux's
+	 * active_preempt_lock) */
+	uint32_t preempt_lock;
 	bool speculative; /* a mispredicted path (vc_push_spec) */
 	/* written since the last checkpoint, per frame (precision.h) */
 	uint16_t wr[BC_MAX_CALL_FRAMES];

@@ -156,3 +156,34 @@ int cgroup_kfunc_socket_filter(struct __sk_buff *skb)
 		bpf_cgroup_release(c);
 	return 0;
 }
+
+/* EXPECT reject: R0 cannot write into rdonly_mem */
+SEC("xdp")
+int iter_element_write(struct xdp_md *ctx)
+{
+	struct bpf_iter_num it;
+	int *v;
+
+	bpf_iter_num_new(&it, 0, 10);
+	while ((v = bpf_iter_num_next(&it)))
+		*v = 1;
+	bpf_iter_num_destroy(&it);
+	return XDP_PASS;
+}
+
+/* EXPECT reject: R6 invalid mem access 'scalar' */
+SEC("xdp")
+int iter_element_after_destroy(struct xdp_md *ctx)
+{
+	struct bpf_iter_num it;
+	int *v, s = 0;
+
+	bpf_iter_num_new(&it, 0, 10);
+	v = bpf_iter_num_next(&it);
+	bpf_iter_num_destroy(&it);
+	if (v)
+		asm volatile("%[s] = *(u32 *)(%[v] + 0)"
+			     : [s] "=r"(s)
+			     : [v] "r"(v));
+	return s & 1 ? XDP_PASS : XDP_DROP;
+}

@@ -9,12 +9,12 @@
 #define SEC(n) __attribute__((section(n), used))
 #define __ksym __attribute__((section(".ksyms")))
 
-extern void bpf_preempt_disable(void) __ksym;
+extern void bpf_throw(unsigned long long cookie) __ksym;
 extern int bpf_prog_active __ksym;
 
 SEC("tc") int calls_kfunc(struct __sk_buff *skb)
 {
-	bpf_preempt_disable();
+	bpf_throw(0);
 	return 0;
 }
 
