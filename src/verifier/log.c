@@ -6,6 +6,7 @@
 
 #include "asm/disasm.h"
 #include "util/util.h"
+#include "verifier/dynptr.h"
 #include "verifier/env.h"
 #include "verifier/kfunc.h"
 #include "verifier/log.h"
@@ -66,6 +67,16 @@ void vlog_printf(struct venv *e, const char *fmt, ...)
 		vlog_flush(e);
 }
 
+/* fp-16=dynptr_ringbuf(id=1,ref_id=2,dynptr_id=1), as Linux 6.18. */
+static void log_dynptr(struct venv *e, int k, const struct bc_vreg *s)
+{
+	vlog_printf(e, " fp%d=dynptr_%s(id=%u", 8 * k - BC_STACK,
+		    vd_type_str((uint8_t)s->map), s->id);
+	if (s->ref_id)
+		vlog_printf(e, ",ref_id=%u", s->ref_id);
+	vlog_printf(e, ",dynptr_id=%u)", s->id);
+}
+
 /* The stack slot k as Linux prints it: a spilled register, or a
  * character per byte from its highest address down. */
 static void log_slot(struct venv *e, const struct bc_vframe *f, int k,
@@ -90,6 +101,11 @@ static void log_slot(struct venv *e, const struct bc_vframe *f, int k,
 				    depth);
 		return;
 	}
+	if (t[0] == VS_DYNPTR) { /* printed at its first (lower) slot */
+		if (!s->mem_size)
+			log_dynptr(e, k, s);
+		return;
+	}
 	if (t[0] == VS_SPILL) {
 		bc_vreg_fmt_obj(&f->spill[k], e->obj, buf, sizeof(buf));
 	} else {
@@ -105,6 +121,7 @@ static bool slot_used(const struct bc_vframe *f, int k)
 	const uint8_t *t = &f->stype[8 * k];
 
 	return t[0] == VS_SPILL || (t[0] == VS_ITER && f->spill[k].ref_id) ||
+	       (t[0] == VS_DYNPTR && !f->spill[k].mem_size) ||
 	       memchr(t, VS_MISC, 8) || memchr(t, VS_ZERO, 8);
 }
 
