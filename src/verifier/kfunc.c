@@ -27,8 +27,9 @@ static const struct {
 	const char *name;
 	int size;
 } iter_kinds[] = {
-	{ "num", 8 },	   { "bits", 16 }, { "task", 24 },
-	{ "task_vma", 8 }, { "css", 24 },  { "css_task", 8 },
+	{ "num", 8 },	     { "bits", 16 },  { "task", 24 },
+	{ "task_vma", 8 },   { "css", 24 },   { "css_task", 8 },
+	{ "kmem_cache", 8 }, { "dmabuf", 8 },
 };
 
 struct kcall {
@@ -402,7 +403,17 @@ int vk_call(struct venv *e, uint32_t pc, const struct bpf_insn *in,
 		*next = pc + 1;
 		return vk_btf_call(e, pc, kc.name, kc.k);
 	}
-	if (err || iter_args(e, pc, &kc))
+	if (err)
+		return -1;
+	/* sleepable iterators (kmem_cache, dmabuf): where a program may sleep */
+	if ((kc.k->flags & BC_KF_SLEEPABLE) && !e->sleepable)
+		return vc_err(e, pc,
+			      "program must be sleepable to call sleepable "
+			      "kfunc %s",
+			      kc.name);
+	if (vlk_rcu_kfunc(e, pc, kc.name, kc.k->flags & BC_KF_SLEEPABLE) ||
+	    vlk_preempt_kfunc(e, pc, kc.name, kc.k->flags & BC_KF_SLEEPABLE) ||
+	    iter_args(e, pc, &kc))
 		return -1;
 	vp_read(e, e->cur.curframe, 1u << 1, 0);
 	fl = kc.k->flags;

@@ -8,7 +8,8 @@
  * or leaked (bpf_task_from_vpid), a sleepable kfunc in a program that is
  * not, an id set a program type's hook lacks (generic_btf_ids for socket
  * filters, bpf_fs_kfunc_set_ids for LSM programs only); bpf_preempt_disable
- * and bpf_preempt_enable in balance; bpf_get_kmem_cache's untrusted result.
+ * and bpf_preempt_enable in balance; bpf_get_kmem_cache's untrusted result;
+ * the sleepable kmem_cache iterator.
  * Compiled by clang 19 (variants c19v3, c19v4).
  */
 #include "corpus.h"
@@ -258,4 +259,64 @@ int kmem_cache_write(struct xdp_md *ctx)
 	if (s)
 		s->size = 1;
 	return XDP_PASS;
+}
+
+/* the kmem_cache iterator (Linux 6.13): sleepable programs only */
+struct bpf_iter_kmem_cache {
+	__u64 __opaque[1];
+} __attribute__((aligned(8)));
+extern int bpf_iter_kmem_cache_new(struct bpf_iter_kmem_cache *it) __ksym;
+extern struct kmem_cache *
+bpf_iter_kmem_cache_next(struct bpf_iter_kmem_cache *it) __ksym;
+extern void bpf_iter_kmem_cache_destroy(struct bpf_iter_kmem_cache *it) __ksym;
+
+/* EXPECT accept */
+SEC("syscall")
+int kmem_cache_sizes(void *ctx)
+{
+	struct bpf_iter_kmem_cache it;
+	struct kmem_cache *s;
+	unsigned int n = 0;
+
+	bpf_iter_kmem_cache_new(&it);
+	while ((s = bpf_iter_kmem_cache_next(&it)))
+		n += s->size;
+	bpf_iter_kmem_cache_destroy(&it);
+	return n & 1;
+}
+
+/* EXPECT reject: lead to reference leak */
+SEC("syscall")
+int kmem_cache_leak(void *ctx)
+{
+	struct bpf_iter_kmem_cache it;
+
+	bpf_iter_kmem_cache_new(&it);
+	return bpf_iter_kmem_cache_next(&it) != 0;
+}
+
+/* EXPECT reject: program must be sleepable to call sleepable kfunc bpf_iter_kmem_cache_new */
+SEC("xdp")
+int kmem_cache_xdp(struct xdp_md *ctx)
+{
+	struct bpf_iter_kmem_cache it;
+
+	bpf_iter_kmem_cache_new(&it);
+	bpf_iter_kmem_cache_destroy(&it);
+	return XDP_PASS;
+}
+
+/* EXPECT reject: only read is supported */
+SEC("syscall")
+int kmem_cache_iter_write(void *ctx)
+{
+	struct bpf_iter_kmem_cache it;
+	struct kmem_cache *s;
+
+	bpf_iter_kmem_cache_new(&it);
+	s = bpf_iter_kmem_cache_next(&it);
+	if (s)
+		s->size = 1;
+	bpf_iter_kmem_cache_destroy(&it);
+	return 0;
 }
