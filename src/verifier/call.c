@@ -870,15 +870,6 @@ static int check_get_func_ip(struct venv *e, uint32_t pc)
 }
 
 /* A helper the target kernel was built without, as its config says. */
-static int from_mem_err(struct venv *e, uint32_t pc)
-{
-	char t[48];
-
-	return vc_err(e, pc,
-		      "Unsupported reg type %s for bpf_dynptr_from_mem data",
-		      bc_vreg_type_str(vc_reg(e, 1), t, sizeof(t)));
-}
-
 static bool built_without(const struct venv *e, int32_t id)
 {
 	const struct bc_kconfig *kc = e->obj->kconfig;
@@ -927,9 +918,8 @@ static int helper_call(struct venv *e, uint32_t pc, const struct bpf_insn *in,
 			return -1;
 	if (map_write_forbidden(e, p, &ci))
 		return vc_err(e, pc, "write into map forbidden");
-	if (p->id == BPF_FUNC_dynptr_from_mem &&
-	    vc_reg(e, 1)->kind != VK_MAP_VALUE)
-		return from_mem_err(e, pc);
+	if (p->id == BPF_FUNC_dynptr_from_mem && vd_from_mem_data(e, pc))
+		return -1;
 	if (ci.dyn_release)
 		vd_release(e, 1);
 	else if (p->flags & BC_HF_RELEASE) {
@@ -988,6 +978,13 @@ int vc_mem_arg(struct venv *e, uint32_t pc, int regno, uint64_t size,
 	       bool write)
 {
 	return helper_mem(e, pc, regno, size, write, true);
+}
+
+int vc_mem_size_arg(struct venv *e, uint32_t pc, int mem_regno, bool write)
+{
+	struct callinfo ci = { .map = -1, .mem_regno = mem_regno };
+
+	return size_arg(e, pc, mem_regno + 1, true, &ci, write, true);
 }
 
 void vc_clear_pkt(struct venv *e)

@@ -23,6 +23,11 @@ int vc_exit(struct venv *e, uint32_t pc);
  */
 int vc_mem_arg(struct venv *e, uint32_t pc, int regno, uint64_t size,
 	       bool write);
+/*
+ * Memory in R<mem_regno> of the size R<mem_regno + 1> holds (Linux's
+ * check_mem_size_reg, zero allowed); 0, or the path's error.
+ */
+int vc_mem_size_arg(struct venv *e, uint32_t pc, int mem_regno, bool write);
 /* clear_all_pkt_pointers */
 void vc_clear_pkt(struct venv *e);
 /* A new reference acquired at pc (Linux's acquire_reference_state). */

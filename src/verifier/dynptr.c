@@ -369,3 +369,15 @@ void vd_const_reg(struct venv *e, struct bc_vreg *r, uint8_t type)
 	r->map = type;
 	r->id = ++e->id_gen;
 }
+
+int vd_from_mem_data(struct venv *e, uint32_t pc)
+{
+	const struct bc_vreg *r = vc_reg(e, 1);
+	char t[48];
+
+	if (r->kind == VK_MAP_VALUE)
+		return 0;
+	return vc_err(e, pc,
+		      "Unsupported reg type %s for bpf_dynptr_from_mem data",
+		      bc_vreg_type_str(r, t, sizeof(t)));
+}

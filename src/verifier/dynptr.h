@@ -64,6 +64,9 @@ void vd_slice(struct bc_vreg *r0, const struct vd_dynptr *d, uint32_t size,
 /* r a dynptr argument of a callback or global function, of type. */
 void vd_const_reg(struct venv *e, struct bc_vreg *r, uint8_t type);
 
+/* bpf_dynptr_from_mem's data: a map value only; 0, or the error. */
+int vd_from_mem_data(struct venv *e, uint32_t pc);
+
 /* Linux's dynptr_type_str. */
 const char *vd_type_str(uint8_t type);
 

@@ -295,22 +295,9 @@ static bool prog_ctx(const struct venv *e, const struct kmeta *m,
 /* Linux's check_kfunc_mem_size_reg: the size in regno, read and written. */
 static int check_mem_size(struct venv *e, uint32_t pc, int regno)
 {
-	const struct bc_vreg *sz = vc_reg(e, regno);
-
 	vp_read(e, e->cur.curframe, 1u << regno, 0);
-	vp_mark_reg(e, regno);
-	if (sz->s.smin < 0)
-		return vc_err(e, pc,
-			      "R%d min value is negative, either use "
-			      "unsigned or 'var &= const'",
-			      regno);
-	if (sz->s.umax >= (1ull << 29))
-		return vc_err(e, pc,
-			      "R%d unbounded memory access, use 'var &= "
-			      "const' or 'if (var < const)'",
-			      regno);
-	return vc_mem_arg(e, pc, regno - 1, sz->s.umax, false) ||
-			       vc_mem_arg(e, pc, regno - 1, sz->s.umax, true) ?
+	return vc_mem_size_arg(e, pc, regno - 1, false) ||
+			       vc_mem_size_arg(e, pc, regno - 1, true) ?
 		       -1 :
 		       0;
 }
