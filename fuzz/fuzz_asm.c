@@ -149,6 +149,32 @@ static void same_maps(const struct bc_prog *pa, struct bc_prog *pb,
 	}
 }
 
+/*
+ * A kfunc call indexes its object's kernel symbols, numbered in the order
+ * the assembler met them: the same kfunc, by name, must survive.
+ */
+static void same_kfuncs(const struct bc_object *oa, const struct bc_prog *a,
+			const struct bc_object *ob, struct bc_prog *b,
+			const char *text, size_t len)
+{
+	for (uint32_t i = 0; i < a->insn_cnt && i < b->insn_cnt; i++) {
+		const struct bpf_insn *x = &a->insns[i];
+		struct bpf_insn *y = &b->insns[i];
+		const char *nx, *ny;
+
+		if (!bc_is_kfunc_call(x) || !bc_is_kfunc_call(y))
+			continue;
+		nx = bc_object_ksym_name(oa, x->imm);
+		ny = bc_object_ksym_name(ob, y->imm);
+		if (!nx || !ny || strcmp(nx, ny)) {
+			dump("disassembly", text, len);
+			bcf_fail("insn %u: kfunc %s became %s", i,
+				 nx ? nx : "?", ny ? ny : "?");
+		}
+		y->imm = x->imm;
+	}
+}
+
 /* Round trip through bc_asm_open and bc_disasm_prog. */
 static void prog_round_trip(const uint8_t *data, size_t size)
 {
@@ -180,6 +206,7 @@ static void prog_round_trip(const uint8_t *data, size_t size)
 	}
 	pb = &b->progs[0];
 	same_maps(pa, pb, text, len);
+	same_kfuncs(a, pa, b, pb, text, len);
 	cmp_insns(pa->insns, pa->insn_cnt, pb->insns, pb->insn_cnt, text, len,
 		  "bc_disasm_prog");
 	if (pa->type != pb->type ||
