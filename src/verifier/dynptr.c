@@ -41,6 +41,12 @@ static bool is_dynptr_slot(const struct bc_vframe *f, int k)
 	return f->stype[8 * k] == VS_DYNPTR;
 }
 
+/* The slot a constant-offset stack pointer points into. */
+static int slot_of(const struct bc_vreg *r)
+{
+	return (int)((BC_STACK + r->off + (int64_t)r->s.var_off.value) / 8);
+}
+
 /*
  * Linux's stack_slot_obj_get_spi: the first (lower) slot R<regno> points
  * to, or -1 with the path's error; -2 when the slots are outside the
@@ -56,12 +62,10 @@ static int get_slot(struct venv *e, uint32_t pc, const struct bc_vreg *r)
 	if (o % 8 || o > -8 * DYNPTR_SLOTS)
 		return vc_err(e, pc, "cannot pass in dynptr at an offset=%lld",
 			      (long long)o);
-	if (o < -BC_STACK)
-		return -2;
-	return (int)((BC_STACK + o) / 8);
+	return o < -BC_STACK ? -2 : slot_of(r);
 }
 
-/* Linux's mark_reg_invalid for a slice whose dynptr is gone. */
+/* A slice whose dynptr is gone is invalid (bc_vreg_invalid). */
 struct kill_slice {
 	uint32_t id;
 	bool priv;
@@ -71,13 +75,9 @@ static void kill_slice_fn(struct bc_vreg *r, void *a)
 {
 	const struct kill_slice *ks = a;
 
-	if ((r->kind != VK_MEM && r->kind != VK_MEM_OR_NULL) ||
-	    r->map != ks->id)
-		return;
-	if (ks->priv)
-		bc_vreg_scalar(r);
-	else
-		bc_vreg_ptr(r, VK_NOT_INIT);
+	if ((r->kind == VK_MEM || r->kind == VK_MEM_OR_NULL) &&
+	    r->map == ks->id)
+		bc_vreg_invalid(r, ks->priv);
 }
 
 static void clear_slots(struct bc_vframe *f, int k)
@@ -122,14 +122,10 @@ static void kill_buf_fn(struct bc_vreg *r, void *a)
 {
 	const struct buf_write *w = a;
 
-	if ((r->kind != VK_MEM && r->kind != VK_MEM_OR_NULL) || !r->buf_len ||
-	    w->frames[r->buf_frame] != w->f || r->buf_off >= w->hi ||
-	    r->buf_off + r->buf_len <= w->lo)
-		return;
-	if (w->priv)
-		bc_vreg_scalar(r);
-	else
-		bc_vreg_ptr(r, VK_NOT_INIT);
+	if ((r->kind == VK_MEM || r->kind == VK_MEM_OR_NULL) && r->buf_len &&
+	    w->frames[r->buf_frame] == w->f && r->buf_off < w->hi &&
+	    r->buf_off + r->buf_len > w->lo)
+		bc_vreg_invalid(r, w->priv);
 }
 
 int vd_stack_write(struct venv *e, uint32_t pc, struct bc_vframe *f, int64_t lo,
@@ -180,7 +176,7 @@ static int make(struct venv *e, uint32_t pc, int regno, uint8_t type,
 			return -1;
 	r = vc_reg(e, regno);
 	f = e->cur.frames[r->frame];
-	k = (int)((BC_STACK + r->off + (int64_t)r->s.var_off.value) / 8);
+	k = slot_of(r);
 	if (destroy(e, pc, f, k) || destroy(e, pc, f, k + 1))
 		return -1;
 	if (refcounted(type))
@@ -327,16 +323,9 @@ static void clear_clones(struct venv *e, uint32_t ref)
 void vd_release(struct venv *e, int regno)
 {
 	const struct bc_vreg *r = vc_reg(e, regno);
-	struct bc_vframe *f = e->cur.frames[r->frame];
-	int k = (int)((BC_STACK + r->off + (int64_t)r->s.var_off.value) / 8);
-	uint32_t ref = f->spill[k].ref_id;
-	struct kill_slice ks = { f->spill[k].id, e->priv };
+	uint32_t ref = e->cur.frames[r->frame]->spill[slot_of(r)].ref_id;
 
-	if (!refcounted((uint8_t)f->spill[k].map)) {
-		clear_slots(f, k);
-		vc_for_each_reg(e, kill_slice_fn, &ks);
-		return;
-	}
+	/* vd_release_arg saw the reference: its slices go with it */
 	vc_release_ref(e, ref);
 	clear_clones(e, ref);
 }

@@ -41,7 +41,10 @@ int vd_arg(struct venv *e, uint32_t pc, int regno, enum vd_use use,
  */
 int vd_release_arg(struct venv *e, uint32_t pc, int regno);
 
-/* Linux's unmark_stack_slots_dynptr: the dynptr R<regno> points to. */
+/*
+ * Linux's unmark_stack_slots_dynptr for the referenced dynptr R<regno>
+ * points to (vd_release_arg checked it): it, its clones and its slices.
+ */
 void vd_release(struct venv *e, int regno);
 
 /*

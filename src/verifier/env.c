@@ -80,20 +80,13 @@ struct kill_arg {
 	bool priv;
 };
 
-/*
- * Linux's mark_reg_invalid: a copy of a released reference is an unknown
- * scalar, or unreadable for an unprivileged loader (it would leak).
- */
+/* A copy of a released reference is invalid (bc_vreg_invalid). */
 static void kill_ref_fn(struct bc_vreg *r, void *a)
 {
 	struct kill_arg *ka = a;
 
-	if (!r->ref_id || r->ref_id != ka->ref)
-		return;
-	if (ka->priv)
-		bc_vreg_scalar(r);
-	else
-		bc_vreg_ptr(r, VK_NOT_INIT);
+	if (r->ref_id && r->ref_id == ka->ref)
+		bc_vreg_invalid(r, ka->priv);
 }
 
 void vc_release_ref(struct venv *e, uint32_t ref)

@@ -122,6 +122,14 @@ void bc_vstate_for_each_reg(struct bc_vstate *st,
 	}
 }
 
+void bc_vreg_invalid(struct bc_vreg *r, bool priv)
+{
+	if (priv)
+		bc_vreg_scalar(r);
+	else
+		bc_vreg_ptr(r, VK_NOT_INIT);
+}
+
 void bc_vreg_const(struct bc_vreg *r, uint64_t v)
 {
 	memset(r, 0, sizeof(*r));

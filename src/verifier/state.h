@@ -213,6 +213,11 @@ bool bc_vkind_or_null(unsigned kind);
 unsigned bc_vkind_not_null(unsigned kind);
 
 void bc_vreg_scalar(struct bc_vreg *r); /* unknown scalar */
+/*
+ * Linux's mark_reg_invalid: a pointer whose object is gone is an unknown
+ * scalar, or unreadable for an unprivileged loader (it would leak).
+ */
+void bc_vreg_invalid(struct bc_vreg *r, bool priv);
 /* An unknown scalar loaded from size bytes, zero- or sign-extended. */
 void bc_vreg_scalar_load(struct bc_vreg *r, int size, bool sx);
 /* fn on every register and spilled register of st's frames in use. */
