@@ -74,6 +74,8 @@ static int helper_mem(struct venv *e, uint32_t pc, int regno, uint64_t size,
 
 	switch (r->kind) {
 	case VK_FP: /* Linux checks the bounds of a zero-sized access too */
+		if (write && vd_helper_write(e, pc, r, size))
+			return -1;
 		return vmem_stack_range(e, pc, regno, r, 0, size, write);
 	case VK_PKT:
 	case VK_PKT_META:

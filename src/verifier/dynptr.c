@@ -141,13 +141,20 @@ int vd_stack_write(struct venv *e, uint32_t pc, struct bc_vframe *f, int64_t lo,
 	return 0;
 }
 
-int64_t vd_stack_overlap(const struct bc_vframe *f, int64_t lo, int64_t hi)
+int vd_helper_write(struct venv *e, uint32_t pc, const struct bc_vreg *r,
+		    uint64_t size)
 {
-	for (int64_t o = lo; o < hi; o++)
-		if (o >= -BC_STACK && o < 0 &&
-		    f->stype[BC_STACK + o] == VS_DYNPTR)
-			return o;
-	return 1;
+	const struct bc_vframe *f = e->cur.frames[r->frame];
+	int64_t lo = r->off + r->s.smin, hi = r->off + r->s.smax;
+
+	hi += size < BC_STACK ? (int64_t)size : BC_STACK;
+	for (int64_t o = lo < -BC_STACK ? -BC_STACK : lo; o < hi && o < 0; o++)
+		if (f->stype[BC_STACK + o] == VS_DYNPTR)
+			return vc_err(e, pc,
+				      "potential write to dynptr at off=%lld "
+				      "disallowed",
+				      (long long)o);
+	return 0;
 }
 
 /* Linux's is_dynptr_reg_valid_init for slot k of f. */

@@ -54,8 +54,13 @@ void vd_release(struct venv *e, int regno);
 int vd_stack_write(struct venv *e, uint32_t pc, struct bc_vframe *f, int64_t lo,
 		   int64_t hi);
 
-/* Does [lo, hi) of frame f hold a byte of a dynptr? The first, or 1. */
-int64_t vd_stack_overlap(const struct bc_vframe *f, int64_t lo, int64_t hi);
+/*
+ * A helper writing size bytes of stack at R (check_stack_range_initialized
+ * in raw mode): none may be a dynptr's, lest the helper alias it; 0, or
+ * the path's error.
+ */
+int vd_helper_write(struct venv *e, uint32_t pc, const struct bc_vreg *r,
+		    uint64_t size);
 
 /*
  * r0 a slice of size bytes of dynptr d (bpf_dynptr_data, slice kfuncs),

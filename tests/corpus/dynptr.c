@@ -204,6 +204,22 @@ int submit_local(struct xdp_md *ctx)
 	return XDP_PASS;
 }
 
+/* a helper may not write over a dynptr, even one it could destroy */
+/* EXPECT reject: potential write to dynptr at off=-16 disallowed */
+SEC("xdp")
+int helper_writes_dynptr(struct xdp_md *ctx)
+{
+	struct val *v = val0();
+	struct bpf_dynptr d, src;
+
+	if (!v)
+		return XDP_PASS;
+	bpf_dynptr_from_mem(v, sizeof(*v), 0, &d);
+	bpf_dynptr_from_mem(v, sizeof(*v), 0, &src);
+	bpf_dynptr_read(&d, 8, &src, 0, 0);
+	return XDP_PASS;
+}
+
 /* EXPECT reject: Expected an initialized dynptr as arg #2 */
 SEC("xdp")
 int read_uninit(struct xdp_md *ctx)
