@@ -65,6 +65,9 @@ struct vsum {
 	int64_t ent_span[VL_LOCS], rel_span[VL_LOCS];
 	bool rel_used[VL_LOCS]; /* a relation narrowed a range */
 	bool rel_32[VL_LOCS]; /* it holds in the low halves only */
+	/* a walker beside a counter in a w register that goes through
+	 * zero: P = rel_a + rel_k * (s32)V, V's low half sign-extended */
+	bool rel_s32[VL_LOCS];
 	/*
 	 * Congruence: a scalar location constant on entry whose every step
 	 * is a multiple of cong[j] only takes values ent_v[j] + cong[j] * k

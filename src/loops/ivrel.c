@@ -15,6 +15,7 @@
 #include "verifier/env.h"
 #include "loops/induction.h"
 #include "loops/ivrel.h"
+#include "verifier/mem.h"
 #include "verifier/tags.h"
 
 /*
@@ -103,6 +104,19 @@ static bool exact32(uint32_t id, const struct bc_vreg *r, int j)
 }
 
 /*
+ * V's low half, sign-extended, moved by exactly its tag's step from the
+ * header: no value of V in W's signed 32-bit range overflows on the way.
+ */
+static bool sext_steps(const struct vsum *s, const struct bc_vreg *V, int v)
+{
+	const struct bc_vreg *h = vl_loc(s->w->st.frames[s->frame], v);
+
+	return h && h->kind == VK_SCALAR &&
+	       (int64_t)h->s.s32_min + V->ivd >= INT32_MIN &&
+	       (int64_t)h->s.s32_max + V->ivd <= INT32_MAX;
+}
+
+/*
  * A relation in the low halves: P = a + k * V (mod 2^32) at the header,
  * so P = k * V + (dP - k * dV + a) (mod 2^32) now. Where k * V + c over
  * V's 32-bit range stays within one multiple of 2^32, P's low half lies
@@ -158,6 +172,47 @@ static bool narrow_to(struct bc_scalar *x, int64_t lo, int64_t hi)
 }
 
 /*
+ * A walker's variable offset := within [lo, hi]. Below its fixed offset
+ * (a walk down), the split moves down to lo first: a pointer's variable
+ * part may not be negative, and a base that moved one step each round
+ * would never let the header state settle.
+ */
+static bool narrow_walker(struct bc_vreg *P, int64_t lo, int64_t hi)
+{
+	struct bc_scalar d;
+	int64_t off = (int64_t)P->off + lo;
+
+	if (P->kind == VK_SCALAR || lo >= 0 || P->s.smin < 0 ||
+	    off != (int32_t)off || off < -BC_MAX_VAR_OFF)
+		return narrow_to(&P->s, lo, hi);
+	bc_scalar_const(&d, (uint64_t)-lo);
+	bc_scalar_alu(&P->s, &d, BPF_ADD, false, 0);
+	P->off = (int32_t)off;
+	P->range = 0;
+	narrow_to(&P->s, 0, hi - lo);
+	return true;
+}
+
+/*
+ * A walker P = a + k * (s32)V at the header, so P = k * (s32)V + c now:
+ * P's variable part lies in k * V's signed 32-bit range + c.
+ */
+static bool narrow_s32(struct vsum *s, int p, struct bc_vreg *P,
+		       const struct bc_vreg *V)
+{
+	int64_t k = s->rel_k[p], lo, hi, t;
+	int64_t c = (int64_t)P->ivd - k * V->ivd + s->rel_a[p] - P->off;
+
+	if (!sext_steps(s, V, s->rel_v[p]) || k > (1 << 20) || k < -(1 << 20))
+		return false;
+	lo = k * V->s.s32_min + c;
+	hi = k * V->s.s32_max + c;
+	if (lo > hi)
+		t = lo, lo = hi, hi = t;
+	return narrow_walker(P, lo, hi);
+}
+
+/*
  * With P = k * V + c now (c from the tags), a scalar P bounds V back when
  * k is 1 or -1: V = k * (P - c).
  */
@@ -184,6 +239,14 @@ void vrel_relate_narrow(struct vsum *s, uint32_t id, struct bc_vframe *f)
 		struct bc_vreg *P = vl_loc(f, p), *V;
 		int64_t k = s->rel_k[p], c, lo, hi, t;
 
+		if (id && s->rel_v[p] >= 0 && s->rel_s32[p]) {
+			V = vl_loc(f, s->rel_v[p]);
+			if (exact64(s, id, P, p) &&
+			    exact32(id, V, s->rel_v[p]) &&
+			    narrow_s32(s, p, P, V))
+				s->rel_used[p] = true;
+			continue;
+		}
 		if (id && s->rel_v[p] >= 0 && s->rel_32[p]) {
 			V = vl_loc(f, s->rel_v[p]);
 			if (exact32(id, P, p) && exact32(id, V, s->rel_v[p]) &&
@@ -211,7 +274,7 @@ void vrel_relate_narrow(struct vsum *s, uint32_t id, struct bc_vframe *f)
 		    __builtin_add_overflow(hi, c, &hi) ||
 		    __builtin_add_overflow(hi, s->rel_span[p], &hi))
 			continue;
-		if (narrow_to(&P->s, lo, hi))
+		if (narrow_walker(P, lo, hi))
 			s->rel_used[p] = true;
 	}
 }
@@ -249,6 +312,10 @@ static bool rel_holds(const struct vsum *s, uint32_t id, int p,
 		return s->rel_k[p] == 1 && !s->rel_32[p] &&
 		       exact64(s, id, P, v) && exact64(s, id, V, v) &&
 		       (int64_t)P->ivd - V->ivd == s->rel_a[p];
+	if (s->rel_s32[p])
+		return exact64(s, id, P, p) && exact32(id, V, v) &&
+		       (int64_t)P->ivd == s->rel_k[p] * V->ivd &&
+		       sext_steps(s, V, v);
 	if (s->rel_32[p])
 		return exact32(id, P, p) && exact32(id, V, v) &&
 		       (uint32_t)((uint64_t)(int64_t)P->ivd -
@@ -282,6 +349,17 @@ static void rel_find_span(struct vsum *s, uint32_t id, struct bc_vframe *f,
 		s->rel_span[p] = s->ent_span[p];
 		return;
 	}
+}
+
+/* A walker P stepping with a counter V in a w register that may go
+ * through zero (and so is not exact in 64 bits). */
+static void rel_set_s32(struct vsum *s, int p, int v, int64_t k)
+{
+	s->rel_v[p] = (int8_t)v;
+	s->rel_32[p] = false;
+	s->rel_s32[p] = true;
+	s->rel_k[p] = k;
+	s->rel_a[p] = s->ent_v[p] - k * (int32_t)s->ent_v[v];
 }
 
 /* Find a counter V that P steps with: P's step a multiple of V's. */
@@ -320,6 +398,13 @@ static void rel_find(struct vsum *s, uint32_t id, struct bc_vframe *f, int p)
 		    !V->ivd || P->ivd % V->ivd)
 			continue;
 		v64 = exact64(s, id, V, v);
+		/* a counter in a w register: its signed low half, which
+		 * may go through zero (a 64-bit relation may not) */
+		if (p64 && V->ivw == 32 && P->kind != VK_SCALAR &&
+		    exact32(id, V, v) && sext_steps(s, V, v)) {
+			rel_set_s32(s, p, v, P->ivd / V->ivd);
+			return;
+		}
 		if (!(p64 && v64) &&
 		    (P->kind != VK_SCALAR || !exact32(id, V, v)))
 			continue;
@@ -722,7 +807,8 @@ void vrel_cross_narrow(struct vsum *s, uint32_t id, const struct bc_vreg *x,
 
 	if (x->iv != id || y->iv != id || A >= VL_LOCS || B >= VL_LOCS ||
 	    s->rel_v[A] != B || s->rel_k[A] != 1 || s->rel_32[A] ||
-	    s->rel_span[A] || !exact64(s, id, x, A) || !exact64(s, id, y, B))
+	    s->rel_s32[A] || s->rel_span[A] || !exact64(s, id, x, A) ||
+	    !exact64(s, id, y, B))
 		return;
 	delta = (int64_t)y->ivd - x->ivd - s->rel_a[A];
 	if (__builtin_add_overflow(x->s.smin, delta, &lo) ||
