@@ -11,6 +11,7 @@
 #include "loops/induction.h"
 #include "verifier/tags.h"
 #include "loops/ivrel.h"
+#include "loops/pktfact.h"
 #include "verifier/precision.h"
 #include "loops/trip.h"
 
@@ -135,6 +136,8 @@ void vl_leave(struct venv *e, uint32_t pc)
 			return;
 		st->nsum--;
 		vc_for_each_reg(e, untag_reg, &id);
+		if (!st->nsum)
+			vt_pkt_drop(st);
 	}
 }
 
@@ -426,6 +429,8 @@ static void widen_reg(const struct vsum *s, uint32_t own, struct bc_vreg *o,
 	}
 	if (o->kind == VK_SCALAR) {
 		widen_scalar(s, &o->s, &c->s);
+		if (c->range < o->range)
+			o->range = c->range;
 		return;
 	}
 	if (o->frame != c->frame || o->map != c->map ||
@@ -593,6 +598,7 @@ static bool widen(struct vsum *s, uint32_t own, const struct bc_vstate *w,
 		for (int k = 0; k < BC_SLOTS; k++)
 			widen_slot(thr_for(s, f, 10 + k), own, o, b, k);
 	}
+	vl_pkt_widen(s, own, w, c, out);
 	vrel_relate_narrow(s, own, out->frames[s->frame]);
 	if (own)
 		vrel_cong_header(s, out->frames[s->frame]);
@@ -619,7 +625,7 @@ static void adopt(struct bc_vstate *st, struct bc_vstate *nw)
 
 /* ---- header ---- */
 
-static bool step_dst(const struct bc_cfg *cfg, uint32_t l, int reg)
+bool vl_step_dst(const struct bc_cfg *cfg, uint32_t l, int reg)
 {
 	int64_t c;
 
@@ -647,7 +653,7 @@ static void tag_header(struct venv *e, struct vsum *s, uint32_t id, bool fresh)
 		 * the register itself */
 		if (fresh && r->iv && r->iv != id &&
 		    vt_active(&e->cur, r->iv) &&
-		    (j >= 10 || !step_dst(e->cfg, s->loop, j)))
+		    (j >= 10 || !vl_step_dst(e->cfg, s->loop, j)))
 			continue;
 		if (!fresh && r->iv != id)
 			continue;
@@ -756,6 +762,7 @@ static int entry(struct venv *e, uint32_t pc, uint32_t loop, uint32_t peel,
 		}
 	}
 	st->sums[st->nsum++] = id;
+	vl_pkt_facts(e, loop);
 	tag_header(e, s, id, true);
 	new_head(e, s, id);
 	return 2;
@@ -843,6 +850,8 @@ static int peel(struct venv *e, struct vsum *s, uint32_t id)
 
 	st->nsum--;
 	vc_for_each_reg(e, untag_reg, &id);
+	if (!st->nsum)
+		vt_pkt_drop(st);
 	s->peeled = true;
 	peel_set(st, s->loop, s->frame, s->peel + 2);
 	return 3;
@@ -886,6 +895,8 @@ static int arrival(struct venv *e, struct vsum *s, uint32_t id,
 		return -1;
 	vrel_relate_narrow(s, id, vc_frame(e));
 	bc_vstate_for_each_reg(st, vrel_align_reg, NULL);
+	vl_pkt_facts(e, s->loop);
+	vl_pkt_round(s, id, st);
 	if (bc_vstate_subsumes(&s->w->st, st, live, BC_SUB_HEADER, id)) {
 		s->w->hit++;
 		return 1;
@@ -965,6 +976,8 @@ void vl_after_insn(struct venv *e, const struct bpf_insn *in,
 		bool konst = src_const || !bc_srcbit(in);
 		uint8_t w = before->ivw;
 
+		vt_pkt_after_alu(d, before, in, konst, k);
+
 		if (op == BPF_MOV && bc_srcbit(in) && !in->off) {
 			const struct bc_vreg *s = vc_reg(e, in->src_reg);
 
@@ -999,7 +1012,10 @@ void vl_after_insn(struct venv *e, const struct bpf_insn *in,
 	}
 	case BC_INSN_LDX:
 		/* a fill keeps the spilled value's tag (in the low half for
-		 * a 4-byte fill); any other load is a fresh value */
+		 * a 4-byte fill) and a whole one its packet fact; any other
+		 * load is a fresh value */
+		if (d->kind == VK_SCALAR && bc_size(in) != BPF_DW)
+			d->range = 0;
 		if (bc_mode(in) != BPF_MEM || bc_size(in) == BPF_B ||
 		    bc_size(in) == BPF_H || d->ivw < 32)
 			vt_set(d, NULL, 0, 0);

@@ -89,6 +89,9 @@ struct vsum {
 	uint32_t lt_pc, lt_yiv, lt_yl; /* Y's tag (an enclosing loop's, or */
 	int32_t lt_yd; /* this one's with step 0) */
 	bool lt_used;
+	/* the most bytes a round's packet check proved past data + X_h
+	 * (X location j): a candidate for the header's fact on X */
+	int32_t pk_chk[VL_LOCS];
 	/* header visits before this summary started (peeled rounds) */
 	uint32_t peel;
 	bool peeled; /* a path left it for a peeled round */
@@ -142,6 +145,8 @@ bool vl_in_loop(const struct bc_cfg *cfg, uint32_t loop, uint32_t pc);
 bool vl_walker(const struct bc_vreg *r);
 /* A constant scalar, or a walker's constant address. */
 bool vl_loc_const(const struct bc_vreg *r, int64_t *v);
+/* Does loop l's body step register reg by a constant? */
+bool vl_step_dst(const struct bc_cfg *cfg, uint32_t l, int reg);
 /* dst += c / dst -= c with c a nonzero immediate (|c| in *c). */
 bool vl_is_step(const struct bpf_insn *in, int64_t *c);
 void vl_loc_name(int j, char *buf, size_t len);

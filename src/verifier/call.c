@@ -499,6 +499,8 @@ static void clear_pkt_fn(struct bc_vreg *r, void *a)
 	    ((r->kind == VK_MEM || r->kind == VK_MEM_OR_NULL) &&
 	     (r->bflags & VM_PKT)))
 		bc_vreg_scalar(r);
+	else if (r->kind == VK_SCALAR) /* facts on the old packet */
+		r->range = 0;
 }
 
 /*

@@ -11,6 +11,7 @@
 #include "verifier/lock.h"
 #include "verifier/mem.h"
 #include "verifier/precision.h"
+#include "verifier/tags.h"
 
 struct sync_arg {
 	uint32_t id;
@@ -89,6 +90,8 @@ static void mark_pkt(struct venv *e, const struct bc_vreg *p, bool right_open)
 	    p->s.umax > 0xffff || p->s.umax + (uint64_t)p->off > 0xffff)
 		return;
 	vc_for_each_reg(e, range_fn, &ra);
+	if (e->cur.nsum)
+		vt_pkt_checked(e, p, ra.range);
 }
 
 /*

@@ -361,9 +361,12 @@ static bool reg_sub(const struct bc_vreg *o, const struct bc_vreg *c,
 		if (exact && o->narrow != c->narrow)
 			return false;
 		/* no decision below old depended on its value; a tagged
-		 * one shares its range with others tagged alike (vl_sync) */
-		if (mode == BC_SUB_PRUNE && !o->precise && !o->iv)
+		 * one shares its range with others tagged alike (vl_sync),
+		 * one with a packet fact gives pointers their range */
+		if (mode == BC_SUB_PRUNE && !o->precise && !o->iv && !o->range)
 			return true;
+		if (exact ? o->range != c->range : o->range > c->range)
+			return false;
 		/* an id links a narrow spill's low half only, a whole
 		 * spill entirely: old's link must mean the same in cur */
 		if (o->id && o->narrow != c->narrow)

@@ -49,7 +49,9 @@ struct bc_vreg {
 				 * (precision.h); elsewhere meaningless */
 	uint8_t bflags; /* VK_BTF_ID*: enum bc_btf_flag; VK_MEM*: VM_* */
 	int32_t off; /* fixed offset of a pointer */
-	int32_t range; /* packet: bytes proven from the base */
+	/* packet: bytes proven from the base; scalar x: bytes proven
+	 * from data + x, a loop summary's fact (tags.c), 0 none */
+	int32_t range;
 	uint32_t id; /* packet / or-null / linked scalar id */
 	uint32_t ref_id; /* reference held (0 none) */
 	uint32_t map; /* map index (map ptr/value/key); VK_MEM*: the

@@ -92,6 +92,10 @@ void vt_derive_pkt(struct venv *e, struct bc_vreg *res,
 	const struct bc_vreg *q;
 
 	vt_clear(res);
+	/* data + x with x + n proven inside: n bytes from the new base */
+	if (sc && sc->kind == VK_SCALAR && res->kind == VK_PKT &&
+	    sc->range > res->range)
+		res->range = sc->range;
 	if (!sc || !sc->iv || sc->ivw != 64 || sc->ivl >= VT_LOCS ||
 	    !vt_active(&e->cur, sc->iv))
 		return;
@@ -105,4 +109,77 @@ void vt_derive_pkt(struct venv *e, struct bc_vreg *res,
 	res->id = q->id;
 	if (q->range > res->range)
 		res->range = q->range;
+}
+
+struct pkt_fact {
+	uint32_t iv;
+	uint8_t ivl;
+	int64_t end; /* header value + end bytes are inside */
+};
+
+static void learn_fact(struct bc_vreg *r, void *arg)
+{
+	const struct pkt_fact *f = arg;
+	int64_t n;
+
+	if (r->kind != VK_SCALAR || r->iv != f->iv || r->ivl != f->ivl ||
+	    r->ivw != 64 || r->narrow)
+		return;
+	n = f->end - r->ivd;
+	if (n > r->range && n <= 0xffff)
+		r->range = (int32_t)n;
+}
+
+/*
+ * p = data + (V_h + d), proven to have range bytes: V_h + d + range
+ * bytes are inside, so a scalar holding V_h + d' has d + range - d'.
+ * This is what carries a check made in one round (p + 1 <= end, before
+ * p++) to the next round's header, where data + V is computed afresh.
+ */
+void vt_pkt_checked(struct venv *e, const struct bc_vreg *p, int32_t range)
+{
+	struct pkt_fact f;
+
+	if (p->kind != VK_PKT || p->ivw != VL_W_PKT || range <= 0 ||
+	    !vt_active(&e->cur, p->iv))
+		return;
+	f.iv = p->iv;
+	f.ivl = p->ivl;
+	f.end = (int64_t)p->ivd + range;
+	bc_vstate_for_each_reg(&e->cur, learn_fact, &f);
+}
+
+void vt_pkt_after_alu(struct bc_vreg *d, const struct bc_vreg *before,
+		      const struct bpf_insn *in, bool konst, int64_t k)
+{
+	uint8_t op = bc_op(in);
+	int64_t n;
+
+	if (d->kind != VK_SCALAR || !d->range)
+		return;
+	/* a copy keeps the fact, x + k has k bytes fewer */
+	if (bc_class(in) == BPF_ALU64 && op == BPF_MOV && bc_srcbit(in) &&
+	    !in->off)
+		return;
+	n = before->kind == VK_SCALAR ? before->range : 0;
+	if (bc_class(in) == BPF_ALU64 && (op == BPF_ADD || op == BPF_SUB) &&
+	    konst && (!bc_srcbit(in) || in->src_reg != in->dst_reg) &&
+	    k > -0x10000 && k < 0x10000) {
+		n -= op == BPF_ADD ? k : -k;
+		d->range = n > 0 && n <= 0xffff ? (int32_t)n : 0;
+		return;
+	}
+	d->range = 0;
+}
+
+static void drop_fact(struct bc_vreg *r, void *arg)
+{
+	(void)arg;
+	if (r->kind == VK_SCALAR)
+		r->range = 0;
+}
+
+void vt_pkt_drop(struct bc_vstate *st)
+{
+	bc_vstate_for_each_reg(st, drop_fact, NULL);
 }

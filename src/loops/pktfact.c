@@ -1,0 +1,95 @@
+// SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+/*
+ * Packet facts through loop summaries (issue 23, beyond the RFC's patch
+ * 13): a scalar's range says data + it has that many bytes (tags.c keeps
+ * it through the body). A summary's header state holds them for the
+ * locations it steps, from the packet bytes proven on entry and on each
+ * back edge, and from the checks a round makes on data + X (a check
+ * made in every round, p + 1 <= end before p++, is part of the
+ * invariant); containment and widening treat them as any other range.
+ */
+#include "loops/pktfact.h"
+#include "verifier/tags.h"
+
+static void pkt_len_fn(struct bc_vreg *r, void *arg)
+{
+	int32_t *len = arg;
+
+	if (r->kind == VK_PKT && bc_scalar_is_const(&r->s) &&
+	    !r->s.var_off.value && r->range > *len)
+		*len = r->range;
+}
+
+/*
+ * On entry and on a back edge, with len bytes of the packet proven: a
+ * location the loop steps, at most u, has len - u bytes from data + it.
+ */
+void vl_pkt_facts(struct venv *e, uint32_t loop)
+{
+	struct bc_vframe *f = vc_frame(e);
+	int32_t len = 0;
+
+	bc_vstate_for_each_reg(&e->cur, pkt_len_fn, &len);
+	for (int j = 0; len > 0 && j < VL_LOCS; j++) {
+		struct bc_vreg *r = vl_loc(f, j);
+
+		if (r && r->kind == VK_SCALAR && !r->narrow &&
+		    r->s.umax < (uint64_t)len &&
+		    r->range < len - (int32_t)r->s.umax &&
+		    (j >= 10 || vl_step_dst(e->cfg, loop, j)))
+			r->range = len - (int32_t)r->s.umax;
+	}
+}
+
+/*
+ * A packet fact that shrank on the back edge: rather than step by step,
+ * down to what W's range of X still proves, or to what this round's
+ * check proved (once it holds on its own, the check keeps it).
+ */
+void vl_pkt_widen(const struct vsum *s, uint32_t own, const struct bc_vstate *w,
+		  const struct bc_vstate *c, struct bc_vstate *out)
+{
+	int32_t len = 0;
+
+	bc_vstate_for_each_reg(out, pkt_len_fn, &len);
+	for (int j = 0; j < VL_LOCS; j++) {
+		const struct bc_vreg *o = vl_loc(w->frames[s->frame], j);
+		const struct bc_vreg *b = vl_loc(c->frames[s->frame], j);
+		struct bc_vreg *n = vl_loc(out->frames[s->frame], j);
+		int64_t lo = 0, chk = 0;
+
+		if (!n || n->kind != VK_SCALAR || !o || n->range >= o->range)
+			continue;
+		if (n->s.umax < (uint64_t)len)
+			lo = len - (int64_t)n->s.umax;
+		if (b && b->iv == own && b->ivl == j && b->ivw == 64)
+			chk = (int64_t)s->pk_chk[j] - b->ivd;
+		if (chk > lo)
+			lo = chk;
+		if (lo < n->range)
+			n->range = lo > 0 ? (int32_t)lo : 0;
+	}
+}
+
+struct pkt_chk {
+	struct vsum *s;
+	uint32_t id;
+};
+
+/* A pointer derived as data + (X_h + d), r bytes proven: X_h + d + r. */
+static void pkt_chk_fn(struct bc_vreg *r, void *arg)
+{
+	struct pkt_chk *a = arg;
+	int64_t end = (int64_t)r->ivd + r->range;
+
+	if (r->kind == VK_PKT && r->ivw == VL_W_PKT && r->range > 0 &&
+	    r->iv == a->id && r->ivl < VL_LOCS && end > a->s->pk_chk[r->ivl] &&
+	    end <= 0xffff)
+		a->s->pk_chk[r->ivl] = (int32_t)end;
+}
+
+void vl_pkt_round(struct vsum *s, uint32_t id, struct bc_vstate *st)
+{
+	bc_vstate_for_each_reg(st, pkt_chk_fn,
+			       &(struct pkt_chk){ .s = s, .id = id });
+}

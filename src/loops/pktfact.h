@@ -1,0 +1,19 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
+/* Packet facts of a loop summary (pktfact.c). Private to the verifier. */
+#ifndef BC_PKTFACT_H
+#define BC_PKTFACT_H
+
+#include "loops/induction.h"
+
+/*
+ * On entry and on a back edge, with len bytes of the packet proven: a
+ * location loop steps, at most u, has len - u bytes from data + it.
+ */
+void vl_pkt_facts(struct venv *e, uint32_t loop);
+/* At a back edge: what this round's checks proved past data + X_h. */
+void vl_pkt_round(struct vsum *s, uint32_t id, struct bc_vstate *st);
+/* out (the widening of w and c): shrunk facts jump to what still holds. */
+void vl_pkt_widen(const struct vsum *s, uint32_t own, const struct bc_vstate *w,
+		  const struct bc_vstate *c, struct bc_vstate *out);
+
+#endif
