@@ -15,9 +15,10 @@
 #include "gen_priv.h"
 
 const char *const gen_feature_names[GF_NFEAT] = {
-	"alu",	   "branch",	"packet",   "pkt-var", "map",	   "map-var",
-	"stack",   "loop",	"bad-loop", "nested",  "strength", "sec-iv",
-	"stk-ctr", "precision", "pkt-walk", "flaw",
+	"alu",	     "branch",	 "packet",    "pkt-var",   "map",
+	"map-var",   "stack",	 "loop",      "bad-loop",  "nested",
+	"strength",  "sec-iv",	 "stk-ctr",   "precision", "pkt-walk",
+	"pkt-words", "sgn-zero", "back-scan", "flaw",
 };
 
 void gen_seed(struct gen_rng *r, uint64_t seed)

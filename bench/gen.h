@@ -35,6 +35,9 @@ enum gen_feature {
 	GF_STKCTR, /* a counter kept in a stack slot, maybe across a call */
 	GF_PREC, /* values whose precision decides safety (or not) */
 	GF_PKTWALK, /* a packet pointer data + i re-derived after its check */
+	GF_PKTWORDS, /* words data + i * size after one check of the block */
+	GF_SGNZERO, /* a signed counter stepping down through zero */
+	GF_BACKSCAN, /* a scan from the end back towards the start */
 	GF_FLAW, /* a deliberate flaw was injected */
 	GF_NFEAT,
 };

@@ -3,7 +3,9 @@
  * The generator's loops (see gen_priv.h): bounded loops of several shapes
  * (counting up or down, top- or bottom-tested, bound in a register,
  * strength-reduced, signed), maybe nested, with secondary induction
- * variables and counters kept in stack slots, and now and then ill-formed.
+ * variables and counters kept in stack slots, and now and then ill-formed;
+ * and three shapes real programs write (a packet block's words, a signed
+ * countdown through zero, a backward scan), each with a one-off flaw.
  */
 #include <stdbool.h>
 
@@ -495,9 +497,213 @@ static void loop_exit(struct g *g, const struct loop *l)
 	g->depth--;
 }
 
+/*
+ * Loops as programs write them (issue 23), each whole in itself: words of
+ * a packet block checked once before the loop, a signed counter stepping
+ * down through zero, a scan from the end back to the start. A flaw moves
+ * one access one element out of its region.
+ */
+
+/* A register for the loop, reserved until wild_release(). */
+static int wild_reg(struct g *g)
+{
+	int r = pick_counter(g);
+
+	if (r)
+		g->reserved |= 1u << r;
+	return r;
+}
+
+static void wild_release(struct g *g, int a, int b)
+{
+	g->reserved &= ~(1u << a | 1u << b);
+}
+
+static int log2_of(uint32_t s)
+{
+	return s == 8 ? 3 : s == 4 ? 2 : s == 2 ? 1 : 0;
+}
+
+/*
+ * n words of s bytes at data + i * s (or data + i, i stepping by s), after
+ * one check of the n * s bytes; a flaw reads one word more, or checks one
+ * byte less.
+ */
+static bool pkt_words(struct g *g)
+{
+	uint32_t s = (uint32_t)sizes[below(g, 4)];
+	uint32_t n = 1 + (uint32_t)below(g, 16), check = n * s, trips = n;
+	bool scaled = chance(g, 50);
+	char c = chance(g, 30) ? 'w' : 'r';
+	int i, t, d, head = new_label(g);
+	struct snap sv;
+
+	if (!g->pkt || !(i = wild_reg(g)))
+		return false;
+	feat(g, GF_LOOP);
+	feat(g, GF_PKTWORDS);
+	if (flaw(g)) {
+		if (chance(g, 50))
+			trips++;
+		else
+			check--;
+	}
+	pkt_check(g, check, "out");
+	emit(g, "%c%d = 0", c, i);
+	g->rk[i] = RK_SCALAR;
+	save(g, &sv);
+	label(g, head);
+	t = pick_temp(g);
+	g->reserved |= 1u << t;
+	d = pick_temp(g);
+	g->reserved &= ~(1u << t);
+	emit(g, "%c%d = %c%d", c, t, c, i);
+	if (scaled && s > 1)
+		emit(g, "%c%d <<= %d", c, t, log2_of(s));
+	emit(g, "r%d += r7", t);
+	emit(g, "r%d = *(u%u *)(r%d +0)", d, s * 8, t);
+	g->rk[t] = RK_NONE;
+	g->rk[d] = RK_SCALAR;
+	emit(g, "%c%d += %u", c, i, scaled ? 1 : s);
+	emit(g, "if %c%d < %u goto L%d", c, i, scaled ? trips : trips * s,
+	     head);
+	meet(g, &sv);
+	wild_release(g, i, i);
+	return true;
+}
+
+/*
+ * A signed counter from an unknown start, clamped above only (a start
+ * below the exit runs no round), down through zero to the exit e < 0:
+ * the body reads base[i - e - 1] for i in [e + 1, e + m], an m-byte region
+ * (the zeroed stack at fp-64, or r9's map value). A flaw lets the start be
+ * one higher (base[m]) or, in a map value, the exit one lower (base[-1]).
+ */
+static bool sgn_zero(struct g *g)
+{
+	bool mapv = g->rk[9] == RK_MAPV && g->mapv_size <= 256 && chance(g, 50);
+	int32_t e = -1 - (int32_t)below(g, 16);
+	int32_t m = mapv ? (int32_t)g->mapv_size : 64, hi = e + m;
+	char c = chance(g, 30) ? 'w' : 'r';
+	int i, t, head = new_label(g), end = new_label(g);
+	struct snap sv;
+
+	if (!(mapv || g->stack_init) || !(i = wild_reg(g)))
+		return false;
+	feat(g, GF_LOOP);
+	feat(g, GF_SGNZERO);
+	if (flaw(g)) {
+		if (mapv && chance(g, 50))
+			e--;
+		else
+			hi++;
+	}
+	unknown_into(g, i);
+	emit(g, "if %c%d s> %d goto out", c, i, hi);
+	g->rk[i] = RK_SCALAR;
+	save(g, &sv);
+	label(g, head);
+	emit(g, "if %c%d s<= %d goto L%d", c, i, e, end);
+	t = pick_temp(g);
+	emit(g, "%c%d = %c%d", c, t, c, i);
+	emit(g, "%c%d += %d", c, t, -e - 1);
+	if (mapv) {
+		emit(g, "r%d += r9", t);
+	} else {
+		emit(g, "r%d += r10", t);
+		emit(g, "r%d += -64", t);
+	}
+	emit(g, "r%d = *(u8 *)(r%d +0)", t, t);
+	g->rk[t] = RK_SCALAR;
+	emit(g, "%c%d += -1", c, i);
+	emit(g, "goto L%d", head);
+	label(g, end);
+	meet(g, &sv);
+	hint(g, (int64_t)hi);
+	wild_release(g, i, i);
+	return true;
+}
+
+/*
+ * basename: from len (at most 64) back over the zeroed stack buffer at
+ * fp-64 until a '/', or a pointer stepping down from the end of a checked
+ * packet block to its start, capped by a counter. A flaw reads buf[i]
+ * before the decrement (buf[64], fp+0), or p[-1] at the start.
+ */
+static bool back_scan(struct g *g)
+{
+	bool pkt = g->pkt && (!g->stack_init || chance(g, 50));
+	uint32_t k = 1 + (uint32_t)below(g, 64);
+	int i, p = 0, d, head = new_label(g), end = new_label(g);
+	bool bad;
+	struct snap sv;
+
+	if (!(pkt || g->stack_init) || !(i = wild_reg(g)))
+		return false;
+	if (pkt && !(p = wild_reg(g))) {
+		wild_release(g, i, i);
+		return false;
+	}
+	feat(g, GF_LOOP);
+	feat(g, GF_BACKSCAN);
+	bad = flaw(g);
+	if (pkt) {
+		pkt_check(g, k, "out");
+		emit(g, "r%d = r7", p);
+		emit(g, "r%d += %u", p, k - 1);
+		g->rk[p] = RK_NONE;
+		emit(g, "r%d = 0", i);
+	} else {
+		unknown_into(g, i);
+		emit(g, "if r%d > 64 goto out", i);
+	}
+	g->rk[i] = RK_SCALAR;
+	save(g, &sv);
+	label(g, head);
+	d = pick_temp(g);
+	if (pkt) {
+		emit(g, "r%d = *(u8 *)(r%d %s)", d, p, bad ? "-1" : "+0");
+		emit(g, "r%d += -1", p);
+		emit(g, "r%d += 1", i);
+	} else {
+		emit(g, "if r%d == 0 goto L%d", i, end);
+		if (!bad)
+			emit(g, "r%d += -1", i);
+		emit(g, "r%d = r10", d);
+		emit(g, "r%d += -64", d);
+		emit(g, "r%d += r%d", d, i);
+		emit(g, "r%d = *(u8 *)(r%d +0)", d, d);
+		if (bad)
+			emit(g, "r%d += -1", i);
+	}
+	g->rk[d] = RK_SCALAR;
+	emit(g, "if r%d == 47 goto L%d", d, end);
+	if (pkt)
+		emit(g, "if r%d < %u goto L%d", i, k, head);
+	else
+		emit(g, "goto L%d", head);
+	label(g, end);
+	meet(g, &sv);
+	wild_release(g, i, p);
+	return true;
+}
+
+/* One of the shapes above, or false when none fits the program. */
+static bool wild_loop(struct g *g)
+{
+	switch (below(g, 3)) {
+	case 0: return pkt_words(g);
+	case 1: return sgn_zero(g);
+	default: return back_scan(g);
+	}
+}
+
 void loop_block(struct g *g)
 {
 	struct loop l = { 0 };
+
+	if (chance(g, 30) && wild_loop(g))
+		return;
 
 	loop_choose(g, &l);
 	if (!l.i) {
