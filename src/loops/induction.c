@@ -412,6 +412,19 @@ static void make_top(struct bc_vreg *r)
 	bc_scalar_const(&r->s, 0);
 }
 
+/*
+ * A packet pointer's range with its fixed offset moved down to base: the
+ * bytes past data + var + (off - base) are as many fewer.
+ */
+static int32_t split_range(const struct bc_vreg *r, int32_t base)
+{
+	int64_t n = (int64_t)r->range - (r->off - base);
+
+	if (r->kind != VK_PKT || r->range <= 0 || n <= 0)
+		return 0;
+	return (int32_t)n;
+}
+
 static void widen_reg(const struct vsum *s, uint32_t own, struct bc_vreg *o,
 		      const struct bc_vreg *c)
 {
@@ -448,8 +461,10 @@ static void widen_reg(const struct vsum *s, uint32_t own, struct bc_vreg *o,
 		bc_scalar_alu(&o->s, &d, BPF_ADD, false, 0);
 		bc_scalar_const(&d, (uint64_t)(int64_t)(c->off - base));
 		bc_scalar_alu(&cv, &d, BPF_ADD, false, 0);
+		o->range = split_range(o, base) < split_range(c, base) ?
+				   split_range(o, base) :
+				   split_range(c, base);
 		o->off = base;
-		o->range = 0;
 		widen_scalar(s, &o->s, &cv);
 		return;
 	}
@@ -525,7 +540,8 @@ static bool contains(const struct bc_vstate *w, const struct bc_vstate *a,
 /* A pointer whose address a loop may step (map value, stack, memory). */
 bool vl_walker(const struct bc_vreg *r)
 {
-	return r->kind == VK_MAP_VALUE || r->kind == VK_MEM || r->kind == VK_FP;
+	return r->kind == VK_MAP_VALUE || r->kind == VK_MEM ||
+	       r->kind == VK_FP || r->kind == VK_PKT;
 }
 
 /* A location's constant: a scalar's value, or a pointer's offset. */

@@ -187,8 +187,12 @@ static bool narrow_walker(struct bc_vreg *P, int64_t lo, int64_t hi)
 		return narrow_to(&P->s, lo, hi);
 	bc_scalar_const(&d, (uint64_t)-lo);
 	bc_scalar_alu(&P->s, &d, BPF_ADD, false, 0);
+	/* a packet range is relative to the split: as many fewer bytes
+	 * past the higher variable part */
+	P->range = P->range > 0 && P->range + lo > 0 ?
+			   (int32_t)(P->range + lo) :
+			   0;
 	P->off = (int32_t)off;
-	P->range = 0;
 	narrow_to(&P->s, 0, hi - lo);
 	return true;
 }

@@ -329,6 +329,10 @@ static int step(struct venv *e)
 		return 1;
 	if (tags)
 		vl_after_insn(e, in, &before, src_const, k);
+	/* what a branch learnt on a copy (w5 = w4; if w5 > 30) reaches the
+	 * values tagged alike before the copy is overwritten */
+	else if (e->cur.nsum && bc_is_cond_jmp(in) && !e->prune[next])
+		vl_sync(e);
 	e->cur.pc = next;
 	return 0;
 }

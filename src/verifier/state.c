@@ -391,13 +391,15 @@ static bool reg_sub(const struct bc_vreg *o, const struct bc_vreg *c,
 	if (o->off != c->off) {
 		/* the same addresses split differently between the fixed
 		 * and the variable offset (a widened, walking pointer); a
-		 * packet range is relative to the split, so none may be
-		 * relied on */
+		 * packet range is relative to the split: in old's, cur's
+		 * has off - old's off bytes fewer */
 		struct bc_scalar cs = c->s, d;
+		int64_t delta = (int64_t)c->off - o->off;
 
-		if (exact || o->range)
+		if (exact || o->range < 0 ||
+		    (o->range && (c->range < 0 || o->range > c->range - delta)))
 			return false;
-		bc_scalar_const(&d, (uint64_t)((int64_t)c->off - o->off));
+		bc_scalar_const(&d, (uint64_t)delta);
 		bc_scalar_alu(&cs, &d, BPF_ADD, false, 0);
 		if (!bc_scalar_subsumes(&o->s, &cs))
 			return false;
