@@ -222,7 +222,7 @@ static int is_state_visited(struct venv *e, uint32_t pc)
 		}
 		memcpy(lv, live, sizeof(lv));
 		memset(sl, 0xff, sizeof(sl));
-		vp_live(e, c, pc, lv, sl);
+		vp_live(e, c, pc, sl);
 		/* a speculative state never stands for a real one */
 		hit = !(c->st.speculative && !e->cur.speculative) &&
 		      hits(e, c, pc, lv, sl, cb);

@@ -562,13 +562,15 @@ void vp_new_frame(struct venv *e, unsigned f)
 }
 
 void vp_live(const struct venv *e, const struct bc_vchk *c, uint32_t pc,
-	     uint16_t *live, uint64_t *slive)
+	     uint64_t *slive)
 {
 	/* a live checkpoint has not seen all its reads yet */
 	if (!e->prec || c->all_precise || c->branches || e->prune[pc] == 2)
 		return;
-	for (uint32_t f = 0; f <= c->st.curframe; f++) {
-		live[f] &= c->rd[f] | 0x400;
+	/* registers: what the program may read from here on, the static
+	 * liveness alone (Linux 6.18 dropped its read marks on registers:
+	 * a register only this checkpoint's own paths left unread is still
+	 * compared); stack slots: what its paths read */
+	for (uint32_t f = 0; f <= c->st.curframe; f++)
 		slive[f] &= c->srd[f];
-	}
 }
