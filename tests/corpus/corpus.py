@@ -575,10 +575,8 @@ def compat_group(a, path, mode, rows):
 def cmd_compat(a):
     """verify --linux-compat, and the default mode's "linux" verdict,
     against Linux's recorded verdicts (linux.tsv). Known differences
-    (known_compat.tsv) are bpfcheck rejecting what Linux accepts, or
-    accepting what Linux gave up on at its complexity limit (a pruning
-    difference, never a safety verdict); an entry that agrees again must
-    be removed."""
+    (known_compat.tsv) are bpfcheck rejecting what Linux accepts, never
+    the other way round; an entry that agrees again must be removed."""
     known = read_known(KNOWN_COMPAT_TSV)
     groups = {}
     for e, v, lin in tsv_rows(a):
@@ -596,8 +594,7 @@ def cmd_compat(a):
     for what, case, lin, got in (m for r in res for m in r):
         seen.add(case)
         tag = "DIFF"
-        limit = any(m in lin["message"] for m in NOT_SAFETY)
-        if case in known and (got == "reject" or limit):
+        if case in known and got == "reject":
             tag = "KNOWN"
             nknown += 1
         else:
