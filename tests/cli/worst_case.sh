@@ -14,6 +14,15 @@ check bpf_loop_bound "$("$bin" verify --stats --prog cb_bpf_loop_ok "$calls" | g
 	"  worst case: at most 711 insns executed by any run"
 check bpf_loop_run "$("$bin" run --oracle --prog cb_bpf_loop_ok "$calls" | grep 'insns executed')" \
 	"insns executed: 711"
+# a counter callback: the rounds meet a state seen before (Linux: 26 insns)
+for p in cb_counter_len cb_counter_1000; do
+	n=$("$bin" verify --stats --prog $p "$calls" | sed -n 's/.*processed \([0-9]*\) insns,.*/\1/p')
+	if [ -n "$n" ] && [ "$n" -le 60 ]; then echo "ok ${p}_processed $n"; else
+		echo "FAIL ${p}_processed: $n, want at most 60"; fail=1; fi
+done
+# bpf_loop(1000, count_cb): 1 + 1000 x the callback's 5 insns, and the rest
+check counter_bound "$("$bin" verify --stats --prog cb_counter_1000 "$calls" | grep 'worst case')" \
+	"  worst case: at most 5011 insns executed by any run"
 # a u32 trip count: finite, but past the default cap of 2^32 insns
 out=$("$bin" verify --prog beyond_unknown_u32_n "$beyond")
 check runaway_status "$?" 1
