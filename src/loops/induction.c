@@ -716,6 +716,9 @@ static bool covered(struct venv *e, uint32_t loop, uint32_t peel,
 					i + 1))
 			continue;
 		t->w->hit++;
+		/* a summary still being explored: a cycle (explored_trip) */
+		if (t->w->branches)
+			e->open_prune = true;
 		return true;
 	}
 	return false;

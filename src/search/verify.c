@@ -84,6 +84,7 @@ static void env_init(struct venv *e, const struct bc_prog *prog,
 	e->reached = bc_xcalloc(prog->insn_cnt + 1, 1);
 	e->loop_unsum = bc_xcalloc(cfg->loop_cnt + 1, 1);
 	e->loop_trip = bc_xcalloc(cfg->loop_cnt + 1, sizeof(uint64_t));
+	e->loop_visits = bc_xcalloc(cfg->loop_cnt + 1, sizeof(uint64_t));
 	e->iter_cnt = bc_xcalloc(prog->insn_cnt + 1, sizeof(uint32_t));
 	e->iter_slot = bc_xcalloc(prog->insn_cnt + 1, sizeof(uint32_t));
 	if (!e->priv) { /* Spectre masking: unprivileged loaders only */
@@ -130,6 +131,7 @@ static void env_free(struct venv *e)
 	free(e->reached);
 	free(e->loop_unsum);
 	free(e->loop_trip);
+	free(e->loop_visits);
 	free(e->cb_calls);
 	free(e->cb_target);
 	free(e->iter_cnt);
@@ -231,6 +233,30 @@ static void worst_case(struct venv *e, struct bc_verify_result *res)
 	res->worst_loop_callback = w.callback;
 }
 
+/*
+ * What the search proved about the rounds of loop l, explored round by
+ * round. A run follows the search's paths, jumping at each pruned state
+ * to the state that pruned it. A state pruned by one whose exploration
+ * had ended never leads back: every state reachable from there was
+ * explored before it, and the path's own states are still open. With no
+ * state pruned by an open one (a callback's, may_goto's or iterator's
+ * round, open_prune), the only cycles are the rounds of summarised loops,
+ * which stay inside their own bodies; within one entry of l a run then
+ * meets each of l's explored header states at most once, so their number
+ * bounds its rounds.
+ */
+static uint64_t explored_trip(struct venv *e, uint32_t l)
+{
+	uint64_t trip;
+
+	if (e->cfg->loops[l].may_goto_bound)
+		return BC_MAX_LOOPS + 1ull;
+	trip = vk_loop_trip(e, l);
+	if (!trip && !e->open_prune)
+		trip = e->loop_visits[l];
+	return trip;
+}
+
 /* The figures of a finished search, and its note in the log. */
 static void set_result(struct venv *e, struct bc_verify_result *res)
 {
@@ -240,9 +266,7 @@ static void set_result(struct venv *e, struct bc_verify_result *res)
 	if (res->accepted) {
 		for (uint32_t l = 0; l < cfg->loop_cnt; l++)
 			if (e->loop_unsum[l])
-				e->loop_trip[l] = cfg->loops[l].may_goto_bound ?
-							  BC_MAX_LOOPS + 1ull :
-							  vk_loop_trip(e, l);
+				e->loop_trip[l] = explored_trip(e, l);
 		worst_case(e, res);
 	}
 	res->processed_insns = e->processed;

@@ -103,6 +103,11 @@ struct venv {
 	uint8_t *reached; /* per insn: processed at least once */
 	uint8_t *loop_unsum; /* per loop: reached without a summary */
 	uint64_t *loop_trip; /* per loop: largest trip bound proven */
+	/* per loop: header states the search went on from (not pruned);
+	 * with no open_prune, a bound on an explored loop's rounds per
+	 * entry (verify.c explored_trip) */
+	uint64_t *loop_visits;
+	bool open_prune; /* a state pruned by one still being explored */
 	/* per insn, at a helper call running a callback (NULL until one):
 	 * the most calls, and the callback (cost.h's bc_cost_facts) */
 	uint64_t *cb_calls;
