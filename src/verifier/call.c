@@ -1031,7 +1031,10 @@ static void widen_changed(const struct bc_vreg *old, struct bc_vreg *cur)
  * unknown, so that rounds of bpf_loop(100, cb, &ctx) with ctx->i++ meet
  * a state seen before. Linux keeps the precise ones; bpfcheck's precision
  * does not follow a callback's return, so it widens them all (sound: a
- * widened state stands for more runs).
+ * widened state stands for more runs). In both searches: the summaries'
+ * join at the callback's entry (vl_callback) widens by thresholds and
+ * takes rounds to meet a state seen before (pyperf600_bpf_loop: 10,457
+ * insns; with this, 4,927 where Linux needs 4,677).
  */
 static void widen_callback_round(struct venv *e, uint32_t entry)
 {
@@ -1075,7 +1078,7 @@ static int prepare_func_exit(struct venv *e, uint32_t pc)
 				      " should have been in [%d, %d]",
 				      r0.s.smin, r0.s.smax, f->cb_ret_min,
 				      f->cb_ret_max);
-		if (e->nosum && !f->cb_counted)
+		if (!f->cb_counted)
 			widen_callback_round(e, e->cfg->subs[f->subprog].start);
 		bc_vframe_free(f);
 		st->frames[st->curframe--] = NULL;

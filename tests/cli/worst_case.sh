@@ -17,8 +17,8 @@ check bpf_loop_run "$("$bin" run --oracle --prog cb_bpf_loop_ok "$calls" | grep 
 # a counter callback: the rounds meet a state seen before (Linux: 26 insns)
 for p in cb_counter_len cb_counter_1000; do
 	n=$("$bin" verify --stats --prog $p "$calls" | sed -n 's/.*processed \([0-9]*\) insns,.*/\1/p')
-	if [ -n "$n" ] && [ "$n" -le 60 ]; then echo "ok ${p}_processed $n"; else
-		echo "FAIL ${p}_processed: $n, want at most 60"; fail=1; fi
+	if [ -n "$n" ] && [ "$n" -le 40 ]; then echo "ok ${p}_processed $n"; else
+		echo "FAIL ${p}_processed: $n, want at most 40"; fail=1; fi
 done
 # bpf_loop(1000, count_cb): 1 + 1000 x the callback's 5 insns, and the rest
 check counter_bound "$("$bin" verify --stats --prog cb_counter_1000 "$calls" | grep 'worst case')" \
