@@ -294,20 +294,26 @@ static void set_result(struct venv *e, struct bc_verify_result *res)
 	vlog_flush(e);
 }
 
+/* verify_run's nosum: loop summaries off, and no callback round widened */
+#define EXACT_CALLBACKS 2
+
 /*
- * One search over prog; nosum turns the loop summaries off. Returns
- * whether the search widened anything (a loop summary or a callback
- * entry), that is, whether a search without would be any different.
+ * One search over prog; nosum turns the loop summaries off
+ * (EXACT_CALLBACKS: and keeps every callback round exact). Returns
+ * whether the search widened anything (a loop summary, a callback entry
+ * or a caller's scalars at a callback's return), that is, whether a
+ * search without would be any different.
  */
 static bool verify_run(const struct bc_prog *prog, struct bc_cfg *cfg,
 		       const struct bc_verify_opts *opts,
-		       struct bc_verify_result *res, bool nosum,
-		       uint8_t *no_rel, bool *retry)
+		       struct bc_verify_result *res, int nosum, uint8_t *no_rel,
+		       bool *retry)
 {
 	struct venv e = { 0 };
 	bool widened;
 
 	env_init(&e, prog, cfg, opts, res, nosum);
+	e.cb_exact = nosum == EXACT_CALLBACKS;
 	e.no_rel = no_rel;
 	vs_search(&e);
 	if (!e.failed && !e.sum_abort)
@@ -317,7 +323,7 @@ static bool verify_run(const struct bc_prog *prog, struct bc_cfg *cfg,
 	if (!e.failed && !e.sum_abort)
 		vl_finish(&e);
 	set_result(&e, res);
-	widened = e.sum_cnt || e.cb_widened;
+	widened = e.sum_cnt || e.cb_widened || e.cb_round_widened;
 	if (retry)
 		*retry = e.sum_retry && !e.failed;
 	env_free(&e);
@@ -390,6 +396,35 @@ static void predict_linux(const struct bc_prog *prog, struct bc_cfg *cfg,
 }
 
 /*
+ * Linux widens at a callback's return only the caller's scalars that are
+ * not precise; bpfcheck, whose precision does not follow a callback's
+ * rounds, widens every one that changed, and rejects what needed the
+ * exact value (bpf_loop(66, ...) counting into c, then a[c >> 1] of a
+ * 64-byte a). A rejection after such widening is tried once more with
+ * every round kept exact (as Linux keeps a precise counter), bounded by
+ * the same instruction budget; its acceptance stands.
+ */
+static void exact_callbacks_run(const struct bc_prog *prog,
+				struct bc_cfg *cfg,
+				const struct bc_verify_opts *opts,
+				struct bc_verify_result *res)
+{
+	struct bc_verify_result *x;
+
+	if (res->accepted)
+		return;
+	x = bc_xcalloc(1, sizeof(*x));
+	x->error_insn = -1;
+	x->linux_error_insn = -1;
+	if (opts->claims)
+		bc_claims_reset(opts->claims);
+	verify_run(prog, cfg, opts, x, EXACT_CALLBACKS, NULL, NULL);
+	if (x->accepted)
+		*res = *x;
+	free(x);
+}
+
+/*
  * First with loop summaries. When one cannot be proven, or the program
  * is rejected after a summary widened some state, verify again exploring
  * iterations as Linux does: both searches are sound, so either one
@@ -425,7 +460,8 @@ static bool verify_summarised(const struct bc_prog *prog, struct bc_cfg *cfg,
 	res->max_trip = 0;
 	if (opts->claims) /* only the deciding search counts */
 		bc_claims_reset(opts->claims);
-	verify_run(prog, cfg, opts, res, true, NULL, NULL);
+	if (verify_run(prog, cfg, opts, res, true, NULL, NULL))
+		exact_callbacks_run(prog, cfg, opts, res);
 	res->first_pass_insns = processed;
 	snprintf(res->loop_note, sizeof(res->loop_note), "%s", note);
 	return false;
@@ -783,7 +819,8 @@ int bc_verify(const struct bc_prog *prog, const struct bc_verify_opts *opts,
 	if (opts->linux_compat) {
 		lc = *opts;
 		lc.insn_budget = BC_MAX_INSNS;
-		verify_run(prog, cfg, &lc, res, true, NULL, NULL);
+		if (verify_run(prog, cfg, &lc, res, true, NULL, NULL))
+			exact_callbacks_run(prog, cfg, &lc, res);
 	} else {
 		by_proof = verify_summarised(prog, cfg, opts, res);
 		worst_case_check(opts, res);

@@ -94,6 +94,10 @@ struct venv {
 	uint8_t *no_rel;
 	bool sum_retry;
 	bool cb_widened; /* a callback entry state was widened */
+	/* a callback's return widened the caller's scalars (call.c), and
+	 * the search that widens none of them (verify.c) */
+	bool cb_round_widened;
+	bool cb_exact;
 	char sum_why[200];
 	/* the log (log.h); the kernel's lines above the error, written
 	 * during the current instruction; the source line printed last */

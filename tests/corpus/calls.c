@@ -273,6 +273,38 @@ int cb_counter_index(struct __sk_buff *skb)
 	return v->b[c.n];
 }
 
+/*
+ * A counter that must stay exact: 66 rounds, then c.n >> 1 indexes 64
+ * bytes. Linux keeps it precise and goes round 66 times; bpfcheck widens
+ * it, rejects, and verifies again keeping every round exact.
+ */
+/* EXPECT accept */
+SEC("tc")
+int cb_counter_exact(struct __sk_buff *skb)
+{
+	struct counter c = { 0 };
+	struct val *v = val0();
+
+	if (!v)
+		return 0;
+	bpf_loop(66, count_cb, &c, 0);
+	return v->b[c.n >> 1];
+}
+
+/* ... and one round too many */
+/* EXPECT reject: value is outside of the allowed memory range */
+SEC("tc")
+int cb_counter_exact_over(struct __sk_buff *skb)
+{
+	struct counter c = { 0 };
+	struct val *v = val0();
+
+	if (!v)
+		return 0;
+	bpf_loop(128, count_cb, &c, 0);
+	return v->b[(c.n >> 1) & 127];
+}
+
 static int loop_cb_bad(__u32 i, void *ctx)
 {
 	struct val *v = ctx;
