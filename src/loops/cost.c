@@ -8,8 +8,9 @@
  * bound; a helper that runs a callback weighs the callback's bound times
  * the most calls the helper makes (bpf_loop's nr_loops, at most
  * BPF_MAX_LOOPS; a map's max_entries for for_each_map_elem). There is
- * none when a reached loop has no proven trip bound, for irreducible
- * cycles, and for a callback reached from no call site with a count.
+ * none when a reached loop has no trip bound (proven by a summary, or by
+ * the exploration: verify.c explored_trip), for irreducible cycles, and
+ * for a callback reached from no call site with a count.
  *
  * A loop bounded only by may_goto (no trip bound of its own below the
  * budget) is charged against its frame's one budget, not per entry: every

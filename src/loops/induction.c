@@ -595,12 +595,15 @@ static bool widen(struct vsum *s, uint32_t own, const struct bc_vstate *w,
 	    w->lock_map || c->lock_map || w->rcu_lock != c->rcu_lock ||
 	    w->preempt_lock != c->preempt_lock)
 		return false;
+	/* out keeps w's callback_depth: a bpf_loop round counted fewer
+	 * times may run more rounds, so it stands for c's too (the rounds
+	 * on one path count up, so w's is never the larger) */
 	for (uint32_t f = 0; f <= w->curframe; f++) {
 		const struct bc_vframe *a = w->frames[f], *b = c->frames[f];
 
 		if (a->callsite != b->callsite || a->subprog != b->subprog ||
 		    a->cb_proto != b->cb_proto ||
-		    a->callback_depth != b->callback_depth)
+		    a->callback_depth > b->callback_depth)
 			return false;
 	}
 	bc_vstate_copy(out, w);
@@ -735,6 +738,9 @@ static bool covered(struct venv *e, uint32_t loop, uint32_t peel,
 					i + 1))
 			continue;
 		t->w->hit++;
+		/* a summary still being explored: a cycle (explored_trip) */
+		if (t->w->branches)
+			e->open_prune = true;
 		return true;
 	}
 	return false;

@@ -239,9 +239,10 @@ static int is_state_visited(struct venv *e, uint32_t pc)
 			/* the path relied on what c compared */
 			for (uint32_t f = 0; f <= e->cur.curframe; f++)
 				vp_read(e, f, lv[f], sl[f]);
-			if (c->branches) /* what it relies on is open */
+			if (c->branches) { /* what it relies on is open */
 				vp_all(e);
-			else
+				e->open_prune = true;
+			} else
 				vp_prune_hit(e, c, lv);
 			return 1;
 		}
@@ -509,6 +510,15 @@ static void mark_prune_points(struct venv *e)
 	}
 }
 
+/* A loop's header state that the search goes on from (explored_trip). */
+static void count_header_visit(struct venv *e, uint32_t pc)
+{
+	uint32_t l = bc_cfg_loop_at(e->cfg, pc);
+
+	if (l != BC_NONE)
+		e->loop_visits[l]++;
+}
+
 /* Linux's do_check: until every path ended or one failed. */
 static void run(struct venv *e)
 {
@@ -544,6 +554,8 @@ static void run(struct venv *e)
 			continue;
 		}
 		e->reached[pc] = 1;
+		if (e->prune[pc])
+			count_header_visit(e, pc);
 		/* a global function's own run assumes only its prototype:
 		 * its states say nothing about one concrete call */
 		if (e->opts->claims && !e->cur.frames[0]->subprog)

@@ -84,6 +84,7 @@ static void env_init(struct venv *e, const struct bc_prog *prog,
 	e->reached = bc_xcalloc(prog->insn_cnt + 1, 1);
 	e->loop_unsum = bc_xcalloc(cfg->loop_cnt + 1, 1);
 	e->loop_trip = bc_xcalloc(cfg->loop_cnt + 1, sizeof(uint64_t));
+	e->loop_visits = bc_xcalloc(cfg->loop_cnt + 1, sizeof(uint64_t));
 	e->iter_cnt = bc_xcalloc(prog->insn_cnt + 1, sizeof(uint32_t));
 	e->iter_slot = bc_xcalloc(prog->insn_cnt + 1, sizeof(uint32_t));
 	if (!e->priv) { /* Spectre masking: unprivileged loaders only */
@@ -130,6 +131,7 @@ static void env_free(struct venv *e)
 	free(e->reached);
 	free(e->loop_unsum);
 	free(e->loop_trip);
+	free(e->loop_visits);
 	free(e->cb_calls);
 	free(e->cb_target);
 	free(e->iter_cnt);
@@ -231,6 +233,30 @@ static void worst_case(struct venv *e, struct bc_verify_result *res)
 	res->worst_loop_callback = w.callback;
 }
 
+/*
+ * What the search proved about the rounds of loop l, explored round by
+ * round. A run follows the search's paths, jumping at each pruned state
+ * to the state that pruned it. A state pruned by one whose exploration
+ * had ended never leads back: every state reachable from there was
+ * explored before it, and the path's own states are still open. With no
+ * state pruned by an open one (a callback's, may_goto's or iterator's
+ * round, open_prune), the only cycles are the rounds of summarised loops,
+ * which stay inside their own bodies; within one entry of l a run then
+ * meets each of l's explored header states at most once, so their number
+ * bounds its rounds.
+ */
+static uint64_t explored_trip(struct venv *e, uint32_t l)
+{
+	uint64_t trip;
+
+	if (e->cfg->loops[l].may_goto_bound)
+		return BC_MAX_LOOPS + 1ull;
+	trip = vk_loop_trip(e, l);
+	if (!trip && !e->open_prune)
+		trip = e->loop_visits[l];
+	return trip;
+}
+
 /* The figures of a finished search, and its note in the log. */
 static void set_result(struct venv *e, struct bc_verify_result *res)
 {
@@ -240,9 +266,7 @@ static void set_result(struct venv *e, struct bc_verify_result *res)
 	if (res->accepted) {
 		for (uint32_t l = 0; l < cfg->loop_cnt; l++)
 			if (e->loop_unsum[l])
-				e->loop_trip[l] = cfg->loops[l].may_goto_bound ?
-							  BC_MAX_LOOPS + 1ull :
-							  vk_loop_trip(e, l);
+				e->loop_trip[l] = explored_trip(e, l);
 		worst_case(e, res);
 	}
 	res->processed_insns = e->processed;
@@ -270,20 +294,26 @@ static void set_result(struct venv *e, struct bc_verify_result *res)
 	vlog_flush(e);
 }
 
+/* verify_run's nosum: loop summaries off, and no callback round widened */
+#define EXACT_CALLBACKS 2
+
 /*
- * One search over prog; nosum turns the loop summaries off. Returns
- * whether the search widened anything (a loop summary or a callback
- * entry), that is, whether a search without would be any different.
+ * One search over prog; nosum turns the loop summaries off
+ * (EXACT_CALLBACKS: and keeps every callback round exact). Returns
+ * whether the search widened anything (a loop summary, a callback entry
+ * or a caller's scalars at a callback's return), that is, whether a
+ * search without would be any different.
  */
 static bool verify_run(const struct bc_prog *prog, struct bc_cfg *cfg,
 		       const struct bc_verify_opts *opts,
-		       struct bc_verify_result *res, bool nosum,
-		       uint8_t *no_rel, bool *retry)
+		       struct bc_verify_result *res, int nosum, uint8_t *no_rel,
+		       bool *retry)
 {
 	struct venv e = { 0 };
 	bool widened;
 
 	env_init(&e, prog, cfg, opts, res, nosum);
+	e.cb_exact = nosum == EXACT_CALLBACKS;
 	e.no_rel = no_rel;
 	vs_search(&e);
 	if (!e.failed && !e.sum_abort)
@@ -293,7 +323,7 @@ static bool verify_run(const struct bc_prog *prog, struct bc_cfg *cfg,
 	if (!e.failed && !e.sum_abort)
 		vl_finish(&e);
 	set_result(&e, res);
-	widened = e.sum_cnt || e.cb_widened;
+	widened = e.sum_cnt || e.cb_widened || e.cb_round_widened;
 	if (retry)
 		*retry = e.sum_retry && !e.failed;
 	env_free(&e);
@@ -366,6 +396,35 @@ static void predict_linux(const struct bc_prog *prog, struct bc_cfg *cfg,
 }
 
 /*
+ * Linux widens at a callback's return only the caller's scalars that are
+ * not precise; bpfcheck, whose precision does not follow a callback's
+ * rounds, widens every one that changed, and rejects what needed the
+ * exact value (bpf_loop(66, ...) counting into c, then a[c >> 1] of a
+ * 64-byte a). A rejection after such widening is tried once more with
+ * every round kept exact (as Linux keeps a precise counter), bounded by
+ * the same instruction budget; its acceptance stands.
+ */
+static void exact_callbacks_run(const struct bc_prog *prog,
+				struct bc_cfg *cfg,
+				const struct bc_verify_opts *opts,
+				struct bc_verify_result *res)
+{
+	struct bc_verify_result *x;
+
+	if (res->accepted)
+		return;
+	x = bc_xcalloc(1, sizeof(*x));
+	x->error_insn = -1;
+	x->linux_error_insn = -1;
+	if (opts->claims)
+		bc_claims_reset(opts->claims);
+	verify_run(prog, cfg, opts, x, EXACT_CALLBACKS, NULL, NULL);
+	if (x->accepted)
+		*res = *x;
+	free(x);
+}
+
+/*
  * First with loop summaries. When one cannot be proven, or the program
  * is rejected after a summary widened some state, verify again exploring
  * iterations as Linux does: both searches are sound, so either one
@@ -401,7 +460,8 @@ static bool verify_summarised(const struct bc_prog *prog, struct bc_cfg *cfg,
 	res->max_trip = 0;
 	if (opts->claims) /* only the deciding search counts */
 		bc_claims_reset(opts->claims);
-	verify_run(prog, cfg, opts, res, true, NULL, NULL);
+	if (verify_run(prog, cfg, opts, res, true, NULL, NULL))
+		exact_callbacks_run(prog, cfg, opts, res);
 	res->first_pass_insns = processed;
 	snprintf(res->loop_note, sizeof(res->loop_note), "%s", note);
 	return false;
@@ -759,7 +819,8 @@ int bc_verify(const struct bc_prog *prog, const struct bc_verify_opts *opts,
 	if (opts->linux_compat) {
 		lc = *opts;
 		lc.insn_budget = BC_MAX_INSNS;
-		verify_run(prog, cfg, &lc, res, true, NULL, NULL);
+		if (verify_run(prog, cfg, &lc, res, true, NULL, NULL))
+			exact_callbacks_run(prog, cfg, &lc, res);
 	} else {
 		by_proof = verify_summarised(prog, cfg, opts, res);
 		worst_case_check(opts, res);

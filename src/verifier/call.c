@@ -1033,7 +1033,8 @@ static void widen_changed(const struct bc_vreg *old, struct bc_vreg *cur)
  * unknown, so that rounds of bpf_loop(100, cb, &ctx) with ctx->i++ meet
  * a state seen before. Linux keeps the precise ones; bpfcheck's precision
  * does not follow a callback's return, so it widens them all (sound: a
- * widened state stands for more runs).
+ * widened state stands for more runs). In both searches: the summaries'
+ * join at the entry (vl_callback) alone takes rounds to converge.
  */
 static void widen_callback_round(struct venv *e, uint32_t entry)
 {
@@ -1042,6 +1043,7 @@ static void widen_callback_round(struct venv *e, uint32_t entry)
 
 	if (!c)
 		return;
+	e->cb_round_widened = true;
 	for (uint32_t f = 0; f < st->curframe; f++) {
 		const struct bc_vframe *o = c->st.frames[f];
 		struct bc_vframe *n = st->frames[f];
@@ -1077,7 +1079,7 @@ static int prepare_func_exit(struct venv *e, uint32_t pc)
 				      " should have been in [%d, %d]",
 				      r0.s.smin, r0.s.smax, f->cb_ret_min,
 				      f->cb_ret_max);
-		if (e->nosum && !f->cb_counted)
+		if (!f->cb_counted && !e->cb_exact)
 			widen_callback_round(e, e->cfg->subs[f->subprog].start);
 		bc_vframe_free(f);
 		st->frames[st->curframe--] = NULL;

@@ -94,6 +94,10 @@ struct venv {
 	uint8_t *no_rel;
 	bool sum_retry;
 	bool cb_widened; /* a callback entry state was widened */
+	/* a callback's return widened the caller's scalars (call.c), and
+	 * the search that widens none of them (verify.c) */
+	bool cb_round_widened;
+	bool cb_exact;
 	char sum_why[200];
 	/* the log (log.h); the kernel's lines above the error, written
 	 * during the current instruction; the source line printed last */
@@ -103,6 +107,11 @@ struct venv {
 	uint8_t *reached; /* per insn: processed at least once */
 	uint8_t *loop_unsum; /* per loop: reached without a summary */
 	uint64_t *loop_trip; /* per loop: largest trip bound proven */
+	/* per loop: header states the search went on from (not pruned);
+	 * with no open_prune, a bound on an explored loop's rounds per
+	 * entry (verify.c explored_trip) */
+	uint64_t *loop_visits;
+	bool open_prune; /* a state pruned by one still being explored */
 	/* per insn, at a helper call running a callback (NULL until one):
 	 * the most calls, and the callback (cost.h's bc_cost_facts) */
 	uint64_t *cb_calls;

@@ -2,8 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 # The worst-case bound with callbacks, and the runaway-loop cap
 # (--max-worst-case): the verdict, the message, and run's limit.
-# Usage: worst_case.sh BPFCHECK CALLS_O LOOPS_BEYOND_O
-bin=$1 calls=$2 beyond=$3
+# Usage: worst_case.sh BPFCHECK CALLS_O LOOPS_BEYOND_O LOOPS_OK_O
+bin=$1 calls=$2 beyond=$3 ok=$4
 fail=0
 check() {
 	if [ "$2" = "$3" ]; then echo "ok $1"; else
@@ -14,6 +14,19 @@ check bpf_loop_bound "$("$bin" verify --stats --prog cb_bpf_loop_ok "$calls" | g
 	"  worst case: at most 711 insns executed by any run"
 check bpf_loop_run "$("$bin" run --oracle --prog cb_bpf_loop_ok "$calls" | grep 'insns executed')" \
 	"insns executed: 711"
+# a counter callback: the rounds meet a state seen before (Linux: 26 insns)
+for p in cb_counter_len cb_counter_1000; do
+	n=$("$bin" verify --stats --prog $p "$calls" | sed -n 's/.*processed \([0-9]*\) insns,.*/\1/p')
+	if [ -n "$n" ] && [ "$n" -le 40 ]; then echo "ok ${p}_processed $n"; else
+		echo "FAIL ${p}_processed: $n, want at most 40"; fail=1; fi
+done
+# bpf_loop(1000, count_cb): 1 + 1000 x the callback's 5 insns, and the rest
+check counter_bound "$("$bin" verify --stats --prog cb_counter_1000 "$calls" | grep 'worst case')" \
+	"  worst case: at most 5011 insns executed by any run"
+# one loop proven (40 rounds), one explored: still a bound (a run with a
+# 1500-byte packet executes 375 insns)
+check explored_bound "$("$bin" verify --stats --prog cost_explored_and_proven "$ok" | grep 'worst case')" \
+	"  worst case: at most 411 insns executed by any run"
 # a u32 trip count: finite, but past the default cap of 2^32 insns
 out=$("$bin" verify --prog beyond_unknown_u32_n "$beyond")
 check runaway_status "$?" 1

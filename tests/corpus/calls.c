@@ -218,6 +218,93 @@ int cb_bpf_loop_ok(struct __sk_buff *skb)
 	return sum & 1;
 }
 
+struct counter {
+	__u64 n;
+};
+
+static int count_cb(__u32 i, struct counter *c)
+{
+	c->n++;
+	return 0;
+}
+
+/*
+ * A counter in the caller's stack, bumped by the callback: the third
+ * round's entry is one seen before once the counter is widened, whatever
+ * the count (bpfcheck explored 8,193 rounds and gave up on an unknown
+ * count, and explored all 1,000 rounds of a constant one).
+ */
+/* EXPECT accept */
+SEC("tc")
+int cb_counter_len(struct __sk_buff *skb)
+{
+	struct counter c = { 0 };
+
+	bpf_loop(skb->len, count_cb, &c, 0);
+	return c.n & 1;
+}
+
+/* EXPECT accept */
+SEC("tc")
+int cb_counter_1000(struct __sk_buff *skb)
+{
+	struct counter c = { 0 };
+
+	bpf_loop(1000, count_cb, &c, 0);
+	return c.n & 1;
+}
+
+/*
+ * ... and the widened counter is no index. Linux keeps the counter
+ * precise (the access marks it so), goes round 64 times and fails at
+ * c.n = 64; bpfcheck does not carry precision back through the
+ * callback's rounds and widens it at once.
+ */
+/* EXPECT reject: math between map_value pointer and register with unbounded min value LINUX reject: R6 min value is outside of the allowed memory range */
+SEC("tc")
+int cb_counter_index(struct __sk_buff *skb)
+{
+	struct counter c = { 0 };
+	struct val *v = val0();
+
+	if (!v)
+		return 0;
+	bpf_loop(skb->len, count_cb, &c, 0);
+	return v->b[c.n];
+}
+
+/*
+ * A counter that must stay exact: 66 rounds, then c.n >> 1 indexes 64
+ * bytes. Linux keeps it precise and goes round 66 times; bpfcheck widens
+ * it, rejects, and verifies again keeping every round exact.
+ */
+/* EXPECT accept */
+SEC("tc")
+int cb_counter_exact(struct __sk_buff *skb)
+{
+	struct counter c = { 0 };
+	struct val *v = val0();
+
+	if (!v)
+		return 0;
+	bpf_loop(66, count_cb, &c, 0);
+	return v->b[c.n >> 1];
+}
+
+/* ... and one round too many */
+/* EXPECT reject: value is outside of the allowed memory range */
+SEC("tc")
+int cb_counter_exact_over(struct __sk_buff *skb)
+{
+	struct counter c = { 0 };
+	struct val *v = val0();
+
+	if (!v)
+		return 0;
+	bpf_loop(128, count_cb, &c, 0);
+	return v->b[(c.n >> 1) & 127];
+}
+
 static int loop_cb_bad(__u32 i, void *ctx)
 {
 	struct val *v = ctx;

@@ -663,3 +663,26 @@ __naked void lp_asm_spilled_iv(void)
 	"r0 = 0;"
 	"exit;" ::: "memory");
 }
+
+/*
+ * One loop proven (40 rounds) and one explored (no constant step: x >>= 1
+ * ends within 16 rounds): the explored one is bounded by the header
+ * states its exploration went on from, so the program has a worst case.
+ */
+/* EXPECT accept */
+SEC("tc")
+int cost_explored_and_proven(struct __sk_buff *skb)
+{
+	struct val *v = val0();
+	__u32 x = skb->len & 0xffff, n = 0, s = 0;
+
+	if (!v)
+		return 0;
+	for (__u32 i = 0; i < 40; i++)
+		s += v->b[i];
+	while (x) {
+		x >>= 1;
+		n ^= x;
+	}
+	return (s + n) & 1;
+}
