@@ -276,10 +276,7 @@ static int check_map_arg(struct venv *e, uint32_t pc,
 			  p->flags & BC_HF_PKT_ACCESS);
 }
 
-/*
- * Memory the helper reads or writes: sized by the next argument, or of a
- * size its kind says.
- */
+/* Memory the helper reads or writes: sized by the next argument or kind. */
 static int check_mem_arg(struct venv *e, uint32_t pc, int regno, uint32_t k,
 			 struct callinfo *ci, bool *mem_write)
 {
