@@ -112,9 +112,9 @@ static int lookup(struct venv *e, uint32_t pc, const struct bpf_insn *in,
 			kc->name, kc->k->why);
 	kc->iter = iter_kind_of(kc->name);
 	/* the kernel's prototype where it has one (as kfunc_btf.c) */
-	kc->btf = e->kbtf && btf__find_by_name_kind(e->kbtf, kc->name,
-						    BTF_KIND_FUNC) > 0 ?
-			  e->kbtf :
+	kc->btf = vc_kbtf(e) && btf__find_by_name_kind(vc_kbtf(e), kc->name,
+						       BTF_KIND_FUNC) > 0 ?
+			  vc_kbtf(e) :
 			  e->obj->btf;
 	if (kc->k && !(kc->k->flags & BC_KF_ITER) && kc->iter < 0)
 		return 1; /* not an iterator: vk_btf_call */
@@ -288,10 +288,10 @@ static int ret_object(struct venv *e, uint32_t pc, const struct kcall *kc,
 		      const struct btf_type *pt, uint8_t iflags)
 {
 	struct bc_vreg *r0 = vc_reg(e, 0);
-	int id = e->kbtf ? btf__find_by_name_kind(e->kbtf,
-						  bc_btf_name(kc->btf, pt),
-						  BTF_KIND_STRUCT) :
-			   -1;
+	int id = vc_kbtf(e) ? btf__find_by_name_kind(vc_kbtf(e),
+						     bc_btf_name(kc->btf, pt),
+						     BTF_KIND_STRUCT) :
+			      -1;
 
 	if (id <= 0)
 		return vc_err_fatal(e, pc,

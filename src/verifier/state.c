@@ -157,7 +157,7 @@ static const char *btf_name(const struct bc_vreg *r,
 	if ((r->kind != VK_BTF_ID && r->kind != VK_BTF_ID_OR_NULL) || !obj ||
 	    !obj->kbtf || !r->btf_id)
 		return "";
-	return bc_btf_type_name(obj->kbtf->btf, r->btf_id);
+	return bc_btf_type_name(bc_kernel_btf_get(obj->kbtf, NULL), r->btf_id);
 }
 
 static void vreg_fmt(const struct bc_vreg *r, const struct bc_object *obj,
