@@ -251,6 +251,7 @@ static int iter_new(struct venv *e, uint32_t pc, const struct kcall *kc)
 				false))
 			return -1;
 	ref = vc_acquire(e, pc);
+	bc_vframe_spill_grow(f, k);
 	for (int i = 0; i < kc->iter_slots; i++) {
 		struct bc_vreg *s = &f->spill[k + i];
 

@@ -285,6 +285,7 @@ static bool spill_narrow(struct venv *e, struct bc_vframe *f, int k, int size,
 	}
 	if (bc_scalar_is_unknown(&c.s) && !c.id && !c.iv)
 		return false;
+	bc_vframe_spill_grow(f, k);
 	memset(f->stype + 8 * k, VS_SPILL, 8);
 	f->spill[k] = c;
 	return true;
@@ -306,6 +307,7 @@ static void stack_write(struct venv *e, struct bc_vframe *f, int o, int size,
 		/* a zero too is a spilled constant (Linux's
 		 * save_register_state): imprecise, it stands for any
 		 * bytes when states are compared */
+		bc_vframe_spill_grow(f, k);
 		memset(f->stype + i, VS_SPILL, 8);
 		f->spill[k] = *val;
 		f->spill[k].narrow = 0;
