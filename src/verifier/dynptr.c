@@ -308,8 +308,8 @@ int vd_release_arg(struct venv *e, uint32_t pc, int regno)
 	k = get_slot(e, pc, r);
 	if (k == -1)
 		return -1;
-	if (k < 0 || !e->cur.frames[r->frame]->spill[k].ref_id ||
-	    !is_dynptr_slot(e->cur.frames[r->frame], k))
+	if (k < 0 || !is_dynptr_slot(e->cur.frames[r->frame], k) ||
+	    !e->cur.frames[r->frame]->spill[k].ref_id)
 		return vc_err(e, pc, "arg %d is an unacquired reference",
 			      regno);
 	return 0;

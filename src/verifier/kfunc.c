@@ -196,10 +196,11 @@ static int iter_slot(struct venv *e, uint32_t pc, const struct kcall *kc,
 static int iter_valid(const struct bc_vframe *f, int k, const struct kcall *kc)
 {
 	for (int i = 0; i < kc->iter_slots; i++) {
-		const struct bc_vreg *s = &f->spill[k + i];
+		const struct bc_vreg *s = f->stype[8 * (k + i)] == VS_ITER ?
+						  &f->spill[k + i] :
+						  NULL;
 
-		if (f->stype[8 * (k + i)] == VS_ITER &&
-		    (s->bflags & BC_BTF_UNTRUSTED))
+		if (s && (s->bflags & BC_BTF_UNTRUSTED))
 			return -2;
 		for (int b = 0; b < 8; b++)
 			if (f->stype[8 * (k + i) + b] != VS_ITER)
