@@ -55,8 +55,9 @@ def build_kload(a, out):
     p = subprocess.run([a.cc, "-O2", "-I" + inc,
                         "-I" + os.path.join(a.selftests, "src",
                                             "tools/include/uapi"),
-                        src, os.path.join(a.selftests, "libbpf",
-                                          "libbpf.a"),
+                        src, os.path.join(os.path.dirname(src),
+                                          "kload_legacy.c"),
+                        os.path.join(a.selftests, "libbpf", "libbpf.a"),
                         "-lelf", "-lz", "-o", kload],
                        capture_output=True, text=True)
     if p.returncode:

@@ -570,7 +570,7 @@ static struct esec *prog_sec(struct eloader *L, const char *name)
 /* Apply relocation r to section s (its instructions are in L->buf). */
 static void apply(struct eloader *L, struct esec *s, const struct relo *r)
 {
-	const struct btf *tb = L->obj->kbtf ? L->obj->kbtf->btf : NULL;
+	const struct btf *tb = bc_kernel_btf_get(L->obj->kbtf, NULL);
 	struct bpf_insn *in = (struct bpf_insn *)(uintptr_t)s->data;
 	uint32_t i = r->insn_off / 8, msz, lsz;
 	struct ecore *c;

@@ -111,9 +111,12 @@ static bool looks_binary(const uint8_t *d, size_t len)
 /* Each kernel function's id in the target kernel's BTF, for the logs. */
 static void ksym_btf_ids(struct bc_object *obj)
 {
-	const struct btf *kbtf = obj->kbtf ? obj->kbtf->btf : NULL;
+	const struct btf *kbtf;
 
-	if (!kbtf || !obj->ksym_cnt)
+	if (!obj->ksym_cnt)
+		return;
+	kbtf = bc_kernel_btf_get(obj->kbtf, NULL);
+	if (!kbtf)
 		return;
 	obj->ksym_btf_id = bc_xcalloc(obj->ksym_cnt, sizeof(uint32_t));
 	for (uint32_t i = 0; i < obj->ksym_cnt; i++) {

@@ -699,6 +699,7 @@ static void zero_slots_spilled(struct venv *e)
 	for (int k = 0; k < BC_SLOTS; k++) {
 		if (memcmp(f->stype + 8 * k, zero8, 8))
 			continue;
+		bc_vframe_spill_grow(f, k);
 		memset(f->stype + 8 * k, VS_SPILL, 8);
 		bc_vreg_const(&f->spill[k], 0);
 	}

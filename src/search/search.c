@@ -5,6 +5,7 @@
  * and at loop headers against the states explored there
  * (is_state_visited), each instruction checked by its kind's checker.
  */
+#include <bpf/btf.h>
 #include <inttypes.h>
 #include <string.h>
 
@@ -338,13 +339,40 @@ static int step(struct venv *e)
 	return 0;
 }
 
+/*
+ * The registers a kfunc call reads: as many as its prototype has
+ * parameters, in the kernel's BTF or else the object's declaration (as
+ * kfunc.c), R1-R5 when it has none (Linux's get_call_summary).
+ */
+static uint16_t kfunc_use(const struct venv *e, const struct bpf_insn *in)
+{
+	const char *name = bc_object_ksym_name(e->obj, in->imm);
+	const struct btf *b = vc_kbtf(e);
+	const struct btf_type *t;
+	int id = -1;
+
+	if (!name)
+		return 0x3e;
+	if (b)
+		id = btf__find_by_name_kind(b, name, BTF_KIND_FUNC);
+	if (id <= 0 && (b = e->obj->btf))
+		id = btf__find_by_name_kind(b, name, BTF_KIND_FUNC);
+	t = id > 0 ? btf__type_by_id(b, (uint32_t)id) : NULL;
+	t = t ? btf__type_by_id(b, t->type) : NULL;
+	if (!t || !btf_is_func_proto(t) || btf_vlen(t) > 5)
+		return 0x3e;
+	return (uint16_t)(((1u << btf_vlen(t)) - 1) << 1);
+}
+
 /* The registers a helper call reads: its arguments. */
 static uint16_t call_use(const struct venv *e, const struct bpf_insn *in)
 {
 	const struct bc_helper_proto *p;
 	uint16_t u = 0;
 
-	if (bc_is_pseudo_call(in) || bc_is_kfunc_call(in) ||
+	if (bc_is_kfunc_call(in))
+		return kfunc_use(e, in);
+	if (bc_is_pseudo_call(in) ||
 	    !(p = bc_helper_proto_for(in->imm, e->type, e->attach)))
 		return 0x3e;
 	for (int i = 0; i < 5; i++)

@@ -56,7 +56,6 @@ static void env_init(struct venv *e, const struct bc_prog *prog,
 	e->at = opts->attach;
 	if (e->at && e->type == BPF_PROG_TYPE_STRUCT_OPS)
 		e->attach = e->at->st_attach;
-	e->kbtf = prog->obj->kbtf ? prog->obj->kbtf->btf : NULL;
 	/* libbpf's ".s" sections ("lsm.s/H", "uprobe.s") load with
 	 * BPF_F_SLEEPABLE */
 	e->sleepable = (opts->prog_flags & BPF_F_SLEEPABLE) ||
@@ -653,6 +652,7 @@ static int attach_target(const struct bc_prog *prog,
 			 struct bc_verify_result *res)
 {
 	const struct bc_kernel_btf *kb = prog->obj->kbtf;
+	const struct btf *btf;
 	char msg[256];
 	bool typed;
 
@@ -668,14 +668,21 @@ static int attach_target(const struct bc_prog *prog,
 						      "a BTF-typed context");
 		return -1;
 	}
+	if (!typed && !prog->core_relos)
+		return 0;
+	btf = bc_kernel_btf_get(kb, NULL);
+	if (!btf) {
+		res->kbtf_unreadable = true;
+		return -1;
+	}
 	if (!typed)
 		return 0;
 	if (prog->type == BPF_PROG_TYPE_STRUCT_OPS) {
-		if (!bc_st_ops_resolve(kb->btf, prog->st_ops, prog->st_member,
+		if (!bc_st_ops_resolve(btf, prog->st_ops, prog->st_member,
 				       sleepable_section(prog->section), at,
 				       res->error, sizeof(res->error)))
 			return -1;
-	} else if (!bc_btf_attach_resolve(kb->btf, prog->type,
+	} else if (!bc_btf_attach_resolve(btf, prog->type,
 					  prog->attach_type, prog->section, at,
 					  msg, sizeof(msg))) {
 		snprintf(res->error, sizeof(res->error), "%s in %s", msg,
@@ -773,6 +780,26 @@ static void config_warnings(const struct bc_prog *p,
 	}
 }
 
+/*
+ * The kernel BTF was needed and cannot be read: no verdict, the one line
+ * saying why (as bc_kernel_btf_get puts it). Returns -1 then, else 0.
+ */
+static int kbtf_unreadable(const struct bc_prog *prog,
+			   struct bc_verify_result *res)
+{
+	struct bc_err err;
+
+	if (!res->kbtf_unreadable)
+		return 0;
+	bc_err_init(&err);
+	bc_kernel_btf_get(prog->obj->kbtf, &err);
+	res->accepted = false;
+	res->error_insn = -1;
+	res->detail[0] = 0;
+	snprintf(res->error, sizeof(res->error), "%s", err.msg);
+	return -1;
+}
+
 int bc_verify(const struct bc_prog *prog, const struct bc_verify_opts *opts,
 	      struct bc_verify_result *res)
 {
@@ -840,5 +867,5 @@ out:
 	config_warnings(prog, res);
 	if (cfg)
 		bc_cfg_free(cfg);
-	return 0;
+	return kbtf_unreadable(prog, res);
 }

@@ -208,7 +208,7 @@ static int sock_value_arg(struct venv *e, uint32_t pc, int regno, uint32_t k)
 	case VK_BTF_ID: /* plain or trusted only, a struct starting so */
 		if (r->bflags & ~BC_BTF_TRUSTED)
 			break;
-		if (!e->kbtf || !r->btf_id)
+		if (!vc_kbtf(e) || !r->btf_id)
 			return vc_err_fatal(e, pc,
 					    "a BTF socket pointer without the "
 					    "kernel's BTF is not supported by "
@@ -216,10 +216,11 @@ static int sock_value_arg(struct venv *e, uint32_t pc, int regno, uint32_t k)
 		if (r->off < 0 || !bc_scalar_is_const(&r->s) ||
 		    r->s.var_off.value)
 			return type_err(e, pc, regno, r, "sock_common");
-		if (bc_btf_ids_match(e->kbtf, r->btf_id, r->off, "sock_common"))
+		if (bc_btf_ids_match(vc_kbtf(e), r->btf_id, r->off,
+				     "sock_common"))
 			return 0;
 		return vc_err(e, pc, "R%d is of type %s but %s is expected",
-			      regno, bc_btf_type_name(e->kbtf, r->btf_id),
+			      regno, bc_btf_type_name(vc_kbtf(e), r->btf_id),
 			      "sock_common");
 	}
 	return type_err(e, pc, regno, r,
@@ -320,12 +321,12 @@ static int btf_arg(struct venv *e, uint32_t pc, const struct bc_helper_proto *p,
 	if (r->kind != VK_BTF_ID || (r->bflags & BC_BTF_UNTRUSTED))
 		return type_err(e, pc, regno, r,
 				"ptr_, trusted_ptr_, rcu_ptr_");
-	if (!r->btf_id || !e->kbtf) /* from a helper, typed by it */
+	if (!r->btf_id || !vc_kbtf(e)) /* from a helper, typed by it */
 		return 0;
 	if (!bc_scalar_is_const(&r->s) || r->s.var_off.value || !want ||
-	    !bc_btf_ids_match(e->kbtf, r->btf_id, r->off, want))
+	    !bc_btf_ids_match(vc_kbtf(e), r->btf_id, r->off, want))
 		return vc_err(e, pc, "R%d is of type %s but %s is expected",
-			      regno, bc_btf_type_name(e->kbtf, r->btf_id),
+			      regno, bc_btf_type_name(vc_kbtf(e), r->btf_id),
 			      want ? want : "?");
 	return 0;
 }
@@ -334,9 +335,9 @@ static int btf_arg(struct venv *e, uint32_t pc, const struct bc_helper_proto *p,
 static bool btf_sock_common(const struct venv *e, const struct bc_vreg *r)
 {
 	return r->kind == VK_BTF_ID && !(r->bflags & BC_BTF_UNTRUSTED) &&
-	       r->btf_id && e->kbtf && bc_scalar_is_const(&r->s) &&
+	       r->btf_id && vc_kbtf(e) && bc_scalar_is_const(&r->s) &&
 	       !r->s.var_off.value &&
-	       bc_btf_ids_match(e->kbtf, r->btf_id, r->off, "sock_common");
+	       bc_btf_ids_match(vc_kbtf(e), r->btf_id, r->off, "sock_common");
 }
 
 /* A pointer of one kind (Linux's check_reg_type), at offset 0 for some. */
@@ -575,11 +576,11 @@ static void set_ret(struct venv *e, uint32_t pc,
 		break;
 	case BC_RET_BTF_ID:
 		bc_vreg_ptr(r0, VK_BTF_ID);
-		r0->btf_id = bc_btf_helper_ret(e->kbtf, p->id, &r0->bflags);
+		r0->btf_id = bc_btf_helper_ret(vc_kbtf(e), p->id, &r0->bflags);
 		break;
 	case BC_RET_BTF_ID_OR_NULL:
 		bc_vreg_ptr(r0, VK_BTF_ID_OR_NULL);
-		r0->btf_id = bc_btf_helper_ret(e->kbtf, p->id, &r0->bflags);
+		r0->btf_id = bc_btf_helper_ret(vc_kbtf(e), p->id, &r0->bflags);
 		r0->id = ++e->id_gen;
 		break;
 	case BC_RET_DYNPTR_MEM_OR_NULL:
@@ -636,7 +637,7 @@ static int cb_btf_arg(struct venv *e, const struct bc_helper_proto *p, int i,
 		      struct bc_vreg *r)
 {
 	bool caller;
-	uint32_t id = bc_btf_callback_arg(e->kbtf, p->id, i, &caller);
+	uint32_t id = bc_btf_callback_arg(vc_kbtf(e), p->id, i, &caller);
 
 	if (caller && e->cur.curframe) {
 		*r = e->cur.frames[e->cur.curframe - 1]->regs[i + 1];

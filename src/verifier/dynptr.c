@@ -160,12 +160,12 @@ int vd_helper_write(struct venv *e, uint32_t pc, const struct bc_vreg *r,
 /* Linux's is_dynptr_reg_valid_init for slot k of f. */
 static bool valid_init(const struct bc_vframe *f, int k)
 {
-	if (k < 0 || k + DYNPTR_SLOTS > BC_SLOTS || f->spill[k].mem_size)
+	if (k < 0 || k + DYNPTR_SLOTS > BC_SLOTS)
 		return false;
 	for (int b = 0; b < 8 * DYNPTR_SLOTS; b++)
 		if (f->stype[8 * k + b] != VS_DYNPTR)
 			return false;
-	return f->spill[k + 1].mem_size == 1;
+	return !f->spill[k].mem_size && f->spill[k + 1].mem_size == 1;
 }
 
 /* Linux's mark_stack_slots_dynptr. */
@@ -191,6 +191,7 @@ static int make(struct venv *e, uint32_t pc, int regno, uint8_t type,
 	out->type = type;
 	out->id = ++e->id_gen;
 	out->ref = ref;
+	bc_vframe_spill_grow(f, k);
 	for (int i = 0; i < DYNPTR_SLOTS; i++) {
 		struct bc_vreg *s = &f->spill[k + i];
 
@@ -307,8 +308,8 @@ int vd_release_arg(struct venv *e, uint32_t pc, int regno)
 	k = get_slot(e, pc, r);
 	if (k == -1)
 		return -1;
-	if (k < 0 || !e->cur.frames[r->frame]->spill[k].ref_id ||
-	    !is_dynptr_slot(e->cur.frames[r->frame], k))
+	if (k < 0 || !is_dynptr_slot(e->cur.frames[r->frame], k) ||
+	    !e->cur.frames[r->frame]->spill[k].ref_id)
 		return vc_err(e, pc, "arg %d is an unacquired reference",
 			      regno);
 	return 0;

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "asm/disasm.h"
+#include "platform/kbtf.h"
 #include "util/util.h"
 #include "verifier/env.h"
 #include "verifier/precision.h"
@@ -226,4 +227,14 @@ struct bc_vchk *vc_checkpoint(struct venv *e, uint32_t pc, uint64_t key)
 	if (key)
 		seen_add(e, c, pc);
 	return c;
+}
+
+void vc_kbtf_ask(const struct venv *e)
+{
+	struct venv *w = (struct venv *)e; /* a cache: e is unchanged */
+
+	w->kbtf_parsed = bc_kernel_btf_get(e->obj->kbtf, NULL);
+	w->kbtf_asked = true;
+	if (e->obj->kbtf && !w->kbtf_parsed)
+		e->res->kbtf_unreadable = true;
 }

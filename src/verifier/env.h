@@ -34,7 +34,9 @@ struct venv {
 	uint32_t type, attach;
 	const char *target; /* attach target from the section name */
 	const struct bc_attach *at; /* typed context (btfctx.h), or NULL */
-	const struct btf *kbtf; /* the target kernel's BTF, or NULL */
+	/* the target kernel's BTF as vc_kbtf found it, once asked */
+	const struct btf *kbtf_parsed;
+	bool kbtf_asked;
 	bool sleepable; /* not in an RCU read section */
 	bool gpl; /* the license is GPL-compatible */
 	uint8_t *prune; /* 1 pruning point, 2 also against live states */
@@ -127,6 +129,19 @@ struct venv {
 };
 
 #define TC_MAP_POISON UINT32_MAX
+
+void vc_kbtf_ask(const struct venv *e);
+
+/*
+ * The target kernel's BTF, or NULL: parsed when a program first needs it
+ * (kbtf.h); one that cannot be read marks the result (kbtf_unreadable).
+ */
+static inline const struct btf *vc_kbtf(const struct venv *e)
+{
+	if (!e->kbtf_asked)
+		vc_kbtf_ask(e);
+	return e->kbtf_parsed;
+}
 
 static inline struct bc_vframe *vc_frame(struct venv *e)
 {

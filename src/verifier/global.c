@@ -73,13 +73,13 @@ static uint32_t trusted_btf_id(const struct venv *e,
 	const char *fl;
 	int id;
 
-	if (!e->kbtf || !a->pointee)
+	if (!vc_kbtf(e) || !a->pointee)
 		return 0;
 	fl = strstr(a->pointee, "___");
 	snprintf(name, sizeof(name), "%.*s",
 		 fl ? (int)(fl - a->pointee) : (int)strlen(a->pointee),
 		 a->pointee);
-	id = btf__find_by_name_kind(e->kbtf, name, BTF_KIND_STRUCT);
+	id = btf__find_by_name_kind(vc_kbtf(e), name, BTF_KIND_STRUCT);
 	return id > 0 ? (uint32_t)id : 0;
 }
 
@@ -90,15 +90,15 @@ static enum garg trusted_kind(const struct venv *e, const struct bc_func *f,
 
 	if (a->tags & BC_ARG_TAG_NONNULL)
 		return bad(why, n, "arg#%d has invalid combination of tags", i);
-	if (!e->kbtf || !a->pointee) {
+	if (!vc_kbtf(e) || !a->pointee) {
 		snprintf(why, n,
 			 "arg#%d of global function %s(): a trusted "
 			 "pointer %s",
 			 i, f->name,
-			 e->kbtf ? "to no struct is "
-				   "not supported by bpfcheck" :
-				   "needs the kernel's BTF "
-				   "(--btf FILE)");
+			 vc_kbtf(e) ? "to no struct is "
+				      "not supported by bpfcheck" :
+				      "needs the kernel's BTF "
+				      "(--btf FILE)");
 		return GA_UNSUPPORTED;
 	}
 	if (!trusted_btf_id(e, a)) {
@@ -224,7 +224,7 @@ static int btf_arg(struct venv *e, const struct bc_func *f, int i,
 {
 	const struct bc_vreg *r = vc_reg(e, i + 1);
 	uint32_t want = trusted_btf_id(e, &f->args[i]);
-	const char *wn = bc_btf_type_name(e->kbtf, want);
+	const char *wn = bc_btf_type_name(vc_kbtf(e), want);
 	uint8_t fl = r->bflags & ~BC_BTF_TRUSTED & ~BC_BTF_RCU;
 	char t[48];
 
@@ -241,9 +241,11 @@ static int btf_arg(struct venv *e, const struct bc_func *f, int i,
 			 i + 1, bc_vreg_type_str(r, t, sizeof(t)));
 		return 1;
 	}
-	if (!r->btf_id || !bc_btf_ids_match(e->kbtf, r->btf_id, r->off, wn)) {
+	if (!r->btf_id ||
+	    !bc_btf_ids_match(vc_kbtf(e), r->btf_id, r->off, wn)) {
 		snprintf(why, n, "R%d is of type %s but %s is expected", i + 1,
-			 r->btf_id ? bc_btf_type_name(e->kbtf, r->btf_id) : "?",
+			 r->btf_id ? bc_btf_type_name(vc_kbtf(e), r->btf_id) :
+				     "?",
 			 wn);
 		return 1;
 	}

@@ -112,9 +112,9 @@ static int lookup(struct venv *e, uint32_t pc, const struct bpf_insn *in,
 			kc->name, kc->k->why);
 	kc->iter = iter_kind_of(kc->name);
 	/* the kernel's prototype where it has one (as kfunc_btf.c) */
-	kc->btf = e->kbtf && btf__find_by_name_kind(e->kbtf, kc->name,
-						    BTF_KIND_FUNC) > 0 ?
-			  e->kbtf :
+	kc->btf = vc_kbtf(e) && btf__find_by_name_kind(vc_kbtf(e), kc->name,
+						       BTF_KIND_FUNC) > 0 ?
+			  vc_kbtf(e) :
 			  e->obj->btf;
 	if (kc->k && !(kc->k->flags & BC_KF_ITER) && kc->iter < 0)
 		return 1; /* not an iterator: vk_btf_call */
@@ -196,10 +196,11 @@ static int iter_slot(struct venv *e, uint32_t pc, const struct kcall *kc,
 static int iter_valid(const struct bc_vframe *f, int k, const struct kcall *kc)
 {
 	for (int i = 0; i < kc->iter_slots; i++) {
-		const struct bc_vreg *s = &f->spill[k + i];
+		const struct bc_vreg *s = f->stype[8 * (k + i)] == VS_ITER ?
+						  &f->spill[k + i] :
+						  NULL;
 
-		if (f->stype[8 * (k + i)] == VS_ITER &&
-		    (s->bflags & BC_BTF_UNTRUSTED))
+		if (s && (s->bflags & BC_BTF_UNTRUSTED))
 			return -2;
 		for (int b = 0; b < 8; b++)
 			if (f->stype[8 * (k + i) + b] != VS_ITER)
@@ -251,6 +252,7 @@ static int iter_new(struct venv *e, uint32_t pc, const struct kcall *kc)
 				false))
 			return -1;
 	ref = vc_acquire(e, pc);
+	bc_vframe_spill_grow(f, k);
 	for (int i = 0; i < kc->iter_slots; i++) {
 		struct bc_vreg *s = &f->spill[k + i];
 
@@ -288,10 +290,10 @@ static int ret_object(struct venv *e, uint32_t pc, const struct kcall *kc,
 		      const struct btf_type *pt, uint8_t iflags)
 {
 	struct bc_vreg *r0 = vc_reg(e, 0);
-	int id = e->kbtf ? btf__find_by_name_kind(e->kbtf,
-						  bc_btf_name(kc->btf, pt),
-						  BTF_KIND_STRUCT) :
-			   -1;
+	int id = vc_kbtf(e) ? btf__find_by_name_kind(vc_kbtf(e),
+						     bc_btf_name(kc->btf, pt),
+						     BTF_KIND_STRUCT) :
+			      -1;
 
 	if (id <= 0)
 		return vc_err_fatal(e, pc,

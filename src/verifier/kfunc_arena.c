@@ -82,14 +82,14 @@ int vk_map_arg(struct venv *e, uint32_t pc, const char *kfunc, int i,
 				0;
 	if (zero_offset(e, pc, regno, r))
 		return -1;
-	if (r->btf_id && e->kbtf &&
-	    bc_btf_ids_match(e->kbtf, r->btf_id, r->off, "bpf_map"))
+	if (r->btf_id && vc_kbtf(e) &&
+	    bc_btf_ids_match(vc_kbtf(e), r->btf_id, r->off, "bpf_map"))
 		return 0;
 	return vc_err(e, pc,
 		      "kernel function %s args#%d expected pointer to STRUCT "
 		      "bpf_map but R%d has a pointer to STRUCT %s",
 		      kfunc, i, regno,
-		      r->btf_id && e->kbtf ?
-			      bc_btf_type_name(e->kbtf, r->btf_id) :
+		      r->btf_id && vc_kbtf(e) ?
+			      bc_btf_type_name(vc_kbtf(e), r->btf_id) :
 			      "?");
 }

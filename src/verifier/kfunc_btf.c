@@ -198,17 +198,17 @@ static int btf_id_arg(struct venv *e, uint32_t pc, struct kmeta *m, int i,
 	if (!have && !r->btf_id)
 		return unsupported(e, pc, m, "an argument of a type not known");
 	if (!have)
-		have = bc_btf_type_name(e->kbtf, r->btf_id);
+		have = bc_btf_type_name(vc_kbtf(e), r->btf_id);
 	/* a kfunc taking __sk_buff or xdp_md takes the kernel's struct it
 	 * stands for (Linux's btf_is_projection_of) */
 	if ((!strcmp(want, "__sk_buff") && !strcmp(have, "sk_buff")) ||
 	    (!strcmp(want, "xdp_md") && !strcmp(have, "xdp_buff")))
 		return 0;
-	if (release ?
-		    !r->off && !strcmp(have, want) :
-		    (r->kind == VK_BTF_ID ? bc_btf_ids_match(e->kbtf, r->btf_id,
-							     r->off, want) :
-					    !strcmp(have, want)))
+	if (release ? !r->off && !strcmp(have, want) :
+		      (r->kind == VK_BTF_ID ?
+			       bc_btf_ids_match(vc_kbtf(e), r->btf_id, r->off,
+						want) :
+			       !strcmp(have, want)))
 		return 0;
 	return vc_err(e, pc,
 		      "kernel function %s args#%d expected pointer to "
@@ -457,9 +457,9 @@ static uint32_t kernel_struct(const struct venv *e, const struct kmeta *m,
 	const struct btf_type *t = bc_btf_skip_mods(m->btf, id, &id);
 	int k;
 
-	if (m->btf == e->kbtf)
+	if (m->btf == vc_kbtf(e))
 		return id;
-	k = btf__find_by_name_kind(e->kbtf, bc_btf_name(m->btf, t),
+	k = btf__find_by_name_kind(vc_kbtf(e), bc_btf_name(m->btf, t),
 				   btf_is_union(t) ? BTF_KIND_UNION :
 						     BTF_KIND_STRUCT);
 	return k > 0 ? (uint32_t)k : 0;
@@ -481,7 +481,7 @@ static int special_ret(struct venv *e, uint32_t pc, struct kmeta *m,
 					   "kernel context is not known");
 		bc_vreg_ptr(r0, VK_BTF_ID);
 		r0->bflags = BC_BTF_TRUSTED;
-		id = *kctx ? btf__find_by_name_kind(e->kbtf, kctx,
+		id = *kctx ? btf__find_by_name_kind(vc_kbtf(e), kctx,
 						    BTF_KIND_STRUCT) :
 			     0;
 		r0->btf_id = id > 0 ? (uint32_t)id : 0;
@@ -489,7 +489,7 @@ static int special_ret(struct venv *e, uint32_t pc, struct kmeta *m,
 	}
 	if (!m->konst)
 		return unsupported(e, pc, m, "no constant type id");
-	t = btf__type_by_id(e->kbtf, (uint32_t)m->konst_val);
+	t = btf__type_by_id(vc_kbtf(e), (uint32_t)m->konst_val);
 	if (m->konst_val > UINT32_MAX || !struct_type(t))
 		return vc_err(e, pc,
 			      "kfunc bpf_rdonly_cast type ID argument "
@@ -579,13 +579,13 @@ static int find_proto(struct venv *e, uint32_t pc, struct kmeta *m)
 	const struct btf_type *f;
 	int id;
 
-	if (!e->kbtf)
+	if (!vc_kbtf(e))
 		return vc_err_fatal(e, pc,
 				    "kfunc %s is not supported by "
 				    "bpfcheck without the kernel's BTF (--btf "
 				    "FILE)",
 				    m->name);
-	m->btf = e->kbtf;
+	m->btf = vc_kbtf(e);
 	id = btf__find_by_name_kind(m->btf, m->name, BTF_KIND_FUNC);
 	if (id <= 0 && e->obj->btf) {
 		m->btf = e->obj->btf;

@@ -86,7 +86,8 @@ static void log_slot(struct venv *e, const struct bc_vframe *f, int k,
 		[VS_INVALID] = '?', [VS_MISC] = 'm', [VS_ZERO] = '0', [VS_SPILL] = 'r'
 	};
 	const uint8_t *t = &f->stype[8 * k];
-	const struct bc_vreg *s = &f->spill[k];
+	/* (only a spill, an iterator or a dynptr holds a register) */
+	const struct bc_vreg *s = t[0] >= VS_SPILL ? &f->spill[k] : NULL;
 	char buf[320];
 
 	if (t[0] == VS_ITER) { /* its first slot holds the reference */

@@ -285,6 +285,7 @@ static bool spill_narrow(struct venv *e, struct bc_vframe *f, int k, int size,
 	}
 	if (bc_scalar_is_unknown(&c.s) && !c.id && !c.iv)
 		return false;
+	bc_vframe_spill_grow(f, k);
 	memset(f->stype + 8 * k, VS_SPILL, 8);
 	f->spill[k] = c;
 	return true;
@@ -306,6 +307,7 @@ static void stack_write(struct venv *e, struct bc_vframe *f, int o, int size,
 		/* a zero too is a spilled constant (Linux's
 		 * save_register_state): imprecise, it stands for any
 		 * bytes when states are compared */
+		bc_vframe_spill_grow(f, k);
 		memset(f->stype + i, VS_SPILL, 8);
 		f->spill[k] = *val;
 		f->spill[k].narrow = 0;
@@ -828,7 +830,7 @@ int vmem_access(struct venv *e, uint32_t pc, int regno, int off, int size,
 					   out, sx);
 	case VK_ARENA: return arena_access(e, pc, size, out, sx);
 	case VK_BTF_ID: /* of a type not known: as the others below */
-		if (r.kind == VK_BTF_ID && r.btf_id && e->kbtf)
+		if (r.kind == VK_BTF_ID && r.btf_id && vc_kbtf(e))
 			return vmem_btf_access(e, pc, regno, &r, o, size, write,
 					       out, sx);
 		/* fallthrough */
@@ -1051,14 +1053,14 @@ static int ld_ksym(struct venv *e, uint32_t pc, int32_t idx, struct bc_vreg *d)
 				    "ksym %s: typed __ksym variables are "
 				    "not supported by bpfcheck",
 				    name ? name : "?");
-	if (e->kbtf &&
-	    btf__find_by_name_kind(e->kbtf, name, BTF_KIND_FUNC) > 0) {
+	if (vc_kbtf(e) &&
+	    btf__find_by_name_kind(vc_kbtf(e), name, BTF_KIND_FUNC) > 0) {
 		bc_vreg_ptr(d, VK_MEM);
 		d->frame = 1; /* plain memory, of no size */
 		d->mem_size = 0;
 		return 0;
 	}
-	if (!e->kbtf)
+	if (!vc_kbtf(e))
 		return vc_err_fatal(e, pc, "ksym %s: needs the kernel's BTF",
 				    name);
 	if (!(kind & BC_KSYM_WEAK))

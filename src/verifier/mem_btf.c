@@ -90,7 +90,7 @@ static int btf_write(struct venv *e, uint32_t pc, const struct bc_vreg *r,
 	if (e->type != BPF_PROG_TYPE_STRUCT_OPS || !e->at ||
 	    (r->bflags & BC_BTF_UNTRUSTED))
 		return vc_err(e, pc, "only read is supported");
-	if (!bc_st_ops_write(e->kbtf, e->at, r->btf_id, off, size, msg,
+	if (!bc_st_ops_write(vc_kbtf(e), e->at, r->btf_id, off, size, msg,
 			     sizeof(msg)))
 		return vc_err(e, pc, "%s", msg);
 	return 0;
@@ -106,7 +106,7 @@ int vmem_btf_access(struct venv *e, uint32_t pc, int regno,
 		    const struct bc_vreg *r, int64_t off, int size, bool write,
 		    struct bc_vreg *out, bool sx)
 {
-	const char *tn = bc_btf_type_name(e->kbtf, r->btf_id);
+	const char *tn = bc_btf_type_name(vc_kbtf(e), r->btf_id);
 	struct bc_btf_val v;
 	char msg[256];
 
@@ -141,8 +141,9 @@ int vmem_btf_access(struct venv *e, uint32_t pc, int regno,
 			      (int)off);
 	if (write)
 		return btf_write(e, pc, r, (int)off, size);
-	if (!bc_btf_struct_read(e->kbtf, r->btf_id, r->bflags, vlk_in_rcu_cs(e),
-				(int)off, size, &v, msg, sizeof(msg)))
+	if (!bc_btf_struct_read(vc_kbtf(e), r->btf_id, r->bflags,
+				vlk_in_rcu_cs(e), (int)off, size, &v, msg,
+				sizeof(msg)))
 		return vc_err(e, pc, "%s", msg);
 	btf_load(e, &v, size, sx, out);
 	return 0;
@@ -199,15 +200,16 @@ int vmem_map_ptr_access(struct venv *e, uint32_t pc, int regno,
 			      regno, tn, (int)off);
 	if (write)
 		return vc_err(e, pc, "only read from %s is supported", tn);
-	id = e->kbtf ? btf__find_by_name_kind(e->kbtf, tn, BTF_KIND_STRUCT) :
-		       -1;
+	id = vc_kbtf(e) ?
+		     btf__find_by_name_kind(vc_kbtf(e), tn, BTF_KIND_STRUCT) :
+		     -1;
 	if (id <= 0)
 		return vc_err_fatal(e, pc,
 				    "map_ptr access without the kernel's "
 				    "BTF of struct %s is not supported by "
 				    "bpfcheck",
 				    tn);
-	if (!bc_btf_struct_read(e->kbtf, (uint32_t)id, 0, vlk_in_rcu_cs(e),
+	if (!bc_btf_struct_read(vc_kbtf(e), (uint32_t)id, 0, vlk_in_rcu_cs(e),
 				(int)off, size, &v, msg, sizeof(msg)))
 		return vc_err(e, pc, "%s", msg);
 	btf_load(e, &v, size, sx, out);

@@ -45,7 +45,7 @@ static void set_flags(struct bc_vstate *st, uint8_t v)
 
 		for (int r = 0; r < BC_MAX_REG; r++)
 			fr->regs[r].precise = v;
-		for (int k = 0; k < BC_SLOTS; k++)
+		for (int k = (int)fr->spill_lo; k < BC_SLOTS; k++)
 			fr->spill[k].precise = v;
 	}
 }
@@ -148,12 +148,12 @@ static int mark(struct bc_vchk *c, struct bt *bt)
 				v->precise = changed = 1;
 		}
 		for (int k = 0; k < BC_SLOTS; k++) {
-			struct bc_vreg *v = &fr->spill[k];
+			struct bc_vreg *v;
 
 			if (!(bt->slots[f] & (1ull << k)))
 				continue;
-			if (fr->stype[8 * k] != VS_SPILL ||
-			    v->kind != VK_SCALAR)
+			v = fr->stype[8 * k] == VS_SPILL ? &fr->spill[k] : NULL;
+			if (!v || v->kind != VK_SCALAR)
 				bt->slots[f] &= ~(1ull << k);
 			else if (!v->precise)
 				v->precise = changed = 1;

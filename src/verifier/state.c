@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /* Abstract state of the verifier: kinds, copies, formatting, subsumption. */
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -157,7 +158,7 @@ static const char *btf_name(const struct bc_vreg *r,
 	if ((r->kind != VK_BTF_ID && r->kind != VK_BTF_ID_OR_NULL) || !obj ||
 	    !obj->kbtf || !r->btf_id)
 		return "";
-	return bc_btf_type_name(obj->kbtf->btf, r->btf_id);
+	return bc_btf_type_name(bc_kernel_btf_get(obj->kbtf, NULL), r->btf_id);
 }
 
 static void vreg_fmt(const struct bc_vreg *r, const struct bc_object *obj,
@@ -227,19 +228,65 @@ void bc_vreg_fmt_obj(const struct bc_vreg *r, const struct bc_object *obj,
 
 static _Thread_local size_t vmem_live, vmem_peak;
 
-static struct bc_vframe *frame_alloc(void)
+static void vmem_add(size_t n)
 {
-	vmem_live += sizeof(struct bc_vframe);
+	vmem_live += n;
 	if (vmem_live > vmem_peak)
 		vmem_peak = vmem_live;
+}
+
+static void vmem_sub(size_t n)
+{
+	vmem_live -= vmem_live < n ? vmem_live : n;
+}
+
+static struct bc_vframe *frame_alloc(void)
+{
+	vmem_add(sizeof(struct bc_vframe));
 	return bc_xmalloc(sizeof(struct bc_vframe));
+}
+
+/*
+ * spill_lo..BC_SLOTS-1 of f, as stored: the array is indexed by slot,
+ * its storage holds the slots in use only.
+ */
+static struct bc_vreg *spill_mem(const struct bc_vframe *f)
+{
+	if (f->spill_lo >= BC_SLOTS)
+		return NULL;
+	return (struct bc_vreg *)((uintptr_t)f->spill +
+				  f->spill_lo * sizeof(struct bc_vreg));
+}
+
+static void spill_set(struct bc_vframe *f, struct bc_vreg *mem, uint32_t lo)
+{
+	f->spill_lo = lo;
+	f->spill = (struct bc_vreg *)((uintptr_t)mem -
+				      lo * sizeof(struct bc_vreg));
+}
+
+void bc_vframe_spill_grow(struct bc_vframe *f, int k)
+{
+	uint32_t lo = (uint32_t)k & ~3u; /* 4 slots at a time */
+	uint32_t had = BC_SLOTS - f->spill_lo, n = BC_SLOTS - lo;
+	struct bc_vreg *mem;
+
+	if (k < 0 || (uint32_t)k >= f->spill_lo)
+		return;
+	mem = bc_xcalloc(n, sizeof(*mem));
+	if (had)
+		memcpy(mem + (n - had), spill_mem(f), had * sizeof(*mem));
+	free(spill_mem(f));
+	vmem_add((n - had) * sizeof(*mem));
+	spill_set(f, mem, lo);
 }
 
 void bc_vframe_free(struct bc_vframe *f)
 {
 	if (!f)
 		return;
-	vmem_live -= vmem_live < sizeof(*f) ? vmem_live : sizeof(*f);
+	vmem_sub(sizeof(*f) + (BC_SLOTS - f->spill_lo) * sizeof(*f->spill));
+	free(spill_mem(f));
 	free(f);
 }
 
@@ -264,6 +311,7 @@ struct bc_vframe *bc_vframe_new(uint32_t subprog, uint32_t callsite,
 	struct bc_vframe *f = frame_alloc();
 
 	memset(f, 0, sizeof(*f));
+	spill_set(f, NULL, BC_SLOTS);
 	f->subprog = subprog;
 	f->callsite = callsite;
 	f->cb_proto = -1;
@@ -272,13 +320,27 @@ struct bc_vframe *bc_vframe_new(uint32_t subprog, uint32_t callsite,
 	return f;
 }
 
+static struct bc_vframe *frame_copy(const struct bc_vframe *src)
+{
+	struct bc_vframe *f = frame_alloc();
+	uint32_t n = BC_SLOTS - src->spill_lo;
+	struct bc_vreg *mem = NULL;
+
+	*f = *src;
+	if (n) {
+		mem = bc_xmalloc(n * sizeof(*mem));
+		memcpy(mem, spill_mem(src), n * sizeof(*mem));
+		vmem_add(n * sizeof(*mem));
+	}
+	spill_set(f, mem, src->spill_lo);
+	return f;
+}
+
 void bc_vstate_copy(struct bc_vstate *dst, const struct bc_vstate *src)
 {
 	*dst = *src;
-	for (uint32_t i = 0; i <= src->curframe; i++) {
-		dst->frames[i] = frame_alloc();
-		*dst->frames[i] = *src->frames[i];
-	}
+	for (uint32_t i = 0; i <= src->curframe; i++)
+		dst->frames[i] = frame_copy(src->frames[i]);
 	for (uint32_t i = src->curframe + 1; i < BC_MAX_CALL_FRAMES; i++)
 		dst->frames[i] = NULL;
 	dst->refs = NULL;

@@ -115,7 +115,15 @@ enum vk_iter_state { VK_ITER_ACTIVE = 1, VK_ITER_DRAINED = 2 };
 struct bc_vframe {
 	struct bc_vreg regs[BC_MAX_REG];
 	uint8_t stype[BC_STACK]; /* byte i is at fp - BC_STACK + i */
-	struct bc_vreg spill[BC_SLOTS]; /* slot k = bytes 8k..8k+7 */
+	/*
+	 * The registers held in slots spill_lo..BC_SLOTS-1 (slot k = bytes
+	 * 8k..8k+7), indexed by slot: spill[k] for k >= spill_lo only. The
+	 * array grows down as the program uses its stack (Linux's
+	 * allocated_stack): a slot below spill_lo is none of VS_SPILL,
+	 * VS_ITER, VS_DYNPTR; make it one after bc_vframe_spill_grow.
+	 */
+	struct bc_vreg *spill;
+	uint32_t spill_lo;
 	uint32_t callsite; /* call insn in the caller, BC_NONE */
 	uint32_t subprog;
 	int16_t cb_proto; /* callback frame: helper id, else -1 */
@@ -246,6 +254,8 @@ size_t bc_vmem_peak(void);
 void bc_vmem_reset_peak(void);
 struct bc_vframe *bc_vframe_new(uint32_t subprog, uint32_t callsite,
 				uint32_t frameno);
+/* Make f->spill[k] (and the slots above it) exist; new ones are zero. */
+void bc_vframe_spill_grow(struct bc_vframe *f, int k);
 
 enum bc_sub_mode {
 	BC_SUB_PRUNE, /* containment; induction tags must agree */

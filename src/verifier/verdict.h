@@ -109,6 +109,7 @@ struct bc_verify_result {
 	bool loops_explored;
 	char loop_note[1100];
 	bool beyond_linux; /* a rule Linux lacks decided part of it */
+	bool kbtf_unreadable; /* needed the kernel BTF, could not read it */
 	enum bc_linux_verdict linux_verdict;
 	char linux_error[512]; /* Linux's reason when it rejects */
 	int64_t linux_error_insn;

@@ -212,10 +212,11 @@ static bool readable(const char *path)
 }
 
 /*
- * The target kernel: a BTF that cannot be read fails the open, saying
- * why; one target serves several objects; "" means none, and a program
- * with a typed context then says it needs one (typed: the corpus's
- * typed.vmlinux.o).
+ * The target kernel: its BTF is read when a program first needs it, and
+ * one that cannot be read then fails that program's verification, saying
+ * why; a program that needs none verifies without it; one target serves
+ * several objects; "" means none, and a program with a typed context then
+ * says it needs one (typed: the corpus's typed.vmlinux.o).
  */
 static void targets(const char *plain, const char *typed)
 {
@@ -228,9 +229,21 @@ static void targets(const char *plain, const char *typed)
 	struct bpfcheck_object *obj = NULL, *obj2 = NULL;
 	struct bpfcheck_prog *p;
 
-	msgs[0] = 0;
-	CHECK(bpfcheck_object_open(plain, &oo, &obj) < 0 && !obj);
-	CHECK(strstr(msgs, "/nonexistent/vmlinux: cannot read kernel BTF"));
+	CHECK(bpfcheck_object_open(plain, &oo, &obj) == 0 && obj);
+	CHECK(obj &&
+	      bpfcheck_verify(bpfcheck_object_prog(obj, 0), NULL, &v) == 0 &&
+	      v.accepted);
+	bpfcheck_object_close(obj);
+	obj = NULL;
+	if (typed && bpfcheck_object_open(typed, &oo, &obj) == 0) {
+		p = bpfcheck_object_find_prog(obj, "task_fields");
+		CHECK(p && bpfcheck_verify(p, NULL, &v) < 0 && !v.accepted &&
+		      v.error &&
+		      !strcmp(v.error, "/nonexistent/vmlinux: cannot read "
+				       "kernel BTF: no such file"));
+		bpfcheck_object_close(obj);
+		obj = NULL;
+	}
 	CHECK(bpfcheck_target_open(&none, &t) == 0 && t);
 	oo.btf_path = NULL;
 	oo.target = t;

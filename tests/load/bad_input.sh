@@ -57,8 +57,17 @@ expect c_by_name "bpfcheck: $tmp/plain.c: C source, not an eBPF object: compile 
 expect directory "bpfcheck: $tmp: is a directory, not an eBPF object" \
 	verify "$tmp"
 
-expect btf_missing "bpfcheck: /nonexistent/vmlinux: cannot read kernel BTF: no such file" \
-	verify --btf /nonexistent/vmlinux "$objdir/subprogs.O2.o"
+# The kernel BTF is read when a program first needs it: a typed context.
+expect btf_missing "bpfcheck: $corpus/typed.vmlinux.o: task_fields: /nonexistent/vmlinux: cannot read kernel BTF: no such file" \
+	verify --btf /nonexistent/vmlinux --prog task_fields "$corpus/typed.vmlinux.o"
+# One that needs none is verified without it.
+if "$bin" verify --btf /nonexistent/vmlinux "$objdir/subprogs.O2.o" >/dev/null 2>"$tmp/err" &&
+	! [ -s "$tmp/err" ]; then
+	echo "ok btf_not_needed"
+else
+	echo "FAIL btf_not_needed: $(cat "$tmp/err")"
+	fail=1
+fi
 
 if "$bin" -V | grep -qE '^bpfcheck [0-9]+\.[0-9]+\.[0-9]+ \(libbpfcheck '; then
 	echo "ok version"
