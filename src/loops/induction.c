@@ -1004,7 +1004,8 @@ void vl_after_insn(struct venv *e, const struct bpf_insn *in,
 		if (op == BPF_MOV && bc_srcbit(in) && !in->off) {
 			const struct bc_vreg *s = vc_reg(e, in->src_reg);
 
-			if (s->ivw >= 32)
+			/* a 64-bit copy keeps a shifted value's tag too */
+			if (s->ivw >= 32 || (s->ivw == 1 && !alu32))
 				vt_set(d, s, s->ivd, alu32 ? 32 : s->ivw);
 			else
 				vt_set(d, NULL, 0, 0);
