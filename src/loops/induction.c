@@ -455,15 +455,14 @@ static void widen_reg(const struct vsum *s, uint32_t own, struct bc_vreg *o,
 		/* a pointer that walks: the fixed offsets become part of the
 		 * variable one, from the lower of the two */
 		int32_t base = o->off < c->off ? o->off : c->off;
+		int32_t ro = split_range(o, base), rc = split_range(c, base);
 		struct bc_scalar d, cv = c->s;
 
 		bc_scalar_const(&d, (uint64_t)(int64_t)(o->off - base));
 		bc_scalar_alu(&o->s, &d, BPF_ADD, false, 0);
 		bc_scalar_const(&d, (uint64_t)(int64_t)(c->off - base));
 		bc_scalar_alu(&cv, &d, BPF_ADD, false, 0);
-		o->range = split_range(o, base) < split_range(c, base) ?
-				   split_range(o, base) :
-				   split_range(c, base);
+		o->range = ro < rc ? ro : rc;
 		o->off = base;
 		widen_scalar(s, &o->s, &cv);
 		return;
@@ -999,7 +998,7 @@ void vl_after_insn(struct venv *e, const struct bpf_insn *in,
 		bool konst = src_const || !bc_srcbit(in);
 		uint8_t w = before->ivw;
 
-		vt_pkt_after_alu(d, before, in, konst, k);
+		vt_pkt_after_alu(d, in, konst, k);
 
 		if (op == BPF_MOV && bc_srcbit(in) && !in->off) {
 			const struct bc_vreg *s = vc_reg(e, in->src_reg);

@@ -23,6 +23,7 @@
 #include "verifier/mapkey.h"
 #include "verifier/mem.h"
 #include "verifier/precision.h"
+#include "verifier/tags.h"
 
 struct callinfo {
 	int32_t map; /* map index from the map arg, -1 none */
@@ -497,8 +498,6 @@ static void clear_pkt_fn(struct bc_vreg *r, void *a)
 	    ((r->kind == VK_MEM || r->kind == VK_MEM_OR_NULL) &&
 	     (r->bflags & VM_PKT)))
 		bc_vreg_scalar(r);
-	else if (r->kind == VK_SCALAR) /* facts on the old packet */
-		r->range = 0;
 }
 
 /*
@@ -607,7 +606,7 @@ static void after_helper(struct venv *e, uint32_t pc,
 	/* writing into an skb's dynptr may move its data */
 	if ((p->flags & BC_HF_CHANGES_PKT) ||
 	    (p->id == BPF_FUNC_dynptr_write && ci->dyn.type == BC_DYNPTR_SKB))
-		vc_for_each_reg(e, clear_pkt_fn, NULL);
+		vc_clear_pkt(e);
 	set_ret(e, pc, p, ci, &r0);
 	for (int r = 1; r <= 5; r++)
 		bc_vreg_ptr(vc_reg(e, r), VK_NOT_INIT);
@@ -992,6 +991,7 @@ int vc_mem_size_arg(struct venv *e, uint32_t pc, int mem_regno, bool write)
 void vc_clear_pkt(struct venv *e)
 {
 	vc_for_each_reg(e, clear_pkt_fn, NULL);
+	vt_pkt_drop(&e->cur); /* facts on the old packet */
 }
 
 /*
@@ -1099,7 +1099,7 @@ static int prepare_func_exit(struct venv *e, uint32_t pc)
 	 * change the packet, and then returns here (Linux's changes_pkt_data
 	 * of the subprogram) */
 	if (vg_sub_tail_calls(e, sp))
-		vc_for_each_reg(e, clear_pkt_fn, NULL);
+		vc_clear_pkt(e);
 	st->wr[st->curframe] |= 0x3f;
 	st->pc = cs + 1;
 	return 0;

@@ -149,19 +149,19 @@ void vt_pkt_checked(struct venv *e, const struct bc_vreg *p, int32_t range)
 	bc_vstate_for_each_reg(&e->cur, learn_fact, &f);
 }
 
-void vt_pkt_after_alu(struct bc_vreg *d, const struct bc_vreg *before,
-		      const struct bpf_insn *in, bool konst, int64_t k)
+void vt_pkt_after_alu(struct bc_vreg *d, const struct bpf_insn *in, bool konst,
+		      int64_t k)
 {
 	uint8_t op = bc_op(in);
-	int64_t n;
+	int64_t n = d->range;
 
 	if (d->kind != VK_SCALAR || !d->range)
 		return;
-	/* a copy keeps the fact, x + k has k bytes fewer */
+	/* a copy keeps the fact, x + k has k bytes fewer (the arithmetic
+	 * left d's range as it was before) */
 	if (bc_class(in) == BPF_ALU64 && op == BPF_MOV && bc_srcbit(in) &&
 	    !in->off)
 		return;
-	n = before->kind == VK_SCALAR ? before->range : 0;
 	if (bc_class(in) == BPF_ALU64 && (op == BPF_ADD || op == BPF_SUB) &&
 	    konst && (!bc_srcbit(in) || in->src_reg != in->dst_reg) &&
 	    k > -0x10000 && k < 0x10000) {

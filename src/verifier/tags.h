@@ -35,9 +35,9 @@ void vt_derive_pkt(struct venv *e, struct bc_vreg *res,
  * have range bytes; the scalars tagged as its derivation learn it.
  */
 void vt_pkt_checked(struct venv *e, const struct bc_vreg *p, int32_t range);
-/* The facts after a scalar instruction (before: its dst before it). */
-void vt_pkt_after_alu(struct bc_vreg *d, const struct bc_vreg *before,
-		      const struct bpf_insn *in, bool konst, int64_t k);
+/* The fact of d after an ALU instruction wrote it. */
+void vt_pkt_after_alu(struct bc_vreg *d, const struct bpf_insn *in, bool konst,
+		      int64_t k);
 /* No summary left on the path: nothing keeps the facts any more. */
 void vt_pkt_drop(struct bc_vstate *st);
 
