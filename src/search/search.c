@@ -239,7 +239,7 @@ static int is_state_visited(struct venv *e, uint32_t pc)
 			c->hit++;
 			/* the path relied on what c compared */
 			for (uint32_t f = 0; f <= e->cur.curframe; f++)
-				vp_read(e, f, lv[f], sl[f]);
+				vp_read(e, f, sl[f]);
 			if (c->branches) { /* what it relies on is open */
 				vp_all(e);
 				e->open_prune = true;
@@ -556,7 +556,7 @@ static void run(struct venv *e)
 	e->cur.frames[0] = f0;
 	vlog_start(e);
 	for (;;) {
-		uint32_t pc = e->cur.pc, frame;
+		uint32_t pc = e->cur.pc;
 		int r = 0;
 
 		/* counted before the pruning check, as Linux does */
@@ -592,15 +592,11 @@ static void run(struct venv *e)
 		else if (e->opts->claims)
 			bc_claims_record_btf(e->opts->claims, pc, vc_frame(e));
 		vp_hist_push(e, pc);
-		frame = e->cur.curframe;
-		vp_read(e, frame, e->use[pc], 0);
 		e->detail[0] = 0;
 		vlog_insn_begin(e, pc);
 		r = step(e);
 		if (r < 0 && vc_recover_speculative(e))
 			r = 1;
-		if (!r && e->cur.curframe == frame)
-			e->cur.wr[frame] |= e->def[pc];
 		if (r >= 0)
 			vlog_insn_end(e, pc);
 		if (r < 0)

@@ -1100,7 +1100,6 @@ static int prepare_func_exit(struct venv *e, uint32_t pc)
 	 * of the subprogram) */
 	if (vg_sub_tail_calls(e, sp))
 		vc_clear_pkt(e);
-	st->wr[st->curframe] |= 0x3f;
 	st->pc = cs + 1;
 	return 0;
 }

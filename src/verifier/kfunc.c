@@ -162,7 +162,6 @@ static int iter_args(struct venv *e, uint32_t pc, const struct kcall *kc)
 			return vk_btf_args(e, pc, kc->name, kc->k, 1);
 		if (vc_reg(e, i + 1)->kind != VK_SCALAR)
 			return vc_err(e, pc, "R%d is not a scalar", i + 1);
-		vp_read(e, e->cur.curframe, 1u << (i + 1), 0);
 	}
 	return 0;
 }
@@ -417,7 +416,6 @@ int vk_call(struct venv *e, uint32_t pc, const struct bpf_insn *in,
 	    vlk_preempt_kfunc(e, pc, kc.name, kc.k->flags & BC_KF_SLEEPABLE) ||
 	    iter_args(e, pc, &kc))
 		return -1;
-	vp_read(e, e->cur.curframe, 1u << 1, 0);
 	fl = kc.k->flags;
 	if (fl & BC_KF_ITER_NEW) {
 		if (iter_new(e, pc, &kc) || set_ret(e, pc, &kc, 0, 0))

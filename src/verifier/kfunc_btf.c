@@ -242,7 +242,6 @@ static int scalar_arg(struct venv *e, uint32_t pc, struct kmeta *m, int i)
 
 	if (r->kind != VK_SCALAR)
 		return vc_err(e, pc, "R%d is not a scalar", i + 1);
-	vp_read(e, e->cur.curframe, 1u << (i + 1), 0);
 	if (!arg_named(m, i, "__k"))
 		return 0;
 	vp_mark_reg(e, i + 1);
@@ -295,7 +294,6 @@ static bool prog_ctx(const struct venv *e, const struct kmeta *m,
 /* Linux's check_kfunc_mem_size_reg: the size in regno, read and written. */
 static int check_mem_size(struct venv *e, uint32_t pc, int regno)
 {
-	vp_read(e, e->cur.curframe, 1u << regno, 0);
 	return vc_mem_size_arg(e, pc, regno - 1, false) ||
 			       vc_mem_size_arg(e, pc, regno - 1, true) ?
 		       -1 :

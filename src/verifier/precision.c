@@ -481,7 +481,7 @@ void vp_mark_state(struct venv *e, const uint16_t *live)
 			if (fr->stype[8 * k] == VS_SPILL &&
 			    fr->spill[k].kind == VK_SCALAR)
 				bt.slots[f] |= 1ull << k;
-		vp_read(e, f, live[f], ~0ull);
+		vp_read(e, f, ~0ull);
 	}
 	if (bt_frames(&bt))
 		backtrack(e, &bt, e->hist_n);
@@ -508,30 +508,23 @@ void vp_checkpoint(struct venv *e, struct bc_vchk *c, uint32_t pc)
 	all |= e->sum_head;
 	c->all_precise = all;
 	set_flags(&c->st, all);
-	memcpy(c->segw, e->cur.wr, sizeof(c->segw));
 	memcpy(c->segsw, e->cur.swr, sizeof(c->segsw));
-	memset(e->cur.wr, 0, sizeof(e->cur.wr));
 	memset(e->cur.swr, 0, sizeof(e->cur.swr));
 }
 
 /* ---- liveness ---- */
 
-void vp_read(struct venv *e, unsigned f, uint16_t regs, uint64_t slots)
+void vp_read(struct venv *e, unsigned f, uint64_t slots)
 {
 	if (!e->prec)
 		return;
-	regs &= ~e->cur.wr[f];
 	slots &= ~e->cur.swr[f];
-	for (struct bc_vchk *c = e->cur.parent; c && (regs || slots);
-	     c = c->parent) {
+	for (struct bc_vchk *c = e->cur.parent; c && slots; c = c->parent) {
 		if (f > c->st.curframe)
 			break;
-		regs &= ~c->rd[f]; /* already: marked above too */
-		slots &= ~c->srd[f];
-		c->rd[f] |= regs;
+		slots &= ~c->srd[f]; /* already: marked above too */
 		c->srd[f] |= slots;
-		regs &= ~c->segw[f]; /* written before c: read no more */
-		slots &= ~c->segsw[f];
+		slots &= ~c->segsw[f]; /* written before c: read no more */
 	}
 }
 
@@ -547,7 +540,7 @@ void vp_read_stack(struct venv *e, unsigned f, int64_t lo, int64_t hi)
 		return;
 	for (int64_t k = (BC_STACK + lo) / 8; k <= (BC_STACK + hi - 1) / 8; k++)
 		m |= 1ull << k;
-	vp_read(e, f, 0, m);
+	vp_read(e, f, m);
 }
 
 void vp_write_slot(struct venv *e, unsigned f, int slot)
@@ -557,7 +550,6 @@ void vp_write_slot(struct venv *e, unsigned f, int slot)
 
 void vp_new_frame(struct venv *e, unsigned f)
 {
-	e->cur.wr[f] = 0x7ff;
 	e->cur.swr[f] = ~0ull;
 }
 

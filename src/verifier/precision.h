@@ -97,13 +97,14 @@ void vp_all(struct venv *e);
 void vp_checkpoint(struct venv *e, struct bc_vchk *c, uint32_t pc);
 
 /*
- * Liveness found by the search (Linux's REG_LIVE_READ): a read of a
- * register or stack slot of frame f marks it read in every checkpoint
- * above, up to the one below which the path wrote it first. A finished
- * checkpoint compares only what was read below it, unless it is all
- * precise (a loop summary or a callback below it compared whole states).
+ * Stack liveness found by the search: a read of stack slots of frame f
+ * marks them read in every checkpoint above, up to the one below which
+ * the path wrote them first. A finished checkpoint compares only the
+ * slots read below it, unless it is all precise (a loop summary or a
+ * callback below it compared whole states). Registers need no marks:
+ * they are compared where the static liveness says (Linux 6.18).
  */
-void vp_read(struct venv *e, unsigned f, uint16_t regs, uint64_t slots);
+void vp_read(struct venv *e, unsigned f, uint64_t slots);
 void vp_read_stack(struct venv *e, unsigned f, int64_t lo, int64_t hi);
 void vp_write_slot(struct venv *e, unsigned f, int slot);
 /* A new frame f: nothing in it was there before. */

@@ -187,8 +187,8 @@ struct bc_vstate {
 	 * active_preempt_lock) */
 	uint32_t preempt_lock;
 	bool speculative; /* a mispredicted path (vc_push_spec) */
-	/* written since the last checkpoint, per frame (precision.h) */
-	uint16_t wr[BC_MAX_CALL_FRAMES];
+	/* stack slots written since the last checkpoint, per frame
+	 * (precision.h) */
 	uint64_t swr[BC_MAX_CALL_FRAMES];
 };
 
@@ -204,11 +204,10 @@ struct bc_vchk {
 	uint32_t hist; /* its place in the path's history */
 	bool all_precise; /* every scalar counts (precision.h) */
 	/*
-	 * Liveness found by the search (precision.h): registers and stack slots
-	 * read below this checkpoint before being written, per frame; and
-	 * what the path wrote between its parent and it.
+	 * Stack liveness found by the search (precision.h): slots read below
+	 * this checkpoint before being written, per frame; and those the
+	 * path wrote between its parent and it.
 	 */
-	uint16_t rd[BC_MAX_CALL_FRAMES], segw[BC_MAX_CALL_FRAMES];
 	uint64_t srd[BC_MAX_CALL_FRAMES], segsw[BC_MAX_CALL_FRAMES];
 	struct vp_marks *kept; /* evicted: its precision (precision.h) */
 };
