@@ -347,19 +347,10 @@ static int step(struct venv *e)
 static uint16_t kfunc_use(const struct venv *e, const struct bpf_insn *in)
 {
 	const char *name = bc_object_ksym_name(e->obj, in->imm);
-	const struct btf *b = vc_kbtf(e);
-	const struct btf_type *t;
-	int id = -1;
+	const struct btf *b;
+	const struct btf_type *t = name ? vk_kfunc_proto(e, name, &b) : NULL;
 
-	if (!name)
-		return 0x3e;
-	if (b)
-		id = btf__find_by_name_kind(b, name, BTF_KIND_FUNC);
-	if (id <= 0 && (b = e->obj->btf))
-		id = btf__find_by_name_kind(b, name, BTF_KIND_FUNC);
-	t = id > 0 ? btf__type_by_id(b, (uint32_t)id) : NULL;
-	t = t ? btf__type_by_id(b, t->type) : NULL;
-	if (!t || !btf_is_func_proto(t) || btf_vlen(t) > 5)
+	if (!t)
 		return 0x3e;
 	return (uint16_t)(((1u << btf_vlen(t)) - 1) << 1);
 }

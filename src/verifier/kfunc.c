@@ -90,9 +90,6 @@ static int iter_slots(const struct kcall *kc)
 static int lookup(struct venv *e, uint32_t pc, const struct bpf_insn *in,
 		  struct kcall *kc)
 {
-	const struct btf_type *f;
-	int id;
-
 	kc->name = bc_object_ksym_name(e->obj, in->imm);
 	if (!kc->name)
 		return vc_err_fatal(e, pc,
@@ -111,20 +108,12 @@ static int lookup(struct venv *e, uint32_t pc, const struct bpf_insn *in,
 			e, pc, "kfunc %s is not supported by bpfcheck (%s)",
 			kc->name, kc->k->why);
 	kc->iter = iter_kind_of(kc->name);
-	/* the kernel's prototype where it has one (as kfunc_btf.c) */
-	kc->btf = vc_kbtf(e) && btf__find_by_name_kind(vc_kbtf(e), kc->name,
-						       BTF_KIND_FUNC) > 0 ?
-			  vc_kbtf(e) :
-			  e->obj->btf;
 	if (kc->k && !(kc->k->flags & BC_KF_ITER) && kc->iter < 0)
 		return 1; /* not an iterator: vk_btf_call */
-	if (!kc->k || kc->iter < 0 || !kc->btf)
+	if (!kc->k || kc->iter < 0)
 		return unsupported(e, pc, kc->name);
-	id = btf__find_by_name_kind(kc->btf, kc->name, BTF_KIND_FUNC);
-	f = id > 0 ? btf__type_by_id(kc->btf, id) : NULL;
-	kc->proto = f ? btf__type_by_id(kc->btf, f->type) : NULL;
-	if (!kc->proto || !btf_is_func_proto(kc->proto) ||
-	    btf_vlen(kc->proto) > 5 || !(kc->iter_slots = iter_slots(kc)))
+	kc->proto = vk_kfunc_proto(e, kc->name, &kc->btf);
+	if (!kc->proto || !(kc->iter_slots = iter_slots(kc)))
 		return unsupported(e, pc, kc->name);
 	return 0;
 }

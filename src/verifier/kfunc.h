@@ -28,6 +28,13 @@ int vk_btf_call(struct venv *e, uint32_t pc, const char *name,
  */
 int vk_btf_args(struct venv *e, uint32_t pc, const char *name,
 		const struct bc_kfunc *k, int first);
+/*
+ * kfunc name's prototype: the kernel's where its BTF has one, else the
+ * object's declaration (*btf: which); NULL when neither has one of at
+ * most five parameters.
+ */
+const struct btf_type *vk_kfunc_proto(const struct venv *e, const char *name,
+				      const struct btf **btf);
 
 /* The kind of iterator slot s holds, as Linux's log names it ("num"). */
 const char *vk_iter_kind_name(const struct bc_vreg *s);

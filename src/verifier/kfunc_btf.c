@@ -572,26 +572,34 @@ static int set_ret(struct venv *e, uint32_t pc, struct kmeta *m,
 }
 
 /* The prototype: the kernel's, else the program's extern declaration. */
+const struct btf_type *vk_kfunc_proto(const struct venv *e, const char *name,
+				      const struct btf **btf)
+{
+	const struct btf_type *t;
+	int id = -1;
+
+	*btf = vc_kbtf(e);
+	if (*btf)
+		id = btf__find_by_name_kind(*btf, name, BTF_KIND_FUNC);
+	if (id <= 0 && e->obj->btf) {
+		*btf = e->obj->btf;
+		id = btf__find_by_name_kind(*btf, name, BTF_KIND_FUNC);
+	}
+	t = id > 0 ? btf__type_by_id(*btf, (uint32_t)id) : NULL;
+	t = t ? btf__type_by_id(*btf, t->type) : NULL;
+	return t && btf_is_func_proto(t) && btf_vlen(t) <= 5 ? t : NULL;
+}
+
 static int find_proto(struct venv *e, uint32_t pc, struct kmeta *m)
 {
-	const struct btf_type *f;
-	int id;
-
 	if (!vc_kbtf(e))
 		return vc_err_fatal(e, pc,
 				    "kfunc %s is not supported by "
 				    "bpfcheck without the kernel's BTF (--btf "
 				    "FILE)",
 				    m->name);
-	m->btf = vc_kbtf(e);
-	id = btf__find_by_name_kind(m->btf, m->name, BTF_KIND_FUNC);
-	if (id <= 0 && e->obj->btf) {
-		m->btf = e->obj->btf;
-		id = btf__find_by_name_kind(m->btf, m->name, BTF_KIND_FUNC);
-	}
-	f = id > 0 ? btf__type_by_id(m->btf, (uint32_t)id) : NULL;
-	m->proto = f ? btf__type_by_id(m->btf, f->type) : NULL;
-	if (!m->proto || !btf_is_func_proto(m->proto) || btf_vlen(m->proto) > 5)
+	m->proto = vk_kfunc_proto(e, m->name, &m->btf);
+	if (!m->proto)
 		return unsupported(e, pc, m, "no prototype in BTF");
 	return 0;
 }
