@@ -263,6 +263,7 @@ static bool virtual_value(const struct bc_kconfig *kc, const char *name,
 			  uint64_t *x)
 {
 	const char *wrapper, *kprobes;
+	bool config = !bc_kconfig_read(kc, NULL);
 
 	if (!strcmp(name, "LINUX_KERNEL_VERSION")) {
 		*x = kc->version;
@@ -277,10 +278,10 @@ static bool virtual_value(const struct bc_kconfig *kc, const char *name,
 	 * wrapper since 4.17 */
 	wrapper = bc_kconfig_value(kc, "CONFIG_ARCH_HAS_SYSCALL_WRAPPER");
 	kprobes = bc_kconfig_value(kc, "CONFIG_KPROBES");
-	*x = kc->path ? wrapper && wrapper[0] == 'y' && kprobes &&
-				kprobes[0] == 'y' :
-			kc->version >= 0x041100;
-	return kc->path || kc->version;
+	*x = config ? wrapper && wrapper[0] == 'y' && kprobes &&
+			      kprobes[0] == 'y' :
+		      kc->version >= 0x041100;
+	return config || kc->version;
 }
 
 static void note_extern(struct eloader *L, const struct ekcfg *k,
@@ -307,6 +308,7 @@ static int resolve_one(struct eloader *L, const struct bc_kconfig *kc,
 	const struct ekcfg *k = v->k;
 	char num[32], from[320];
 	const char *value;
+	struct bc_err err;
 	uint64_t x;
 
 	if (!strncmp(k->name, "CONFIG_", 7)) {
@@ -314,6 +316,8 @@ static int resolve_one(struct eloader *L, const struct bc_kconfig *kc,
 			note_extern(L, k, NULL, "not known: no kernel config");
 			return 1;
 		}
+		if (bc_kconfig_read(kc, &err))
+			return bc_elf_fail(L, "%s", err.msg);
 		value = bc_kconfig_value(kc, k->name);
 		if (value) {
 			note_extern(L, k, value, kc->path);

@@ -48,30 +48,68 @@ static void add_line(struct bc_kconfig *kc, const char *buf, size_t *cap)
 	kc->lines[kc->cnt++] = bc_xstrndup(buf, n);
 }
 
-/* The config lines of path, plain or gzip-compressed (zlib reads both). */
-static int read_config(struct bc_kconfig *kc, const char *path,
-		       struct bc_err *err)
+static void free_lines(struct bc_kconfig *kc)
+{
+	for (size_t i = 0; i < kc->cnt; i++)
+		free(kc->lines[i]);
+	free(kc->lines);
+	kc->lines = NULL;
+	kc->cnt = 0;
+}
+
+static int cannot_open(const char *path, int e, struct bc_err *err)
+{
+	return bc_errf(err, -1, -e, "%s: cannot open: %s", path, strerror(e));
+}
+
+/* The config lines of kc->path, plain or gzip-compressed (zlib reads both). */
+static int read_config(struct bc_kconfig *kc, struct bc_err *err)
 {
 	char buf[4096];
 	size_t cap = 0;
-	gzFile f = gzopen(path, "rb");
+	gzFile f = gzopen(kc->path, "rb");
 
 	if (!f)
-		return bc_errf(err, -1, -errno ? -errno : -EIO,
-			       "%s: cannot open: %s", path,
-			       strerror(errno ? errno : EIO));
+		return cannot_open(kc->path, errno ? errno : EIO, err);
 	while (gzgets(f, buf, sizeof(buf)))
 		add_line(kc, buf, &cap);
 	if (!gzeof(f)) {
 		gzclose(f);
 		return bc_errf(err, -1, -EIO,
-			       "%s: cannot read it as a kernel config", path);
+			       "%s: cannot read it as a kernel config",
+			       kc->path);
 	}
 	gzclose(f);
 	if (kc->cnt)
 		qsort(kc->lines, kc->cnt, sizeof(*kc->lines), cmp_line);
-	kc->path = bc_xstrdup(path);
 	return 0;
+}
+
+/* Read kc's file, once: kc->lines, or kc->err saying why not. */
+static void read_once(struct bc_kconfig *kc)
+{
+	pthread_mutex_lock(&kc->lock);
+	if (!__atomic_load_n(&kc->read, __ATOMIC_ACQUIRE)) {
+		bc_err_init(&kc->err);
+		if (read_config(kc, &kc->err))
+			free_lines(kc);
+		__atomic_store_n(&kc->read, true, __ATOMIC_RELEASE);
+	}
+	pthread_mutex_unlock(&kc->lock);
+}
+
+int bc_kconfig_read(const struct bc_kconfig *kc, struct bc_err *err)
+{
+	/* the lines are a cache: the handle is the same file either way */
+	struct bc_kconfig *w = (struct bc_kconfig *)kc;
+
+	if (!kc || !kc->path)
+		return -ENOENT;
+	if (!__atomic_load_n(&w->read, __ATOMIC_ACQUIRE))
+		read_once(w);
+	if (w->err.set && err)
+		*err = w->err;
+	return w->err.set ? -EIO : 0;
 }
 
 /* /proc/config.gz, else /boot/config-RELEASE, else NULL. */
@@ -99,10 +137,13 @@ int bc_kconfig_open(const char *path, const char *release,
 		kc->release = bc_xstrdup(release);
 		kc->version = bc_kernel_version(release);
 	}
+	pthread_mutex_init(&kc->lock, NULL);
 	if (!path)
 		path = default_path(kc->release, buf, sizeof(buf));
-	if (path && *path)
-		r = read_config(kc, path, err);
+	if (path && *path && access(path, R_OK))
+		r = cannot_open(path, errno, err);
+	else if (path && *path)
+		kc->path = bc_xstrdup(path);
 	if (r) {
 		bc_kconfig_free(kc);
 		kc = NULL;
@@ -115,9 +156,8 @@ void bc_kconfig_free(struct bc_kconfig *kc)
 {
 	if (!kc)
 		return;
-	for (size_t i = 0; i < kc->cnt; i++)
-		free(kc->lines[i]);
-	free(kc->lines);
+	free_lines(kc);
+	pthread_mutex_destroy(&kc->lock);
 	free(kc->path);
 	free(kc->release);
 	free(kc);
@@ -128,7 +168,8 @@ const char *bc_kconfig_value(const struct bc_kconfig *kc, const char *name)
 	char key[256];
 	const char *k = key, *const * hit;
 
-	if (!kc || !kc->cnt || strlen(name) + 2 > sizeof(key))
+	if (bc_kconfig_read(kc, NULL) || !kc->cnt ||
+	    strlen(name) + 2 > sizeof(key))
 		return NULL;
 	snprintf(key, sizeof(key), "%s=", name);
 	hit = bsearch(&k, kc->lines, kc->cnt, sizeof(*kc->lines), cmp_line);

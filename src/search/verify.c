@@ -742,12 +742,13 @@ static void config_warning(const struct bc_object *o, int32_t id,
 			   const char *config, struct bc_verify_result *res)
 {
 	const struct bc_kconfig *kc = o->kconfig;
-	const char *v = kc && kc->path ? bc_kconfig_value(kc, config) : NULL;
+	bool known = !bc_kconfig_read(kc, NULL);
+	const char *v = bc_kconfig_value(kc, config);
 	size_t n = strlen(res->warnings);
 	char *at = res->warnings + n;
 	size_t left = sizeof(res->warnings) - n;
 
-	if (kc && kc->path && !strncmp(config, "CONFIG_", 7) &&
+	if (known && !strncmp(config, "CONFIG_", 7) &&
 	    (!v || v[0] != 'y'))
 		snprintf(at, left, "%s%s needs %s, which %s does not set",
 			 n ? "\n" : "", bc_helper_name(id), config, kc->path);

@@ -876,7 +876,7 @@ static bool built_without(const struct venv *e, int32_t id)
 	const struct bc_kconfig *kc = e->obj->kconfig;
 	const char *need = bc_helper_config(id), *v;
 
-	if (!need || strncmp(need, "CONFIG_", 7) || !kc || !kc->path)
+	if (!need || strncmp(need, "CONFIG_", 7) || bc_kconfig_read(kc, NULL))
 		return false;
 	v = bc_kconfig_value(kc, need);
 	return !v || v[0] != 'y';

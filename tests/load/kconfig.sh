@@ -30,4 +30,6 @@ want 1 'CONFIG_HZ=? (not known: no kernel config)' \
 want 2 "extern 'CONFIG_NOT_SET' (strong): not resolved in $C" \
 	"$B" verify --kconfig "$C" "$S"
 want 2 "cannot open" "$B" verify --kconfig /nonexistent/config "$O"
+want 2 "kconfig_branches.O2.o: .*: cannot read it as a kernel config" \
+	"$B" verify --kconfig "$2" "$O"
 echo "kconfig ok"
