@@ -38,6 +38,7 @@ enum gen_feature {
 	GF_PKTWORDS, /* words data + i * size after one check of the block */
 	GF_SGNZERO, /* a signed counter stepping down through zero */
 	GF_BACKSCAN, /* a scan from the end back towards the start */
+	GF_VARWALK, /* a walk whose step is read from the packet */
 	GF_FLAW, /* a deliberate flaw was injected */
 	GF_NFEAT,
 };

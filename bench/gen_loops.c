@@ -4,8 +4,9 @@
  * (counting up or down, top- or bottom-tested, bound in a register,
  * strength-reduced, signed), maybe nested, with secondary induction
  * variables and counters kept in stack slots, and now and then ill-formed;
- * and three shapes real programs write (a packet block's words, a signed
- * countdown through zero, a backward scan), each with a one-off flaw.
+ * and four shapes real programs write (a packet block's words, a signed
+ * countdown through zero, a backward scan, a walk stepping by lengths
+ * read from the packet), each with a one-off flaw.
  */
 #include <stdbool.h>
 
@@ -688,12 +689,84 @@ static bool back_scan(struct g *g)
 	return true;
 }
 
+/*
+ * A TLV walk: each round checks two bytes at the walker (a packet pointer,
+ * or an offset from data), reads the length at +1 and steps by it (+ 1
+ * and masked, now and then), at most n rounds; after it, k bytes at the
+ * walker are checked and the last read. A flaw checks one byte too few in
+ * the walk or reads one past the check after it, or forgets the counter
+ * (a zero length then walks in place for ever).
+ */
+static bool var_walk(struct g *g)
+{
+	uint32_t n = 1 + (uint32_t)below(g, 40), k = 1 + (uint32_t)below(g, 8);
+	int flawed = flaw(g) ? 1 + (int)below(g, 3) : 0;
+	bool ptr = chance(g, 50);
+	int i, p, t, a, head = new_label(g), end = new_label(g);
+	struct snap sv;
+
+	if (!g->pkt || !(i = wild_reg(g)))
+		return false;
+	if (!(p = wild_reg(g))) {
+		wild_release(g, i, i);
+		return false;
+	}
+	feat(g, GF_LOOP);
+	feat(g, GF_VARWALK);
+	emit(g, ptr ? "r%d = r7" : "r%d = 0", p);
+	emit(g, "r%d = 0", i);
+	g->rk[p] = ptr ? RK_NONE : RK_SCALAR;
+	g->rk[i] = RK_SCALAR;
+	save(g, &sv);
+	label(g, head);
+	a = pick_temp(g);
+	g->reserved |= 1u << a;
+	t = pick_temp(g);
+	g->reserved &= ~(1u << a);
+	if (ptr) {
+		emit(g, "r%d = r%d", a, p);
+	} else {
+		emit(g, "r%d = r7", a);
+		emit(g, "r%d += r%d", a, p);
+	}
+	emit(g, "r%d = r%d", t, a);
+	emit(g, "r%d += %d", t, flawed == 1 ? 1 : 2);
+	emit(g, "if r%d > r8 goto L%d", t, end);
+	emit(g, "r%d = *(u8 *)(r%d +1)", t, a);
+	if (chance(g, 30))
+		emit(g, "r%d &= %u", t, chance(g, 50) ? 15 : 63);
+	if (chance(g, 30))
+		emit(g, "r%d += 1", t);
+	emit(g, "r%d += r%d", p, t);
+	if (flawed != 3)
+		emit(g, "r%d += 1", i);
+	emit(g, "if r%d < %u goto L%d", i, n, head);
+	label(g, end);
+	g->rk[a] = RK_NONE;
+	g->rk[t] = RK_NONE;
+	if (!ptr) {
+		emit(g, "r%d = r7", a);
+		emit(g, "r%d += r%d", a, p);
+		emit(g, "r%d = r%d", p, a);
+	}
+	emit(g, "r%d = r%d", t, p);
+	emit(g, "r%d += %u", t, k);
+	emit(g, "if r%d > r8 goto out", t);
+	emit(g, "r%d = *(u8 *)(r%d +%u)", t, p, k - 1 + (flawed == 2));
+	g->rk[t] = RK_SCALAR;
+	g->rk[p] = RK_NONE;
+	meet(g, &sv);
+	wild_release(g, i, p);
+	return true;
+}
+
 /* One of the shapes above, or false when none fits the program. */
 static bool wild_loop(struct g *g)
 {
-	switch (below(g, 3)) {
+	switch (below(g, 4)) {
 	case 0: return pkt_words(g);
 	case 1: return sgn_zero(g);
+	case 2: return var_walk(g);
 	default: return back_scan(g);
 	}
 }

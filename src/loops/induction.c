@@ -426,15 +426,13 @@ static int32_t split_range(const struct bc_vreg *r, int32_t base)
 }
 
 static void widen_reg(const struct vsum *s, uint32_t own, struct bc_vreg *o,
-		      const struct bc_vreg *c)
+		      const struct bc_vreg *c, uint32_t *id_gen)
 {
 	if (o->kind == VK_NOT_INIT)
 		return;
 	/* another loop's relation survives only where both sides agree;
 	 * this loop's own tags are set afresh at the header */
-	if (o->iv && o->iv != own &&
-	    (o->iv != c->iv || o->ivd != c->ivd || o->ivw != c->ivw ||
-	     o->ivl != c->ivl))
+	if (o->iv && o->iv != own && !vt_same(o, c))
 		vt_clear(o);
 	if (o->kind != c->kind) {
 		make_top(o);
@@ -465,9 +463,14 @@ static void widen_reg(const struct vsum *s, uint32_t own, struct bc_vreg *o,
 		o->range = ro < rc ? ro : rc;
 		o->off = base;
 		widen_scalar(s, &o->s, &cv);
+		if (o->kind == VK_PKT || o->kind == VK_PKT_META)
+			o->id = ++*id_gen;
 		return;
 	}
 	widen_scalar(s, &o->s, &c->s);
+	/* linked differently on either side: linked to nothing */
+	if (o->id != c->id && (o->kind == VK_PKT || o->kind == VK_PKT_META))
+		o->id = ++*id_gen;
 	if (c->range < 0 || o->range < 0) /* end marks: none common */
 		o->range = c->range == o->range ? o->range : 0;
 	else if (c->range < o->range)
@@ -475,7 +478,7 @@ static void widen_reg(const struct vsum *s, uint32_t own, struct bc_vreg *o,
 }
 
 static void widen_slot(const struct vsum *s, uint32_t own, struct bc_vframe *o,
-		       const struct bc_vframe *c, int k)
+		       const struct bc_vframe *c, int k, uint32_t *id_gen)
 {
 	uint8_t *ot = o->stype + 8 * k;
 	const uint8_t *ct = c->stype + 8 * k;
@@ -492,7 +495,7 @@ static void widen_slot(const struct vsum *s, uint32_t own, struct bc_vframe *o,
 		return;
 	}
 	if (ot[0] == VS_SPILL && ct[0] == VS_SPILL) {
-		widen_reg(s, own, &o->spill[k], &c->spill[k]);
+		widen_reg(s, own, &o->spill[k], &c->spill[k], id_gen);
 		if (o->spill[k].kind == VK_NOT_INIT)
 			memset(ot, VS_INVALID, 8);
 		return;
@@ -525,15 +528,19 @@ static void clear_scalar_id(struct bc_vreg *r, void *arg)
 		r->id = 0;
 }
 
+/* Does w contain a and b, where live (NULL: everywhere) says? */
 static bool contains(const struct bc_vstate *w, const struct bc_vstate *a,
-		     const struct bc_vstate *b, uint32_t own)
+		     const struct bc_vstate *b, uint32_t own,
+		     const uint16_t *live)
 {
 	uint16_t all[BC_MAX_CALL_FRAMES];
 
 	for (int i = 0; i < BC_MAX_CALL_FRAMES; i++)
 		all[i] = 0x7ff;
-	return bc_vstate_subsumes(w, a, all, BC_SUB_HEADER, own) &&
-	       bc_vstate_subsumes(w, b, all, BC_SUB_HEADER, own);
+	if (!live)
+		live = all;
+	return bc_vstate_subsumes(w, a, live, BC_SUB_HEADER, own) &&
+	       bc_vstate_subsumes(w, b, live, BC_SUB_HEADER, own);
 }
 
 /* A pointer whose address a loop may step (map value, stack, memory). */
@@ -584,11 +591,13 @@ static const struct vsum *thr_for(const struct vsum *s, uint32_t f, int j)
 
 /*
  * out := a state containing both w and c, or false. The result is checked
- * against both (the same containment as pruning), so a mistake here can
- * only make the summary fail, never make it unsound.
+ * against both (the same containment as pruning, where live says: a
+ * register dead at the header is written before it is read), so a
+ * mistake here can only make the summary fail, never make it unsound.
  */
 static bool widen(struct vsum *s, uint32_t own, const struct bc_vstate *w,
-		  const struct bc_vstate *c, struct bc_vstate *out)
+		  const struct bc_vstate *c, struct bc_vstate *out,
+		  const uint16_t *live, uint32_t *id_gen)
 {
 	if (w->curframe != c->curframe || w->ref_cnt || c->ref_cnt ||
 	    w->lock_map || c->lock_map || w->rcu_lock != c->rcu_lock ||
@@ -612,20 +621,23 @@ static bool widen(struct vsum *s, uint32_t own, const struct bc_vstate *w,
 
 		for (int r = 0; r < BC_MAX_REG; r++)
 			widen_reg(thr_for(s, f, r), own, &o->regs[r],
-				  &b->regs[r]);
+				  &b->regs[r], id_gen);
 		for (int k = 0; k < BC_SLOTS; k++)
-			widen_slot(thr_for(s, f, 10 + k), own, o, b, k);
+			widen_slot(thr_for(s, f, 10 + k), own, o, b, k, id_gen);
 	}
 	vl_pkt_widen(s, own, w, c, out);
 	vrel_relate_narrow(s, own, out->frames[s->frame]);
 	if (own)
+		vrel_range_narrow(s, own, out->frames[s->frame],
+				  w->frames[s->frame]);
+	if (own)
 		vrel_cong_header(s, out->frames[s->frame]);
 	if (own && s->lt == 1)
 		vrel_lt_narrow(s, out->frames[s->frame]);
-	if (contains(out, w, c, own))
+	if (contains(out, w, c, own, live))
 		return true;
 	bc_vstate_for_each_reg(out, clear_scalar_id, NULL);
-	if (contains(out, w, c, own))
+	if (contains(out, w, c, own, live))
 		return true;
 	bc_vstate_free(out);
 	return false;
@@ -774,6 +786,7 @@ static int entry(struct venv *e, uint32_t pc, uint32_t loop, uint32_t peel,
 		const struct bc_vreg *r = vl_loc(vc_frame(e), j);
 
 		s->rel_v[j] = -1;
+		s->rr_v[j] = -1;
 		s->ent_c[j] = vl_loc_const(r, &s->ent_v[j]);
 		s->ent_a[j] = !s->ent_c[j] &&
 			      entry_range(r, &s->ent_v[j], &s->ent_span[j]);
@@ -911,11 +924,13 @@ static int arrival(struct venv *e, struct vsum *s, uint32_t id,
 	zero_slots_spilled(e);
 	mark_ranking_locs(e, s, id);
 	vrel_relate(e, s, id);
+	vrel_range(e, s, id);
 	vrel_congruence(e, s, id);
 	vrel_lt_arrive(e, s, id);
 	if (e->sum_abort)
 		return -1;
 	vrel_relate_narrow(s, id, vc_frame(e));
+	vrel_range_narrow(s, id, vc_frame(e), NULL);
 	bc_vstate_for_each_reg(st, vrel_align_reg, NULL);
 	vl_pkt_facts(e, s->loop);
 	vl_pkt_round(s, id, st);
@@ -930,7 +945,7 @@ static int arrival(struct venv *e, struct vsum *s, uint32_t id,
 			 VL_MAX_ROUNDS);
 		return -1;
 	}
-	if (!widen(s, id, &s->w->st, st, &nw)) {
+	if (!widen(s, id, &s->w->st, st, &nw, live, &e->id_gen)) {
 		vl_abort(e, s, "the states at the header cannot be joined");
 		return -1;
 	}
@@ -982,7 +997,6 @@ void vl_after_insn(struct venv *e, const struct bpf_insn *in,
 		   const struct bc_vreg *before, bool src_const, int64_t k)
 {
 	enum bc_insn_kind kind = bc_insn_kind(in);
-	uint8_t op = bc_op(in);
 	struct bc_vreg *d = vc_reg(e, in->dst_reg);
 
 	/* a packet pointer's tag: set or cleared by the pointer arithmetic
@@ -993,58 +1007,11 @@ void vl_after_insn(struct venv *e, const struct bpf_insn *in,
 		return;
 	switch (kind) {
 	case BC_INSN_ALU:
-	case BC_INSN_ALU64: {
-		bool alu32 = kind == BC_INSN_ALU;
-		bool konst = src_const || !bc_srcbit(in);
-		uint8_t w = before->ivw;
-
-		vt_pkt_after_alu(d, in, konst, k);
-
-		if (op == BPF_MOV && bc_srcbit(in) && !in->off) {
-			const struct bc_vreg *s = vc_reg(e, in->src_reg);
-
-			/* a 64-bit copy keeps a shifted value's tag too */
-			if (s->ivw >= 32 || (s->ivw == 1 && !alu32))
-				vt_set(d, s, s->ivd, alu32 ? 32 : s->ivw);
-			else
-				vt_set(d, NULL, 0, 0);
-		} else if ((op == BPF_ADD || op == BPF_SUB) && w >= 32 &&
-			   konst &&
-			   (!bc_srcbit(in) || in->src_reg != in->dst_reg)) {
-			int64_t step = op == BPF_ADD ? k : -k;
-
-			vt_set(d, before, before->ivd + step, alu32 ? 32 : w);
-		} else if (op == BPF_ADD && !alu32 && konst && w == 1 &&
-			   !((uint64_t)k & 0xffffffffu)) {
-			/* (v << 32) + (c << 32): the high half is v + c */
-			vt_set(d, before,
-			       (int32_t)((uint32_t)before->ivd +
-					 (uint32_t)((uint64_t)k >> 32)),
-			       1);
-		} else if (op == BPF_LSH && !alu32 && konst && k == 32 &&
-			   w >= 32) {
-			vt_set(d, before, before->ivd, 1);
-		} else if ((op == BPF_RSH || op == BPF_ARSH) && !alu32 &&
-			   konst && k == 32 && w == 1) {
-			/* (v << 32) >> 32: the low half of v, extended */
-			vt_set(d, before, before->ivd, 32);
-		} else {
-			vt_set(d, NULL, 0, 0);
-		}
+	case BC_INSN_ALU64:
+		vt_pkt_after_alu(d, in, src_const || !bc_srcbit(in), k);
+		vt_after_alu(e, in, before, src_const || !bc_srcbit(in), k);
 		break;
-	}
-	case BC_INSN_LDX:
-		/* a fill keeps the spilled value's tag (in the low half for
-		 * a 4-byte fill) and a whole one its packet fact; any other
-		 * load is a fresh value */
-		if (d->kind == VK_SCALAR && bc_size(in) != BPF_DW)
-			d->range = 0;
-		if (bc_mode(in) != BPF_MEM || bc_size(in) == BPF_B ||
-		    bc_size(in) == BPF_H || d->ivw < 32)
-			vt_set(d, NULL, 0, 0);
-		else if (bc_size(in) == BPF_W)
-			vt_set(d, d, d->ivd, 32);
-		break;
+	case BC_INSN_LDX: vt_after_fill(d, in); break;
 	case BC_INSN_LDDW:
 	case BC_INSN_LD_PKT:
 		vt_set(d, NULL, 0, 0);
@@ -1136,6 +1103,7 @@ void vl_sync(struct venv *e)
 		if (s->frame != e->cur.curframe)
 			continue;
 		vrel_relate_narrow(s, e->cur.sums[i], f);
+		vrel_range_narrow(s, e->cur.sums[i], f, NULL);
 		for (int a = 0; a < n; a++)
 			for (int b = 0; b < n; b++)
 				if (a != b)
@@ -1176,7 +1144,7 @@ void vl_callback(struct venv *e, uint32_t pc)
 		    c->st.curframe == st->curframe)
 			break;
 	if (!c || steps == 4096 || !c->st.frames[0] ||
-	    !widen(&none, 0, &c->st, st, &nw))
+	    !widen(&none, 0, &c->st, st, &nw, NULL, &e->id_gen))
 		return;
 	adopt(st, &nw);
 	e->cb_widened = true;

@@ -89,6 +89,15 @@ struct vsum {
 	uint32_t lt_pc, lt_yiv, lt_yl; /* Y's tag (an enclosing loop's, or */
 	int32_t lt_yd; /* this one's with step 0) */
 	bool lt_used;
+	/*
+	 * Variable steps: location p moves by some d in [rr_lo, rr_hi] on
+	 * every back edge while counter rr_v moves by exactly rr_dv, so
+	 * P_h lies in P_0 + [rr_lo * n, rr_hi * n] after n = (V_h - V_0) /
+	 * rr_dv rounds (rr_v: -1 not looked for yet, -2 none).
+	 */
+	int8_t rr_v[VL_LOCS];
+	int32_t rr_lo[VL_LOCS], rr_hi[VL_LOCS], rr_dv[VL_LOCS];
+	bool rr_used[VL_LOCS];
 	/* the most bytes a round's packet check proved past data + X_h
 	 * (X location j): a candidate for the header's fact on X */
 	int32_t pk_chk[VL_LOCS];

@@ -424,6 +424,9 @@ static void rel_find(struct vsum *s, uint32_t id, struct bc_vframe *f, int p)
 	}
 }
 
+static void rr_seed_exact(struct venv *e, const struct vsum *s, uint32_t id,
+			  int p);
+
 void vrel_relate(struct venv *e, struct vsum *s, uint32_t id)
 {
 	struct bc_vframe *f = vc_frame(e);
@@ -444,7 +447,10 @@ void vrel_relate(struct venv *e, struct vsum *s, uint32_t id)
 				if (rel_holds(s, id, p, P, V))
 					continue;
 			}
-			/* never used: forget it; used: the proof is void */
+			/* never used: forget it; used: the proof is void,
+			 * and a variable step is tried from the start */
+			if (s->rel_used[p])
+				rr_seed_exact(e, s, id, p);
 			if (s->rel_used[p])
 				ban(e, s, p, 1,
 				    "a location does not step "
@@ -457,6 +463,271 @@ void vrel_relate(struct venv *e, struct vsum *s, uint32_t id)
 			rel_find(s, id, f, p);
 		if (s->rel_v[p] == -1)
 			s->rel_v[p] = -2; /* none: never look again */
+	}
+}
+
+/* ---- variable steps ---- */
+
+/*
+ * The offsets from its header value that P (location p of summary id)
+ * may have, as exact 64-bit integers: an exact tag's step, or a range
+ * tag's range; in the low half (32) only when no header value of W
+ * wraps by them.
+ */
+static bool step_range(const struct vsum *s, uint32_t id,
+		       const struct bc_vreg *P, int p, int64_t *lo, int64_t *hi)
+{
+	const struct bc_vreg *h;
+
+	if (!P || (P->kind != VK_SCALAR && !vl_walker(P)) || P->iv != id ||
+	    P->ivl != p)
+		return false;
+	if (exact64(s, id, P, p)) {
+		*lo = *hi = P->ivd;
+		return true;
+	}
+	if ((P->ivw != VL_W_RNG && P->ivw != VL_W_RNG32) ||
+	    !vt_delta(P, lo, hi))
+		return false;
+	if (P->ivw == VL_W_RNG)
+		return true;
+	if (P->kind != VK_SCALAR)
+		return false;
+	h = s->w ? vl_loc(s->w->st.frames[s->frame], p) : NULL;
+	return P->s.umax <= UINT32_MAX && h && h->kind == VK_SCALAR &&
+	       h->s.umax <= UINT32_MAX && h->s.umax + *hi <= UINT32_MAX &&
+	       (int64_t)h->s.umin + *lo >= 0;
+}
+
+/* P's values (a pointer's addresses) on entry. */
+static bool rr_entry(const struct vsum *s, int p, int64_t *lo, int64_t *hi)
+{
+	if (s->ent_r[p] || s->ent_c[p] || s->ent_a[p]) {
+		*lo = s->ent_r[p] ? s->ent_lo[p] : s->ent_v[p];
+		*hi = s->ent_r[p] ?
+			      s->ent_hi[p] :
+			      s->ent_v[p] + (s->ent_a[p] ? s->ent_span[p] : 0);
+		return *lo > -(1ll << 60) && *hi < (1ll << 60);
+	}
+	return false;
+}
+
+/* A counter for P: constant on entry, moved by an exact nonzero step. */
+static int rr_counter(const struct vsum *s, uint32_t id, struct bc_vframe *f,
+		      int p)
+{
+	for (int v = 0; v < VL_LOCS; v++) {
+		const struct bc_vreg *V = vl_loc(f, v);
+
+		if (v != p && V && V->kind == VK_SCALAR && s->ent_c[v] &&
+		    V->ivd && exact64(s, id, V, v) &&
+		    s->ent_v[v] > -(1ll << 40) && s->ent_v[v] < (1ll << 40))
+			return v;
+	}
+	return -1;
+}
+
+static void rr_set(struct vsum *s, int p, int v, int64_t lo, int64_t hi,
+		   int32_t dv)
+{
+	s->rr_v[p] = (int8_t)v;
+	s->rr_lo[p] = (int32_t)lo;
+	s->rr_hi[p] = (int32_t)hi;
+	s->rr_dv[p] = dv;
+}
+
+/* The hull a later run assumes: the one seen, and [lo, hi] too. */
+static void rr_seed(struct venv *e, const struct vsum *s, int p, int v,
+		    int64_t lo, int64_t hi, int32_t dv)
+{
+	int32_t *sd = e->rr_seed ? e->rr_seed[s->loop * VL_LOCS + p] : NULL;
+
+	if (!sd)
+		return;
+	if (s->rr_v[p] == v) {
+		lo = lo < s->rr_lo[p] ? lo : s->rr_lo[p];
+		hi = hi > s->rr_hi[p] ? hi : s->rr_hi[p];
+	}
+	sd[0] = v + 1;
+	sd[1] = (int32_t)lo;
+	sd[2] = (int32_t)hi;
+	sd[3] = dv;
+}
+
+/*
+ * P's exact relation to counter V broke on a variable step: the next run
+ * assumes a range relation from the start, its hull the exact step and
+ * this one.
+ */
+static void rr_seed_exact(struct venv *e, const struct vsum *s, uint32_t id,
+			  int p)
+{
+	struct bc_vframe *f = vc_frame(e);
+	const struct bc_vreg *P = vl_loc(f, p), *V = vl_loc(f, s->rel_v[p]);
+	int64_t lo, hi, k, elo, ehi;
+
+	if (!V || !exact64(s, id, V, s->rel_v[p]) || s->rel_32[p] ||
+	    s->rel_s32[p] || s->rel_span[p] || !rr_entry(s, p, &elo, &ehi) ||
+	    !step_range(s, id, P, p, &lo, &hi) ||
+	    __builtin_mul_overflow(s->rel_k[p], (int64_t)V->ivd, &k))
+		return;
+	rr_seed(e, s, p, s->rel_v[p], lo < k ? lo : k, hi > k ? hi : k, V->ivd);
+}
+
+/*
+ * At a back edge: P moved by some d in [lo, hi] this round, V by exactly
+ * its step. A relation not used yet takes a wider step in; one used is
+ * void, and the next run assumes the wider one from the start.
+ */
+static void rr_check(struct venv *e, struct vsum *s, uint32_t id,
+		     struct bc_vframe *f, int p, int64_t lo, int64_t hi)
+{
+	const struct bc_vreg *V = vl_loc(f, s->rr_v[p]);
+	bool counts = V && V->kind == VK_SCALAR &&
+		      exact64(s, id, V, s->rr_v[p]) && V->ivd == s->rr_dv[p];
+
+	if (counts && lo >= s->rr_lo[p] && hi <= s->rr_hi[p])
+		return;
+	if (counts && !s->rr_used[p]) {
+		rr_set(s, p, s->rr_v[p], lo < s->rr_lo[p] ? lo : s->rr_lo[p],
+		       hi > s->rr_hi[p] ? hi : s->rr_hi[p], s->rr_dv[p]);
+		return;
+	}
+	if (!s->rr_used[p]) {
+		s->rr_v[p] = -2;
+		return;
+	}
+	/* a hull that grew once more than the last run assumed may go on
+	 * growing with the header state (an accumulator): none */
+	if (counts && !(e->rr_seed && e->rr_seed[s->loop * VL_LOCS + p][0])) {
+		rr_seed(e, s, p, s->rr_v[p], lo, hi, s->rr_dv[p]);
+		e->sum_retry = true;
+		vl_abort(e, s, "a location steps further than assumed");
+		return;
+	}
+	ban(e, s, p, 8,
+	    counts ? "a location's variable step keeps growing" :
+		     "a location does not step with its counter");
+}
+
+/* At P's first back edge: a counter beside it, or the seeded one. */
+static void rr_find(struct venv *e, struct vsum *s, uint32_t id,
+		    struct bc_vframe *f, int p, int64_t lo, int64_t hi)
+{
+	const int32_t *sd = e->rr_seed ? e->rr_seed[s->loop * VL_LOCS + p] :
+					 NULL;
+	int64_t elo, ehi;
+	int v;
+
+	s->rr_v[p] = -2;
+	if (!rr_entry(s, p, &elo, &ehi) || banned(e, s, p, 8))
+		return;
+	if (sd && sd[0]) {
+		/* assumed, and checked from this first round on */
+		rr_set(s, p, sd[0] - 1, sd[1], sd[2], sd[3]);
+		rr_check(e, s, id, f, p, lo, hi);
+		return;
+	}
+	v = rr_counter(s, id, f, p);
+	if (v >= 0)
+		rr_set(s, p, v, lo, hi, vl_loc(f, v)->ivd);
+}
+
+void vrel_range(struct venv *e, struct vsum *s, uint32_t id)
+{
+	struct bc_vframe *f = vc_frame(e);
+
+	for (int p = 0; p < VL_LOCS && !e->sum_abort; p++) {
+		const struct bc_vreg *P = vl_loc(f, p);
+		int64_t lo, hi;
+		bool moved = step_range(s, id, P, p, &lo, &hi);
+
+		/* from the first round on, or the rounds before it would
+		 * not be covered */
+		if (s->rr_v[p] == -1 && moved && s->arrivals == 1)
+			rr_find(e, s, id, f, p, lo, hi);
+		else if (s->rr_v[p] >= 0 && moved)
+			rr_check(e, s, id, f, p, lo, hi);
+		else if (s->rr_v[p] >= 0 && s->rr_used[p])
+			ban(e, s, p, 8, "a location loses its step's bounds");
+		else if (s->rr_v[p] >= 0)
+			s->rr_v[p] = -2;
+	}
+}
+
+/* The rounds n = (V_h - V_0) / dv that V's range allows, from 0. */
+static bool rr_rounds(const struct vsum *s, int p, const struct bc_vreg *V,
+		      int64_t *nlo, int64_t *nhi)
+{
+	int64_t v0 = s->ent_v[s->rr_v[p]], dv = s->rr_dv[p];
+	int64_t a = V->s.smin - V->ivd - v0, b = V->s.smax - V->ivd - v0, t;
+
+	if (V->s.smin < -(1ll << 40) || V->s.smax > (1ll << 40) || !dv)
+		return false;
+	if (dv < 0)
+		t = a, a = -b, b = -t, dv = -dv;
+	/* the rounds whose V_h lies in V's range: ceil(a / dv) up */
+	*nlo = a > 0 ? (a + dv - 1) / dv : 0;
+	*nhi = b >= 0 ? b / dv : -1;
+	return *nlo <= *nhi;
+}
+
+/*
+ * [lo, hi] grown to hold keep's values (a pointer's addresses) of location
+ * p, of P's kind (NULL: none).
+ */
+static void rr_keep(const struct bc_vframe *keep, int p,
+		    const struct bc_vreg *P, int64_t *lo, int64_t *hi)
+{
+	const struct bc_vreg *k = keep ? vl_loc((struct bc_vframe *)keep, p) :
+					 NULL;
+	int64_t off;
+
+	if (!k || k->kind != P->kind)
+		return;
+	off = k->kind == VK_SCALAR ? 0 : k->off;
+	if (k->s.smin + off < *lo)
+		*lo = k->s.smin + off;
+	if (k->s.smax + off > *hi)
+		*hi = k->s.smax + off;
+}
+
+void vrel_range_narrow(struct vsum *s, uint32_t id, struct bc_vframe *f,
+		       const struct bc_vframe *keep)
+{
+	for (int p = 0; p < VL_LOCS; p++) {
+		struct bc_vreg *P = vl_loc(f, p), *V;
+		int64_t nlo, nhi, dlo, dhi, a, b, lo, hi, elo, ehi;
+
+		/* an exact step so far is vrel_relate's */
+		if (s->rr_v[p] < 0 || s->rr_lo[p] == s->rr_hi[p] ||
+		    !step_range(s, id, P, p, &dlo, &dhi))
+			continue;
+		V = vl_loc(f, s->rr_v[p]);
+		if (!V || V->kind != VK_SCALAR ||
+		    !exact64(s, id, V, s->rr_v[p]) ||
+		    !rr_rounds(s, p, V, &nlo, &nhi))
+			continue;
+		if (__builtin_mul_overflow(s->rr_lo[p], nlo, &a) ||
+		    __builtin_mul_overflow(s->rr_lo[p], nhi, &b))
+			continue;
+		lo = a < b ? a : b;
+		if (__builtin_mul_overflow(s->rr_hi[p], nlo, &a) ||
+		    __builtin_mul_overflow(s->rr_hi[p], nhi, &b))
+			continue;
+		hi = a > b ? a : b;
+		if (!rr_entry(s, p, &elo, &ehi) ||
+		    __builtin_add_overflow(lo, elo + dlo, &lo) ||
+		    __builtin_add_overflow(hi, ehi + dhi, &hi))
+			continue;
+		rr_keep(keep, p, P, &lo, &hi);
+		/* a pointer's variable part, past its fixed offset */
+		if (P->kind != VK_SCALAR) {
+			lo -= P->off;
+			hi -= P->off;
+		}
+		if (narrow_walker(P, lo, hi))
+			s->rr_used[p] = true;
 	}
 }
 

@@ -20,6 +20,16 @@ void vrel_align_reg(struct bc_vreg *r, void *arg);
  */
 void vrel_relate(struct venv *e, struct vsum *s, uint32_t id);
 void vrel_relate_narrow(struct vsum *s, uint32_t id, struct bc_vframe *f);
+/*
+ * Variable steps: P moves by a bounded amount each round (a range tag)
+ * beside a counter V (vsum's rr_*): found and checked at each back edge
+ * by vrel_range, applied to P in frame f by vrel_range_narrow (never
+ * below keep's values of P, when keep is given: a header state from before
+ * the step's range was known).
+ */
+void vrel_range(struct venv *e, struct vsum *s, uint32_t id);
+void vrel_range_narrow(struct vsum *s, uint32_t id, struct bc_vframe *f,
+		       const struct bc_vframe *keep);
 /* Across tags of two related locations (k = 1). */
 void vrel_cross_narrow(struct vsum *s, uint32_t id, const struct bc_vreg *x,
 		       struct bc_vreg *y);

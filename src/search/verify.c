@@ -306,7 +306,7 @@ static void set_result(struct venv *e, struct bc_verify_result *res)
 static bool verify_run(const struct bc_prog *prog, struct bc_cfg *cfg,
 		       const struct bc_verify_opts *opts,
 		       struct bc_verify_result *res, int nosum, uint8_t *no_rel,
-		       bool *retry)
+		       int32_t (*rr_seed)[4], bool *retry)
 {
 	struct venv e = { 0 };
 	bool widened;
@@ -314,6 +314,7 @@ static bool verify_run(const struct bc_prog *prog, struct bc_cfg *cfg,
 	env_init(&e, prog, cfg, opts, res, nosum);
 	e.cb_exact = nosum == EXACT_CALLBACKS;
 	e.no_rel = no_rel;
+	e.rr_seed = rr_seed;
 	vs_search(&e);
 	if (!e.failed && !e.sum_abort)
 		stack_depth_check(&e);
@@ -341,6 +342,8 @@ static bool summarised_run(const struct bc_prog *prog, struct bc_cfg *cfg,
 			   struct bc_verify_result *res)
 {
 	uint8_t *no_rel = bc_xcalloc((size_t)cfg->loop_cnt + 1, VL_LOCS);
+	int32_t(*rr_seed)[4] = bc_xcalloc(
+		((size_t)cfg->loop_cnt + 1) * VL_LOCS, sizeof(*rr_seed));
 	bool widened, retry = false;
 
 	for (int i = 0; i <= SUM_RETRIES; i++) {
@@ -351,12 +354,13 @@ static bool summarised_run(const struct bc_prog *prog, struct bc_cfg *cfg,
 			if (opts->claims)
 				bc_claims_reset(opts->claims);
 		}
-		widened =
-			verify_run(prog, cfg, opts, res, false, no_rel, &retry);
+		widened = verify_run(prog, cfg, opts, res, false, no_rel,
+				     rr_seed, &retry);
 		if (!retry)
 			break;
 	}
 	free(no_rel);
+	free(rr_seed);
 	return widened;
 }
 
@@ -388,7 +392,7 @@ static void predict_linux(const struct bc_prog *prog, struct bc_cfg *cfg,
 	lo.log = NULL;
 	lo.log_level = 0;
 	l->error_insn = -1;
-	verify_run(prog, cfg, &lo, l, true, NULL, NULL);
+	verify_run(prog, cfg, &lo, l, true, NULL, NULL, NULL);
 	linux_is(res, l);
 	res->linux_duration_us = bc_now_us() - t0;
 	free(l);
@@ -417,7 +421,7 @@ static void exact_callbacks_run(const struct bc_prog *prog,
 	x->linux_error_insn = -1;
 	if (opts->claims)
 		bc_claims_reset(opts->claims);
-	verify_run(prog, cfg, opts, x, EXACT_CALLBACKS, NULL, NULL);
+	verify_run(prog, cfg, opts, x, EXACT_CALLBACKS, NULL, NULL, NULL);
 	if (x->accepted)
 		*res = *x;
 	free(x);
@@ -459,7 +463,7 @@ static bool verify_summarised(const struct bc_prog *prog, struct bc_cfg *cfg,
 	res->max_trip = 0;
 	if (opts->claims) /* only the deciding search counts */
 		bc_claims_reset(opts->claims);
-	if (verify_run(prog, cfg, opts, res, true, NULL, NULL))
+	if (verify_run(prog, cfg, opts, res, true, NULL, NULL, NULL))
 		exact_callbacks_run(prog, cfg, opts, res);
 	res->first_pass_insns = processed;
 	snprintf(res->loop_note, sizeof(res->loop_note), "%s", note);
@@ -847,7 +851,7 @@ int bc_verify(const struct bc_prog *prog, const struct bc_verify_opts *opts,
 	if (opts->linux_compat) {
 		lc = *opts;
 		lc.insn_budget = BC_MAX_INSNS;
-		if (verify_run(prog, cfg, &lc, res, true, NULL, NULL))
+		if (verify_run(prog, cfg, &lc, res, true, NULL, NULL, NULL))
 			exact_callbacks_run(prog, cfg, &lc, res);
 	} else {
 		by_proof = verify_summarised(prog, cfg, opts, res);

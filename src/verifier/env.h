@@ -94,6 +94,12 @@ struct venv {
 	 * summary used failed later, and the summaries are tried again.
 	 */
 	uint8_t *no_rel;
+	/*
+	 * Per loop and location: a variable step's hull that a run found
+	 * wider than it had assumed ({counter + 1, lo, hi, counter's
+	 * step}; 0: none), assumed from the start by the next run.
+	 */
+	int32_t (*rr_seed)[4];
 	bool sum_retry;
 	bool cb_widened; /* a callback entry state was widened */
 	/* a callback's return widened the caller's scalars (call.c), and

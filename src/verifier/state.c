@@ -10,6 +10,7 @@
 #include "platform/kbtf.h"
 #include "prog/prog.h"
 #include "verifier/state.h"
+#include "verifier/tags.h"
 
 static const char *const kind_names[VK_MAX] = {
 	[VK_NOT_INIT] = "?",
@@ -403,15 +404,36 @@ static bool scalar_ids(struct idmap *m, uint32_t o, uint32_t c)
 	return idmap_check(m, o, c);
 }
 
+/* The stack buffer a dynptr slice may be (buf_len is ivr elsewhere). */
+static bool same_buf(const struct bc_vreg *o, const struct bc_vreg *c)
+{
+	if (o->kind != VK_MEM && o->kind != VK_MEM_OR_NULL)
+		return true;
+	return o->buf_frame == c->buf_frame && o->buf_off == c->buf_off &&
+	       o->buf_len == c->buf_len;
+}
+
+/*
+ * A pointer's id. At a loop summary's header, old's pointer linked to
+ * nothing (a variable step gave it an id of its own) stands for cur's
+ * with none (the packet pointers at fixed offsets, whose ranges move
+ * together): exploring old, fewer registers learnt from each check.
+ */
+static bool ptr_ids(struct idmap *m, uint32_t o, uint32_t c,
+		    enum bc_sub_mode mode)
+{
+	if (mode == BC_SUB_HEADER && o && !c)
+		return scalar_ids(m, o, c);
+	return idmap_check(m, o, c);
+}
+
 static bool reg_sub(const struct bc_vreg *o, const struct bc_vreg *c,
 		    struct idmap *m, enum bc_sub_mode mode, uint32_t own)
 {
 	bool exact = mode == BC_SUB_EXACT;
 
 	if (mode != BC_SUB_EXACT && o->iv && o->iv != own &&
-	    o->kind != VK_NOT_INIT &&
-	    (o->iv != c->iv || o->ivd != c->ivd || o->ivw != c->ivw ||
-	     o->ivl != c->ivl))
+	    o->kind != VK_NOT_INIT && !vt_same(o, c))
 		return false;
 	if (o->kind == VK_NOT_INIT && !exact)
 		return true;
@@ -447,8 +469,7 @@ static bool reg_sub(const struct bc_vreg *o, const struct bc_vreg *c,
 	}
 	if (o->frame != c->frame || o->map != c->map ||
 	    o->mem_size != c->mem_size || o->btf_id != c->btf_id ||
-	    o->bflags != c->bflags || o->buf_frame != c->buf_frame ||
-	    o->buf_off != c->buf_off || o->buf_len != c->buf_len)
+	    o->bflags != c->bflags || !same_buf(o, c))
 		return false;
 	if (o->off != c->off) {
 		/* the same addresses split differently between the fixed
@@ -473,7 +494,7 @@ static bool reg_sub(const struct bc_vreg *o, const struct bc_vreg *c,
 	if (exact || o->range < 0 || c->range < 0 ? o->range != c->range :
 						    o->range > c->range)
 		return false;
-	if (!idmap_check(m, o->id, c->id))
+	if (!ptr_ids(m, o->id, c->id, mode))
 		return false;
 	return idmap_check(m, o->ref_id | 0x80000000u, c->ref_id | 0x80000000u);
 }

@@ -77,7 +77,10 @@ struct bc_vreg {
 	 * buf_len 0: none */
 	uint8_t buf_frame;
 	int16_t buf_off;
-	uint16_t buf_len;
+	union {
+		uint16_t buf_len;
+		uint16_t ivr; /* a scalar's VL_W_RNG* tag: its width */
+	};
 };
 
 /*
@@ -86,6 +89,15 @@ struct bc_vreg {
  * vt_derive_pkt).
  */
 #define VL_W_PKT 2
+
+/*
+ * ivw of a range tag, on a scalar stepped by a bounded variable amount:
+ * it is the header value of location ivl plus some d in [ivd, ivd +
+ * ivr], in 64 bits (VL_W_RNG) or in the low half, zero-extended
+ * (VL_W_RNG32). Not an exact tag: only ivrel.c's range relations read it.
+ */
+#define VL_W_RNG   3
+#define VL_W_RNG32 4
 
 #define BC_STACK 512
 #define BC_SLOTS (BC_STACK / 8)

@@ -24,6 +24,34 @@ void vt_clear(struct bc_vreg *r)
 	r->ivl = 0;
 }
 
+/* Kinds whose ivr is free for a range tag (VK_MEM*'s is buf_len). */
+static bool may_range(const struct bc_vreg *r)
+{
+	return r->kind == VK_SCALAR || r->kind == VK_PKT ||
+	       r->kind == VK_MAP_VALUE || r->kind == VK_FP;
+}
+
+static bool is_range_tag(const struct bc_vreg *r)
+{
+	return may_range(r) && (r->ivw == VL_W_RNG || r->ivw == VL_W_RNG32);
+}
+
+bool vt_same(const struct bc_vreg *a, const struct bc_vreg *b)
+{
+	return a->iv == b->iv && a->ivd == b->ivd && a->ivw == b->ivw &&
+	       a->ivl == b->ivl && is_range_tag(a) == is_range_tag(b) &&
+	       (!is_range_tag(a) || a->ivr == b->ivr);
+}
+
+bool vt_delta(const struct bc_vreg *r, int64_t *lo, int64_t *hi)
+{
+	if (!r->iv)
+		return false;
+	*lo = r->ivd;
+	*hi = is_range_tag(r) ? (int64_t)r->ivd + r->ivr : r->ivd;
+	return true;
+}
+
 void vt_set(struct bc_vreg *r, const struct bc_vreg *from, int64_t d, uint8_t w)
 {
 	/* pointers keep a tag (on their address) only through +/- and
@@ -43,12 +71,146 @@ void vt_set(struct bc_vreg *r, const struct bc_vreg *from, int64_t d, uint8_t w)
 	r->ivw = w;
 }
 
+/*
+ * r := from's tag moved by some d in [lo, hi] (a variable step), at width
+ * w (64: VL_W_RNG, 32: VL_W_RNG32); untagged when from is not exact or
+ * range-tagged at that width, or the range is too wide to be a step.
+ */
+static void vt_set_range(struct bc_vreg *r, const struct bc_vreg *from,
+			 int64_t lo, int64_t hi, int w)
+{
+	int64_t flo, fhi;
+	/* a pointer's is on its address, at 64 bits */
+	bool ok = may_range(r) && r->kind == from->kind &&
+		  (r->kind == VK_SCALAR || w == 64) &&
+		  vt_delta(from, &flo, &fhi) &&
+		  (w == 32 ? from->ivw >= 32 || is_range_tag(from) :
+			     from->ivw == 64 || from->ivw == VL_W_RNG);
+
+	if (!ok || lo > hi || hi - lo > UINT16_MAX ||
+	    fhi - flo + hi - lo > UINT16_MAX ||
+	    flo + lo <= -(int64_t)VT_MAX_STEP || fhi + hi >= VT_MAX_STEP) {
+		vt_clear(r);
+		return;
+	}
+	r->iv = from->iv;
+	r->ivl = from->ivl;
+	r->ivd = (int32_t)(flo + lo);
+	r->ivr = (uint16_t)(fhi + hi - (flo + lo));
+	r->ivw = w == 32 ? VL_W_RNG32 : VL_W_RNG;
+}
+
 void vt_low(struct bc_vreg *dst, const struct bc_vreg *src)
 {
 	if (src->ivw >= 32)
 		vt_set(dst, src, src->ivd, 32);
+	else if (is_range_tag(src))
+		vt_set_range(dst, src, 0, 0, 32);
 	else
 		vt_clear(dst);
+}
+
+/* d += src (or -=): a variable step, when src's range is narrow */
+static void add_range(struct bc_vreg *d, const struct bc_vreg *before,
+		      const struct bc_vreg *src, uint8_t op, bool alu32)
+{
+	int64_t lo = alu32 ? src->s.s32_min : src->s.smin;
+	int64_t hi = alu32 ? src->s.s32_max : src->s.smax;
+
+	if (src->kind != VK_SCALAR || lo < -(int64_t)VT_MAX_STEP ||
+	    hi > (int64_t)VT_MAX_STEP) {
+		vt_clear(d);
+		return;
+	}
+	if (op == BPF_SUB)
+		vt_set_range(d, before, -hi, -lo, alu32 ? 32 : 64);
+	else
+		vt_set_range(d, before, lo, hi, alu32 ? 32 : 64);
+}
+
+/* The tag of a copy or of a constant step of a range-tagged value. */
+static void range_after_alu(struct bc_vreg *d, const struct bc_vreg *before,
+			    const struct bpf_insn *in, bool konst, int64_t k,
+			    const struct bc_vreg *src)
+{
+	uint8_t op = bc_op(in);
+	bool alu32 = bc_class(in) == BPF_ALU;
+
+	if (op == BPF_MOV && bc_srcbit(in) && !in->off)
+		vt_set_range(d, src, 0, 0,
+			     alu32 || src->ivw == VL_W_RNG32 ? 32 : 64);
+	else if ((op == BPF_ADD || op == BPF_SUB) && konst &&
+		 (!bc_srcbit(in) || in->src_reg != in->dst_reg))
+		vt_set_range(d, before, op == BPF_ADD ? k : -k,
+			     op == BPF_ADD ? k : -k,
+			     alu32 || before->ivw == VL_W_RNG32 ? 32 : 64);
+	else if ((op == BPF_ADD || op == BPF_SUB) && bc_srcbit(in) &&
+		 in->src_reg != in->dst_reg)
+		add_range(d, before, src, op, alu32);
+	else
+		vt_clear(d);
+}
+
+void vt_after_alu(struct venv *e, const struct bpf_insn *in,
+		  const struct bc_vreg *before, bool konst, int64_t k)
+{
+	bool alu32 = bc_class(in) == BPF_ALU;
+	uint8_t op = bc_op(in), w = before->ivw;
+	struct bc_vreg *d = vc_reg(e, in->dst_reg);
+	const struct bc_vreg *s = vc_reg(e, in->src_reg);
+
+	if ((op == BPF_MOV && bc_srcbit(in) && !in->off && is_range_tag(s)) ||
+	    (op != BPF_MOV && is_range_tag(before))) {
+		range_after_alu(d, before, in, konst, k, s);
+	} else if (op == BPF_MOV && bc_srcbit(in) && !in->off) {
+		/* a 64-bit copy keeps a shifted value's tag too */
+		if (s->ivw >= 32 || (s->ivw == 1 && !alu32))
+			vt_set(d, s, s->ivd, alu32 ? 32 : s->ivw);
+		else
+			vt_set(d, NULL, 0, 0);
+	} else if ((op == BPF_ADD || op == BPF_SUB) && w >= 32 && konst &&
+		   (!bc_srcbit(in) || in->src_reg != in->dst_reg)) {
+		int64_t step = op == BPF_ADD ? k : -k;
+
+		vt_set(d, before, before->ivd + step, alu32 ? 32 : w);
+	} else if ((op == BPF_ADD || op == BPF_SUB) && w >= 32 &&
+		   bc_srcbit(in) && in->src_reg != in->dst_reg) {
+		add_range(d, before, s, op, alu32);
+	} else if (op == BPF_ADD && !alu32 && bc_srcbit(in) &&
+		   before->kind == VK_SCALAR && d->kind != VK_SCALAR &&
+		   in->src_reg != in->dst_reg) {
+		/* x += p: p's address moved by x */
+		add_range(d, s, before, op, false);
+	} else if (op == BPF_ADD && !alu32 && konst && w == 1 &&
+		   !((uint64_t)k & 0xffffffffu)) {
+		/* (v << 32) + (c << 32): the high half is v + c */
+		vt_set(d, before,
+		       (int32_t)((uint32_t)before->ivd +
+				 (uint32_t)((uint64_t)k >> 32)),
+		       1);
+	} else if (op == BPF_LSH && !alu32 && konst && k == 32 && w >= 32) {
+		vt_set(d, before, before->ivd, 1);
+	} else if ((op == BPF_RSH || op == BPF_ARSH) && !alu32 && konst &&
+		   k == 32 && w == 1) {
+		/* (v << 32) >> 32: the low half of v, extended */
+		vt_set(d, before, before->ivd, 32);
+	} else {
+		vt_set(d, NULL, 0, 0);
+	}
+}
+
+void vt_after_fill(struct bc_vreg *d, const struct bpf_insn *in)
+{
+	/* a fill keeps the spilled value's tag (in the low half for a
+	 * 4-byte fill) and a whole one its packet fact; any other load
+	 * is a fresh value */
+	if (d->kind == VK_SCALAR && bc_size(in) != BPF_DW)
+		d->range = 0;
+	if (bc_mode(in) != BPF_MEM || bc_size(in) == BPF_B ||
+	    bc_size(in) == BPF_H || (d->ivw < 32 && !is_range_tag(d)))
+		vt_set(d, NULL, 0, 0);
+	else if (bc_size(in) == BPF_W)
+		vt_low(d, d);
 }
 
 static bool same_derivation(const struct bc_vreg *r, const struct bc_vreg *p)

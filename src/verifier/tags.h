@@ -13,6 +13,13 @@
 /* Is summary instance id active on the state's path? */
 bool vt_active(const struct bc_vstate *st, uint32_t id);
 void vt_clear(struct bc_vreg *r);
+/* Do a and b carry the same tag? */
+bool vt_same(const struct bc_vreg *a, const struct bc_vreg *b);
+/*
+ * The offsets from its header value that r's tag allows: [ivd, ivd] for
+ * an exact tag, [ivd, ivd + ivr] for a range tag; false: untagged.
+ */
+bool vt_delta(const struct bc_vreg *r, int64_t *lo, int64_t *hi);
 /* r is from's tagged value plus d, at width w (64, 32, VL_W_PKT). */
 void vt_set(struct bc_vreg *r, const struct bc_vreg *from, int64_t d,
 	    uint8_t w);
@@ -21,6 +28,16 @@ void vt_set(struct bc_vreg *r, const struct bc_vreg *from, int64_t d,
  * src's tag in its low half.
  */
 void vt_low(struct bc_vreg *dst, const struct bc_vreg *src);
+/*
+ * After an ALU instruction in (dst before it: before; src_const or an
+ * immediate: konst, of value k): the tag of its destination. A constant
+ * step keeps an exact tag exact; a variable one with a narrow range makes
+ * it a range tag (VL_W_RNG*).
+ */
+void vt_after_alu(struct venv *e, const struct bpf_insn *in,
+		  const struct bc_vreg *before, bool konst, int64_t k);
+/* After a load into d: a fill keeps the spilled value's tag. */
+void vt_after_fill(struct bc_vreg *d, const struct bpf_insn *in);
 /*
  * res, a packet pointer just moved by a variable sc (its id fresh): tag it
  * with its derivation when sc is a tagged value of an active summary and
