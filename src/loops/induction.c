@@ -758,6 +758,33 @@ static bool covered(struct venv *e, uint32_t loop, uint32_t peel,
 	return false;
 }
 
+/* A loop explored without a summary: the first one says why. */
+static void unsum(struct venv *e, uint32_t pc, const char *why)
+{
+	if (!e->unsum_why[0])
+		snprintf(e->unsum_why, sizeof(e->unsum_why),
+			 "loop at insn %u: %s", pc, why);
+}
+
+/* Can a summary start here? */
+static bool summarisable(struct venv *e, uint32_t pc, uint32_t loop)
+{
+	const char *why = NULL;
+
+	if (e->cur.nsum == BC_MAX_SUMS)
+		why = "nested deeper than the summaries go";
+	else if (e->sum_cnt >= VL_MAX_INST)
+		why = "too many loop summaries in the program";
+	else if (e->cfg->loops[loop].subprog != vc_frame(e)->subprog)
+		why = "entered from another subprogram";
+	else if (!has_step(e->cfg, loop))
+		why = "no register or stack slot changes by a constant step "
+		      "in it";
+	if (why)
+		unsum(e, pc, why);
+	return !why;
+}
+
 static int entry(struct venv *e, uint32_t pc, uint32_t loop, uint32_t peel,
 		 const uint16_t *live)
 {
@@ -765,9 +792,7 @@ static int entry(struct venv *e, uint32_t pc, uint32_t loop, uint32_t peel,
 	struct vsum *s;
 	uint32_t id;
 
-	if (st->nsum == BC_MAX_SUMS || e->sum_cnt >= VL_MAX_INST ||
-	    e->cfg->loops[loop].subprog != vc_frame(e)->subprog ||
-	    !has_step(e->cfg, loop))
+	if (!summarisable(e, pc, loop))
 		return 0;
 	vp_mark_state(e, live);
 	if (covered(e, loop, peel, live))
@@ -976,8 +1001,10 @@ int vl_header(struct venv *e, uint32_t pc, uint32_t loop, const uint16_t *live)
 						  BC_SUB_HEADER, st->sums[i]);
 		return arrival(e, s, st->sums[i], live);
 	}
-	if (st->speculative)
+	if (st->speculative) {
+		unsum(e, pc, "entered on a speculative path");
 		return 0;
+	}
 	if (st->peel_loop == loop + 1 && st->peel_frame == st->curframe) {
 		uint32_t n = st->peel_n;
 

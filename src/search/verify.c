@@ -278,6 +278,9 @@ static void set_result(struct venv *e, struct bc_verify_result *res)
 	if (e->sum_abort)
 		snprintf(res->loop_note, sizeof(res->loop_note), "%s",
 			 e->sum_why);
+	else if (res->loops_explored && !e->nosum)
+		snprintf(res->loop_note, sizeof(res->loop_note), "%s",
+			 e->unsum_why);
 	if (e->sum_abort)
 		vlog_printf(e, "%s: verifying again, exploring iterations\n",
 			    e->sum_why);

@@ -107,6 +107,8 @@ struct venv {
 	bool cb_round_widened;
 	bool cb_exact;
 	char sum_why[200];
+	/* why the first loop explored without a summary was (no abort) */
+	char unsum_why[200];
 	/* the log (log.h); the kernel's lines above the error, written
 	 * during the current instruction; the source line printed last */
 	struct vlog lg;

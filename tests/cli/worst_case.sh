@@ -27,6 +27,12 @@ check counter_bound "$("$bin" verify --stats --prog cb_counter_1000 "$calls" | g
 # 1500-byte packet executes 375 insns)
 check explored_bound "$("$bin" verify --stats --prog cost_explored_and_proven "$ok" | grep 'worst case')" \
 	"  worst case: at most 411 insns executed by any run"
+# and the reason the second one was explored
+case $("$bin" verify --stats --prog cost_explored_and_proven "$ok" | grep 'loops:') in
+*"explored iteration by iteration; loop at insn "*": no register or stack slot changes by a constant step in it")
+	echo "ok explored_reason" ;;
+*)	echo "FAIL explored_reason"; fail=1 ;;
+esac
 # a u32 trip count: finite, but past the default cap of 2^32 insns
 out=$("$bin" verify --prog beyond_unknown_u32_n "$beyond")
 check runaway_status "$?" 1
