@@ -54,11 +54,26 @@ static int fail(struct bc_vm *vm, uint32_t pc, int errnum, const char *fmt, ...)
 /* ---- regions ---- */
 
 struct region {
-	uint8_t *base;
+	uint8_t *base; /* NULL: a map's value (name: the map's) */
 	uint64_t size;
 	bool writable;
 	const char *name;
 };
+
+/* "the packet (14 bytes)", "the value", "ringbuf record (8 bytes)" */
+static void region_name(const struct region *rg, char *buf, size_t len)
+{
+	bool builtin = !strcmp(rg->name, "packet") ||
+		       !strcmp(rg->name, "context") ||
+		       !strcmp(rg->name, "memory") ||
+		       !strncmp(rg->name, "stack of", 8);
+
+	if (!rg->base)
+		snprintf(buf, len, "the value");
+	else
+		snprintf(buf, len, "%s%s (%llu bytes)", builtin ? "the " : "",
+			 rg->name, (unsigned long long)rg->size);
+}
 
 /* Classify addr: fills *rg with the region holding addr, false if none. */
 static bool find_region(struct bc_vm *vm, uint64_t addr, uint64_t size,
@@ -136,31 +151,121 @@ bool bc_vm_mem_ok(struct bc_vm *vm, uint64_t addr, uint64_t size, bool write)
 	return !write || rg.writable;
 }
 
+/* The frame whose stack rg is, or -1. */
+static int stack_frame(const struct bc_vm *vm, const struct region *rg)
+{
+	for (int d = 0; d < BC_INTERP_MAX_FRAMES; d++)
+		if (rg->base == vm->stacks[d])
+			return d;
+	return -1;
+}
+
+/*
+ * addr in the program's terms, relative to region rg: fp-8 of frame 0,
+ * packet+14 (from data), context+8, NAME+off; never a host address.
+ */
+static void region_at(const struct bc_vm *vm, const struct region *rg,
+		      uint64_t addr, char *buf, size_t len)
+{
+	int d = stack_frame(vm, rg);
+	const uint8_t *base = rg->base;
+
+	if (!base) {
+		snprintf(buf, len, "a value of %s", rg->name);
+		return;
+	}
+	if (d >= 0) {
+		snprintf(buf, len, "fp%+lld of frame %d",
+			 (long long)(addr - (uintptr_t)base) -
+				 BC_INTERP_STACK_SIZE,
+			 d);
+		return;
+	}
+	if (base == vm->data_meta && vm->data)
+		base = vm->data;
+	snprintf(buf, len, "%s%+lld", rg->name,
+		 (long long)(addr - (uintptr_t)base));
+}
+
+/*
+ * The stack or the packet addr is in the buffer of, outside the region
+ * itself: the stacks of all frames (and 64 bytes below), or the packet
+ * with its head and tail room. Those buffers are the interpreter's own, so an offset from them
+ * means something; the context and the other regions are allocations of
+ * their own, whose neighbours (a freed record, say) are another story.
+ */
+static bool nearest_region(struct bc_vm *vm, uint64_t addr, struct region *rg)
+{
+	uint64_t s0 = (uintptr_t)vm->stacks[0], p0 = (uintptr_t)vm->pkt_buf;
+	uint64_t d;
+
+	/* a frame's stack, or just below the first: the frames in use are
+	 * 0 to depth, so past the last one's top is still about the last */
+	if (addr + 64 >= s0 && addr < s0 + sizeof(vm->stacks)) {
+		d = addr < s0 ? 0 : (addr - s0) / BC_INTERP_STACK_SIZE;
+		if (d > (uint64_t)vm->depth)
+			d = (uint64_t)vm->depth;
+		*rg = (struct region){ vm->stacks[d], BC_INTERP_STACK_SIZE,
+				       true, frame_names[d] };
+		return true;
+	}
+	if (vm->pkt_buf && vm->data_end && addr >= p0 &&
+	    addr - p0 < vm->pkt_buf_size) {
+		*rg = (struct region){ vm->data_meta,
+				       (uint64_t)(vm->data_end - vm->data_meta),
+				       true, "packet" };
+		return true;
+	}
+	return false;
+}
+
+static void not_in_region(struct bc_vm *vm, uint32_t pc, const char *what,
+			  uint64_t addr, uint64_t size)
+{
+	struct region rg;
+	char at[96], name[96];
+
+	if (addr < 4096) {
+		fail(vm, pc, EFAULT,
+		     "invalid %s of %llu bytes at 0x%llx (a null pointer)",
+		     what, (unsigned long long)size, (unsigned long long)addr);
+	} else if (nearest_region(vm, addr, &rg)) {
+		region_at(vm, &rg, addr, at, sizeof(at));
+		region_name(&rg, name, sizeof(name));
+		fail(vm, pc, EFAULT,
+		     "invalid %s of %llu bytes at %s, outside %s", what,
+		     (unsigned long long)size, at, name);
+	} else {
+		fail(vm, pc, EFAULT,
+		     "invalid %s of %llu bytes at an address in no region",
+		     what, (unsigned long long)size);
+	}
+}
+
 void *bc_vm_mem(struct bc_vm *vm, uint32_t pc, uint64_t addr, uint64_t size,
 		bool write)
 {
 	const char *what = write ? "write" : "read";
 	struct region rg;
 	bool inside;
+	char at[96], name[96];
 
 	if (!find_region(vm, addr, size, &rg, &inside)) {
-		fail(vm, pc, EFAULT,
-		     "invalid %s of %llu bytes at 0x%llx (not in any region)",
-		     what, (unsigned long long)size, (unsigned long long)addr);
+		not_in_region(vm, pc, what, addr, size);
 		return NULL;
 	}
+	region_at(vm, &rg, addr, at, sizeof(at));
+	region_name(&rg, name, sizeof(name));
 	if (!inside) {
 		fail(vm, pc, EFAULT,
-		     "invalid %s of %llu bytes at 0x%llx (runs past the end of %s)",
-		     what, (unsigned long long)size, (unsigned long long)addr,
-		     rg.name);
+		     "invalid %s of %llu bytes at %s, past the end of %s", what,
+		     (unsigned long long)size, at, name);
 		return NULL;
 	}
 	if (write && !rg.writable) {
 		fail(vm, pc, EACCES,
-		     "invalid write of %llu bytes at 0x%llx (%s is read-only)",
-		     (unsigned long long)size, (unsigned long long)addr,
-		     rg.name);
+		     "invalid write of %llu bytes at %s (%s is read-only)",
+		     (unsigned long long)size, at, rg.name);
 		return NULL;
 	}
 	return (void *)(uintptr_t)addr;

@@ -9,9 +9,11 @@
  * bytes each), the context buffer, the packet [data_meta, data_end), the
  * conformance "mem" buffer, map values and keys, ring buffer records. Each
  * load and store is checked against that region table first; an access
- * outside stops the run with "insn N: invalid read of 4 bytes at 0x...
- * (not in any region)". The interpreter never touches memory it did not
- * give the program.
+ * outside stops the run with the address in the program's terms, never a
+ * host address ("insn N: invalid read of 4 bytes at packet+12, past the
+ * end of the packet (14 bytes)", "at fp-520 of frame 0, outside the stack
+ * of frame 0 (512 bytes)"). The interpreter never touches memory it did
+ * not give the program.
  *
  * Frames. A bpf-to-bpf call gets its own zeroed 512-byte stack and r10;
  * r6..r9 are restored when it returns, as Linux's JITs and interpreter do

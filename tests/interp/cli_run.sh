@@ -67,7 +67,7 @@ insns executed: 2" -- "$B" run --raw --type socket_filter "$T/r.bin"
 printf 'r0 = *(u64 *)(r10 -4)\nexit\n' >"$T/bad.s"
 check "a rejected program is not run" 1 "bpfcheck: $T/bad.s: bad rejected by the verifier: insn 0: misaligned stack access off 0+0+-4 size 8 (--no-verify runs it anyway)" \
 	-- "$B" run "$T/bad.s"
-check "fault names the instruction" 1 "bpfcheck: $T/bad.s: bad: insn 0: invalid read of 8 bytes at ADDR (runs past the end of stack of frame 0)" \
+check "fault names the instruction" 1 "bpfcheck: $T/bad.s: bad: insn 0: invalid read of 8 bytes at fp-4 of frame 0, past the end of the stack of frame 0 (512 bytes)" \
 	-- "$B" run "$T/bad.s" --no-verify
 
 printf 'r0 = 0\nl:\nr0 += 1\ngoto l\n' >"$T/loop.s"

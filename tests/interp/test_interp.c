@@ -163,30 +163,29 @@ static void test_faults(void)
 {
 	expect_err(
 		"read above stack", "r0 = *(u64 *)(r10 +0)\nexit\n", NULL, 0,
-		"insn 0: invalid read of 8 bytes at ADDR (not in any region)");
+		"insn 0: invalid read of 8 bytes at fp+0 of frame 0, outside the stack of frame 0 (512 bytes)");
 	expect_err(
 		"read across stack top",
 		"r0 = 1\nr0 = *(u64 *)(r10 -4)\nexit\n", NULL, 0,
-		"insn 1: invalid read of 8 bytes at ADDR (runs past the end of stack of frame 0)");
+		"insn 1: invalid read of 8 bytes at fp-4 of frame 0, past the end of the stack of frame 0 (512 bytes)");
 	expect_err(
 		"write below stack", "*(u32 *)(r10 -516) = 1\nr0 = 0\nexit\n",
 		NULL, 0,
-		"insn 0: invalid write of 4 bytes at ADDR (not in any region)");
-	expect_err(
-		"null deref", "r1 = 0\nr0 = *(u8 *)(r1 +0)\nexit\n", NULL, 0,
-		"insn 1: invalid read of 1 bytes at ADDR (not in any region)");
+		"insn 0: invalid write of 4 bytes at fp-516 of frame 0, outside the stack of frame 0 (512 bytes)");
+	expect_err("null deref", "r1 = 0\nr0 = *(u8 *)(r1 +0)\nexit\n", NULL, 0,
+		   "insn 1: invalid read of 1 bytes at ADDR (a null pointer)");
 	expect_err(
 		"packet overrun",
 		".type xdp\n"
 		"r2 = *(u32 *)(r1 +0)\nr0 = *(u32 *)(r2 +12)\nexit\n",
 		"00112233445566778899aabb0800", 0,
-		"insn 1: invalid read of 4 bytes at ADDR (runs past the end of packet)");
+		"insn 1: invalid read of 4 bytes at packet+12, past the end of the packet (14 bytes)");
 	expect_err(
 		"write to rodata",
 		".map ro array 4 8 1 0x80\n"
 		"r1 = map[ro][0]+0 ll\n*(u64 *)(r1 +0) = 1\nr0 = 0\nexit\n",
 		NULL, 0,
-		"insn 2: invalid write of 8 bytes at ADDR (ro is read-only)");
+		"insn 2: invalid write of 8 bytes at a value of ro (ro is read-only)");
 	expect_err(
 		"infinite loop", "r0 = 0\nl: r0 += 1\ngoto l\n", NULL, 1000,
 		"insn 2: instruction limit of 1000 reached (infinite loop?)");
@@ -211,7 +210,7 @@ static void test_faults(void)
 		"r1 = map[a] ll\ncall bpf_map_lookup_elem\n"
 		"if r0 == 0 goto out\nr0 = *(u64 *)(r0 +0)\nout: exit\n",
 		NULL, 0,
-		"insn 7: invalid read of 8 bytes at ADDR (runs past the end of a)");
+		"insn 7: invalid read of 8 bytes at a value of a, past the end of the value");
 }
 
 static void test_frames(void)
@@ -464,7 +463,7 @@ static void test_helpers(void)
 		"if r0 == 0 goto out\nr6 = r0\nr1 = r0\nr2 = 0\n"
 		"call bpf_ringbuf_submit\nr0 = *(u64 *)(r6 +0)\nout: exit\n",
 		NULL, 0,
-		"insn 10: invalid read of 8 bytes at ADDR (not in any region)");
+		"insn 10: invalid read of 8 bytes at an address in no region");
 }
 
 static void test_packet(void)
