@@ -3,7 +3,7 @@
  * kload: Linux's verdict on programs of an eBPF object.
  *
  *   kload [--unpriv] [--level1] [--log] [--stats] [--flags N] [--aux PROG]...
- *         [--type T] [--section S] [--fix LIST] [--legacy] [-v]
+ *         [--type T] [--section S] [--fix LIST] [--legacy] [--why] [-v]
  *         FILE [PROG...]
  *   kload --probe
  *
@@ -28,6 +28,11 @@
  * bypass_spec_* are all off). Exit: 0 done, 2 bad usage or unreadable object,
  * 77 when bpf() is not available at all (kload /dev/null is the probe;
  * kload --probe only probes: 0 when bpf() works, else 77).
+ *
+ * --why adds libbpf's warnings to an error's reason ("Invalid argument
+ * (libbpf: extern (func ksym) 'bpf_strlen': not found in kernel or module
+ * BTFs)"): on an older kernel libbpf, not the verifier, refuses what the
+ * kernel lacks, and errno alone does not say what.
  *
  * --log prints, after each program's line, its whole log from a load at
  * level 1 (the path to the error, as the kernel keeps it), then "--".
@@ -122,6 +127,9 @@ const char *want_section;
 static bool fix_pinning;
 static bool fix_static;
 static bool legacy;
+static bool want_why;
+/* --why: libbpf's warnings during the current load, "; "-separated */
+static char warnings[400];
 
 static bool is_aux(const char *name)
 {
@@ -131,9 +139,36 @@ static bool is_aux(const char *name)
 	return false;
 }
 
-static int print_fn(enum libbpf_print_level level __attribute__((unused)),
-		    const char *fmt, va_list ap)
+/* A warning worth keeping: not the generic last one, nor the log dump. */
+static void keep_warning(const char *fmt, va_list ap)
 {
+	size_t n = strlen(warnings);
+	char line[256];
+	size_t len;
+
+	const char *text = line;
+
+	vsnprintf(line, sizeof(line), fmt, ap);
+	len = strcspn(line, "\n");
+	line[len] = 0;
+	if (!strncmp(text, "libbpf: ", 8))
+		text += 8;
+	if (!*text || strstr(text, "failed to load object") ||
+	    strstr(text, "PROG LOAD LOG"))
+		return;
+	snprintf(warnings + n, sizeof(warnings) - n, "%s%s", n ? "; " : "",
+		 text);
+}
+
+static int print_fn(enum libbpf_print_level level, const char *fmt, va_list ap)
+{
+	if (want_why && level == LIBBPF_WARN) {
+		va_list copy;
+
+		va_copy(copy, ap);
+		keep_warning(fmt, copy);
+		va_end(copy);
+	}
 	if (!verbose)
 		return 0;
 	return vfprintf(stderr, fmt, ap);
@@ -647,6 +682,7 @@ static int load_one(const char *file, const char *name, const char *sec,
 		    unsigned level, struct result *r, bool *found)
 {
 	parse_log("", r);
+	warnings[0] = 0;
 	if (legacy)
 		return legacy_load(file, name, sec, level, r, found);
 	return libbpf_load(file, name, sec, level, r, found);
@@ -672,8 +708,12 @@ static void report(const char *file, const char *name, const char *sec)
 		return;
 	}
 	if (r.processed < 0 && !r.last[0]) {
-		printf("%s\terror\t-1\t-1\t%s\n", name,
-		       r.why[0] ? r.why : errstr(-err));
+		if (r.why[0] || !warnings[0])
+			printf("%s\terror\t-1\t-1\t%s\n", name,
+			       r.why[0] ? r.why : errstr(-err));
+		else
+			printf("%s\terror\t-1\t-1\t%s (libbpf: %s)\n", name,
+			       errstr(-err), warnings);
 		return;
 	}
 	/* Rejected: load again at level 1 when level 4 gave no message. */
@@ -835,7 +875,7 @@ static void usage(void)
 {
 	fprintf(stderr, "usage: kload [--unpriv] [--level1] [--log] [--stats] "
 			"[--flags N] [--aux PROG]... [--type T] [--section S] "
-			"[--fix pinning,static] [--legacy] [-v] "
+			"[--fix pinning,static] [--legacy] [--why] [-v] "
 			"FILE [PROG...]\n       kload --probe\n");
 }
 
@@ -861,6 +901,8 @@ int main(int argc, char **argv)
 			verbose = true;
 		else if (!strcmp(argv[i], "--legacy"))
 			legacy = true;
+		else if (!strcmp(argv[i], "--why"))
+			want_why = true;
 		else if (!strcmp(argv[i], "--probe"))
 			probe_only = true;
 		else if (!strcmp(argv[i], "--flags") && i + 1 < argc)
