@@ -2,7 +2,8 @@
 /*
  * kload: Linux's verdict on programs of an eBPF object.
  *
- *   kload [--unpriv] [--level1] [--log] [--stats] [--flags N] [--aux PROG]...
+ *   kload [--unpriv] [--level1] [--log] [--stats] [--flags N]
+ *         [--test-flags N] [--aux PROG]...
  *         [--type T] [--section S] [--fix LIST] [--legacy] [--why] [-v]
  *         FILE [PROG...]
  *   kload --probe
@@ -28,6 +29,11 @@
  * bypass_spec_* are all off). Exit: 0 done, 2 bad usage or unreadable object,
  * 77 when bpf() is not available at all (kload /dev/null is the probe;
  * kload --probe only probes: 0 when bpf() works, else 77).
+ *
+ * --test-flags N ORs in the bits of N this kernel knows, as the selftests'
+ * test_loader adds its testing flags (BPF_F_TEST_RND_HI32,
+ * BPF_F_TEST_REG_INVARIANTS: 6.7 onwards): each bit is kept when the kernel
+ * loads a two-instruction socket filter with it.
  *
  * --why adds libbpf's warnings to an error's reason ("Invalid argument
  * (libbpf: extern (func ksym) 'bpf_strlen': not found in kernel or module
@@ -842,6 +848,31 @@ static bool parse_fix(char *list)
 }
 
 /* Probe bpf(): 0 when it can be used, else 77 (with a message). */
+/* --test-flags: the bits of want the kernel takes (testing_prog_flags()). */
+static unsigned known_flags(unsigned want)
+{
+	struct bpf_insn insns[2] = {
+		{ .code = BPF_ALU64 | BPF_MOV | BPF_K, .dst_reg = BPF_REG_0 },
+		{ .code = BPF_JMP | BPF_EXIT },
+	};
+	unsigned known = 0;
+
+	for (unsigned bit = 1; bit && bit <= want; bit <<= 1) {
+		LIBBPF_OPTS(bpf_prog_load_opts, opts, .prog_flags = bit);
+		int fd;
+
+		if (!(want & bit))
+			continue;
+		fd = bpf_prog_load(BPF_PROG_TYPE_SOCKET_FILTER, NULL, "GPL",
+				   insns, 2, &opts);
+		if (fd >= 0) {
+			known |= bit;
+			close(fd);
+		}
+	}
+	return known;
+}
+
 static int probe_bpf(void)
 {
 	int fd = bpf_map_create(BPF_MAP_TYPE_ARRAY, NULL, 4, 4, 1, NULL);
@@ -873,15 +904,18 @@ static void private_bpffs(void)
 
 static void usage(void)
 {
-	fprintf(stderr, "usage: kload [--unpriv] [--level1] [--log] [--stats] "
-			"[--flags N] [--aux PROG]... [--type T] [--section S] "
-			"[--fix pinning,static] [--legacy] [--why] [-v] "
-			"FILE [PROG...]\n       kload --probe\n");
+	fprintf(stderr,
+		"usage: kload [--unpriv] [--level1] [--log] [--stats] "
+		"[--flags N] [--test-flags N] [--aux PROG]... [--type T] "
+		"[--section S] "
+		"[--fix pinning,static] [--legacy] [--why] [-v] "
+		"FILE [PROG...]\n       kload --probe\n");
 }
 
 int main(int argc, char **argv)
 {
 	bool unpriv = false, probe_only = false, ok = true;
+	unsigned test_flags = 0;
 	int i = 1, err;
 
 	aux_names = calloc(argc, sizeof(*aux_names));
@@ -907,6 +941,8 @@ int main(int argc, char **argv)
 			probe_only = true;
 		else if (!strcmp(argv[i], "--flags") && i + 1 < argc)
 			extra_flags = strtoul(argv[++i], NULL, 0);
+		else if (!strcmp(argv[i], "--test-flags") && i + 1 < argc)
+			test_flags = strtoul(argv[++i], NULL, 0);
 		else if (!strcmp(argv[i], "--aux") && i + 1 < argc)
 			aux_names[aux_count++] = argv[++i];
 		else if (!strcmp(argv[i], "--type") && i + 1 < argc)
@@ -929,6 +965,7 @@ int main(int argc, char **argv)
 	err = probe_bpf();
 	if (err || probe_only)
 		return err;
+	extra_flags |= known_flags(test_flags);
 	if (!legacy)
 		private_bpffs();
 	if (unpriv && drop_caps()) {

@@ -18,6 +18,11 @@
       read the guest's result blocks and write the table (format:
       tests/kernels/README.md).
 
+  summary K.tsv... [--realworld D]
+      per set: rows, accept / reject / error, and where 6.18's verdicts are
+      recorded (tests/corpus/linux.tsv, the real-world CSV) how many of
+      the programs both kernels judged get the same verdict.
+
   check K.tsv... [--bpftool B]
       every row of each table parses, and each K.tsv has a K.btf.xz beside
       it that bpftool reads once decompressed (the CTest kernels_tables).
@@ -91,7 +96,11 @@ def selftests_jobs(d, bpftool):
                     continue
                 aux = [n for _, n in progs if specs[n].auxiliary and
                        mode in specs[n].modes]
-                args = ["--flags", str(sp.flags)]
+                # test_loader adds its testing flags where the kernel
+                # knows them (BPF_F_TEST_REG_INVARIANTS: 6.7 onwards)
+                testing = sp.flags & st.TESTING_PROG_FLAGS
+                args = ["--flags", str(sp.flags & ~testing),
+                        "--test-flags", str(testing)]
                 args += ["--unpriv"] if mode == "unpriv" else []
                 for n in aux:
                     args += ["--aux", n]
@@ -283,6 +292,58 @@ def cmd_check(a):
     return 1 if bad else 0
 
 
+def read_table(path):
+    rows = []
+    for line in open(path):
+        if not line.startswith("#"):
+            rows.append(line.rstrip("\n").split("\t"))
+    return rows
+
+
+def references(realworld):
+    """{(set, object, variant, program, mode): 6.18 verdict}."""
+    ref = {}
+    for line in open(os.path.join(TESTS, "corpus", "linux.tsv")):
+        if not line.startswith("#"):
+            f = line.rstrip("\n").split("\t")
+            ref[("corpus", f[0], f[2], f[1], f[3])] = f[4]
+    path = os.path.join(realworld or "", REALWORLD_CSV)
+    if realworld and os.path.exists(path):
+        with open(path, newline="") as f:
+            for r in csv.DictReader(f):
+                v = {"1": "accept", "0": "reject"}.get(r["verdict"], "error")
+                ref[("realworld", r["file"], r["section"], r["program"],
+                     "priv")] = v
+    return ref
+
+
+def cmd_summary(a):
+    import collections
+    ref = references(a.realworld)
+    for t in a.tables:
+        by_set = collections.defaultdict(collections.Counter)
+        for f in read_table(t):
+            c = by_set[f[0]]
+            c[f[5]] += 1
+            r = ref.get(tuple(f[:5]))
+            if f[5] != "error" and r in ("accept", "reject"):
+                c["judged"] += 1
+                c["same"] += r == f[5]
+        for s in SETS:
+            c = by_set.get(s)
+            if not c:
+                continue
+            n = c["accept"] + c["reject"] + c["error"]
+            line = "%s %s: %d rows, %d accept, %d reject, %d error" % (
+                os.path.basename(t), s, n, c["accept"], c["reject"],
+                c["error"])
+            if c["judged"]:
+                line += "; same verdict as 6.18 on %d of %d judged by both" \
+                    % (c["same"], c["judged"])
+            print(line)
+    return 0
+
+
 def main():
     ap = argparse.ArgumentParser()
     sub = ap.add_subparsers(dest="cmd", required=True)
@@ -300,11 +361,15 @@ def main():
     p.add_argument("--out", required=True)
     p.add_argument("--kernel-release", required=True)
     p.add_argument("--package", required=True)
+    m = sub.add_parser("summary")
+    m.add_argument("tables", nargs="+")
+    m.add_argument("--realworld")
     c = sub.add_parser("check")
     c.add_argument("tables", nargs="+")
     c.add_argument("--bpftool")
     a = ap.parse_args()
-    return {"jobs": cmd_jobs, "parse": cmd_parse, "check": cmd_check}[
+    return {"jobs": cmd_jobs, "parse": cmd_parse, "check": cmd_check,
+            "summary": cmd_summary}[
         a.cmd](a)
 
 
