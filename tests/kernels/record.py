@@ -13,10 +13,10 @@
       tests/realworld/realworld.py (run_kload: --legacy, --fix, --type,
       --section).
 
-  parse --keys DIR/keys-S.tsv... --results LOG --timeout N --out K.tsv
-        --kernel-release R --package P
-      read the guest's result blocks and write the table (format:
-      tests/kernels/README.md).
+  parse --keys DIR/keys-S.tsv... --results LOG... --timeouts N...
+        --out K.tsv --kernel-release R --package P
+      read the guest's result blocks (one results file and time limit per
+      keys file) and write the table (format: tests/kernels/README.md).
 
   summary K.tsv... [--realworld D]
       per set: rows, accept / reject / error, and where 6.18's verdicts are
@@ -189,11 +189,11 @@ def job_row(prog, status, lines, timeout):
 
 
 def cmd_parse(a):
-    blocks = {}
-    for r in a.results:
-        blocks.update(read_blocks(r))
+    if not len(a.keys) == len(a.results) == len(a.timeouts):
+        sys.exit("parse: one results file and time limit per keys file")
     rows, missing = [], 0
-    for kpath in a.keys:
+    for kpath, rpath, timeout in zip(a.keys, a.results, a.timeouts):
+        blocks = read_blocks(rpath)
         for line in open(kpath):
             f = line.rstrip("\n").split("\t")
             jid, key = f[0], f[1:]
@@ -203,7 +203,7 @@ def cmd_parse(a):
                 continue
             status, lines = blocks[jid]
             rows.append(key + list(job_row(key[3], status, lines,
-                                           a.timeout)))
+                                           timeout)))
     with open(a.out, "w") as out:
         out.write("# Linux %s's verdict per program (%s), recorded under "
                   "QEMU by tests/kernels/record.sh.\n" %
@@ -357,7 +357,7 @@ def main():
     p = sub.add_parser("parse")
     p.add_argument("--keys", nargs="+", required=True)
     p.add_argument("--results", nargs="+", required=True)
-    p.add_argument("--timeout", type=int, required=True)
+    p.add_argument("--timeouts", type=int, nargs="+", required=True)
     p.add_argument("--out", required=True)
     p.add_argument("--kernel-release", required=True)
     p.add_argument("--package", required=True)

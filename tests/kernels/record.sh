@@ -201,6 +201,7 @@ boot() {
 		-serial "file:$d/btf-$s.b64" >&2
 	t1=$(date +%s)
 	echo "$((t1 - t0))" >"$d/seconds-$s"
+	echo "$TIMEOUT" >"$d/timeout-$s"
 	rm -f "$d/initrd-$s.cpio"
 	log "$k $s: $((t1 - t0)) s ($(tail -n 1 "$d/results-$s.txt" | tr -d '\r'))"
 	if [ -s "$d/btf-$s.b64" ] && [ ! -f "$HERE/$k.btf.xz" ]; then
@@ -212,16 +213,17 @@ boot() {
 table() {
 	k=$1
 	d=$CACHE/$k
-	keys="" results=""
+	keys="" results="" limits=""
 	for s in corpus selftests realworld; do
 		if [ -f "$d/results-$s.txt" ] && [ -f "$d/keys-$s.tsv" ]; then
 			keys="$keys $d/keys-$s.tsv"
 			results="$results $d/results-$s.txt"
+			limits="$limits $(cat "$d/timeout-$s")"
 		fi
 	done
 	release=$(sed -n 's/^@@KERNEL //p' "$d"/console-*.log | tr -d '\r' | head -n 1)
 	python3 "$HERE/record.py" parse --keys $keys --results $results \
-		--timeout "$TIMEOUT" --out "$HERE/$k.tsv" \
+		--timeouts $limits --out "$HERE/$k.tsv" \
 		--kernel-release "$release" --package "$(cat "$d/package")" >&2
 }
 
