@@ -512,6 +512,13 @@ static bool rr_entry(const struct vsum *s, int p, int64_t *lo, int64_t *hi)
 	return false;
 }
 
+/* Can location v count rounds: constant on entry, within 2^40? */
+static bool counter_ok(const struct vsum *s, int v)
+{
+	return s->ent_c[v] && s->ent_v[v] > -(1ll << 40) &&
+	       s->ent_v[v] < (1ll << 40);
+}
+
 /* A counter for P: constant on entry, moved by an exact nonzero step. */
 static int rr_counter(const struct vsum *s, uint32_t id, struct bc_vframe *f,
 		      int p)
@@ -519,9 +526,8 @@ static int rr_counter(const struct vsum *s, uint32_t id, struct bc_vframe *f,
 	for (int v = 0; v < VL_LOCS; v++) {
 		const struct bc_vreg *V = vl_loc(f, v);
 
-		if (v != p && V && V->kind == VK_SCALAR && s->ent_c[v] &&
-		    V->ivd && exact64(s, id, V, v) &&
-		    s->ent_v[v] > -(1ll << 40) && s->ent_v[v] < (1ll << 40))
+		if (v != p && V && V->kind == VK_SCALAR && counter_ok(s, v) &&
+		    V->ivd && exact64(s, id, V, v))
 			return v;
 	}
 	return -1;
@@ -569,7 +575,8 @@ static void rr_seed_exact(struct venv *e, const struct vsum *s, uint32_t id,
 	if (!V || !exact64(s, id, V, s->rel_v[p]) || s->rel_32[p] ||
 	    s->rel_s32[p] || s->rel_span[p] || !rr_entry(s, p, &elo, &ehi) ||
 	    !step_range(s, id, P, p, &lo, &hi) ||
-	    __builtin_mul_overflow(s->rel_k[p], (int64_t)V->ivd, &k))
+	    __builtin_mul_overflow(s->rel_k[p], (int64_t)V->ivd, &k) ||
+	    k <= -(int64_t)VT_MAX_STEP || k >= (int64_t)VT_MAX_STEP)
 		return;
 	rr_seed(e, s, p, s->rel_v[p], lo < k ? lo : k, hi > k ? hi : k, V->ivd);
 }
@@ -624,6 +631,8 @@ static void rr_find(struct venv *e, struct vsum *s, uint32_t id,
 		return;
 	if (sd && sd[0]) {
 		/* assumed, and checked from this first round on */
+		if (!counter_ok(s, sd[0] - 1))
+			return;
 		rr_set(s, p, sd[0] - 1, sd[1], sd[2], sd[3]);
 		rr_check(e, s, id, f, p, lo, hi);
 		return;
@@ -659,11 +668,13 @@ void vrel_range(struct venv *e, struct vsum *s, uint32_t id)
 static bool rr_rounds(const struct vsum *s, int p, const struct bc_vreg *V,
 		      int64_t *nlo, int64_t *nhi)
 {
-	int64_t v0 = s->ent_v[s->rr_v[p]], dv = s->rr_dv[p];
-	int64_t a = V->s.smin - V->ivd - v0, b = V->s.smax - V->ivd - v0, t;
+	int64_t v0 = s->ent_v[s->rr_v[p]], dv = s->rr_dv[p], a, b, t;
 
+	/* V_0 is within 2^40 (rr_counter), V's step within VT_MAX_STEP */
 	if (V->s.smin < -(1ll << 40) || V->s.smax > (1ll << 40) || !dv)
 		return false;
+	a = V->s.smin - V->ivd - v0;
+	b = V->s.smax - V->ivd - v0;
 	if (dv < 0)
 		t = a, a = -b, b = -t, dv = -dv;
 	/* the rounds whose V_h lies in V's range: ceil(a / dv) up */
@@ -681,15 +692,21 @@ static void rr_keep(const struct bc_vframe *keep, int p,
 {
 	const struct bc_vreg *k = keep ? vl_loc((struct bc_vframe *)keep, p) :
 					 NULL;
-	int64_t off;
+	int64_t off, a, b;
 
 	if (!k || k->kind != P->kind)
 		return;
 	off = k->kind == VK_SCALAR ? 0 : k->off;
-	if (k->s.smin + off < *lo)
-		*lo = k->s.smin + off;
-	if (k->s.smax + off > *hi)
-		*hi = k->s.smax + off;
+	if (__builtin_add_overflow(k->s.smin, off, &a) ||
+	    __builtin_add_overflow(k->s.smax, off, &b)) {
+		*lo = INT64_MIN;
+		*hi = INT64_MAX;
+		return;
+	}
+	if (a < *lo)
+		*lo = a;
+	if (b > *hi)
+		*hi = b;
 }
 
 void vrel_range_narrow(struct vsum *s, uint32_t id, struct bc_vframe *f,
@@ -722,10 +739,10 @@ void vrel_range_narrow(struct vsum *s, uint32_t id, struct bc_vframe *f,
 			continue;
 		rr_keep(keep, p, P, &lo, &hi);
 		/* a pointer's variable part, past its fixed offset */
-		if (P->kind != VK_SCALAR) {
-			lo -= P->off;
-			hi -= P->off;
-		}
+		if (P->kind != VK_SCALAR &&
+		    (__builtin_sub_overflow(lo, (int64_t)P->off, &lo) ||
+		     __builtin_sub_overflow(hi, (int64_t)P->off, &hi)))
+			continue;
 		if (narrow_walker(P, lo, hi))
 			s->rr_used[p] = true;
 	}

@@ -140,7 +140,8 @@ static void range_after_alu(struct bc_vreg *d, const struct bc_vreg *before,
 		vt_set_range(d, src, 0, 0,
 			     alu32 || src->ivw == VL_W_RNG32 ? 32 : 64);
 	else if ((op == BPF_ADD || op == BPF_SUB) && konst &&
-		 (!bc_srcbit(in) || in->src_reg != in->dst_reg))
+		 (!bc_srcbit(in) || in->src_reg != in->dst_reg) &&
+		 k > -(int64_t)VT_MAX_STEP && k < (int64_t)VT_MAX_STEP)
 		vt_set_range(d, before, op == BPF_ADD ? k : -k,
 			     op == BPF_ADD ? k : -k,
 			     alu32 || before->ivw == VL_W_RNG32 ? 32 : 64);
