@@ -2,8 +2,9 @@
 /*
  * kload: Linux's verdict on programs of an eBPF object.
  *
- *   kload [--unpriv] [--level1] [--log] [--stats] [--flags N] [--aux PROG]...
- *         [--type T] [--section S] [--fix LIST] [--legacy] [-v]
+ *   kload [--unpriv] [--level1] [--log] [--stats] [--flags N]
+ *         [--test-flags N] [--aux PROG]...
+ *         [--type T] [--section S] [--fix LIST] [--legacy] [--why] [-v]
  *         FILE [PROG...]
  *   kload --probe
  *
@@ -28,6 +29,16 @@
  * bypass_spec_* are all off). Exit: 0 done, 2 bad usage or unreadable object,
  * 77 when bpf() is not available at all (kload /dev/null is the probe;
  * kload --probe only probes: 0 when bpf() works, else 77).
+ *
+ * --test-flags N ORs in the bits of N this kernel knows, as the selftests'
+ * test_loader adds its testing flags (BPF_F_TEST_RND_HI32,
+ * BPF_F_TEST_REG_INVARIANTS: 6.7 onwards): each bit is kept when the kernel
+ * loads a two-instruction socket filter with it.
+ *
+ * --why adds libbpf's warnings to an error's reason ("Invalid argument
+ * (libbpf: extern (func ksym) 'bpf_strlen': not found in kernel or module
+ * BTFs)"): on an older kernel libbpf, not the verifier, refuses what the
+ * kernel lacks, and errno alone does not say what.
  *
  * --log prints, after each program's line, its whole log from a load at
  * level 1 (the path to the error, as the kernel keeps it), then "--".
@@ -122,6 +133,9 @@ const char *want_section;
 static bool fix_pinning;
 static bool fix_static;
 static bool legacy;
+static bool want_why;
+/* --why: libbpf's warnings during the current load, "; "-separated */
+static char warnings[400];
 
 static bool is_aux(const char *name)
 {
@@ -131,9 +145,36 @@ static bool is_aux(const char *name)
 	return false;
 }
 
-static int print_fn(enum libbpf_print_level level __attribute__((unused)),
-		    const char *fmt, va_list ap)
+/* A warning worth keeping: not the generic last one, nor the log dump. */
+static void keep_warning(const char *fmt, va_list ap)
 {
+	size_t n = strlen(warnings);
+	char line[256];
+	size_t len;
+
+	const char *text = line;
+
+	vsnprintf(line, sizeof(line), fmt, ap);
+	len = strcspn(line, "\n");
+	line[len] = 0;
+	if (!strncmp(text, "libbpf: ", 8))
+		text += 8;
+	if (!*text || strstr(text, "failed to load object") ||
+	    strstr(text, "PROG LOAD LOG"))
+		return;
+	snprintf(warnings + n, sizeof(warnings) - n, "%s%s", n ? "; " : "",
+		 text);
+}
+
+static int print_fn(enum libbpf_print_level level, const char *fmt, va_list ap)
+{
+	if (want_why && level == LIBBPF_WARN) {
+		va_list copy;
+
+		va_copy(copy, ap);
+		keep_warning(fmt, copy);
+		va_end(copy);
+	}
 	if (!verbose)
 		return 0;
 	return vfprintf(stderr, fmt, ap);
@@ -647,6 +688,7 @@ static int load_one(const char *file, const char *name, const char *sec,
 		    unsigned level, struct result *r, bool *found)
 {
 	parse_log("", r);
+	warnings[0] = 0;
 	if (legacy)
 		return legacy_load(file, name, sec, level, r, found);
 	return libbpf_load(file, name, sec, level, r, found);
@@ -672,8 +714,12 @@ static void report(const char *file, const char *name, const char *sec)
 		return;
 	}
 	if (r.processed < 0 && !r.last[0]) {
-		printf("%s\terror\t-1\t-1\t%s\n", name,
-		       r.why[0] ? r.why : errstr(-err));
+		if (r.why[0] || !warnings[0])
+			printf("%s\terror\t-1\t-1\t%s\n", name,
+			       r.why[0] ? r.why : errstr(-err));
+		else
+			printf("%s\terror\t-1\t-1\t%s (libbpf: %s)\n", name,
+			       errstr(-err), warnings);
 		return;
 	}
 	/* Rejected: load again at level 1 when level 4 gave no message. */
@@ -802,6 +848,31 @@ static bool parse_fix(char *list)
 }
 
 /* Probe bpf(): 0 when it can be used, else 77 (with a message). */
+/* --test-flags: the bits of want the kernel takes (testing_prog_flags()). */
+static unsigned known_flags(unsigned want)
+{
+	struct bpf_insn insns[2] = {
+		{ .code = BPF_ALU64 | BPF_MOV | BPF_K, .dst_reg = BPF_REG_0 },
+		{ .code = BPF_JMP | BPF_EXIT },
+	};
+	unsigned known = 0;
+
+	for (unsigned bit = 1; bit && bit <= want; bit <<= 1) {
+		LIBBPF_OPTS(bpf_prog_load_opts, opts, .prog_flags = bit);
+		int fd;
+
+		if (!(want & bit))
+			continue;
+		fd = bpf_prog_load(BPF_PROG_TYPE_SOCKET_FILTER, NULL, "GPL",
+				   insns, 2, &opts);
+		if (fd >= 0) {
+			known |= bit;
+			close(fd);
+		}
+	}
+	return known;
+}
+
 static int probe_bpf(void)
 {
 	int fd = bpf_map_create(BPF_MAP_TYPE_ARRAY, NULL, 4, 4, 1, NULL);
@@ -833,15 +904,18 @@ static void private_bpffs(void)
 
 static void usage(void)
 {
-	fprintf(stderr, "usage: kload [--unpriv] [--level1] [--log] [--stats] "
-			"[--flags N] [--aux PROG]... [--type T] [--section S] "
-			"[--fix pinning,static] [--legacy] [-v] "
-			"FILE [PROG...]\n       kload --probe\n");
+	fprintf(stderr,
+		"usage: kload [--unpriv] [--level1] [--log] [--stats] "
+		"[--flags N] [--test-flags N] [--aux PROG]... [--type T] "
+		"[--section S] "
+		"[--fix pinning,static] [--legacy] [--why] [-v] "
+		"FILE [PROG...]\n       kload --probe\n");
 }
 
 int main(int argc, char **argv)
 {
 	bool unpriv = false, probe_only = false, ok = true;
+	unsigned test_flags = 0;
 	int i = 1, err;
 
 	aux_names = calloc(argc, sizeof(*aux_names));
@@ -861,10 +935,14 @@ int main(int argc, char **argv)
 			verbose = true;
 		else if (!strcmp(argv[i], "--legacy"))
 			legacy = true;
+		else if (!strcmp(argv[i], "--why"))
+			want_why = true;
 		else if (!strcmp(argv[i], "--probe"))
 			probe_only = true;
 		else if (!strcmp(argv[i], "--flags") && i + 1 < argc)
 			extra_flags = strtoul(argv[++i], NULL, 0);
+		else if (!strcmp(argv[i], "--test-flags") && i + 1 < argc)
+			test_flags = strtoul(argv[++i], NULL, 0);
 		else if (!strcmp(argv[i], "--aux") && i + 1 < argc)
 			aux_names[aux_count++] = argv[++i];
 		else if (!strcmp(argv[i], "--type") && i + 1 < argc)
@@ -887,6 +965,7 @@ int main(int argc, char **argv)
 	err = probe_bpf();
 	if (err || probe_only)
 		return err;
+	extra_flags |= known_flags(test_flags);
 	if (!legacy)
 		private_bpffs();
 	if (unpriv && drop_caps()) {

@@ -1,0 +1,23 @@
+# SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+# Older kernels' recorded verdicts (tests/kernels/README.md): K.tsv per
+# kernel, recorded under QEMU by tests/kernels/record.sh (not by the build:
+# it needs root and an hour), with K.btf.xz, the kernel's BTF, beside it.
+# kernels_tables checks that every row parses and every BTF reads; it boots
+# nothing. Skips (77) without bpftool.
+find_package(Python3 COMPONENTS Interpreter)
+if(NOT Python3_FOUND)
+  message(STATUS "kernels_tables disabled: no python3")
+  return()
+endif()
+file(GLOB KERNEL_TABLES CONFIGURE_DEPENDS ${TESTS_DIR}/kernels/*.tsv)
+if(KERNEL_TABLES)
+  find_program(KERNELS_BPFTOOL bpftool PATHS /usr/sbin /sbin)
+  set(_kt_args)
+  if(KERNELS_BPFTOOL)
+    set(_kt_args --bpftool ${KERNELS_BPFTOOL})
+  endif()
+  add_test(NAME kernels_tables
+    COMMAND ${Python3_EXECUTABLE} ${TESTS_DIR}/kernels/record.py check
+            ${KERNEL_TABLES} ${_kt_args})
+  set_tests_properties(kernels_tables PROPERTIES SKIP_RETURN_CODE 77)
+endif()
