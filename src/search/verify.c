@@ -66,6 +66,7 @@ static void env_init(struct venv *e, const struct bc_prog *prog,
 	e->budget = opts->insn_budget ? opts->insn_budget : BC_MAX_INSNS;
 	e->nosum = nosum;
 	e->linux_only = opts->linux_compat;
+	e->kern = opts->kernel ? opts->kernel : bc_kernel_newest();
 	/* Linux: ANY_ALIGNMENT wins; x86 has efficient unaligned access */
 	e->strict_align = (opts->prog_flags & BPF_F_STRICT_ALIGNMENT) &&
 			  !(opts->prog_flags & BPF_F_ANY_ALIGNMENT);
@@ -801,6 +802,22 @@ static int kbtf_unreadable(const struct bc_prog *prog,
 	return -1;
 }
 
+/* An older kernel's BPF_PROG_LOAD refuses a program type it does not
+ * know (-EINVAL, before its verifier runs). */
+static bool kernel_has_type(const struct bc_prog *prog,
+			    const struct bc_verify_opts *opts, struct bc_err *err)
+{
+	const char *name = bc_progtype_name(prog->type);
+
+	if (!opts->kernel || prog->type <= opts->kernel->last_prog_type)
+		return true;
+	bc_errf(err, -1, EINVAL,
+		"unknown program type %s: Linux %s has none (BPF_PROG_LOAD "
+		"fails with EINVAL)",
+		name ? name : "?", opts->kernel->name);
+	return false;
+}
+
 int bc_verify(const struct bc_prog *prog, const struct bc_verify_opts *opts,
 	      struct bc_verify_result *res)
 {
@@ -826,7 +843,9 @@ int bc_verify(const struct bc_prog *prog, const struct bc_verify_opts *opts,
 		res->error_insn = err.insn;
 		goto out;
 	}
-	if (bc_insn_check(prog->insns, prog->insn_cnt, &err)) {
+	if (!kernel_has_type(prog, opts, &err) ||
+	    bc_insn_check_isa(prog->insns, prog->insn_cnt,
+			      opts->kernel ? &opts->kernel->isa : NULL, &err)) {
 		snprintf(res->error, sizeof(res->error), "%s", err.msg);
 		res->error_insn = err.insn;
 		goto out;

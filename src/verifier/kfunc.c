@@ -95,6 +95,12 @@ static int lookup(struct venv *e, uint32_t pc, const struct bpf_insn *in,
 		return vc_err_fatal(e, pc,
 				    "kfunc#%d is not supported by bpfcheck",
 				    in->imm);
+	if (!vc_kbtf_is_kernels(e))
+		return vc_err_fatal(e, pc,
+				    "kfunc %s: whether Linux %s has it is not "
+				    "known to bpfcheck without that kernel's "
+				    "BTF (--btf)",
+				    kc->name, e->kern->name);
 	kc->k = bc_kfunc_find(kc->name);
 	/* (a program whose type bpfcheck did not find: not decided here) */
 	if (kc->k && e->type != BPF_PROG_TYPE_UNSPEC &&

@@ -1,0 +1,54 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
+/*
+ * Kernel profiles: what the verifier of one Linux release has and does,
+ * as facts from that release's public sources (one row per version in
+ * kernels.c). The checks consult the profile a verification runs with
+ * (bc_verify_opts's kernel): which helpers exist, which instructions,
+ * which program types, and the few rules whose arrival changed verdicts.
+ */
+#ifndef BC_KERNELS_H
+#define BC_KERNELS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "isa/insn.h"
+
+struct bc_kernel {
+	const char *name; /* "6.12" */
+	uint32_t major, minor;
+	int32_t last_helper; /* the last BPF_FUNC_ id of __BPF_FUNC_MAPPER */
+	uint32_t last_prog_type; /* the last enum bpf_prog_type value */
+	struct bc_isa isa;
+	/*
+	 * Linux 6.17: an error on an unprivileged loader's speculative path
+	 * becomes a nospec barrier; before, it rejects the program (and the
+	 * speculative paths count towards the 8,193-jump limit).
+	 */
+	bool nospec_fallback;
+	/* Linux 6.14: an array lookup with a constant key in range is not
+	 * NULL (map_value, not map_value_or_null) */
+	bool lookup_const_key;
+	/* "program of this type cannot use helper" (6.12) or "unknown func"
+	 * (6.1 and older) for a helper the program type lacks */
+	bool helper_denied_named;
+	/* a recorded table (tests/kernels/K.tsv) measures this profile */
+	bool measured;
+};
+
+/* The profile of a version ("6.12", "6.12.118+deb12-amd64"): the newest
+ * row not above it, a release above the newest is the newest; NULL when
+ * older than the oldest row or not a version. */
+const struct bc_kernel *bc_kernel_find(const char *version);
+/* The newest profile (today's Linux). */
+const struct bc_kernel *bc_kernel_newest(void);
+/* The running kernel's profile (uname); the oldest row below it. */
+const struct bc_kernel *bc_kernel_running(void);
+/* Profile i in order, oldest first; NULL past the last. */
+const struct bc_kernel *bc_kernel_at(unsigned i);
+/* The first profile that has helper id, or NULL. */
+const struct bc_kernel *bc_kernel_with_helper(int32_t id);
+/* Does k lack what newer profiles have? (k NULL: the newest) */
+bool bc_kernel_is_newest(const struct bc_kernel *k);
+
+#endif
