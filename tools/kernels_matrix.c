@@ -121,13 +121,15 @@ static void print_text(const struct matrix *m)
 	size_t w[MAX_KERNELS + 1] = { strlen("program") };
 
 	for (size_t j = 0; j < m->n; j++) {
-		size_t l = strlen(m->rows[j].file) + strlen(m->rows[j].name) + 1;
+		size_t l =
+			strlen(m->rows[j].file) + strlen(m->rows[j].name) + 1;
 
 		w[0] = l > w[0] ? l : w[0];
 		for (int i = 0; i < m->nk; i++) {
 			size_t c = strlen(m->rows[j].cell[i]);
 
-			w[i + 1] = BC_MAX(w[i + 1], BC_MAX(c, strlen(m->k[i]->name)));
+			w[i + 1] = BC_MAX(w[i + 1],
+					  BC_MAX(c, strlen(m->k[i]->name)));
 		}
 	}
 	printf("%-*s", (int)w[0], "program");

@@ -373,7 +373,8 @@ static void to_internal(const struct bpfcheck_verify_opts *o,
 	vo->predict_linux = o->predict_linux;
 	vo->max_worst_case = o->max_worst_case;
 	vo->prog_flags = (uint32_t)o->prog_flags;
-	vo->kernel = o->kernel ? bc_kernel_find(o->kernel) : bc_kernel_running();
+	vo->kernel = o->kernel ? bc_kernel_find(o->kernel) :
+				 bc_kernel_running();
 }
 
 const char *bpfcheck_kernel_profile(size_t i, bool *measured)

@@ -294,7 +294,8 @@ static int older_isa(const struct bpf_insn *in, uint32_t pc,
 		return bc_errf(err, pc, EINVAL, "BPF_STX uses reserved fields");
 	if (isa->no_kfunc_call && cls == BPF_JMP && op == BPF_CALL &&
 	    in->src_reg == BPF_PSEUDO_KFUNC_CALL)
-		return bc_errf(err, pc, EINVAL, "BPF_CALL uses reserved fields");
+		return bc_errf(err, pc, EINVAL,
+			       "BPF_CALL uses reserved fields");
 	if (isa->no_cpu_v4 && older_than_v4(in, pc, err))
 		return -EINVAL;
 	if (cls == BPF_JMP && op == BPF_JCOND) {

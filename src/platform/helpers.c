@@ -1131,8 +1131,8 @@ bool bc_license_is_gpl_compatible(const char *license)
 bool bc_helper_allowed(int32_t id, uint32_t prog_type, uint32_t attach_type,
 		       bool privileged, const char **why)
 {
-	struct bc_func_req c = { prog_type, attach_type, privileged, false,
-				 true, NULL };
+	struct bc_func_req c = { prog_type, attach_type, privileged,
+				 false,	    true,	 NULL };
 
 	return bc_helper_check(id, &c, why);
 }

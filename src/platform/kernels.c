@@ -16,16 +16,25 @@
 
 /* the instructions each release lacks */
 #define ISA_5_10                                                               \
-	{ .no_atomic_fetch = true, .no_kfunc_call = true, .no_cpu_v4 = true,   \
-	  .no_may_goto = true, .no_may_goto_nop = true,                        \
-	  .no_addr_space_cast = true }
+	{                                                                      \
+		.no_atomic_fetch = true, .no_kfunc_call = true,                \
+		.no_cpu_v4 = true, .no_may_goto = true,                        \
+		.no_may_goto_nop = true, .no_addr_space_cast = true            \
+	}
 #define ISA_5_13                                                               \
-	{ .no_cpu_v4 = true, .no_may_goto = true, .no_may_goto_nop = true,     \
-	  .no_addr_space_cast = true }
+	{                                                                      \
+		.no_cpu_v4 = true, .no_may_goto = true,                        \
+		.no_may_goto_nop = true, .no_addr_space_cast = true            \
+	}
 #define ISA_6_6                                                                \
-	{ .no_may_goto = true, .no_may_goto_nop = true,                        \
-	  .no_addr_space_cast = true }
-#define ISA_6_9 { .no_may_goto_nop = true }
+	{                                                                      \
+		.no_may_goto = true, .no_may_goto_nop = true,                  \
+		.no_addr_space_cast = true                                     \
+	}
+#define ISA_6_9                                                                \
+	{                                                                      \
+		.no_may_goto_nop = true                                        \
+	}
 
 static const struct bc_kernel kernels[] = {
 	{ .name = "5.10",

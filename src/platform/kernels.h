@@ -23,7 +23,9 @@ struct bc_kernel {
 	/*
 	 * Linux 6.17: an error on an unprivileged loader's speculative path
 	 * becomes a nospec barrier; before, it rejects the program (and the
-	 * speculative paths count towards the 8,193-jump limit).
+	 * speculative paths count towards the 8,193-jump limit). The same
+	 * series ends a speculative path at a nospec barrier (a stack
+	 * store's nospec_result); 6.12's goes on.
 	 */
 	bool nospec_fallback;
 	/* Linux 6.14: an array lookup with a constant key in range is not

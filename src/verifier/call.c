@@ -887,8 +887,8 @@ static int helper_call(struct venv *e, uint32_t pc, const struct bpf_insn *in,
 {
 	const struct bc_helper_proto *p;
 	struct callinfo ci = { .map = -1, .mem_regno = -1, .cb_target = -1 };
-	struct bc_func_req req = { e->type, e->attach, e->priv, e->sleepable,
-				   e->gpl, e->kern };
+	struct bc_func_req req = { e->type,	 e->attach, e->priv,
+				   e->sleepable, e->gpl,    e->kern };
 	const char *why = NULL;
 	bool mem_write = false;
 
