@@ -175,6 +175,10 @@ initramfs() {
 	cp "$HERE/init.sh" "$r/init"
 	chmod +x "$r/init"
 	mknod "$r/dev/console" c 5 1
+	# libbpf reads Kconfig externs from /boot/config-RELEASE, as on the
+	# kernel's own Debian system
+	mkdir -p "$r/boot"
+	cp "$CACHE/$k"/root/boot/config-* "$r/boot/"
 	cp -r "$JOBS/objs/$s" "$r/objs/$s"
 	cp "$JOBS/jobs-$s.txt" "$r/jobs.txt"
 	echo "$TIMEOUT" >"$r/timeout"
