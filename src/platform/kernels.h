@@ -31,6 +31,13 @@ struct bc_kernel {
 	/* Linux 6.14: an array lookup with a constant key in range is not
 	 * NULL (map_value, not map_value_or_null) */
 	bool lookup_const_key;
+	/*
+	 * A helper's access to the stack grows the stack Linux allocates
+	 * (6.1's check_stack_access_within_bounds); 5.10 refuses a helper
+	 * reading below the stack written so far, even where a privileged
+	 * loader may read uninitialised stack.
+	 */
+	bool helper_grows_stack;
 	/* "program of this type cannot use helper" (6.12) or "unknown func"
 	 * (6.1 and older) for a helper the program type lacks */
 	bool helper_denied_named;

@@ -462,10 +462,13 @@ int vmem_stack_range(struct venv *e, uint32_t pc, int regno,
 		}
 		return 0;
 	}
+	int64_t alloc = -stack_allocated(f);
+
 	for (int64_t o = lo; o < hi + size; o++) {
 		int i = BC_STACK + (int)o;
 		uint8_t t = f->stype[i];
-		bool ok = (e->priv && t != VS_ITER && t != VS_DYNPTR) ||
+		bool ok = (e->priv && t != VS_ITER && t != VS_DYNPTR &&
+			   (o >= alloc || e->kern->helper_grows_stack)) ||
 			  t == VS_MISC || t == VS_ZERO;
 
 		/* Linux checks a spill for the whole slot: any byte of a slot

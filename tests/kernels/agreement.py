@@ -170,6 +170,9 @@ def one_table(a, table, known):
     kopts = ["--linux-compat", "--kernel", k]
     for s in a.sets.split(","):
         srows = [r for r in rows if r["set"] == s]
+        if not srows:
+            print("%s %s: not recorded" % (k, s))
+            continue
         if s == "corpus":
             groups = corpus_groups(a, srows, kopts)
         elif s == "realworld":
