@@ -81,6 +81,7 @@ static const struct bc_kernel kernels[] = {
 	  .last_prog_type = 32,
 	  .helper_grows_stack = true,
 	  .nospec_fallback = true,
+	  .neg_end_tracked = true,
 	  .lookup_const_key = true,
 	  .helper_denied_named = true,
 	  .measured = true },

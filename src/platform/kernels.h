@@ -38,6 +38,12 @@ struct bc_kernel {
 	 * loader may read uninitialised stack.
 	 */
 	bool helper_grows_stack;
+	/*
+	 * BPF_NEG and BPF_END results are tracked (6.18, as bpfcheck); 6.12
+	 * and older make the register unknown (check_alu_op marks the
+	 * destination only).
+	 */
+	bool neg_end_tracked;
 	/* "program of this type cannot use helper" (6.12) or "unknown func"
 	 * (6.1 and older) for a helper the program type lacks */
 	bool helper_denied_named;

@@ -647,6 +647,51 @@ static int st_ops_check(const struct bc_prog *prog,
  * bpf_check_attach_target do before verifying. Fills *vo (opts with the
  * target) or res->error.
  */
+/*
+ * bpf_check_attach_target: a sleepable fentry/fexit/fmod_ret program
+ * needs a target in the kernel's error-injection list, and fmod_ret one
+ * there or a security_ hook. The list is not in the BTF: without
+ * CONFIG_FUNCTION_ERROR_INJECTION it is empty; with it bpfcheck knows
+ * only x86's syscall wrappers (SYSCALL_DEFINE allows them) to be in it.
+ */
+static bool attach_allowed(const struct bc_prog *prog,
+			   const struct bc_attach *at, bool sleepable,
+			   struct bc_verify_result *res)
+{
+	const struct bc_kconfig *kc = prog->obj->kconfig;
+	bool modret = at->attach == BPF_MODIFY_RETURN, inject;
+	const char *v = NULL;
+
+	if (prog->type != BPF_PROG_TYPE_TRACING ||
+	    (at->attach != BPF_TRACE_FENTRY && at->attach != BPF_TRACE_FEXIT &&
+	     !modret) ||
+	    (!sleepable && (!modret || !strncmp(at->name, "security_", 9))))
+		return true;
+	if (!kc || bc_kconfig_read(kc, NULL)) {
+		snprintf(res->error, sizeof(res->error),
+			 "%s: whether %s is in the kernel's error-injection "
+			 "list is not known to bpfcheck without its config",
+			 prog->section, at->name);
+		return false;
+	}
+	v = bc_kconfig_value(kc, "CONFIG_FUNCTION_ERROR_INJECTION");
+	inject = v && v[0] == 'y';
+	if (inject && !strncmp(at->name, "__x64_sys_", 10))
+		return true;
+	if (inject)
+		snprintf(res->error, sizeof(res->error),
+			 "%s: whether %s is in the kernel's error-injection "
+			 "list is not known to bpfcheck",
+			 prog->section, at->name);
+	else if (sleepable)
+		snprintf(res->error, sizeof(res->error), "%s is not sleepable",
+			 at->name);
+	else
+		snprintf(res->error, sizeof(res->error),
+			 "%s() is not modifiable", at->name);
+	return false;
+}
+
 static int attach_target(const struct bc_prog *prog,
 			 const struct bc_verify_opts *opts,
 			 struct bc_verify_opts *vo, struct bc_attach *at,
@@ -690,6 +735,11 @@ static int attach_target(const struct bc_prog *prog,
 			 kb->path);
 		return -1;
 	}
+	if (!attach_allowed(prog, at,
+			    (opts->prog_flags & BPF_F_SLEEPABLE) ||
+				    sleepable_section(prog->section),
+			    res))
+		return -1;
 	vo->attach = at;
 	return 0;
 }
