@@ -44,6 +44,10 @@ struct bc_kernel {
 	 * destination only).
 	 */
 	bool neg_end_tracked;
+	/* is_branch_taken compares two registers' ranges (6.8); before,
+	 * only a register against a constant, JEQ/JNE only two constants
+	 * (6.1 and 5.10 read) */
+	bool branch_taken_regs;
 	/* "program of this type cannot use helper" (6.12) or "unknown func"
 	 * (6.1 and older) for a helper the program type lacks */
 	bool helper_denied_named;

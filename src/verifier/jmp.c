@@ -253,6 +253,21 @@ static void unbound_invalid(struct bc_vreg *a, struct bc_vreg *b)
 }
 
 /*
+ * Before 6.8 is_branch_taken decides against a constant only, and JEQ/JNE
+ * only when the register is a constant too (6.1's and 5.10's
+ * is_branch64_taken).
+ */
+static bool old_branch_decided(const struct bc_vreg *a, const struct bc_vreg *b,
+			       uint8_t op, bool j32)
+{
+	uint64_t width = j32 ? 0xffffffffull : ~0ull;
+
+	if (b->s.var_off.mask & width)
+		return false;
+	return (op != BPF_JEQ && op != BPF_JNE) || !(a->s.var_off.mask & width);
+}
+
+/*
  * Linux's reg_set_min_max, with the branch decided first where the
  * ranges decide it (is_branch_taken): a and b are scalars.
  */
@@ -269,6 +284,8 @@ static int reg_set_min_max(struct venv *e, uint32_t pc,
 
 	vp_note_link(e, in->dst_reg, bc_srcbit(in) ? in->src_reg : -1);
 	taken = bc_scalar_branch_taken(&a->s, &b->s, op, j32);
+	if (!e->kern->branch_taken_regs && !old_branch_decided(a, b, op, j32))
+		taken = -1;
 	if (taken >= 0) { /* decided by the ranges */
 		mark_operands(e, in);
 		*next = taken ? tgt : fall;
