@@ -48,6 +48,11 @@ struct bc_kernel {
 	 * only a register against a constant, JEQ/JNE only two constants
 	 * (6.1 and 5.10 read) */
 	bool branch_taken_regs;
+	/* a global function's pointer arguments other than the context
+	 * (5.12; 5.10: "Arg#0 type PTR ... is not supported yet") */
+	bool global_ptr_args;
+	/* its arguments' "arg:" decl tags, __arg_ctx... (6.8) */
+	bool arg_tags;
 	/* "program of this type cannot use helper" (6.12) or "unknown func"
 	 * (6.1 and older) for a helper the program type lacks */
 	bool helper_denied_named;
