@@ -32,12 +32,12 @@ struct bc_kernel {
 	 * NULL (map_value, not map_value_or_null) */
 	bool lookup_const_key;
 	/*
-	 * A helper's access to the stack grows the stack Linux allocates
-	 * (6.1's check_stack_access_within_bounds); 5.10 refuses a helper
-	 * reading below the stack written so far, even where a privileged
-	 * loader may read uninitialised stack.
+	 * Any access to the stack grows the stack Linux allocates (6.1's
+	 * check_stack_access_within_bounds); 5.10 grows it on writes only
+	 * and refuses a read, a helper's too, below the stack written so
+	 * far, even where a privileged loader may read uninitialised stack.
 	 */
-	bool helper_grows_stack;
+	bool access_grows_stack;
 	/*
 	 * BPF_NEG and BPF_END results are tracked (6.18, as bpfcheck); 6.12
 	 * and older make the register unknown (check_alu_op marks the
@@ -53,6 +53,11 @@ struct bc_kernel {
 	bool global_ptr_args;
 	/* its arguments' "arg:" decl tags, __arg_ctx... (6.8) */
 	bool arg_tags;
+	/* "p == q" with q never null makes p not null where equal (6.2;
+	 * 6.1 lacks it) */
+	bool eq_not_null;
+	/* cgroup/bind4 and bind6 may return 2 and 3 (5.12; 5.10: 0 or 1) */
+	bool bind_ret_flags;
 	/* "program of this type cannot use helper" (6.12) or "unknown func"
 	 * (6.1 and older) for a helper the program type lacks */
 	bool helper_denied_named;

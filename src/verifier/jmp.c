@@ -553,7 +553,7 @@ static int ptr_jmp(struct venv *e, uint32_t pc, const struct bpf_insn *in,
 	if (!e->priv && a->kind != VK_SCALAR)
 		return vc_err(e, pc, "R%d pointer comparison prohibited", d);
 	if (!j32 && bc_srcbit(in) && (op == BPF_JEQ || op == BPF_JNE) &&
-	    eq_infers_not_null(a, b))
+	    e->kern->eq_not_null && eq_infers_not_null(a, b))
 		return eq_not_null(e, pc, in, next);
 	if (vc_push(e, bc_jmp_target(in, pc)))
 		return -1;

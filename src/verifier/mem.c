@@ -413,7 +413,9 @@ int vmem_stack_range(struct venv *e, uint32_t pc, int regno,
 	struct bc_vframe *f = e->cur.frames[reg->frame];
 	int64_t lo = reg->off + off + reg->s.smin;
 	int64_t hi = reg->off + off + reg->s.smax;
-	int64_t min_ok = write || e->priv ? -BC_STACK : -stack_allocated(f);
+	int64_t min_ok = write || (e->priv && e->kern->access_grows_stack) ?
+				 -BC_STACK :
+				 -stack_allocated(f);
 
 	const char *what = write ? "write to" : "read from";
 
@@ -468,7 +470,7 @@ int vmem_stack_range(struct venv *e, uint32_t pc, int regno,
 		int i = BC_STACK + (int)o;
 		uint8_t t = f->stype[i];
 		bool ok = (e->priv && t != VS_ITER && t != VS_DYNPTR &&
-			   (o >= alloc || e->kern->helper_grows_stack)) ||
+			   (o >= alloc || e->kern->access_grows_stack)) ||
 			  t == VS_MISC || t == VS_ZERO;
 
 		/* Linux checks a spill for the whole slot: any byte of a slot
@@ -535,7 +537,9 @@ static int stack_access(struct venv *e, uint32_t pc, int regno,
 		return 0;
 	}
 	o = reg->off + (int)reg->s.var_off.value + off;
-	if (o < (write || e->priv ? -BC_STACK : -stack_allocated(f)) ||
+	if (o < (write || (e->priv && e->kern->access_grows_stack) ?
+			 -BC_STACK :
+			 -stack_allocated(f)) ||
 	    o + size > 0)
 		return vc_err(e, pc, "invalid %s stack R%d off=%d size=%d",
 			      write ? "write to" : "read from", regno,
