@@ -58,6 +58,15 @@ struct bc_kernel {
 	bool eq_not_null;
 	/* cgroup/bind4 and bind6 may return 2 and 3 (5.12; 5.10: 0 or 1) */
 	bool bind_ret_flags;
+	/* a scalar spilled in fewer than 8 bytes is tracked (5.16); 5.10
+	 * and 5.15 keep such bytes as data */
+	bool narrow_spills;
+	/* a spill gives an id-less scalar an id, linking register and slot
+	 * (6.8; 6.1 links only what already had one) */
+	bool spill_assigns_id;
+	/* a fill narrower than its spill keeps the value's bounds (6.8;
+	 * 6.1 makes it unknown) */
+	bool narrowing_fill;
 	/* "program of this type cannot use helper" (6.12) or "unknown func"
 	 * (6.1 and older) for a helper the program type lacks */
 	bool helper_denied_named;

@@ -209,6 +209,11 @@ static void fill_narrow(struct venv *e, struct bc_vreg *out,
 		bc_scalar_alu(&out->s, &v, BPF_MOV, false, (int16_t)(8 * size));
 		return;
 	}
+	/* before 6.8 a fill narrower than the spill knows nothing */
+	if (!e->kern->narrowing_fill && sp->narrow != size) {
+		bc_vreg_scalar_load(out, size, false);
+		return;
+	}
 	/* the value fits: the fill is the spilled register itself (and
 	 * keeps its id, as Linux does when the fill does not narrow it) */
 	if (!(v.umax >> (8 * size))) {
@@ -279,7 +284,7 @@ static bool spill_narrow(struct venv *e, struct bc_vframe *f, int k, int size,
 	 * (its low half; vmem_sync_linked) */
 	if (size == 4 && src && src->kind == VK_SCALAR &&
 	    !bc_scalar_is_const(&src->s) && !(src->s.umax >> 32)) {
-		if (!src->id)
+		if (!src->id && e->kern->spill_assigns_id)
 			src->id = ++e->id_gen;
 		c.id = src->id;
 	}
@@ -315,7 +320,7 @@ static void stack_write(struct venv *e, struct bc_vframe *f, int o, int size,
 		 * (Linux assigns an id before the spill) */
 		if (src && val->kind == VK_SCALAR &&
 		    !bc_scalar_is_const(&val->s)) {
-			if (!src->id)
+			if (!src->id && e->kern->spill_assigns_id)
 				src->id = ++e->id_gen;
 			f->spill[k].id = src->id;
 		}
@@ -324,7 +329,8 @@ static void stack_write(struct venv *e, struct bc_vframe *f, int o, int size,
 	/* a register holding 0 is spilled too (Linux: bytes of the slot
 	 * written later turn the whole spill into misc data) */
 	if (size < 8 && !(i % 8) && track && val->kind == VK_SCALAR &&
-	    (!zero || src) && spill_narrow(e, f, i / 8, size, val, src))
+	    e->kern->narrow_spills && (!zero || src) &&
+	    spill_narrow(e, f, i / 8, size, val, src))
 		return;
 	for (int b = 0; b < size; b++)
 		slot_misc(f, (i + b) / 8);
