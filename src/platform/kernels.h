@@ -67,6 +67,10 @@ struct bc_kernel {
 	/* a fill narrower than its spill keeps the value's bounds (6.8;
 	 * 6.1 makes it unknown) */
 	bool narrowing_fill;
+	/* map pointers, mem and trusted BTF pointers are never null when
+	 * compared with 0 (6.12; 6.1's reg_type_not_null has sockets, map
+	 * values and keys only) */
+	bool more_not_null;
 	/* "program of this type cannot use helper" (6.12) or "unknown func"
 	 * (6.1 and older) for a helper the program type lacks */
 	bool helper_denied_named;

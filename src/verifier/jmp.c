@@ -361,7 +361,7 @@ static int mark_ptr_or_null_regs(struct venv *e, uint32_t pc,
  * Linux's reg_not_null: pointer kinds that are never null, with a variable
  * offset too small to wrap the pointer round to 0.
  */
-static bool never_null(const struct bc_vreg *r)
+static bool never_null(const struct venv *e, const struct bc_vreg *r)
 {
 	if (r->s.smin <= -MAX_VAR_OFF || r->s.smax >= MAX_VAR_OFF)
 		return false;
@@ -370,11 +370,12 @@ static bool never_null(const struct bc_vreg *r)
 	case VK_TCP_SOCK:
 	case VK_SOCK_COMMON:
 	case VK_MAP_VALUE:
-	case VK_MAP_KEY:
+	case VK_MAP_KEY: return true;
 	case VK_MEM:
-	case VK_MAP_PTR: return true;
+	case VK_MAP_PTR: return e->kern->more_not_null;
 	case VK_BTF_ID: /* is_trusted_reg: referenced, or trusted only */
-		return r->ref_id || r->bflags == BC_BTF_TRUSTED;
+		return e->kern->more_not_null &&
+		       (r->ref_id || r->bflags == BC_BTF_TRUSTED);
 	}
 	return false;
 }
@@ -389,18 +390,18 @@ static bool is_const(const struct bc_vreg *r)
  * null compared (64-bit) for equality with the constant 0. 1 taken, 0 not,
  * -1 undecided.
  */
-static int ptr_branch_taken(const struct bc_vreg *a, const struct bc_vreg *b,
-			    uint8_t op, bool j32)
+static int ptr_branch_taken(const struct venv *e, const struct bc_vreg *a,
+			    const struct bc_vreg *b, uint8_t op, bool j32)
 {
 	const struct bc_vreg *p = a, *k = b;
 
 	if (j32) /* a pointer's low half may be 0 */
 		return -1;
-	if (!is_const(k)) {
+	if (!is_const(k) && e->kern->branch_taken_regs) {
 		p = b;
 		k = a;
 	}
-	if (!is_const(k) || !never_null(p) || k->s.var_off.value)
+	if (!is_const(k) || !never_null(e, p) || k->s.var_off.value)
 		return -1;
 	if (op == BPF_JEQ)
 		return 0;
@@ -534,7 +535,7 @@ static int ptr_jmp(struct venv *e, uint32_t pc, const struct bpf_insn *in,
 	if (!e->priv && bc_srcbit(in) && b->kind != VK_SCALAR &&
 	    !(pkt_any(a) && pkt_any(b)))
 		return vc_err(e, pc, "R%d pointer comparison prohibited", s);
-	taken = ptr_branch_taken(a, b, op, j32);
+	taken = ptr_branch_taken(e, a, b, op, j32);
 	if (taken >= 0) {
 		if (bc_srcbit(in) && b->kind == VK_SCALAR)
 			vp_mark_reg(e, s);
