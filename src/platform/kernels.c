@@ -10,9 +10,13 @@
  */
 #include "platform/kernels.h"
 
+#include <linux/bpf.h>
+
 #include <stdio.h>
 #include <string.h>
 #include <sys/utsname.h>
+
+#include "platform/progtypes.h"
 
 /* the instructions each release lacks */
 #define ISA_5_10                                                               \
@@ -166,4 +170,13 @@ const struct bc_kernel *bc_kernel_with_helper(int32_t id)
 		if (id > 0 && id <= kernels[i].last_helper)
 			return &kernels[i];
 	return NULL;
+}
+
+void bc_kernel_retval(const struct bc_kernel *k, uint32_t prog_type,
+		      struct bc_retval *r)
+{
+	/* bind's 2 and 3 (no CAP_NET_BIND_SERVICE check) */
+	if (k && !k->bind_ret_flags &&
+	    prog_type == BPF_PROG_TYPE_CGROUP_SOCK_ADDR && r->hi == 3)
+		r->hi = 1;
 }

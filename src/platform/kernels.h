@@ -90,6 +90,11 @@ const struct bc_kernel *bc_kernel_running(void);
 const struct bc_kernel *bc_kernel_at(unsigned i);
 /* The first profile that has helper id, or NULL. */
 const struct bc_kernel *bc_kernel_with_helper(int32_t id);
+struct bc_retval;
+/* A program type's return range r (bc_ctx_retval) as kernel k checks it:
+ * cgroup/bind4 and bind6 return 0 or 1 before 5.12. */
+void bc_kernel_retval(const struct bc_kernel *k, uint32_t prog_type,
+		      struct bc_retval *r);
 /* Does k lack what newer profiles have? (k NULL: the newest) */
 bool bc_kernel_is_newest(const struct bc_kernel *k);
 

@@ -1160,10 +1160,7 @@ static int check_main_exit(struct venv *e, uint32_t pc)
 	if (e->cur.frames[0]->subprog)
 		return check_global_exit(e, pc);
 	checked = bc_ctx_retval(e->type, e->attach, e->target, &rv);
-	/* bind's 2 and 3 (no CAP_NET_BIND_SERVICE check) are 5.12's */
-	if (checked && e->type == BPF_PROG_TYPE_CGROUP_SOCK_ADDR &&
-	    !e->kern->bind_ret_flags && rv.hi == 3)
-		rv.hi = 1;
+	bc_kernel_retval(e->kern, e->type, &rv);
 	if (!checked && e->type == BPF_PROG_TYPE_LSM &&
 	    e->attach == BPF_LSM_MAC)
 		return 1; /* a void hook: r0 is not even read */
