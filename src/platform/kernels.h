@@ -71,6 +71,13 @@ struct bc_kernel {
 	 * compared with 0 (6.12; 6.1's reg_type_not_null has sockets, map
 	 * values and keys only) */
 	bool more_not_null;
+	/* an exit with a lock or reference held says "BPF_EXIT instruction
+	 * in main prog ..." (6.18); 6.12 and older "bpf_spin_unlock is
+	 * missing", "Unreleased reference id=N alloc_insn=M" */
+	bool exit_words_618;
+	/* a subprogram may return holding a spin lock (6.12; 6.1 and 5.10
+	 * refuse it: "bpf_spin_unlock is missing") */
+	bool lock_in_subprog;
 	/* "program of this type cannot use helper" (6.12) or "unknown func"
 	 * (6.1 and older) for a helper the program type lacks */
 	bool helper_denied_named;

@@ -1149,14 +1149,8 @@ static int check_main_exit(struct venv *e, uint32_t pc)
 	struct bc_retval rv;
 	bool checked, in;
 
-	if (e->cur.ref_cnt) {
-		for (uint32_t i = 0; i < e->cur.ref_cnt; i++)
-			vc_log(e, "Unreleased reference id=%u alloc_insn=%u\n",
-			       e->cur.refs[i].id, e->cur.refs[i].insn);
-		return vc_err(e, pc,
-			      "BPF_EXIT instruction in main prog would "
-			      "lead to reference leak");
-	}
+	if (e->cur.ref_cnt)
+		return vlk_ref_leak(e, pc);
 	if (e->cur.frames[0]->subprog)
 		return check_global_exit(e, pc);
 	checked = bc_ctx_retval(e->type, e->attach, e->target, &rv);
