@@ -1154,7 +1154,8 @@ bool bc_helper_check(int32_t id, const struct bc_func_req *c, const char **why)
 			 id);
 		goto fail;
 	}
-	if (!type_allows(id, c)) {
+	if (!type_allows(id, c) ||
+	    !bc_kernel_type_has_helper(c->kernel, id, c->type)) {
 		snprintf(why_buf, sizeof(why_buf),
 			 c->kernel && !c->kernel->helper_denied_named ?
 				 "unknown func %s#%d" :

@@ -54,13 +54,15 @@ static const struct bc_kernel kernels[] = {
 	  .last_prog_type = 31, /* BPF_PROG_TYPE_SYSCALL, 5.14 */
 	  .bind_ret_flags = true,
 	  .global_ptr_args = true,
-	  /* access_grows_stack: not checked for 5.15; false is stricter */
+	  /* access_grows_stack, strtol_any_type: not checked for 5.15;
+	   * false is the stricter */
 	  .isa = ISA_5_13 },
 	{ .name = "6.1",
 	  .major = 6,
 	  .minor = 1,
 	  .last_helper = 209, /* bpf_user_ringbuf_drain */
 	  .last_prog_type = 31,
+	  .strtol_any_type = true,
 	  .narrow_spills = true,
 	  .bind_ret_flags = true,
 	  .global_ptr_args = true,
@@ -71,6 +73,7 @@ static const struct bc_kernel kernels[] = {
 	  .minor = 6,
 	  .last_helper = 211, /* bpf_cgrp_storage_delete, 6.2 */
 	  .last_prog_type = 32, /* BPF_PROG_TYPE_NETFILTER, 6.4 */
+	  .strtol_any_type = true,
 	  .narrow_spills = true,
 	  .bind_ret_flags = true,
 	  .eq_not_null = true,
@@ -83,6 +86,7 @@ static const struct bc_kernel kernels[] = {
 	  .minor = 12,
 	  .last_helper = 211,
 	  .last_prog_type = 32,
+	  .strtol_any_type = true,
 	  .narrow_spills = true,
 	  .spill_assigns_id = true,
 	  .lock_in_subprog = true,
@@ -102,6 +106,7 @@ static const struct bc_kernel kernels[] = {
 	  .minor = 18,
 	  .last_helper = 211,
 	  .last_prog_type = 32,
+	  .strtol_any_type = true,
 	  .narrow_spills = true,
 	  .spill_assigns_id = true,
 	  .lock_in_subprog = true,
@@ -182,4 +187,13 @@ void bc_kernel_retval(const struct bc_kernel *k, uint32_t prog_type,
 	if (k && !k->bind_ret_flags &&
 	    prog_type == BPF_PROG_TYPE_CGROUP_SOCK_ADDR && r->hi == 3)
 		r->hi = 1;
+}
+
+bool bc_kernel_type_has_helper(const struct bc_kernel *k, int32_t id,
+			       uint32_t prog_type)
+{
+	if (k && !k->strtol_any_type &&
+	    (id == BPF_FUNC_strtol || id == BPF_FUNC_strtoul))
+		return prog_type == BPF_PROG_TYPE_CGROUP_SYSCTL;
+	return true;
 }

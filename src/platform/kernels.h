@@ -78,6 +78,9 @@ struct bc_kernel {
 	/* a subprogram may return holding a spin lock (6.12; 6.1 and 5.10
 	 * refuse it: "bpf_spin_unlock is missing") */
 	bool lock_in_subprog;
+	/* bpf_strtol and bpf_strtoul for every type (bpf_base_func_proto:
+	 * 6.1); 5.10 offers them to cgroup/sysctl programs only */
+	bool strtol_any_type;
 	/* "program of this type cannot use helper" (6.12) or "unknown func"
 	 * (6.1 and older) for a helper the program type lacks */
 	bool helper_denied_named;
@@ -97,6 +100,10 @@ const struct bc_kernel *bc_kernel_running(void);
 const struct bc_kernel *bc_kernel_at(unsigned i);
 /* The first profile that has helper id, or NULL. */
 const struct bc_kernel *bc_kernel_with_helper(int32_t id);
+/* Does k offer helper id to programs of type prog_type, as far as the
+ * helpers it offers fewer types than today's go? (k NULL: yes) */
+bool bc_kernel_type_has_helper(const struct bc_kernel *k, int32_t id,
+			       uint32_t prog_type);
 struct bc_retval;
 /* A program type's return range r (bc_ctx_retval) as kernel k checks it:
  * cgroup/bind4 and bind6 return 0 or 1 before 5.12. */
