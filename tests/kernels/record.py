@@ -13,10 +13,14 @@
       tests/realworld/realworld.py (run_kload: --legacy, --fix, --type,
       --section).
 
-  parse --keys DIR/keys-S.tsv... --results LOG --timeout N --out K.tsv
-        --kernel-release R --package P
-      read the guest's result blocks and write the table (format:
-      tests/kernels/README.md).
+  parse --keys DIR/keys-S.tsv... --results LOG... --timeouts N...
+        --out K.tsv --kernel-release R --package P
+      read the guest's result blocks (one results file and time limit per
+      keys file) and write the table (format: tests/kernels/README.md).
+
+  redo --table K.tsv --keys DIR/keys-S.tsv --jobs DIR/jobs-S.txt
+      print the job lines of the programs the table records as errors (to
+      record their reasons again; record.sh --redo-errors).
 
   summary K.tsv... [--realworld D]
       per set: rows, accept / reject / error, and where 6.18's verdicts are
@@ -189,11 +193,11 @@ def job_row(prog, status, lines, timeout):
 
 
 def cmd_parse(a):
-    blocks = {}
-    for r in a.results:
-        blocks.update(read_blocks(r))
+    if not len(a.keys) == len(a.results) == len(a.timeouts):
+        sys.exit("parse: one results file and time limit per keys file")
     rows, missing = [], 0
-    for kpath in a.keys:
+    for kpath, rpath, timeout in zip(a.keys, a.results, a.timeouts):
+        blocks = read_blocks(rpath)
         for line in open(kpath):
             f = line.rstrip("\n").split("\t")
             jid, key = f[0], f[1:]
@@ -203,7 +207,7 @@ def cmd_parse(a):
                 continue
             status, lines = blocks[jid]
             rows.append(key + list(job_row(key[3], status, lines,
-                                           a.timeout)))
+                                           timeout)))
     with open(a.out, "w") as out:
         out.write("# Linux %s's verdict per program (%s), recorded under "
                   "QEMU by tests/kernels/record.sh.\n" %
@@ -292,6 +296,19 @@ def cmd_check(a):
     return 1 if bad else 0
 
 
+def cmd_redo(a):
+    errors = {tuple(f[:5]) for f in read_table(a.table) if f[5] == "error"}
+    ids = set()
+    for line in open(a.keys):
+        f = line.rstrip("\n").split("\t")
+        if tuple(f[1:]) in errors:
+            ids.add(f[0])
+    for line in open(a.jobs):
+        if line.split("\t", 1)[0] in ids:
+            sys.stdout.write(line)
+    return 0
+
+
 def read_table(path):
     rows = []
     for line in open(path):
@@ -357,10 +374,14 @@ def main():
     p = sub.add_parser("parse")
     p.add_argument("--keys", nargs="+", required=True)
     p.add_argument("--results", nargs="+", required=True)
-    p.add_argument("--timeout", type=int, required=True)
+    p.add_argument("--timeouts", type=int, nargs="+", required=True)
     p.add_argument("--out", required=True)
     p.add_argument("--kernel-release", required=True)
     p.add_argument("--package", required=True)
+    r = sub.add_parser("redo")
+    r.add_argument("--table", required=True)
+    r.add_argument("--keys", required=True)
+    r.add_argument("--jobs", required=True)
     m = sub.add_parser("summary")
     m.add_argument("tables", nargs="+")
     m.add_argument("--realworld")
@@ -369,7 +390,7 @@ def main():
     c.add_argument("--bpftool")
     a = ap.parse_args()
     return {"jobs": cmd_jobs, "parse": cmd_parse, "check": cmd_check,
-            "summary": cmd_summary}[
+            "summary": cmd_summary, "redo": cmd_redo}[
         a.cmd](a)
 
 

@@ -10,14 +10,16 @@
 #   tests/kernels/record.sh [--kernels "6.12 6.1 5.10"]
 #       [--sets "corpus selftests realworld"] [--build DIR]
 #       [--selftests DIR] [--realworld DIR] [--cache DIR] [--timeout SEC]
-#       [--limit N]
+#       [--limit N] [--redo-errors]
 #
 # --build: a build folder of this tree (its corpus objects are built);
 # --selftests: a build's tests/selftests (objects and the libbpf of the
 # 6.12 tree, prepared by the selftests_objs target); --realworld: the
 # real-world corpus (ebpf-samples and its CSV). A set whose input is
 # missing stops the run. --limit N runs only the first N jobs of each set
-# (a trial: its tables are incomplete). Each (kernel, set) is one boot; a table is
+# (a trial: its tables are incomplete). --redo-errors loads again only the
+# programs K.tsv records as errors (same kernel, same jobs) and keeps the
+# new answers: to record their reasons again after a loader change. Each (kernel, set) is one boot; a table is
 # rewritten from every set recorded so far for that kernel.
 set -eu
 SRC=$(cd "$(dirname "$0")/../.." && pwd)
@@ -30,6 +32,7 @@ REALWORLD=""
 CACHE=$SRC/build/kernels
 TIMEOUT=600
 LIMIT=""
+REDO=""
 while [ $# -gt 0 ]; do
 	case $1 in
 	--kernels) KERNELS=$2; shift ;;
@@ -40,6 +43,7 @@ while [ $# -gt 0 ]; do
 	--cache) CACHE=$2; shift ;;
 	--timeout) TIMEOUT=$2; shift ;;
 	--limit) LIMIT=$2; shift ;;
+	--redo-errors) REDO=1 ;;
 	*) echo "usage: see the head of $0" >&2; exit 2 ;;
 	esac
 	shift
@@ -166,7 +170,7 @@ fetch_kernel() {
 
 # 5. one boot: the initramfs for a set, the guest run, its results.
 initramfs() {
-	k=$1 s=$2 out=$3
+	k=$1 s=$2 out=$3 jobs=$4
 	r=$CACHE/$k/initramfs-$s
 	rm -rf "$r"
 	mkdir -p "$r/bin" "$r/dev" "$r/proc" "$r/sys" "$r/tmp" "$r/objs"
@@ -180,29 +184,33 @@ initramfs() {
 	mkdir -p "$r/boot"
 	cp "$CACHE/$k"/root/boot/config-* "$r/boot/"
 	cp -r "$JOBS/objs/$s" "$r/objs/$s"
-	cp "$JOBS/jobs-$s.txt" "$r/jobs.txt"
+	cp "$jobs" "$r/jobs.txt"
 	echo "$TIMEOUT" >"$r/timeout"
 	[ -f "$HERE/$k.btf.xz" ] || : >"$r/dump-btf"
 	(cd "$r" && find . | cpio -o -H newc --quiet) >"$out"
 	rm -rf "$r"
 }
+# boot K SET JOBLIST TAG: the guest's answers in $CACHE/K/TAG-SET.txt
 boot() {
-	k=$1 s=$2
+	k=$1 s=$2 jobs=$3 tag=$4
 	d=$CACHE/$k
-	initramfs "$k" "$s" "$d/initrd-$s.cpio"
-	rm -f "$d/console-$s.log" "$d/results-$s.txt" "$d/btf-$s.b64"
+	initramfs "$k" "$s" "$d/initrd-$s.cpio" "$jobs"
+	rm -f "$d/console-$s.log" "$d/$tag-$s.txt" "$d/btf-$s.b64"
 	t0=$(date +%s)
 	qemu-system-x86_64 -accel tcg -cpu max -m 2G -smp 1 -no-reboot \
 		-display none -monitor none \
 		-kernel "$d/vmlinuz" -initrd "$d/initrd-$s.cpio" \
 		-append "console=ttyS0 loglevel=4 panic=-1" \
 		-serial "file:$d/console-$s.log" \
-		-serial "file:$d/results-$s.txt" \
+		-serial "file:$d/$tag-$s.txt" \
 		-serial "file:$d/btf-$s.b64" >&2
 	t1=$(date +%s)
-	echo "$((t1 - t0))" >"$d/seconds-$s"
+	if [ "$tag" = results ]; then
+		echo "$((t1 - t0))" >"$d/seconds-$s"
+		echo "$TIMEOUT" >"$d/timeout-$s"
+	fi
 	rm -f "$d/initrd-$s.cpio"
-	log "$k $s: $((t1 - t0)) s ($(tail -n 1 "$d/results-$s.txt" | tr -d '\r'))"
+	log "$k $s: $((t1 - t0)) s ($(tail -n 1 "$d/$tag-$s.txt" | tr -d '\r'))"
 	if [ -s "$d/btf-$s.b64" ] && [ ! -f "$HERE/$k.btf.xz" ]; then
 		sed -e 's/\r$//' -e '/^@@BTF-END/d' "$d/btf-$s.b64" |
 			base64 -d | gzip -dc | xz -9 >"$HERE/$k.btf.xz.tmp"
@@ -212,24 +220,45 @@ boot() {
 table() {
 	k=$1
 	d=$CACHE/$k
-	keys="" results=""
+	keys="" results="" limits=""
 	for s in corpus selftests realworld; do
 		if [ -f "$d/results-$s.txt" ] && [ -f "$d/keys-$s.tsv" ]; then
 			keys="$keys $d/keys-$s.tsv"
 			results="$results $d/results-$s.txt"
+			limits="$limits $(cat "$d/timeout-$s")"
 		fi
 	done
 	release=$(sed -n 's/^@@KERNEL //p' "$d"/console-*.log | tr -d '\r' | head -n 1)
 	python3 "$HERE/record.py" parse --keys $keys --results $results \
-		--timeout "$TIMEOUT" --out "$HERE/$k.tsv" \
+		--timeouts $limits --out "$HERE/$k.tsv" \
 		--kernel-release "$release" --package "$(cat "$d/package")" >&2
+}
+
+# --redo-errors: the errors of the last recording, loaded again; their new
+# blocks, appended, override the old ones (record.py read_blocks).
+redo() {
+	k=$1 s=$2
+	d=$CACHE/$k
+	cmp -s "$JOBS/keys-$s.tsv" "$d/keys-$s.tsv" || {
+		log "$k $s: the jobs changed since it was recorded: record it again"
+		exit 1
+	}
+	python3 "$HERE/record.py" redo --table "$HERE/$k.tsv" \
+		--keys "$d/keys-$s.tsv" --jobs "$JOBS/jobs-$s.txt" >"$JOBS/redo-$s.txt"
+	[ -s "$JOBS/redo-$s.txt" ] || return 0
+	boot "$k" "$s" "$JOBS/redo-$s.txt" redo
+	cat "$d/redo-$s.txt" >>"$d/results-$s.txt"
 }
 
 for k in $KERNELS; do
 	fetch_kernel "$k"
 	for s in $SETS; do
+		if [ -n "$REDO" ]; then
+			redo "$k" "$s"
+			continue
+		fi
 		cp "$JOBS/keys-$s.tsv" "$CACHE/$k/keys-$s.tsv"
-		boot "$k" "$s"
+		boot "$k" "$s" "$JOBS/jobs-$s.txt" results
 	done
 	table "$k"
 done
