@@ -268,6 +268,33 @@ static bool old_branch_decided(const struct bc_vreg *a, const struct bc_vreg *b,
 }
 
 /*
+ * What a kernel before 6.8 learns from a branch (6.1's check_cond_jmp_op):
+ * against a constant, the other register's bounds, but nothing on the
+ * not-equal side of JEQ/JNE; between two registers nothing, but 64-bit
+ * equality (reg_combine_min_max). The copies it does not refine are
+ * reset to the registers as they were.
+ */
+static void old_refine(const struct bc_vreg *a, const struct bc_vreg *b,
+		       uint8_t op, bool j32, struct bc_vreg *ta,
+		       struct bc_vreg *tb, struct bc_vreg *fa,
+		       struct bc_vreg *fb)
+{
+	uint64_t w = j32 ? 0xffffffffull : ~0ull;
+	bool konst = !(b->s.var_off.mask & w) || !(a->s.var_off.mask & w);
+
+	if (op == BPF_JEQ || op == BPF_JNE) {
+		*(op == BPF_JEQ ? fa : ta) = *a;
+		*(op == BPF_JEQ ? fb : tb) = *b;
+		if (konst || !j32)
+			return;
+	} else if (konst) {
+		return;
+	}
+	*ta = *fa = *a;
+	*tb = *fb = *b;
+}
+
+/*
  * Linux's reg_set_min_max, with the branch decided first where the
  * ranges decide it (is_branch_taken): a and b are scalars.
  */
@@ -293,6 +320,8 @@ static int reg_set_min_max(struct venv *e, uint32_t pc,
 	}
 	bc_scalar_refine(&ta.s, &tb.s, op, j32, true);
 	bc_scalar_refine(&fa.s, &fb.s, op, j32, false);
+	if (!e->kern->branch_taken_regs)
+		old_refine(a, b, op, j32, &ta, &tb, &fa, &fb);
 	if (e->cur.nsum && !j32)
 		ne_low_halves(op, &ta, &tb, &fa, &fb);
 	if (e->linux_only) {
