@@ -81,6 +81,9 @@ struct bc_kernel {
 	/* bpf_strtol and bpf_strtoul for every type (bpf_base_func_proto:
 	 * 6.1); 5.10 offers them to cgroup/sysctl programs only */
 	bool strtol_any_type;
+	/* a loop may close along an instruction's fall-through (6.12);
+	 * 6.1's check_cfg takes only jumps' edges as loops (loop_ok) */
+	bool fallthrough_loops;
 	/* "program of this type cannot use helper" (6.12) or "unknown func"
 	 * (6.1 and older) for a helper the program type lacks */
 	bool helper_denied_named;

@@ -908,6 +908,8 @@ int bc_verify(const struct bc_prog *prog, const struct bc_verify_opts *opts,
 	opts = &vo;
 	copts.reject_irreducible = opts->reject_irreducible;
 	copts.no_back_edges = opts->unprivileged && !opts->cap_bpf;
+	copts.no_fallthrough_back_edges =
+		opts->kernel && !opts->kernel->fallthrough_loops;
 	if (bc_cfg_build(prog, &copts, &cfg, &err)) {
 		snprintf(res->error, sizeof(res->error), "%s", err.msg);
 		res->error_insn = err.insn;
