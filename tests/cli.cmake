@@ -43,3 +43,7 @@ add_custom_target(cli_kfuncs_btf ALL DEPENDS ${KFUNCS_BTF_O})
 add_test(NAME cli_list_kfuncs
   COMMAND sh ${TESTS_DIR}/cli/list_kfuncs.sh $<TARGET_FILE:bpfcheck>
           ${KFUNCS_BTF_O} ${CMAKE_BINARY_DIR}/tests/load/progs/kfuncs.O2.o)
+add_test(NAME cli_kernels
+  COMMAND sh ${TESTS_DIR}/cli/kernels.sh $<TARGET_FILE:bpfcheck>
+          ${CMAKE_BINARY_DIR}/tests/corpus)
+set_tests_properties(cli_kernels PROPERTIES SKIP_RETURN_CODE 77)

@@ -10,6 +10,8 @@ if(NOT Python3_FOUND)
   return()
 endif()
 file(GLOB KERNEL_TABLES CONFIGURE_DEPENDS ${TESTS_DIR}/kernels/*.tsv)
+# (K.tsv only: known.tsv is kernels_agreement's list)
+list(FILTER KERNEL_TABLES INCLUDE REGEX "/[0-9]+\\.[0-9]+\\.tsv$")
 if(KERNEL_TABLES)
   find_program(KERNELS_BPFTOOL bpftool PATHS /usr/sbin /sbin)
   set(_kt_args)
@@ -20,4 +22,22 @@ if(KERNEL_TABLES)
     COMMAND ${Python3_EXECUTABLE} ${TESTS_DIR}/kernels/record.py check
             ${KERNEL_TABLES} ${_kt_args})
   set_tests_properties(kernels_tables PROPERTIES SKIP_RETURN_CODE 77)
+endif()
+
+# kernels_agreement: bpfcheck --kernel K --linux-compat against every
+# recorded table's corpus and real-world rows (tests/kernels/agreement.py;
+# no VM, a minute): 0 false accepts, every disagreement listed in
+# tests/kernels/known.tsv. The corpus objects come from the corpus target;
+# the real-world set is skipped without ../shared/realworld.
+if(KERNEL_TABLES AND TARGET corpus_objs)
+  set(_ka_rw ${CMAKE_SOURCE_DIR}/../shared/realworld)
+  if(NOT EXISTS ${_ka_rw} AND EXISTS /work/shared/realworld)
+    set(_ka_rw /work/shared/realworld)
+  endif()
+  add_test(NAME kernels_agreement
+    COMMAND ${Python3_EXECUTABLE} ${TESTS_DIR}/kernels/agreement.py
+            ${KERNEL_TABLES} --bpfcheck $<TARGET_FILE:bpfcheck>
+            --objdir ${CMAKE_BINARY_DIR}/tests/corpus --realworld ${_ka_rw}
+            -j 2)
+  set_tests_properties(kernels_agreement PROPERTIES SKIP_RETURN_CODE 77)
 endif()

@@ -6,8 +6,10 @@
 #include <linux/bpf.h>
 
 #include "cli.h"
+#include "kernels_matrix.h"
 #include "stats_table.h"
 #include "verify_jobs.h"
+#include "platform/kernels.h"
 #include "util/util.h"
 
 enum {
@@ -23,6 +25,8 @@ enum {
 	OPT_LINUX_COMPAT,
 	OPT_MAX_WORST,
 	OPT_JOBS,
+	OPT_KERNEL,
+	OPT_KERNELS,
 };
 
 static void help(FILE *f)
@@ -60,6 +64,17 @@ static void help(FILE *f)
 		"  --linux-compat   the verdict Linux would give: no loop proofs,\n"
 		"                   Linux's limits (1,000,000 processed insns, 8,193\n"
 		"                   jumps in a sequence); to gate kernel loads\n"
+		"  --kernel VERSION the verifier of Linux VERSION (5.10, 5.15,\n"
+		"                   6.1, 6.6, 6.12, 6.18, or a release, mapped\n"
+		"                   to the newest of those not above it): its\n"
+		"                   helpers, instructions, program types and\n"
+		"                   rules (default: the running kernel's)\n"
+		"  --kernels LIST   a matrix: one row per program, one column\n"
+		"                   per kernel of LIST (5.10,6.1,6.18, or lts:\n"
+		"                   5.10,5.15,6.1,6.6,6.12 and 6.18), PASS or\n"
+		"                   FAIL with the first reason, and the oldest\n"
+		"                   kernel that loads it (--linux-compat);\n"
+		"                   -o json and -o csv carry the same\n"
 		"  --reject-irreducible  irreducible loops are an error\n"
 		"  --no-precision   no precision tracking: prune only where every\n"
 		"                   scalar is contained (slower, same verdicts)\n"
@@ -327,6 +342,7 @@ struct verify_args {
 	enum out_format out;
 	struct stats_spec spec;
 	const char *emit;
+	const char *kernels; /* --kernels LIST */
 	int jobs;
 };
 
@@ -397,6 +413,8 @@ static int take_option(struct verify_args *a, int c, const char *arg)
 	case OPT_REJECT_IRR: vo->reject_irreducible = true; return -1;
 	case OPT_LINUX_COMPAT: vo->linux_compat = true; return -1;
 	case OPT_NO_PREC: vo->no_precision = true; return -1;
+	case OPT_KERNEL: vo->kernel = arg; return -1;
+	case OPT_KERNELS: a->kernels = arg; return -1;
 	case 'o':
 		if (parse_format(arg, &a->out))
 			return -1;
@@ -446,6 +464,13 @@ static int check_combinations(int argc, struct verify_args *a)
 				       "limits and rules: no --insn-budget, "
 				       "--max-worst-case or "
 				       "--reject-irreducible");
+	if (vo->kernel && !bc_kernel_find(vo->kernel))
+		return cli_usage_error("verify",
+				       "bad --kernel '%s' (5.10 onwards)",
+				       vo->kernel);
+	if (a->kernels && (vo->kernel || a->compare || a->out == OUT_TABLE))
+		return cli_usage_error("verify", "--kernels takes no --kernel, "
+						 "-C or -o table");
 	if (a->jobs > 1 && vo->log_level)
 		return cli_usage_error("verify", "-j and --log-level: the logs "
 						 "would interleave");
@@ -480,6 +505,8 @@ static int parse_args(int argc, char **argv, struct verify_args *a)
 		{ "emit", required_argument, NULL, 'e' },
 		{ "compare", no_argument, NULL, 'C' },
 		{ "jobs", required_argument, NULL, 'j' },
+		{ "kernel", required_argument, NULL, OPT_KERNEL },
+		{ "kernels", required_argument, NULL, OPT_KERNELS },
 		{ "help", no_argument, NULL, 'h' },
 		{ 0 }
 	};
@@ -620,6 +647,11 @@ int cmd_verify(int argc, char **argv)
 		return stats_compare(
 			argv[optind], argv[optind + 1], a.emit ? &a.spec : NULL,
 			a.out == OUT_CSV ? STATS_CSV : STATS_TABLE);
+	if (a.kernels)
+		return kernels_matrix(argc, argv, &a.in, &a.vo, a.kernels,
+				      a.out == OUT_JSON ? MATRIX_JSON :
+				      a.out == OUT_CSV	? MATRIX_CSV :
+							  MATRIX_TEXT);
 	if (a.json)
 		fputs("{\"programs\":[", stdout);
 	rc = a.jobs > 1 ? verify_parallel(&o, argc, argv) :

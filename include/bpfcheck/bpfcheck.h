@@ -240,8 +240,23 @@ struct bpfcheck_verify_opts {
 	 * Not applied with linux_compat.
 	 */
 	uint64_t max_worst_case;
+	/*
+	 * The Linux release whose verifier to mirror: "5.10", "5.15",
+	 * "6.1", "6.6", "6.12", "6.18" or a release ("6.1.0-28-amd64"),
+	 * mapped to the newest of those not above it (above 6.18: 6.18).
+	 * Its helpers, instructions, program types and the rules that
+	 * changed verdicts since (bpfcheck_kernels). NULL: the running
+	 * kernel's. Older than 5.10: -EINVAL.
+	 */
+	const char *kernel;
 	size_t : 0;
 };
+
+/*
+ * The kernel profiles bpfcheck knows, oldest first: i's version ("6.12")
+ * and whether a recorded table measured it; NULL past the last.
+ */
+LIBBPFCHECK_API const char *bpfcheck_kernel_profile(size_t i, bool *measured);
 
 enum bpfcheck_linux_verdict {
 	BPFCHECK_LINUX_UNKNOWN, /* a loop proof decided; not predicted */

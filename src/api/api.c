@@ -10,6 +10,7 @@
 #include "asm/disasm.h"
 #include "load/load.h"
 #include "platform/kbtf.h"
+#include "platform/kernels.h"
 #include "platform/kconfig.h"
 #include "prog/prog.h"
 #include "search/verify.h"
@@ -372,6 +373,17 @@ static void to_internal(const struct bpfcheck_verify_opts *o,
 	vo->predict_linux = o->predict_linux;
 	vo->max_worst_case = o->max_worst_case;
 	vo->prog_flags = (uint32_t)o->prog_flags;
+	vo->kernel = o->kernel ? bc_kernel_find(o->kernel) :
+				 bc_kernel_running();
+}
+
+const char *bpfcheck_kernel_profile(size_t i, bool *measured)
+{
+	const struct bc_kernel *k = bc_kernel_at((unsigned)i);
+
+	if (measured)
+		*measured = k && k->measured;
+	return k ? k->name : NULL;
 }
 
 /* The verdict, its strings pointing into r (the program's own). */
@@ -423,6 +435,10 @@ int bpfcheck_verify(const struct bpfcheck_prog *prog,
 		return fail(-EINVAL, "bpfcheck_verdict",
 			    "sz cannot hold the "
 			    "verdict");
+	if (o.kernel && !bc_kernel_find(o.kernel))
+		return fail(-EINVAL, "bpfcheck_verify_opts",
+			    "no kernel profile for that release (the oldest "
+			    "is 5.10)");
 	if (o.prog_flags >> 32)
 		return fail(-EINVAL, "bpfcheck_verify_opts",
 			    "prog_flags past "

@@ -140,7 +140,8 @@ static int64_t dfs_succ(const struct bc_prog *p, uint32_t t, int k)
  * instructions from insn 0 (fall-through before branch) stops at the
  * first edge to an instruction still on the walk's stack.
  */
-static int check_back_edges(const struct bc_prog *p, struct bc_err *err)
+static int check_back_edges(const struct bc_prog *p, bool fallthrough_only,
+			    struct bc_err *err)
 {
 	uint32_t n = p->insn_cnt, top = 0;
 	uint8_t *state = bc_xcalloc(n, 1); /* 1 on the stack, 2 done */
@@ -157,7 +158,9 @@ static int check_back_edges(const struct bc_prog *p, struct bc_err *err)
 		if (w < 0 || w >= n) {
 			state[t] = 2;
 			top--;
-		} else if (state[w] == 1) {
+		} else if (state[w] == 1 && (!fallthrough_only ||
+					     !bc_is_jmp_class(&p->insns[t]) ||
+					     bc_is_call(&p->insns[t]))) {
 			ret = bc_errf(err, t, -EINVAL,
 				      "back-edge from insn "
 				      "%u to %u",
@@ -530,8 +533,8 @@ int bc_cfg_build(const struct bc_prog *prog, const struct bc_cfg_opts *opts,
 	ret = find_subprogs(cfg, half, err);
 	for (uint32_t s = 0; s < cfg->sub_cnt && !ret; s++)
 		ret = check_subprog(prog, &cfg->subs[s], half, err);
-	if (!ret && opts->no_back_edges)
-		ret = check_back_edges(prog, err);
+	if (!ret && (opts->no_back_edges || opts->no_fallthrough_back_edges))
+		ret = check_back_edges(prog, !opts->no_back_edges, err);
 	if (ret)
 		goto fail;
 	lead = bc_xcalloc(prog->insn_cnt, 1);

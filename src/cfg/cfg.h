@@ -109,6 +109,9 @@ struct bc_cfg_opts {
 	bool reject_irreducible; /* the RFC's rule: irreducible is an error */
 	bool no_back_edges; /* Linux's check_cfg without CAP_BPF: a loop
 				 * is an error ("back-edge from insn") */
+	/* before 6.4's check_cfg: a back-edge along a fall-through that is
+	 * not a jump's (a loop entered below its latch) is an error too */
+	bool no_fallthrough_back_edges;
 	uint64_t max_loop_blocks; /* 0: the default above */
 };
 

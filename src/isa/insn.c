@@ -258,8 +258,69 @@ static int check_fields(const struct bpf_insn *in, uint32_t pc, uint32_t cnt,
 	return bc_errf(err, pc, EINVAL, "unknown opcode %02x", in->code);
 }
 
+/* A cpu v4 encoding, which kernels before 6.6 refuse, with their words. */
+static int older_than_v4(const struct bpf_insn *in, uint32_t pc,
+			 struct bc_err *err)
+{
+	uint8_t cls = bc_class(in), op = bc_op(in);
+	bool alu = cls == BPF_ALU || cls == BPF_ALU64;
+
+	if (cls == BPF_LDX && bc_mode(in) == BPF_MEMSX)
+		return bc_errf(err, pc, EINVAL, "BPF_LDX uses reserved fields");
+	if ((cls == BPF_ALU64 && op == BPF_END) ||
+	    (cls == BPF_JMP32 && op == BPF_JA))
+		return bc_errf(err, pc, EINVAL, "unknown opcode %02x",
+			       in->code);
+	if (alu && op == BPF_MOV && in->off)
+		return bc_errf(err, pc, EINVAL, "BPF_MOV uses reserved fields");
+	if (alu && (op == BPF_DIV || op == BPF_MOD) && in->off)
+		return bc_errf(err, pc, EINVAL, "BPF_ALU uses reserved fields");
+	return 0;
+}
+
+/*
+ * What a kernel with isa lacks, refused as it refuses it (older kernels'
+ * resolve_pseudo_ldimm64 and do_check): the LDX, STX and opcode-table
+ * checks run on load there, the others where the instruction is reached;
+ * here all run on load, which is stricter only for code never reached.
+ */
+static int older_isa(const struct bpf_insn *in, uint32_t pc,
+		     const struct bc_isa *isa, struct bc_err *err)
+{
+	uint8_t cls = bc_class(in), op = bc_op(in);
+
+	if (isa->no_atomic_fetch && cls == BPF_STX &&
+	    bc_mode(in) == BPF_ATOMIC && in->imm)
+		return bc_errf(err, pc, EINVAL, "BPF_STX uses reserved fields");
+	if (isa->no_kfunc_call && cls == BPF_JMP && op == BPF_CALL &&
+	    in->src_reg == BPF_PSEUDO_KFUNC_CALL)
+		return bc_errf(err, pc, EINVAL,
+			       "BPF_CALL uses reserved fields");
+	if (isa->no_cpu_v4 && older_than_v4(in, pc, err))
+		return -EINVAL;
+	if (cls == BPF_JMP && op == BPF_JCOND) {
+		if (isa->no_may_goto)
+			return bc_errf(err, pc, EINVAL, "unknown opcode %02x",
+				       in->code);
+		if (isa->no_may_goto_nop && !in->off)
+			return bc_errf(err, pc, EINVAL,
+				       "invalid may_goto off %d imm %d",
+				       in->off, in->imm);
+	}
+	if (isa->no_addr_space_cast && cls == BPF_ALU64 && op == BPF_MOV &&
+	    bc_srcbit(in) == BPF_X && in->off == BC_ADDR_SPACE_CAST)
+		return bc_errf(err, pc, EINVAL, "BPF_MOV uses reserved fields");
+	return 0;
+}
+
 int bc_insn_check(const struct bpf_insn *insns, uint32_t cnt,
 		  struct bc_err *err)
+{
+	return bc_insn_check_isa(insns, cnt, NULL, err);
+}
+
+int bc_insn_check_isa(const struct bpf_insn *insns, uint32_t cnt,
+		      const struct bc_isa *isa, struct bc_err *err)
 {
 	uint32_t pc;
 	int r;
@@ -280,6 +341,8 @@ int bc_insn_check(const struct bpf_insn *insns, uint32_t cnt,
 		     in->imm))
 			return bc_errf(err, pc, EINVAL,
 				       "BPF_LDX uses reserved fields");
+		if (isa && older_isa(in, pc, isa, err))
+			return -EINVAL;
 		if (!opcode_known(in->code))
 			return bc_errf(err, pc, EINVAL, "unknown opcode %02x",
 				       in->code);

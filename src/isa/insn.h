@@ -223,6 +223,24 @@ static inline int bc_size_bytes(uint8_t size)
 int bc_insn_check(const struct bpf_insn *insns, uint32_t cnt,
 		  struct bc_err *err);
 
+/*
+ * The instructions an older kernel lacks (platform/kernels.c sets one per
+ * release); all false past the newest release's: none missing.
+ */
+struct bc_isa {
+	bool no_atomic_fetch; /* only BPF_ADD atomics, no fetch (< 5.12) */
+	bool no_kfunc_call; /* no BPF_PSEUDO_KFUNC_CALL (< 5.13) */
+	bool no_cpu_v4; /* ldsx, movsx, sdiv/smod, bswap, gotol (< 6.6) */
+	bool no_may_goto; /* < 6.9 */
+	bool no_may_goto_nop; /* "may_goto +0" refused (< 6.14) */
+	bool no_addr_space_cast; /* < 6.9 */
+};
+
+/* bc_insn_check for a kernel with isa (NULL: today's), with that
+ * kernel's messages for what it lacks. */
+int bc_insn_check_isa(const struct bpf_insn *insns, uint32_t cnt,
+		      const struct bc_isa *isa, struct bc_err *err);
+
 /* Name of a helper by id ("bpf_map_lookup_elem"), or NULL if unknown. */
 const char *bc_helper_name(int32_t id);
 

@@ -11,6 +11,7 @@
 #include <stddef.h>
 
 #include "platform/helpers.h"
+#include "platform/kernels.h"
 #include "platform/progtypes.h"
 #include "isa/insn.h"
 #include "util/util.h"
@@ -1130,8 +1131,8 @@ bool bc_license_is_gpl_compatible(const char *license)
 bool bc_helper_allowed(int32_t id, uint32_t prog_type, uint32_t attach_type,
 		       bool privileged, const char **why)
 {
-	struct bc_func_req c = { prog_type, attach_type, privileged, false,
-				 true };
+	struct bc_func_req c = { prog_type, attach_type, privileged,
+				 false,	    true,	 NULL };
 
 	return bc_helper_check(id, &c, why);
 }
@@ -1140,7 +1141,8 @@ bool bc_helper_check(int32_t id, const struct bc_func_req *c, const char **why)
 {
 	const char *name;
 
-	if (id < 0 || id >= BC_KERNEL_FUNC_MAX_ID) {
+	if (id < 0 || id >= BC_KERNEL_FUNC_MAX_ID ||
+	    (c->kernel && id > c->kernel->last_helper)) {
 		snprintf(why_buf, sizeof(why_buf), "invalid func unknown#%d",
 			 id);
 		goto fail;
@@ -1152,10 +1154,13 @@ bool bc_helper_check(int32_t id, const struct bc_func_req *c, const char **why)
 			 id);
 		goto fail;
 	}
-	if (!type_allows(id, c)) {
+	if (!type_allows(id, c) ||
+	    !bc_kernel_type_has_helper(c->kernel, id, c->type)) {
 		snprintf(why_buf, sizeof(why_buf),
-			 "program of this type cannot use helper %s#%d", name,
-			 id);
+			 c->kernel && !c->kernel->helper_denied_named ?
+				 "unknown func %s#%d" :
+				 "program of this type cannot use helper %s#%d",
+			 name, id);
 		goto fail;
 	}
 	if (!bc_helper_proto(id)) {

@@ -124,9 +124,12 @@ bool bc_license_is_gpl_compatible(const char *license);
  * CAP_BPF + CAP_PERFMON; sleepable (Linux's in_sleepable); gpl: its
  * license is GPL-compatible (Linux's license_is_gpl_compatible).
  */
+struct bc_kernel;
+
 struct bc_func_req {
 	uint32_t type, attach;
 	bool priv, sleepable, gpl;
+	const struct bc_kernel *kernel; /* its helpers; NULL: the newest */
 };
 
 /*

@@ -326,8 +326,9 @@ static int step(struct venv *e)
 	r = check_insn(e, pc, in, &next);
 	if (r)
 		return r;
-	/* speculation stops at a barrier: so does a speculative path */
-	if (e->cur.speculative && e->barrier_after)
+	/* speculation stops at a barrier: so does a speculative path
+	 * (Linux 6.17's series with the nospec fallback; 6.12 goes on) */
+	if (e->cur.speculative && e->barrier_after && e->kern->nospec_fallback)
 		return 1;
 	if (tags)
 		vl_after_insn(e, in, &before, src_const, k);

@@ -66,6 +66,7 @@ static void env_init(struct venv *e, const struct bc_prog *prog,
 	e->budget = opts->insn_budget ? opts->insn_budget : BC_MAX_INSNS;
 	e->nosum = nosum;
 	e->linux_only = opts->linux_compat;
+	e->kern = opts->kernel ? opts->kernel : bc_kernel_newest();
 	/* Linux: ANY_ALIGNMENT wins; x86 has efficient unaligned access */
 	e->strict_align = (opts->prog_flags & BPF_F_STRICT_ALIGNMENT) &&
 			  !(opts->prog_flags & BPF_F_ANY_ALIGNMENT);
@@ -653,6 +654,51 @@ static int st_ops_check(const struct bc_prog *prog,
  * bpf_check_attach_target do before verifying. Fills *vo (opts with the
  * target) or res->error.
  */
+/*
+ * bpf_check_attach_target: a sleepable fentry/fexit/fmod_ret program
+ * needs a target in the kernel's error-injection list, and fmod_ret one
+ * there or a security_ hook. The list is not in the BTF: without
+ * CONFIG_FUNCTION_ERROR_INJECTION it is empty; with it bpfcheck knows
+ * only x86's syscall wrappers (SYSCALL_DEFINE allows them) to be in it.
+ */
+static bool attach_allowed(const struct bc_prog *prog,
+			   const struct bc_attach *at, bool sleepable,
+			   struct bc_verify_result *res)
+{
+	const struct bc_kconfig *kc = prog->obj->kconfig;
+	bool modret = at->attach == BPF_MODIFY_RETURN, inject;
+	const char *v = NULL;
+
+	if (prog->type != BPF_PROG_TYPE_TRACING ||
+	    (at->attach != BPF_TRACE_FENTRY && at->attach != BPF_TRACE_FEXIT &&
+	     !modret) ||
+	    (!sleepable && (!modret || !strncmp(at->name, "security_", 9))))
+		return true;
+	if (!kc || bc_kconfig_read(kc, NULL)) {
+		snprintf(res->error, sizeof(res->error),
+			 "%s: whether %s is in the kernel's error-injection "
+			 "list is not known to bpfcheck without its config",
+			 prog->section, at->name);
+		return false;
+	}
+	v = bc_kconfig_value(kc, "CONFIG_FUNCTION_ERROR_INJECTION");
+	inject = v && v[0] == 'y';
+	if (inject && !strncmp(at->name, "__x64_sys_", 10))
+		return true;
+	if (inject)
+		snprintf(res->error, sizeof(res->error),
+			 "%s: whether %s is in the kernel's error-injection "
+			 "list is not known to bpfcheck",
+			 prog->section, at->name);
+	else if (sleepable)
+		snprintf(res->error, sizeof(res->error), "%s is not sleepable",
+			 at->name);
+	else
+		snprintf(res->error, sizeof(res->error),
+			 "%s() is not modifiable", at->name);
+	return false;
+}
+
 static int attach_target(const struct bc_prog *prog,
 			 const struct bc_verify_opts *opts,
 			 struct bc_verify_opts *vo, struct bc_attach *at,
@@ -696,6 +742,11 @@ static int attach_target(const struct bc_prog *prog,
 			 kb->path);
 		return -1;
 	}
+	if (!attach_allowed(prog, at,
+			    (opts->prog_flags & BPF_F_SLEEPABLE) ||
+				    sleepable_section(prog->section),
+			    res))
+		return -1;
 	vo->attach = at;
 	return 0;
 }
@@ -808,6 +859,22 @@ static int kbtf_unreadable(const struct bc_prog *prog,
 	return -1;
 }
 
+/* An older kernel's BPF_PROG_LOAD refuses a program type it does not
+ * know (-EINVAL, before its verifier runs). */
+static bool kernel_has_type(const struct bc_prog *prog,
+			    const struct bc_verify_opts *opts, struct bc_err *err)
+{
+	const char *name = bc_progtype_name(prog->type);
+
+	if (!opts->kernel || prog->type <= opts->kernel->last_prog_type)
+		return true;
+	bc_errf(err, -1, EINVAL,
+		"unknown program type %s: Linux %s has none (BPF_PROG_LOAD "
+		"fails with EINVAL)",
+		name ? name : "?", opts->kernel->name);
+	return false;
+}
+
 int bc_verify(const struct bc_prog *prog, const struct bc_verify_opts *opts,
 	      struct bc_verify_result *res)
 {
@@ -833,7 +900,9 @@ int bc_verify(const struct bc_prog *prog, const struct bc_verify_opts *opts,
 		res->error_insn = err.insn;
 		goto out;
 	}
-	if (bc_insn_check(prog->insns, prog->insn_cnt, &err)) {
+	if (!kernel_has_type(prog, opts, &err) ||
+	    bc_insn_check_isa(prog->insns, prog->insn_cnt,
+			      opts->kernel ? &opts->kernel->isa : NULL, &err)) {
 		snprintf(res->error, sizeof(res->error), "%s", err.msg);
 		res->error_insn = err.insn;
 		goto out;
@@ -846,6 +915,8 @@ int bc_verify(const struct bc_prog *prog, const struct bc_verify_opts *opts,
 	opts = &vo;
 	copts.reject_irreducible = opts->reject_irreducible;
 	copts.no_back_edges = opts->unprivileged && !opts->cap_bpf;
+	copts.no_fallthrough_back_edges =
+		opts->kernel && !opts->kernel->fallthrough_loops;
 	if (bc_cfg_build(prog, &copts, &cfg, &err)) {
 		snprintf(res->error, sizeof(res->error), "%s", err.msg);
 		res->error_insn = err.insn;

@@ -464,7 +464,9 @@ static int alu_unary(struct venv *e, uint32_t pc, const struct bpf_insn *in,
 		return vc_err(e, pc, "R%d pointer arithmetic prohibited",
 			      in->dst_reg);
 	dst->id = 0;
-	if (bc_op(in) == BPF_NEG)
+	if (!e->kern->neg_end_tracked)
+		bc_vreg_scalar(dst);
+	else if (bc_op(in) == BPF_NEG)
 		bc_scalar_alu(&dst->s, &dst->s, BPF_NEG, alu32, 0);
 	else
 		bc_scalar_end(&dst->s, bc_srcbit(in), !alu32, in->imm);

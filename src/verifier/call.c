@@ -887,8 +887,8 @@ static int helper_call(struct venv *e, uint32_t pc, const struct bpf_insn *in,
 {
 	const struct bc_helper_proto *p;
 	struct callinfo ci = { .map = -1, .mem_regno = -1, .cb_target = -1 };
-	struct bc_func_req req = { e->type, e->attach, e->priv, e->sleepable,
-				   e->gpl };
+	struct bc_func_req req = { e->type,	 e->attach, e->priv,
+				   e->sleepable, e->gpl,    e->kern };
 	const char *why = NULL;
 	bool mem_write = false;
 
@@ -1149,17 +1149,12 @@ static int check_main_exit(struct venv *e, uint32_t pc)
 	struct bc_retval rv;
 	bool checked, in;
 
-	if (e->cur.ref_cnt) {
-		for (uint32_t i = 0; i < e->cur.ref_cnt; i++)
-			vc_log(e, "Unreleased reference id=%u alloc_insn=%u\n",
-			       e->cur.refs[i].id, e->cur.refs[i].insn);
-		return vc_err(e, pc,
-			      "BPF_EXIT instruction in main prog would "
-			      "lead to reference leak");
-	}
+	if (e->cur.ref_cnt)
+		return vlk_ref_leak(e, pc);
 	if (e->cur.frames[0]->subprog)
 		return check_global_exit(e, pc);
 	checked = bc_ctx_retval(e->type, e->attach, e->target, &rv);
+	bc_kernel_retval(e->kern, e->type, &rv);
 	if (!checked && e->type == BPF_PROG_TYPE_LSM &&
 	    e->attach == BPF_LSM_MAC)
 		return 1; /* a void hook: r0 is not even read */

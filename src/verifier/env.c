@@ -30,7 +30,9 @@ int vc_err(struct venv *e, uint32_t pc, const char *fmt, ...)
 
 bool vc_recover_speculative(struct venv *e)
 {
-	if (!e->failed || e->fatal || !e->cur.speculative)
+	/* before Linux 6.17 the error stands: no nospec fallback */
+	if (!e->failed || e->fatal || !e->cur.speculative ||
+	    !e->kern->nospec_fallback)
 		return false;
 	e->failed = false;
 	e->res->error[0] = 0;
@@ -237,4 +239,13 @@ void vc_kbtf_ask(const struct venv *e)
 	w->kbtf_asked = true;
 	if (e->obj->kbtf && !w->kbtf_parsed)
 		e->res->kbtf_unreadable = true;
+}
+
+bool vc_kbtf_is_kernels(const struct venv *e)
+{
+	const struct bc_kernel_btf *kb = e->obj->kbtf;
+
+	if (e->kern == bc_kernel_running())
+		return true;
+	return kb && kb->path && strcmp(kb->path, BC_KBTF_DEFAULT);
 }

@@ -86,6 +86,7 @@ struct venv {
 	bool sum_head; /* the checkpoint made is a summary's header */
 	uint32_t peel_entries; /* loops entered with a peeled round */
 	bool linux_only; /* Linux's rules alone (--linux-compat) */
+	const struct bc_kernel *kern; /* the kernel mirrored (kernels.h) */
 	bool beyond_linux; /* a rule Linux lacks decided something */
 	bool sum_abort; /* a summary failed: verify again without */
 	/*
@@ -139,6 +140,12 @@ struct venv {
 #define TC_MAP_POISON UINT32_MAX
 
 void vc_kbtf_ask(const struct venv *e);
+/*
+ * Does the target's BTF describe the kernel mirrored (e->kern)? Not when
+ * it is the running kernel's and that is another release: its kfuncs are
+ * not the older kernel's.
+ */
+bool vc_kbtf_is_kernels(const struct venv *e);
 
 /*
  * The target kernel's BTF, or NULL: parsed when a program first needs it

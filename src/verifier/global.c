@@ -121,6 +121,15 @@ static enum garg arg_kind(const struct venv *e, const struct bc_func *f, int i,
 
 	if (tags & BC_ARG_TAG_UNKNOWN)
 		return bad(why, n, "arg#%d has unsupported set of tags", i);
+	/* older kernels ignore the tags: what they make of the bare type
+	 * is not modelled, so refuse naming it */
+	if (tags && !e->kern->arg_tags) {
+		snprintf(why, n,
+			 "arg#%d of %s(): __arg_* tags are Linux 6.8's, not "
+			 "in Linux %s",
+			 i, f->name, e->kern->name);
+		return GA_BAD;
+	}
 	if (!a->ptr) {
 		if (tags)
 			return bad(why, n,
@@ -147,6 +156,12 @@ static enum garg arg_kind(const struct venv *e, const struct bc_func *f, int i,
 				   "context type",
 				   i);
 		return GA_CTX;
+	}
+	if (!e->kern->global_ptr_args) {
+		snprintf(why, n,
+			 "Arg#%d type PTR in %s() is not supported yet.", i,
+			 f->name);
+		return GA_BAD;
 	}
 	if (a->dynptr && tags)
 		return bad(why, n, "arg#%d has invalid combination of tags", i);

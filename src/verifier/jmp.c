@@ -253,6 +253,48 @@ static void unbound_invalid(struct bc_vreg *a, struct bc_vreg *b)
 }
 
 /*
+ * Before 6.8 is_branch_taken decides against a constant only, and JEQ/JNE
+ * only when the register is a constant too (6.1's and 5.10's
+ * is_branch64_taken).
+ */
+static bool old_branch_decided(const struct bc_vreg *a, const struct bc_vreg *b,
+			       uint8_t op, bool j32)
+{
+	uint64_t width = j32 ? 0xffffffffull : ~0ull;
+
+	if (b->s.var_off.mask & width)
+		return false;
+	return (op != BPF_JEQ && op != BPF_JNE) || !(a->s.var_off.mask & width);
+}
+
+/*
+ * What a kernel before 6.8 learns from a branch (6.1's check_cond_jmp_op):
+ * against a constant, the other register's bounds, but nothing on the
+ * not-equal side of JEQ/JNE; between two registers nothing, but 64-bit
+ * equality (reg_combine_min_max). The copies it does not refine are
+ * reset to the registers as they were.
+ */
+static void old_refine(const struct bc_vreg *a, const struct bc_vreg *b,
+		       uint8_t op, bool j32, struct bc_vreg *ta,
+		       struct bc_vreg *tb, struct bc_vreg *fa,
+		       struct bc_vreg *fb)
+{
+	uint64_t w = j32 ? 0xffffffffull : ~0ull;
+	bool konst = !(b->s.var_off.mask & w) || !(a->s.var_off.mask & w);
+
+	if (op == BPF_JEQ || op == BPF_JNE) {
+		*(op == BPF_JEQ ? fa : ta) = *a;
+		*(op == BPF_JEQ ? fb : tb) = *b;
+		if (konst || !j32)
+			return;
+	} else if (konst) {
+		return;
+	}
+	*ta = *fa = *a;
+	*tb = *fb = *b;
+}
+
+/*
  * Linux's reg_set_min_max, with the branch decided first where the
  * ranges decide it (is_branch_taken): a and b are scalars.
  */
@@ -269,6 +311,8 @@ static int reg_set_min_max(struct venv *e, uint32_t pc,
 
 	vp_note_link(e, in->dst_reg, bc_srcbit(in) ? in->src_reg : -1);
 	taken = bc_scalar_branch_taken(&a->s, &b->s, op, j32);
+	if (!e->kern->branch_taken_regs && !old_branch_decided(a, b, op, j32))
+		taken = -1;
 	if (taken >= 0) { /* decided by the ranges */
 		mark_operands(e, in);
 		*next = taken ? tgt : fall;
@@ -276,6 +320,8 @@ static int reg_set_min_max(struct venv *e, uint32_t pc,
 	}
 	bc_scalar_refine(&ta.s, &tb.s, op, j32, true);
 	bc_scalar_refine(&fa.s, &fb.s, op, j32, false);
+	if (!e->kern->branch_taken_regs)
+		old_refine(a, b, op, j32, &ta, &tb, &fa, &fb);
 	if (e->cur.nsum && !j32)
 		ne_low_halves(op, &ta, &tb, &fa, &fb);
 	if (e->linux_only) {
@@ -344,7 +390,7 @@ static int mark_ptr_or_null_regs(struct venv *e, uint32_t pc,
  * Linux's reg_not_null: pointer kinds that are never null, with a variable
  * offset too small to wrap the pointer round to 0.
  */
-static bool never_null(const struct bc_vreg *r)
+static bool never_null(const struct venv *e, const struct bc_vreg *r)
 {
 	if (r->s.smin <= -MAX_VAR_OFF || r->s.smax >= MAX_VAR_OFF)
 		return false;
@@ -353,11 +399,12 @@ static bool never_null(const struct bc_vreg *r)
 	case VK_TCP_SOCK:
 	case VK_SOCK_COMMON:
 	case VK_MAP_VALUE:
-	case VK_MAP_KEY:
+	case VK_MAP_KEY: return true;
 	case VK_MEM:
-	case VK_MAP_PTR: return true;
+	case VK_MAP_PTR: return e->kern->more_not_null;
 	case VK_BTF_ID: /* is_trusted_reg: referenced, or trusted only */
-		return r->ref_id || r->bflags == BC_BTF_TRUSTED;
+		return e->kern->more_not_null &&
+		       (r->ref_id || r->bflags == BC_BTF_TRUSTED);
 	}
 	return false;
 }
@@ -372,18 +419,18 @@ static bool is_const(const struct bc_vreg *r)
  * null compared (64-bit) for equality with the constant 0. 1 taken, 0 not,
  * -1 undecided.
  */
-static int ptr_branch_taken(const struct bc_vreg *a, const struct bc_vreg *b,
-			    uint8_t op, bool j32)
+static int ptr_branch_taken(const struct venv *e, const struct bc_vreg *a,
+			    const struct bc_vreg *b, uint8_t op, bool j32)
 {
 	const struct bc_vreg *p = a, *k = b;
 
 	if (j32) /* a pointer's low half may be 0 */
 		return -1;
-	if (!is_const(k)) {
+	if (!is_const(k) && e->kern->branch_taken_regs) {
 		p = b;
 		k = a;
 	}
-	if (!is_const(k) || !never_null(p) || k->s.var_off.value)
+	if (!is_const(k) || !never_null(e, p) || k->s.var_off.value)
 		return -1;
 	if (op == BPF_JEQ)
 		return 0;
@@ -517,7 +564,7 @@ static int ptr_jmp(struct venv *e, uint32_t pc, const struct bpf_insn *in,
 	if (!e->priv && bc_srcbit(in) && b->kind != VK_SCALAR &&
 	    !(pkt_any(a) && pkt_any(b)))
 		return vc_err(e, pc, "R%d pointer comparison prohibited", s);
-	taken = ptr_branch_taken(a, b, op, j32);
+	taken = ptr_branch_taken(e, a, b, op, j32);
 	if (taken >= 0) {
 		if (bc_srcbit(in) && b->kind == VK_SCALAR)
 			vp_mark_reg(e, s);
@@ -536,7 +583,7 @@ static int ptr_jmp(struct venv *e, uint32_t pc, const struct bpf_insn *in,
 	if (!e->priv && a->kind != VK_SCALAR)
 		return vc_err(e, pc, "R%d pointer comparison prohibited", d);
 	if (!j32 && bc_srcbit(in) && (op == BPF_JEQ || op == BPF_JNE) &&
-	    eq_infers_not_null(a, b))
+	    e->kern->eq_not_null && eq_infers_not_null(a, b))
 		return eq_not_null(e, pc, in, next);
 	if (vc_push(e, bc_jmp_target(in, pc)))
 		return -1;

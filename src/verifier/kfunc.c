@@ -95,6 +95,22 @@ static int lookup(struct venv *e, uint32_t pc, const struct bpf_insn *in,
 		return vc_err_fatal(e, pc,
 				    "kfunc#%d is not supported by bpfcheck",
 				    in->imm);
+	if (!vc_kbtf_is_kernels(e))
+		return vc_err_fatal(e, pc,
+				    "kfunc %s: whether Linux %s has it is not "
+				    "known to bpfcheck without that kernel's "
+				    "BTF (--btf)",
+				    kc->name, e->kern->name);
+	/* an older kernel's BTF (--btf) without it: libbpf cannot resolve
+	 * the extern; bpfcheck reads no module BTF, so one there is
+	 * refused too */
+	if (e->kern != bc_kernel_running() && vc_kbtf(e) &&
+	    btf__find_by_name_kind(vc_kbtf(e), kc->name, BTF_KIND_FUNC) <= 0)
+		return vc_err_fatal(e, pc,
+				    "kfunc %s is absent from Linux %s's BTF "
+				    "(extern (func ksym) '%s': not found in "
+				    "kernel BTF)",
+				    kc->name, e->kern->name, kc->name);
 	kc->k = bc_kfunc_find(kc->name);
 	/* (a program whose type bpfcheck did not find: not decided here) */
 	if (kc->k && e->type != BPF_PROG_TYPE_UNSPEC &&

@@ -122,8 +122,30 @@ int vlk_call_check(struct venv *e, uint32_t pc, const struct bpf_insn *in)
 		      "lock");
 }
 
+/* 6.12's and older kernels' words at an exit with a lock held; 6.1's
+ * refuses a subprogram's exit holding a spin lock too. */
+static int old_exit_check(struct venv *e, uint32_t pc)
+{
+	unsigned n = e->cur.preempt_lock;
+
+	if (e->cur.curframe && !e->kern->lock_in_subprog && e->cur.lock_map)
+		return vc_err(e, pc, "bpf_spin_unlock is missing");
+	if (e->cur.curframe)
+		return 0;
+	if (e->cur.lock_map)
+		return vc_err(e, pc, "bpf_spin_unlock is missing");
+	if (e->cur.rcu_lock)
+		return vc_err(e, pc, "bpf_rcu_read_unlock is missing");
+	if (n)
+		return vc_err(e, pc, "%u bpf_preempt_enable%s missing", n,
+			      n == 1 ? " is" : "(s) are");
+	return 0;
+}
+
 int vlk_exit_check(struct venv *e, uint32_t pc)
 {
+	if (!e->kern->exit_words_618)
+		return old_exit_check(e, pc);
 	if (e->cur.curframe)
 		return 0;
 	if (e->cur.rcu_lock && !e->cur.lock_map)
@@ -350,4 +372,20 @@ int vlk_rcu_helper(struct venv *e, uint32_t pc, int32_t func, const char *name,
 			      "tail_call cannot be used inside "
 			      "bpf_rcu_read_lock-ed region");
 	return 0;
+}
+
+int vlk_ref_leak(struct venv *e, uint32_t pc)
+{
+	const struct bc_vref *last = &e->cur.refs[e->cur.ref_cnt - 1];
+	bool old = !e->kern->exit_words_618;
+
+	for (uint32_t i = 0; i + old < e->cur.ref_cnt; i++)
+		vc_log(e, "Unreleased reference id=%u alloc_insn=%u\n",
+		       e->cur.refs[i].id, e->cur.refs[i].insn);
+	if (old)
+		return vc_err(e, pc, "Unreleased reference id=%u alloc_insn=%u",
+			      last->id, last->insn);
+	return vc_err(e, pc,
+		      "BPF_EXIT instruction in main prog would lead to "
+		      "reference leak");
 }

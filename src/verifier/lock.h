@@ -60,4 +60,10 @@ bool vlk_map_has_lock(const struct bc_map *m);
 const char *vlk_map_prog_check(const struct bc_map *m, uint32_t type, char *buf,
 			       size_t len);
 
+/*
+ * The main program exits holding references (check_reference_leak): each
+ * logged, and the error in the words of the kernel mirrored.
+ */
+int vlk_ref_leak(struct venv *e, uint32_t pc);
+
 #endif

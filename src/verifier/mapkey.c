@@ -50,7 +50,8 @@ bool vc_lookup_not_null(struct venv *e, int32_t fn, int32_t map)
 	uint64_t val;
 	int o;
 
-	if (fn != BPF_FUNC_map_lookup_elem || map < 0 || !e->bpf_cap)
+	if (fn != BPF_FUNC_map_lookup_elem || map < 0 || !e->bpf_cap ||
+	    !e->kern->lookup_const_key)
 		return false;
 	m = &e->obj->maps[map];
 	if (m->type != BPF_MAP_TYPE_ARRAY &&

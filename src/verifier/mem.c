@@ -209,6 +209,11 @@ static void fill_narrow(struct venv *e, struct bc_vreg *out,
 		bc_scalar_alu(&out->s, &v, BPF_MOV, false, (int16_t)(8 * size));
 		return;
 	}
+	/* before 6.8 a fill narrower than the spill knows nothing */
+	if (!e->kern->narrowing_fill && sp->narrow != size) {
+		bc_vreg_scalar_load(out, size, false);
+		return;
+	}
 	/* the value fits: the fill is the spilled register itself (and
 	 * keeps its id, as Linux does when the fill does not narrow it) */
 	if (!(v.umax >> (8 * size))) {
@@ -279,7 +284,7 @@ static bool spill_narrow(struct venv *e, struct bc_vframe *f, int k, int size,
 	 * (its low half; vmem_sync_linked) */
 	if (size == 4 && src && src->kind == VK_SCALAR &&
 	    !bc_scalar_is_const(&src->s) && !(src->s.umax >> 32)) {
-		if (!src->id)
+		if (!src->id && e->kern->spill_assigns_id)
 			src->id = ++e->id_gen;
 		c.id = src->id;
 	}
@@ -315,7 +320,7 @@ static void stack_write(struct venv *e, struct bc_vframe *f, int o, int size,
 		 * (Linux assigns an id before the spill) */
 		if (src && val->kind == VK_SCALAR &&
 		    !bc_scalar_is_const(&val->s)) {
-			if (!src->id)
+			if (!src->id && e->kern->spill_assigns_id)
 				src->id = ++e->id_gen;
 			f->spill[k].id = src->id;
 		}
@@ -324,7 +329,8 @@ static void stack_write(struct venv *e, struct bc_vframe *f, int o, int size,
 	/* a register holding 0 is spilled too (Linux: bytes of the slot
 	 * written later turn the whole spill into misc data) */
 	if (size < 8 && !(i % 8) && track && val->kind == VK_SCALAR &&
-	    (!zero || src) && spill_narrow(e, f, i / 8, size, val, src))
+	    e->kern->narrow_spills && (!zero || src) &&
+	    spill_narrow(e, f, i / 8, size, val, src))
 		return;
 	for (int b = 0; b < size; b++)
 		slot_misc(f, (i + b) / 8);
@@ -413,7 +419,9 @@ int vmem_stack_range(struct venv *e, uint32_t pc, int regno,
 	struct bc_vframe *f = e->cur.frames[reg->frame];
 	int64_t lo = reg->off + off + reg->s.smin;
 	int64_t hi = reg->off + off + reg->s.smax;
-	int64_t min_ok = write || e->priv ? -BC_STACK : -stack_allocated(f);
+	int64_t min_ok = write || (e->priv && e->kern->access_grows_stack) ?
+				 -BC_STACK :
+				 -stack_allocated(f);
 
 	const char *what = write ? "write to" : "read from";
 
@@ -462,10 +470,13 @@ int vmem_stack_range(struct venv *e, uint32_t pc, int regno,
 		}
 		return 0;
 	}
+	int64_t alloc = -stack_allocated(f);
+
 	for (int64_t o = lo; o < hi + size; o++) {
 		int i = BC_STACK + (int)o;
 		uint8_t t = f->stype[i];
-		bool ok = (e->priv && t != VS_ITER && t != VS_DYNPTR) ||
+		bool ok = (e->priv && t != VS_ITER && t != VS_DYNPTR &&
+			   (o >= alloc || e->kern->access_grows_stack)) ||
 			  t == VS_MISC || t == VS_ZERO;
 
 		/* Linux checks a spill for the whole slot: any byte of a slot
@@ -532,7 +543,9 @@ static int stack_access(struct venv *e, uint32_t pc, int regno,
 		return 0;
 	}
 	o = reg->off + (int)reg->s.var_off.value + off;
-	if (o < (write || e->priv ? -BC_STACK : -stack_allocated(f)) ||
+	if (o < (write || (e->priv && e->kern->access_grows_stack) ?
+			 -BC_STACK :
+			 -stack_allocated(f)) ||
 	    o + size > 0)
 		return vc_err(e, pc, "invalid %s stack R%d off=%d size=%d",
 			      write ? "write to" : "read from", regno,

@@ -14,6 +14,7 @@
 #include "prog/prog.h"
 #include "platform/btfctx.h"
 #include "verifier/claims.h"
+#include "platform/kernels.h"
 
 struct bc_verify_opts {
 	int log_level; /* 0 none, 1 path to the error, 2 every insn */
@@ -50,6 +51,9 @@ struct bc_verify_opts {
 	 * this (0: BC_MAX_WORST_CASE); not with linux_compat.
 	 */
 	uint64_t max_worst_case;
+	/* the kernel whose verifier to mirror (platform/kernels.h); NULL:
+	 * the newest */
+	const struct bc_kernel *kernel;
 	/* set by bc_verify: the attach target of a typed context */
 	const struct bc_attach *attach;
 };

@@ -108,6 +108,23 @@ static void sound(const char *path)
 	bpfcheck_object_close(obj);
 }
 
+/* Kernel profiles: the list, and a release older than the oldest. */
+static void kernels(const struct bpfcheck_prog *p)
+{
+	BPFCHECK_OPTS(bpfcheck_verify_opts, o, .linux_compat = true);
+	struct bpfcheck_verdict v = { .sz = sizeof(v) };
+	bool measured = true;
+
+	CHECK(!strcmp(bpfcheck_kernel_profile(0, &measured), "5.10"));
+	CHECK(!strcmp(bpfcheck_kernel_profile(1, &measured), "5.15"));
+	CHECK(!measured);
+	CHECK(bpfcheck_kernel_profile(6, NULL) == NULL);
+	o.kernel = "5.10.262";
+	CHECK(bpfcheck_verify(p, &o, &v) == 0 && v.accepted);
+	o.kernel = "4.19";
+	CHECK(bpfcheck_verify(p, &o, &v) == -EINVAL);
+}
+
 /*
  * What Linux would answer: tests/corpus/loops_beyond.c's beyond_10m is
  * proven here and too large for Linux; bounded_loop.o loads in both.
@@ -154,6 +171,7 @@ static void linux_verdicts(const char *beyond, const char *bounded)
 	CHECK(bpfcheck_verify(bpfcheck_object_prog(obj, 0), &o, &v) == 0);
 	CHECK(v.accepted && v.linux_verdict == BPFCHECK_LINUX_ACCEPT);
 	CHECK(v.linux_processed_insns > v.processed_insns);
+	kernels(bpfcheck_object_prog(obj, 0));
 	bpfcheck_object_close(obj);
 }
 
