@@ -36,11 +36,11 @@ extern "C" {
 #endif
 
 #define BPFCHECK_VERSION_MAJOR 0
-#define BPFCHECK_VERSION_MINOR 2
+#define BPFCHECK_VERSION_MINOR 3
 #define BPFCHECK_VERSION_PATCH 0
-#define BPFCHECK_VERSION       "0.2.0"
+#define BPFCHECK_VERSION       "0.3.0"
 
-/* The version of the library actually linked ("0.2.0"), and its parts. */
+/* The version of the library actually linked ("0.3.0"), and its parts. */
 LIBBPFCHECK_API const char *bpfcheck_version_string(void);
 LIBBPFCHECK_API uint32_t bpfcheck_version_major(void);
 LIBBPFCHECK_API uint32_t bpfcheck_version_minor(void);
