@@ -186,6 +186,14 @@ int pick_temp(struct g *g)
 	return n ? c[below(g, n)] : pick_writable(g);
 }
 
+void pick_two_temps(struct g *g, int *a, int *b)
+{
+	*a = pick_temp(g);
+	g->reserved |= 1u << *a;
+	*b = pick_temp(g);
+	g->reserved &= ~(1u << *a);
+}
+
 int64_t interesting32(struct g *g)
 {
 	static const int64_t v[] = {

@@ -19,10 +19,7 @@ static void loop_access(struct g *g, int i, uint32_t imax)
 
 	if (k == 0 && g->pkt) {
 		/* packet byte at data + i, checked each iteration */
-		t = pick_temp(g);
-		g->reserved |= 1u << t;
-		d = pick_temp(g);
-		g->reserved &= ~(1u << t);
+		pick_two_temps(g, &t, &d);
 		uint32_t k = 1 + (uint32_t)below(g, 3);
 
 		emit(g, "r%d = r7", t);
@@ -66,10 +63,7 @@ static void loop_access(struct g *g, int i, uint32_t imax)
 		g->rk[t] = RK_SCALAR;
 	} else if (g->walker && g->walker != i && chance(g, 60)) {
 		/* an inner index from an outer loop's walker */
-		t = pick_temp(g);
-		g->reserved |= 1u << t;
-		d = pick_temp(g);
-		g->reserved &= ~(1u << t);
+		pick_two_temps(g, &t, &d);
 		emit(g, "r%d = r%d", t, i);
 		emit(g, "r%d &= 7", t);
 		emit(g, "r%d = r%d", d, g->walker);
@@ -554,10 +548,7 @@ static bool pkt_words(struct g *g)
 	g->rk[i] = RK_SCALAR;
 	save(g, &sv);
 	label(g, head);
-	t = pick_temp(g);
-	g->reserved |= 1u << t;
-	d = pick_temp(g);
-	g->reserved &= ~(1u << t);
+	pick_two_temps(g, &t, &d);
 	emit(g, "%c%d = %c%d", c, t, c, i);
 	if (scaled && s > 1)
 		emit(g, "%c%d <<= %d", c, t, log2_of(s));
@@ -719,10 +710,7 @@ static bool var_walk(struct g *g)
 	g->rk[i] = RK_SCALAR;
 	save(g, &sv);
 	label(g, head);
-	a = pick_temp(g);
-	g->reserved |= 1u << a;
-	t = pick_temp(g);
-	g->reserved &= ~(1u << a);
+	pick_two_temps(g, &a, &t);
 	if (ptr) {
 		emit(g, "r%d = r%d", a, p);
 	} else {

@@ -69,6 +69,9 @@ void meet(struct g *g, const struct snap *s);
 bool writable(struct g *g, int r);
 int pick_writable(struct g *g);
 int pick_temp(struct g *g);
+/* Two different temporaries (pick_temp twice, the first kept from the
+ * second pick). */
+void pick_two_temps(struct g *g, int *a, int *b);
 int64_t interesting32(struct g *g);
 uint64_t interesting64(struct g *g);
 void unknown_into(struct g *g, int r);
