@@ -190,6 +190,17 @@ static int add_label(struct asm_ctx *c, const char *name)
 	return 0;
 }
 
+/*
+ * ".func NAME" names the next instruction, and "call NAME" calls it (not a
+ * kfunc of that name). A name that is already a label keeps its first place.
+ */
+int bc_asm_name_func(struct asm_ctx *c, const char *name)
+{
+	if (c->hcap && *label_slot(c, name))
+		return 0;
+	return add_label(c, name);
+}
+
 /* Remove comments: ';', '//', and '#' at the start of a word. */
 static void strip_comment(char *s)
 {

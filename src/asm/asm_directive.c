@@ -146,6 +146,21 @@ static int d_raw(struct cur *p)
 	return bc_asm_end_of_line(p);
 }
 
+static int d_func(struct cur *p)
+{
+	char name[128];
+	int k;
+
+	if (!bc_asm_ident(p, name, sizeof(name)))
+		return bc_asm_expected(p, "a function name");
+	k = bc_asm_end_of_line(p);
+	if (k)
+		return k;
+	free(p->c->pending_func);
+	p->c->pending_func = bc_xstrdup(name);
+	return bc_asm_name_func(p->c, name);
+}
+
 int bc_asm_directive(struct cur *p)
 {
 	char name[128];
@@ -184,13 +199,8 @@ int bc_asm_directive(struct cur *p)
 		p->s += strlen(p->s);
 		return bc_asm_end_of_line(p);
 	}
-	if (bc_asm_word(p, ".func")) {
-		if (!bc_asm_ident(p, name, sizeof(name)))
-			return bc_asm_expected(p, "a function name");
-		free(p->c->pending_func);
-		p->c->pending_func = bc_xstrdup(name);
-		return bc_asm_end_of_line(p);
-	}
+	if (bc_asm_word(p, ".func"))
+		return d_func(p);
 	bc_asm_ident(p, name, sizeof(name));
 	return bc_asm_fail(p->c, "unknown directive '%s'", name);
 }

@@ -106,6 +106,7 @@ struct bpf_insn *bc_asm_emit(struct asm_ctx *c, uint8_t code, int dst, int src,
 void bc_asm_emit_lddw(struct asm_ctx *c, int dst, int src, uint64_t v);
 void bc_asm_add_fix(struct asm_ctx *c, const char *label, enum fix_kind k);
 void bc_asm_add_func(struct asm_ctx *c, int64_t pc);
+int bc_asm_name_func(struct asm_ctx *c, const char *name);
 int bc_asm_jump_to(struct cur *p, uint8_t code, int dst, int src, int32_t imm,
 		   enum fix_kind k);
 
