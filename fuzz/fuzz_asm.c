@@ -151,7 +151,8 @@ static void same_maps(const struct bc_prog *pa, struct bc_prog *pb,
 
 /*
  * A kfunc call indexes its object's kernel symbols, numbered in the order
- * the assembler met them: the same kfunc, by name, must survive.
+ * the assembler met them: the same kfunc, by name, must survive (one
+ * written by its index alone, "call kfunc#N", keeps its index).
  */
 static void same_kfuncs(const struct bc_object *oa, const struct bc_prog *a,
 			const struct bc_object *ob, struct bc_prog *b,
@@ -166,6 +167,8 @@ static void same_kfuncs(const struct bc_object *oa, const struct bc_prog *a,
 			continue;
 		nx = bc_object_ksym_name(oa, x->imm);
 		ny = bc_object_ksym_name(ob, y->imm);
+		if (!nx && !ny && x->imm == y->imm) /* "call kfunc#N" */
+			continue;
 		if (!nx || !ny || strcmp(nx, ny)) {
 			dump("disassembly", text, len);
 			bcf_fail("insn %u: kfunc %s became %s", i,

@@ -1,0 +1,1 @@
+call kfunc#0;
