@@ -460,7 +460,12 @@ static void widen_reg(const struct vsum *s, uint32_t own, struct bc_vreg *o,
 		bc_scalar_alu(&o->s, &d, BPF_ADD, false, 0);
 		bc_scalar_const(&d, (uint64_t)(int64_t)(c->off - base));
 		bc_scalar_alu(&cv, &d, BPF_ADD, false, 0);
+		/* a walking packet pointer's range shrinks by its step at
+		 * every round: it jumps to what the bytes proven past data
+		 * leave it (vl_pkt_ranges) */
 		o->range = ro < rc ? ro : rc;
+		if (o->kind == VK_PKT && o->range < ro)
+			o->range = 0;
 		o->off = base;
 		widen_scalar(s, &o->s, &cv);
 		if (o->kind == VK_PKT || o->kind == VK_PKT_META)
@@ -625,6 +630,7 @@ static bool widen(struct vsum *s, uint32_t own, const struct bc_vstate *w,
 		for (int k = 0; k < BC_SLOTS; k++)
 			widen_slot(thr_for(s, f, 10 + k), own, o, b, k, id_gen);
 	}
+	vl_pkt_join(out, c);
 	vl_pkt_widen(s, own, w, c, out);
 	vrel_relate_narrow(s, own, out->frames[s->frame]);
 	if (own)
@@ -634,6 +640,7 @@ static bool widen(struct vsum *s, uint32_t own, const struct bc_vstate *w,
 		vrel_cong_header(s, out->frames[s->frame]);
 	if (own && s->lt == 1)
 		vrel_lt_narrow(s, out->frames[s->frame]);
+	vl_pkt_ranges(out);
 	if (contains(out, w, c, own, live))
 		return true;
 	bc_vstate_for_each_reg(out, clear_scalar_id, NULL);
@@ -646,6 +653,7 @@ static bool widen(struct vsum *s, uint32_t own, const struct bc_vstate *w,
 /* The path goes on from nw (same frames and path links as st). */
 static void adopt(struct bc_vstate *st, struct bc_vstate *nw)
 {
+	st->pkt_len = nw->pkt_len;
 	for (uint32_t f = 0; f <= st->curframe; f++) {
 		bc_vframe_free(st->frames[f]);
 		st->frames[f] = nw->frames[f];

@@ -13,23 +13,36 @@
 
 static void pkt_len_fn(struct bc_vreg *r, void *arg)
 {
-	int32_t *len = arg;
+	vt_pkt_len(arg, r, r->range);
+}
 
-	if (r->kind == VK_PKT && bc_scalar_is_const(&r->s) &&
-	    !r->s.var_off.value && r->range > *len)
-		*len = r->range;
+/* The bytes proven past data in st, learnt from its packet pointers. */
+static int32_t pkt_len(struct bc_vstate *st)
+{
+	bc_vstate_for_each_reg(st, pkt_len_fn, st);
+	return st->pkt_len;
+}
+
+static void pkt_range_fn(struct bc_vreg *r, void *arg)
+{
+	int32_t len = *(int32_t *)arg;
+
+	if (r->kind == VK_PKT && r->range >= 0 && r->s.smin >= 0 &&
+	    r->s.umax < (uint64_t)len && r->range < len - (int32_t)r->s.umax)
+		r->range = len - (int32_t)r->s.umax;
 }
 
 /*
  * On entry and on a back edge, with len bytes of the packet proven: a
- * location the loop steps, at most u, has len - u bytes from data + it.
+ * location the loop steps, at most u, has len - u bytes from data + it,
+ * and so has a packet pointer whose offsets are at most u.
  */
 void vl_pkt_facts(struct venv *e, uint32_t loop)
 {
 	struct bc_vframe *f = vc_frame(e);
-	int32_t len = 0;
+	int32_t len = pkt_len(&e->cur);
 
-	bc_vstate_for_each_reg(&e->cur, pkt_len_fn, &len);
+	vl_pkt_ranges(&e->cur);
 	for (int j = 0; len > 0 && j < VL_LOCS; j++) {
 		struct bc_vreg *r = vl_loc(f, j);
 
@@ -41,6 +54,23 @@ void vl_pkt_facts(struct venv *e, uint32_t loop)
 	}
 }
 
+void vl_pkt_join(struct bc_vstate *out, const struct bc_vstate *c)
+{
+	if (c->pkt_len < out->pkt_len)
+		out->pkt_len = c->pkt_len;
+	pkt_len(out);
+}
+
+/*
+ * A packet pointer that walks loses a step of its range at every widening
+ * (its offsets grow, its range is the least): it has what its largest
+ * offset leaves of the bytes proven past data.
+ */
+void vl_pkt_ranges(struct bc_vstate *out)
+{
+	bc_vstate_for_each_reg(out, pkt_range_fn, &out->pkt_len);
+}
+
 /*
  * A packet fact that shrank on the back edge: rather than step by step,
  * down to what W's range of X still proves, or to what this round's
@@ -49,9 +79,8 @@ void vl_pkt_facts(struct venv *e, uint32_t loop)
 void vl_pkt_widen(const struct vsum *s, uint32_t own, const struct bc_vstate *w,
 		  const struct bc_vstate *c, struct bc_vstate *out)
 {
-	int32_t len = 0;
+	int32_t len = out->pkt_len;
 
-	bc_vstate_for_each_reg(out, pkt_len_fn, &len);
 	for (int j = 0; j < VL_LOCS; j++) {
 		const struct bc_vreg *o = vl_loc(w->frames[s->frame], j);
 		const struct bc_vreg *b = vl_loc(c->frames[s->frame], j);

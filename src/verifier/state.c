@@ -415,16 +415,17 @@ static bool same_buf(const struct bc_vreg *o, const struct bc_vreg *c)
 
 /*
  * A pointer's id. At a loop summary's header, old's pointer linked to
- * nothing (a variable step gave it an id of its own) stands for cur's
- * with none (the packet pointers at fixed offsets, whose ranges move
- * together): exploring old, fewer registers learnt from each check.
+ * nothing (a variable step gave it an id of its own) stands for cur's,
+ * with no id (the packet pointers at fixed offsets, whose ranges move
+ * together) or with one other pointers of cur share: exploring old,
+ * fewer registers learnt from each check.
  */
 static bool ptr_ids(struct idmap *m, uint32_t o, uint32_t c,
 		    enum bc_sub_mode mode)
 {
-	if (mode == BC_SUB_HEADER && o && !c)
-		return scalar_ids(m, o, c);
-	return idmap_check(m, o, c);
+	if (mode != BC_SUB_HEADER)
+		return idmap_check(m, o, c);
+	return idmap_check(m, o, c) || (o && scalar_ids(m, o, 0));
 }
 
 static bool reg_sub(const struct bc_vreg *o, const struct bc_vreg *c,
@@ -638,6 +639,10 @@ bool bc_vstate_subsumes_live(const struct bc_vstate *old,
 
 	if (old->curframe != cur->curframe || old->ref_cnt != cur->ref_cnt)
 		return false;
+	/* old's runs may have relied on more bytes proven than cur's */
+	if (mode == BC_SUB_EXACT ? old->pkt_len != cur->pkt_len :
+				   old->pkt_len > cur->pkt_len)
+		return false;
 	/* a peeled round: cur's runs visit the header no more often than
 	 * old's (an exact repeat is an infinite loop all the same) */
 	if (mode != BC_SUB_EXACT &&
@@ -708,7 +713,7 @@ uint64_t bc_vstate_hash(const struct bc_vstate *st, const uint16_t *live)
 
 	h = mix(h, st->may_goto_depth | (uint64_t)st->iter_depth << 32);
 	h = mix(h, st->lock_map | (uint64_t)st->rcu_lock << 32);
-	h = mix(h, st->preempt_lock);
+	h = mix(h, st->preempt_lock | (uint64_t)(uint32_t)st->pkt_len << 32);
 
 	for (uint32_t f = 0; f <= st->curframe; f++) {
 		const struct bc_vframe *fr = st->frames[f];

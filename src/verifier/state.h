@@ -199,6 +199,13 @@ struct bc_vstate {
 	 * active_preempt_lock) */
 	uint32_t preempt_lock;
 	bool speculative; /* a mispredicted path (vc_push_spec) */
+	/*
+	 * While a loop summary is active: bytes of the packet proven past
+	 * data (data + pkt_len <= data_end), whichever register held the
+	 * pointer that proved them (loops/pktfact.c); 0 outside summaries,
+	 * so that it never stands between two states there.
+	 */
+	int32_t pkt_len;
 	/* stack slots written since the last checkpoint, per frame
 	 * (precision.h) */
 	uint64_t swr[BC_MAX_CALL_FRAMES];

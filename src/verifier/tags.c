@@ -299,10 +299,21 @@ static void learn_fact(struct bc_vreg *r, void *arg)
  * This is what carries a check made in one round (p + 1 <= end, before
  * p++) to the next round's header, where data + V is computed afresh.
  */
+/* p has range bytes past it: data has as many past the least of p's offsets */
+void vt_pkt_len(struct bc_vstate *st, const struct bc_vreg *p, int32_t range)
+{
+	uint64_t n = p->s.umin + (uint64_t)(range > 0 ? range : 0);
+
+	if (p->kind == VK_PKT && range > 0 && p->s.smin >= 0 && n <= 0xffff &&
+	    (int32_t)n > st->pkt_len)
+		st->pkt_len = (int32_t)n;
+}
+
 void vt_pkt_checked(struct venv *e, const struct bc_vreg *p, int32_t range)
 {
 	struct pkt_fact f;
 
+	vt_pkt_len(&e->cur, p, range);
 	if (p->kind != VK_PKT || p->ivw != VL_W_PKT || range <= 0 ||
 	    !vt_active(&e->cur, p->iv))
 		return;
@@ -345,4 +356,5 @@ static void drop_fact(struct bc_vreg *r, void *arg)
 void vt_pkt_drop(struct bc_vstate *st)
 {
 	bc_vstate_for_each_reg(st, drop_fact, NULL);
+	st->pkt_len = 0;
 }

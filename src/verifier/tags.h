@@ -57,5 +57,7 @@ void vt_pkt_after_alu(struct bc_vreg *d, const struct bpf_insn *in, bool konst,
 		      int64_t k);
 /* No summary left on the path: nothing keeps the facts any more. */
 void vt_pkt_drop(struct bc_vstate *st);
+/* Packet pointer p is proven to have range bytes: st->pkt_len learns it. */
+void vt_pkt_len(struct bc_vstate *st, const struct bc_vreg *p, int32_t range);
 
 #endif
