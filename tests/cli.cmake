@@ -35,7 +35,8 @@ add_test(NAME cli_worst_case
   COMMAND sh ${TESTS_DIR}/cli/worst_case.sh $<TARGET_FILE:bpfcheck>
           ${CMAKE_BINARY_DIR}/tests/corpus/calls.O2.o
           ${CMAKE_BINARY_DIR}/tests/corpus/loops_beyond.O2.o
-          ${CMAKE_BINARY_DIR}/tests/corpus/loops_ok.O2.o)
+          ${CMAKE_BINARY_DIR}/tests/corpus/loops_ok.O2.o
+          ${TESTS_DIR}/corpus/cost_explored.s)
 # list --kfuncs on a fixed BTF (kfuncs_btf.c's) and on this machine's.
 bpf_object(KFUNCS_BTF_O ${TESTS_DIR}/cli/kfuncs_btf.c
            ${CMAKE_BINARY_DIR}/tests/cli_kfuncs_btf.o -O2)

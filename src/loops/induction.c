@@ -197,13 +197,20 @@ bool vl_is_step(const struct bpf_insn *in, int64_t *c)
 	return true;
 }
 
+/* A constant step, or a right shift by a constant (a value that halves). */
 static bool has_step(const struct bc_cfg *cfg, uint32_t l)
 {
 	int64_t c;
 
 	FOR_BODY_INSNS(cfg, l, i)
-	if (vl_is_step(&cfg->prog->insns[i], &c))
-		return true;
+	{
+		const struct bpf_insn *in = &cfg->prog->insns[i];
+
+		if (vl_is_step(in, &c) ||
+		    (bc_op(in) == BPF_RSH && !bc_srcbit(in) && in->imm > 0 &&
+		     (bc_class(in) == BPF_ALU || bc_class(in) == BPF_ALU64)))
+			return true;
+	}
 	return false;
 }
 
@@ -787,7 +794,7 @@ static bool summarisable(struct venv *e, uint32_t pc, uint32_t loop)
 		why = "entered from another subprogram";
 	else if (!has_step(e->cfg, loop))
 		why = "no register or stack slot changes by a constant step "
-		      "in it";
+		      "or a constant right shift in it";
 	if (why)
 		unsum(e, pc, why);
 	return !why;
@@ -834,71 +841,6 @@ static int entry(struct venv *e, uint32_t pc, uint32_t loop, uint32_t peel,
 	tag_header(e, s, id, true);
 	new_head(e, s, id);
 	return 2;
-}
-
-#define HULL_LO(a, b) ((b) < (a) ? (a) = (b) : (a))
-#define HULL_HI(a, b) ((b) > (a) ? (a) = (b) : (a))
-
-/* Widen the hull of location j's values at the back edges to r. */
-static void arrival_hull(struct vsum *s, int j, const struct bc_scalar *r)
-{
-	struct bc_scalar *h = &s->arr[j];
-
-	if (!s->arr_set[j]) {
-		*h = *r;
-		s->arr_set[j] = true;
-		return;
-	}
-	HULL_LO(h->umin, r->umin);
-	HULL_HI(h->umax, r->umax);
-	HULL_LO(h->smin, r->smin);
-	HULL_HI(h->smax, r->smax);
-	HULL_LO(h->u32_min, r->u32_min);
-	HULL_HI(h->u32_max, r->u32_max);
-	HULL_LO(h->s32_min, r->s32_min);
-	HULL_HI(h->s32_max, r->s32_max);
-}
-
-/* The back edge: which locations still rank the loop? */
-static void mark_ranking_locs(struct venv *e, struct vsum *s, uint32_t id)
-{
-	struct bc_vframe *f = vc_frame(e);
-	bool any = false;
-
-	for (int j = 0; j < VL_LOCS; j++) {
-		struct bc_vreg *r;
-		uint32_t d;
-		int8_t sg;
-
-		if (s->bad[j])
-			continue;
-		r = vl_loc(f, j);
-		if (!r || r->kind != VK_SCALAR || r->iv != id || r->ivl != j ||
-		    r->ivw < 32 || !r->ivd || r->ivd >= (int32_t)VT_MAX_STEP ||
-		    r->ivd <= -(int32_t)VT_MAX_STEP) {
-			s->bad[j] = true;
-			continue;
-		}
-		sg = r->ivd > 0 ? 1 : -1;
-		if (s->sign[j] && s->sign[j] != sg) {
-			s->bad[j] = true;
-			continue;
-		}
-		d = r->ivd > 0 ? (uint32_t)r->ivd : (uint32_t)-r->ivd;
-		if (!s->sign[j] || d < s->dmin[j])
-			s->dmin[j] = d;
-		if (d > s->dmax[j])
-			s->dmax[j] = d;
-		s->sign[j] = sg;
-		if (r->ivw == 32)
-			s->w32[j] = true;
-		arrival_hull(s, j, &r->s);
-		any = true;
-	}
-	if (!any && !e->cfg->loops[s->loop].may_goto_bound)
-		vl_abort(e, s,
-			 "no register or stack slot changes by a "
-			 "constant step of one sign on every path around it");
 }
 
 /*
@@ -955,7 +897,7 @@ static int arrival(struct venv *e, struct vsum *s, uint32_t id,
 	vp_mark_state(e, live);
 	s->arrivals++;
 	zero_slots_spilled(e);
-	mark_ranking_locs(e, s, id);
+	vl_mark_ranking_locs(e, s, id);
 	vrel_relate(e, s, id);
 	vrel_range(e, s, id);
 	vrel_congruence(e, s, id);

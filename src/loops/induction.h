@@ -23,6 +23,11 @@
 /* After this many rounds bounds that still move go to the extremes. */
 #define VL_THR_ROUNDS 12
 
+/* The sign of a location that falls by a right shift (in 64 bits, or in
+ * its low half): dmin and dmax count bits. */
+#define VL_SHR	 2
+#define VL_SHR32 3
+
 struct vsum {
 	uint32_t loop, pc, frame;
 	struct bc_vchk *w; /* current header state */
@@ -39,7 +44,7 @@ struct vsum {
 		uint8_t loc;
 	} * tb;
 	uint32_t tb_cnt;
-	int8_t sign[VL_LOCS]; /* 0 not seen yet, +1, -1 */
+	int8_t sign[VL_LOCS]; /* 0 not seen yet, +1, -1, VL_SHR* */
 	bool bad[VL_LOCS], w32[VL_LOCS];
 	uint32_t dmin[VL_LOCS], dmax[VL_LOCS]; /* |step| seen */
 	/* the hull of a ranking location's values at the back edges */

@@ -1,15 +1,16 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /*
  * Trip counts of summarised loops: the guesses that peel a round (a loop
- * about to end is explored round by round), and the termination proof
- * that turns a summary's header state into a trip bound. See trip.h and
- * docs/LOOPS.md.
+ * about to end is explored round by round), the locations that rank a
+ * loop, and the termination proof that turns a summary's header state
+ * into a trip bound. See trip.h and docs/LOOPS.md.
  */
 #include <stdio.h>
 
 #include "verifier/env.h"
 #include "loops/induction.h"
 #include "loops/trip.h"
+#include "verifier/tags.h"
 
 /* Is b fewer than n steps of c ahead of v (in the low w bits)? */
 static bool steps_ahead(uint64_t v, uint64_t b, int64_t c, uint64_t n,
@@ -133,6 +134,115 @@ bool vl_entry_near_end(struct venv *e, uint32_t loop)
 
 /* ---- termination ---- */
 
+#define HULL_LO(a, b) ((b) < (a) ? (a) = (b) : (a))
+#define HULL_HI(a, b) ((b) > (a) ? (a) = (b) : (a))
+
+/* Widen the hull of location j's values at the back edges to r. */
+static void arrival_hull(struct vsum *s, int j, const struct bc_scalar *r)
+{
+	struct bc_scalar *h = &s->arr[j];
+
+	if (!s->arr_set[j]) {
+		*h = *r;
+		s->arr_set[j] = true;
+		return;
+	}
+	HULL_LO(h->umin, r->umin);
+	HULL_HI(h->umax, r->umax);
+	HULL_LO(h->smin, r->smin);
+	HULL_HI(h->smax, r->smax);
+	HULL_LO(h->u32_min, r->u32_min);
+	HULL_HI(h->u32_max, r->u32_max);
+	HULL_LO(h->s32_min, r->s32_min);
+	HULL_HI(h->s32_max, r->s32_max);
+}
+
+/*
+ * Location j, at a back edge, moved by d (sign sg: up, down, or a right
+ * shift by d bits): a ranking location keeps one sign on every path.
+ */
+static bool rank_loc(struct vsum *s, int j, int8_t sg, uint32_t d, bool w32)
+{
+	if (s->sign[j] && s->sign[j] != sg) {
+		s->bad[j] = true;
+		return false;
+	}
+	if (!s->sign[j] || d < s->dmin[j])
+		s->dmin[j] = d;
+	if (d > s->dmax[j])
+		s->dmax[j] = d;
+	s->sign[j] = sg;
+	if (w32)
+		s->w32[j] = true;
+	return true;
+}
+
+/*
+ * A right shift of location j's header value fell, unless that value was
+ * 0: r (the shifted value) is not 0, or a location of f holds the header
+ * value, not 0 in the width shifted.
+ */
+static bool shift_fell(struct bc_vframe *f, uint32_t id, int j,
+		       const struct bc_vreg *r)
+{
+	bool w32 = r->ivw == VL_W_SHR32;
+
+	if (w32 ? r->s.u32_min : r->s.umin)
+		return true;
+	for (int i = 0; i < VL_LOCS; i++) {
+		const struct bc_vreg *q = vl_loc(f, i);
+
+		if (q && q->kind == VK_SCALAR && q->iv == id && q->ivl == j &&
+		    !q->ivd && (q->ivw == 64 || (w32 && q->ivw == 32)) &&
+		    (w32 ? q->s.u32_min : q->s.umin))
+			return true;
+	}
+	return false;
+}
+
+void vl_mark_ranking_locs(struct venv *e, struct vsum *s, uint32_t id)
+{
+	struct bc_vframe *f = vc_frame(e);
+	bool any = false;
+
+	for (int j = 0; j < VL_LOCS; j++) {
+		struct bc_vreg *r;
+		bool ok;
+
+		if (s->bad[j])
+			continue;
+		r = vl_loc(f, j);
+		if (!r || r->kind != VK_SCALAR || r->iv != id || r->ivl != j) {
+			s->bad[j] = true;
+			continue;
+		}
+		if (vt_is_shift(r))
+			ok = shift_fell(f, id, j, r) &&
+			     rank_loc(s, j,
+				      r->ivw == VL_W_SHR32 ? VL_SHR32 : VL_SHR,
+				      (uint32_t)r->ivd, false);
+		else if (r->ivw < 32 || !r->ivd ||
+			 r->ivd >= (int32_t)VT_MAX_STEP ||
+			 r->ivd <= -(int32_t)VT_MAX_STEP)
+			ok = false;
+		else
+			ok = rank_loc(s, j, r->ivd > 0 ? 1 : -1,
+				      r->ivd > 0 ? (uint32_t)r->ivd :
+						   (uint32_t)-r->ivd,
+				      r->ivw == 32);
+		if (!ok) {
+			s->bad[j] = true;
+			continue;
+		}
+		arrival_hull(s, j, &r->s);
+		any = true;
+	}
+	if (!any && !e->cfg->loops[s->loop].may_goto_bound)
+		vl_abort(e, s,
+			 "no register or stack slot changes by a "
+			 "constant step of one sign on every path around it");
+}
+
 /*
  * Header visits when the location's values at the header lie in [lo, hi]
  * at a width whose maximum is max, and its values at the back edges in
@@ -150,6 +260,18 @@ static uint64_t visits(int8_t sign, uint64_t lo, uint64_t hi, uint64_t max,
 	if (sign < 0 && alo > lo)
 		lo = alo > hi ? hi : alo;
 	return (hi - lo) / dmin + 1;
+}
+
+/*
+ * Header visits of a location at most hi at the header that every round
+ * shifts right by dmin bits or more, from a value that was not 0: the
+ * k-th back edge needs hi >> ((k - 1) * dmin) >= 1 still.
+ */
+static uint64_t halvings(uint64_t hi, uint64_t dmin)
+{
+	if (!hi)
+		return 1;
+	return (uint64_t)(63 - __builtin_clzll(hi)) / dmin + 2;
 }
 
 #define S64_U(x) ((uint64_t)(x) ^ (1ull << 63))
@@ -170,6 +292,8 @@ static uint64_t trip(const struct vsum *s, struct bc_vframe *f, int j)
 
 	if (s->bad[j] || !sg || !r || r->kind != VK_SCALAR || !s->arr_set[j])
 		return 0;
+	if (sg == VL_SHR || sg == VL_SHR32)
+		return halvings(sg == VL_SHR ? r->s.umax : r->s.u32_max, dmin);
 	v[0] = s->w32[j] ? 0 :
 			   visits(sg, r->s.umin, r->s.umax, UINT64_MAX, dmin,
 				  dmax, a->umin, a->umax);

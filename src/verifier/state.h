@@ -98,6 +98,13 @@ struct bc_vreg {
  */
 #define VL_W_RNG   3
 #define VL_W_RNG32 4
+/*
+ * ivw of a shift tag: the header value of location ivl shifted right
+ * (logically) by ivd bits, in 64 bits (VL_W_SHR) or in its low half,
+ * zero-extended (VL_W_SHR32). Only the termination proof reads it.
+ */
+#define VL_W_SHR   5
+#define VL_W_SHR32 6
 
 #define BC_STACK 512
 #define BC_SLOTS (BC_STACK / 8)

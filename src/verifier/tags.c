@@ -36,6 +36,11 @@ static bool is_range_tag(const struct bc_vreg *r)
 	return may_range(r) && (r->ivw == VL_W_RNG || r->ivw == VL_W_RNG32);
 }
 
+bool vt_is_shift(const struct bc_vreg *r)
+{
+	return r->iv && (r->ivw == VL_W_SHR || r->ivw == VL_W_SHR32);
+}
+
 bool vt_same(const struct bc_vreg *a, const struct bc_vreg *b)
 {
 	return a->iv == b->iv && a->ivd == b->ivd && a->ivw == b->ivw &&
@@ -45,7 +50,7 @@ bool vt_same(const struct bc_vreg *a, const struct bc_vreg *b)
 
 bool vt_delta(const struct bc_vreg *r, int64_t *lo, int64_t *hi)
 {
-	if (!r->iv)
+	if (!r->iv || vt_is_shift(r))
 		return false;
 	*lo = r->ivd;
 	*hi = is_range_tag(r) ? (int64_t)r->ivd + r->ivr : r->ivd;
@@ -152,6 +157,34 @@ static void range_after_alu(struct bc_vreg *d, const struct bc_vreg *before,
 		vt_clear(d);
 }
 
+/*
+ * d := before >> k: a header value (exact in the width shifted), or one
+ * shifted already, is shifted by the k's so far. A low half zero-extended
+ * shifts at 64 bits as at 32.
+ */
+static bool shift_after_alu(struct bc_vreg *d, const struct bc_vreg *before,
+			    bool alu32, int64_t k)
+{
+	bool low = before->ivw == 32 && (alu32 || before->s.umax <= UINT32_MAX);
+	bool exact = before->iv && !before->ivd && (low || before->ivw == 64);
+	uint8_t w = alu32 || low ? VL_W_SHR32 : VL_W_SHR;
+	int64_t n = k;
+
+	if (vt_is_shift(before)) {
+		if (alu32 && before->ivw == VL_W_SHR)
+			return false;
+		/* a zero-extended low half shifted at 64 bits stays one */
+		w = before->ivw;
+		n += before->ivd;
+	} else if (!exact) {
+		return false;
+	}
+	if (k < 1 || n >= (w == VL_W_SHR32 ? 32 : 64))
+		return false;
+	vt_set(d, before, n, w);
+	return true;
+}
+
 void vt_after_alu(struct venv *e, const struct bpf_insn *in,
 		  const struct bc_vreg *before, bool konst, int64_t k)
 {
@@ -163,10 +196,15 @@ void vt_after_alu(struct venv *e, const struct bpf_insn *in,
 	if ((op == BPF_MOV && bc_srcbit(in) && !in->off && is_range_tag(s)) ||
 	    (op != BPF_MOV && is_range_tag(before))) {
 		range_after_alu(d, before, in, konst, k, s);
+	} else if (op == BPF_RSH && konst &&
+		   shift_after_alu(d, before, alu32, k)) {
+		return;
 	} else if (op == BPF_MOV && bc_srcbit(in) && !in->off) {
 		/* a 64-bit copy keeps a shifted value's tag too */
 		if (s->ivw >= 32 || (s->ivw == 1 && !alu32))
 			vt_set(d, s, s->ivd, alu32 ? 32 : s->ivw);
+		else if (vt_is_shift(s) && (!alu32 || s->ivw == VL_W_SHR32))
+			vt_set(d, s, s->ivd, s->ivw);
 		else
 			vt_set(d, NULL, 0, 0);
 	} else if ((op == BPF_ADD || op == BPF_SUB) && w >= 32 && konst &&
@@ -208,7 +246,9 @@ void vt_after_fill(struct bc_vreg *d, const struct bpf_insn *in)
 	if (d->kind == VK_SCALAR && bc_size(in) != BPF_DW)
 		d->range = 0;
 	if (bc_mode(in) != BPF_MEM || bc_size(in) == BPF_B ||
-	    bc_size(in) == BPF_H || (d->ivw < 32 && !is_range_tag(d)))
+	    bc_size(in) == BPF_H ||
+	    (d->ivw < 32 && !is_range_tag(d) &&
+	     !(vt_is_shift(d) && bc_size(in) == BPF_DW)))
 		vt_set(d, NULL, 0, 0);
 	else if (bc_size(in) == BPF_W)
 		vt_low(d, d);

@@ -15,6 +15,8 @@ bool vt_active(const struct bc_vstate *st, uint32_t id);
 void vt_clear(struct bc_vreg *r);
 /* Do a and b carry the same tag? */
 bool vt_same(const struct bc_vreg *a, const struct bc_vreg *b);
+/* A shift tag (VL_W_SHR*): no delta, only a fall. */
+bool vt_is_shift(const struct bc_vreg *r);
 /*
  * The offsets from its header value that r's tag allows: [ivd, ivd] for
  * an exact tag, [ivd, ivd + ivr] for a range tag; false: untagged.

@@ -2,8 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 # The worst-case bound with callbacks, and the runaway-loop cap
 # (--max-worst-case): the verdict, the message, and run's limit.
-# Usage: worst_case.sh BPFCHECK CALLS_O LOOPS_BEYOND_O LOOPS_OK_O
-bin=$1 calls=$2 beyond=$3 ok=$4
+# Usage: worst_case.sh BPFCHECK CALLS_O LOOPS_BEYOND_O LOOPS_OK_O EXPLORED_S
+bin=$1 calls=$2 beyond=$3 ok=$4 explored=$5
 fail=0
 check() {
 	if [ "$2" = "$3" ]; then echo "ok $1"; else
@@ -23,15 +23,23 @@ done
 # bpf_loop(1000, count_cb): 1 + 1000 x the callback's 5 insns, and the rest
 check counter_bound "$("$bin" verify --stats --prog cb_counter_1000 "$calls" | grep 'worst case')" \
 	"  worst case: at most 5011 insns executed by any run"
-# one loop proven (40 rounds), one explored: still a bound (a run with a
-# 1500-byte packet executes 375 insns)
-check explored_bound "$("$bin" verify --stats --prog cost_explored_and_proven "$ok" | grep 'worst case')" \
-	"  worst case: at most 411 insns executed by any run"
+# one loop proven (40 rounds), one explored: still a bound (a run
+# executes 146 insns)
+check explored_bound "$("$bin" verify --stats "$explored" | grep 'worst case')" \
+	"  worst case: at most 152 insns executed by any run"
+check explored_run "$("$bin" run --oracle "$explored" | grep 'insns executed')" \
+	"insns executed: 146"
 # and the reason the second one was explored
-case $("$bin" verify --stats --prog cost_explored_and_proven "$ok" | grep 'loops:') in
-*"explored iteration by iteration; loop at insn "*": no register or stack slot changes by a constant step in it")
+case $("$bin" verify --stats "$explored" | grep 'loops:') in
+*"explored iteration by iteration; loop at insn "*": no register or stack slot changes by a constant step or a constant right shift in it")
 	echo "ok explored_reason" ;;
 *)	echo "FAIL explored_reason"; fail=1 ;;
+esac
+# a value that halves (x >>= 1 of a u16): at most 17 header visits
+case $("$bin" verify --stats --prog cost_shift_and_count "$ok" | grep 'loops:') in
+"  loops: 2 proven by induction (largest trip bound 40)")
+	echo "ok shift_proven" ;;
+*)	echo "FAIL shift_proven"; fail=1 ;;
 esac
 # a u32 trip count: finite, but past the default cap of 2^32 insns
 out=$("$bin" verify --prog beyond_unknown_u32_n "$beyond")

@@ -242,3 +242,33 @@ __naked void bad_bound_changes(void)
 	"if r1 < r2 goto 1b;"
 	"exit;" ::: "memory");
 }
+
+/* x >>= 1 until x is 1: a packet length of 0 stays 0 forever. */
+/* EXPECT reject: BPF program is too large */
+SEC("tc")
+int bad_shift_to_one(struct __sk_buff *skb)
+{
+	__u32 x = skb->len, n = 0;
+
+	NOUNROLL
+	while (x != 1) {
+		x >>= 1;
+		n++;
+	}
+	return n & 1;
+}
+
+/* An arithmetic shift of a negative value ends at -1, never at 0. */
+/* EXPECT reject: BPF program is too large */
+SEC("tc")
+int bad_shift_signed(struct __sk_buff *skb)
+{
+	__s64 x = (__s64)((__u64)skb->hash << 32), n = 0;
+
+	NOUNROLL
+	while (x) {
+		x >>= 1;
+		n++;
+	}
+	return n & 1;
+}
