@@ -18,7 +18,8 @@ const char *const gen_feature_names[GF_NFEAT] = {
 	"alu",	     "branch",	 "packet",    "pkt-var",   "map",
 	"map-var",   "stack",	 "loop",      "bad-loop",  "nested",
 	"strength",  "sec-iv",	 "stk-ctr",   "precision", "pkt-walk",
-	"pkt-words", "sgn-zero", "back-scan", "var-walk",  "flaw",
+	"pkt-words", "sgn-zero", "back-scan", "var-walk",  "halve",
+	"flaw",
 };
 
 void gen_seed(struct gen_rng *r, uint64_t seed)

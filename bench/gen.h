@@ -39,6 +39,7 @@ enum gen_feature {
 	GF_SGNZERO, /* a signed counter stepping down through zero */
 	GF_BACKSCAN, /* a scan from the end back towards the start */
 	GF_VARWALK, /* a walk whose step is read from the packet */
+	GF_HALVE, /* a value shifted right each round until it is 0 */
 	GF_FLAW, /* a deliberate flaw was injected */
 	GF_NFEAT,
 };

@@ -748,13 +748,61 @@ static bool var_walk(struct g *g)
 	return true;
 }
 
+/*
+ * A value that halves: an unknown x (masked to b bits, or not) shifted
+ * right by k each round until it is 0, reading the zeroed stack buffer at
+ * x & 63, tested before (while) or after (do-while) the shift, in 64 or
+ * 32 bits. A flaw never ends for some x: an arithmetic shift of a value
+ * that may be negative (-1 stays -1), or a test against 1 (0 stays 0).
+ */
+static bool halve(struct g *g)
+{
+	char c = chance(g, 30) ? 'w' : 'r';
+	uint32_t k = 1 + (uint32_t)below(g, 3), b = 1 + (uint32_t)below(g, 32);
+	bool after = chance(g, 50);
+	int x, t, bad = 0, head = new_label(g), end = new_label(g);
+	struct snap sv;
+
+	if (!g->stack_init || !(x = wild_reg(g)))
+		return false;
+	feat(g, GF_LOOP);
+	feat(g, GF_HALVE);
+	if (flaw(g))
+		bad = 1 + (int)below(g, 2);
+	unknown_into(g, x);
+	if (bad != 1 && chance(g, 70))
+		emit(g, "%c%d &= %u", c, x, (uint32_t)((1ull << b) - 1));
+	g->rk[x] = RK_SCALAR;
+	save(g, &sv);
+	label(g, head);
+	if (!after)
+		emit(g, "if %c%d == %d goto L%d", c, x, bad == 2, end);
+	t = pick_temp(g);
+	emit(g, "r%d = r%d", t, x);
+	emit(g, "r%d &= 63", t);
+	emit(g, "r%d += r10", t);
+	emit(g, "r%d += -64", t);
+	emit(g, "r%d = *(u8 *)(r%d +0)", t, t);
+	g->rk[t] = RK_SCALAR;
+	emit(g, "%c%d %s= %u", c, x, bad == 1 ? "s>>" : ">>", k);
+	if (after)
+		emit(g, "if %c%d != %d goto L%d", c, x, bad == 2, head);
+	else
+		emit(g, "goto L%d", head);
+	label(g, end);
+	meet(g, &sv);
+	wild_release(g, x, x);
+	return true;
+}
+
 /* One of the shapes above, or false when none fits the program. */
 static bool wild_loop(struct g *g)
 {
-	switch (below(g, 4)) {
+	switch (below(g, 5)) {
 	case 0: return pkt_words(g);
 	case 1: return sgn_zero(g);
 	case 2: return var_walk(g);
+	case 3: return halve(g);
 	default: return back_scan(g);
 	}
 }

@@ -179,25 +179,13 @@ static bool rank_loc(struct vsum *s, int j, int8_t sg, uint32_t d, bool w32)
 
 /*
  * A right shift of location j's header value fell, unless that value was
- * 0: r (the shifted value) is not 0, or a location of f holds the header
- * value, not 0 in the width shifted.
+ * 0: the shift was from a value not 0, a branch since proved the header
+ * value not 0 (the tag's flag), or the shifted value is not 0.
  */
-static bool shift_fell(struct bc_vframe *f, uint32_t id, int j,
-		       const struct bc_vreg *r)
+static bool shift_fell(const struct bc_vreg *r)
 {
-	bool w32 = r->ivw == VL_W_SHR32;
-
-	if (w32 ? r->s.u32_min : r->s.umin)
-		return true;
-	for (int i = 0; i < VL_LOCS; i++) {
-		const struct bc_vreg *q = vl_loc(f, i);
-
-		if (q && q->kind == VK_SCALAR && q->iv == id && q->ivl == j &&
-		    !q->ivd && (q->ivw == 64 || (w32 && q->ivw == 32)) &&
-		    (w32 ? q->s.u32_min : q->s.umin))
-			return true;
-	}
-	return false;
+	return r->ivr ||
+	       (r->ivw == VL_W_SHR32 ? r->s.u32_min != 0 : r->s.umin != 0);
 }
 
 void vl_mark_ranking_locs(struct venv *e, struct vsum *s, uint32_t id)
@@ -217,7 +205,7 @@ void vl_mark_ranking_locs(struct venv *e, struct vsum *s, uint32_t id)
 			continue;
 		}
 		if (vt_is_shift(r))
-			ok = shift_fell(f, id, j, r) &&
+			ok = shift_fell(r) &&
 			     rank_loc(s, j,
 				      r->ivw == VL_W_SHR32 ? VL_SHR32 : VL_SHR,
 				      (uint32_t)r->ivd, false);

@@ -172,9 +172,13 @@ static void mark_operands(struct venv *e, const struct bpf_insn *in)
 		vp_mark_reg(e, in->src_reg);
 }
 
-/* The branch's operands become a (dst) and b (a source register). */
+/*
+ * The branch's operands become a (dst) and b (a source register); values
+ * shifted from a header value it proved not 0 fell (m says which).
+ */
 static void set_operands(struct venv *e, const struct bpf_insn *in,
-			 const struct bc_vreg *a, const struct bc_vreg *b)
+			 const struct bc_vreg *a, const struct bc_vreg *b,
+			 struct vt_fell *m)
 {
 	struct bc_vframe *f = vc_frame(e);
 	int d = in->dst_reg, s = in->src_reg;
@@ -185,6 +189,9 @@ static void set_operands(struct venv *e, const struct bpf_insn *in,
 	sync_linked(e, &f->regs[d]);
 	if (bc_srcbit(in))
 		sync_linked(e, &f->regs[s]);
+	vt_mark_fell(e, &f->regs[d], m);
+	if (bc_srcbit(in))
+		vt_mark_fell(e, &f->regs[s], m);
 }
 
 /* Push the taken branch with its operands refined to ta, tb. */
@@ -195,10 +202,12 @@ static int push_refined(struct venv *e, const struct bpf_insn *in,
 	struct bc_vframe *f = vc_frame(e);
 	int d = in->dst_reg, s = in->src_reg;
 	struct bc_vreg sa = f->regs[d], sb = f->regs[s];
+	struct vt_fell m = { 0 };
 
-	set_operands(e, in, ta, tb);
+	set_operands(e, in, ta, tb, &m);
 	if (vc_push(e, tgt))
 		return -1;
+	vt_unmark_fell(e, &m);
 	f->regs[d] = sa;
 	if (bc_srcbit(in))
 		f->regs[s] = sb;
@@ -335,7 +344,7 @@ static int reg_set_min_max(struct venv *e, uint32_t pc,
 		e->beyond_linux = true;
 	if (tok && !fok) {
 		mark_operands(e, in); /* one way only: decided too */
-		set_operands(e, in, &ta, &tb);
+		set_operands(e, in, &ta, &tb, &(struct vt_fell){ 0 });
 		*next = tgt;
 		return 0;
 	}
@@ -343,7 +352,7 @@ static int reg_set_min_max(struct venv *e, uint32_t pc,
 		mark_operands(e, in);
 	else if (push_refined(e, in, &ta, &tb, tgt))
 		return -1;
-	set_operands(e, in, &fa, &fb);
+	set_operands(e, in, &fa, &fb, &(struct vt_fell){ 0 });
 	*next = fall;
 	return 0;
 }

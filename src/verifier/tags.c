@@ -45,7 +45,7 @@ bool vt_same(const struct bc_vreg *a, const struct bc_vreg *b)
 {
 	return a->iv == b->iv && a->ivd == b->ivd && a->ivw == b->ivw &&
 	       a->ivl == b->ivl && is_range_tag(a) == is_range_tag(b) &&
-	       (!is_range_tag(a) || a->ivr == b->ivr);
+	       ((!is_range_tag(a) && !vt_is_shift(a)) || a->ivr == b->ivr);
 }
 
 bool vt_delta(const struct bc_vreg *r, int64_t *lo, int64_t *hi)
@@ -157,6 +157,55 @@ static void range_after_alu(struct bc_vreg *d, const struct bc_vreg *before,
 		vt_clear(d);
 }
 
+static void vt_set_shift(struct bc_vreg *d, const struct bc_vreg *s)
+{
+	vt_set(d, s, s->ivd, s->ivw);
+	d->ivr = s->ivr;
+}
+
+/*
+ * A branch proved r, the header value of a location (exact), not 0 in the
+ * width of a value shifted from it: so that shift made it fall.
+ */
+static bool fell_by(const struct bc_vreg *r, const struct bc_vreg *v)
+{
+	return vt_is_shift(v) && !v->ivr && v->iv == r->iv &&
+	       v->ivl == r->ivl &&
+	       (v->ivw == VL_W_SHR32 ? r->s.u32_min != 0 :
+				       r->ivw == 64 && r->s.umin != 0);
+}
+
+void vt_mark_fell(struct venv *e, const struct bc_vreg *r, struct vt_fell *m)
+{
+	struct bc_vframe *f = vc_frame(e);
+
+	if (r->kind != VK_SCALAR || !r->iv || r->ivd ||
+	    (r->ivw != 64 && r->ivw != 32))
+		return;
+	for (int i = 0; i < BC_MAX_REG; i++)
+		if (fell_by(r, &f->regs[i])) {
+			f->regs[i].ivr = 1;
+			m->regs |= 1u << i;
+		}
+	for (int k = 0; k < BC_SLOTS; k++)
+		if (f->stype[8 * k] == VS_SPILL && fell_by(r, &f->spill[k])) {
+			f->spill[k].ivr = 1;
+			m->slots |= 1ull << k;
+		}
+}
+
+void vt_unmark_fell(struct venv *e, const struct vt_fell *m)
+{
+	struct bc_vframe *f = vc_frame(e);
+
+	for (int i = 0; i < BC_MAX_REG; i++)
+		if (m->regs & (1u << i))
+			f->regs[i].ivr = 0;
+	for (int k = 0; k < BC_SLOTS; k++)
+		if (m->slots & (1ull << k))
+			f->spill[k].ivr = 0;
+}
+
 /*
  * d := before >> k: a header value (exact in the width shifted), or one
  * shifted already, is shifted by the k's so far. A low half zero-extended
@@ -169,6 +218,7 @@ static bool shift_after_alu(struct bc_vreg *d, const struct bc_vreg *before,
 	bool exact = before->iv && !before->ivd && (low || before->ivw == 64);
 	uint8_t w = alu32 || low ? VL_W_SHR32 : VL_W_SHR;
 	int64_t n = k;
+	uint16_t fell;
 
 	if (vt_is_shift(before)) {
 		if (alu32 && before->ivw == VL_W_SHR)
@@ -176,12 +226,17 @@ static bool shift_after_alu(struct bc_vreg *d, const struct bc_vreg *before,
 		/* a zero-extended low half shifted at 64 bits stays one */
 		w = before->ivw;
 		n += before->ivd;
+		fell = before->ivr;
 	} else if (!exact) {
 		return false;
+	} else {
+		fell = w == VL_W_SHR32 ? before->s.u32_min != 0 :
+					 before->s.umin != 0;
 	}
 	if (k < 1 || n >= (w == VL_W_SHR32 ? 32 : 64))
 		return false;
 	vt_set(d, before, n, w);
+	d->ivr = fell;
 	return true;
 }
 
@@ -204,7 +259,7 @@ void vt_after_alu(struct venv *e, const struct bpf_insn *in,
 		if (s->ivw >= 32 || (s->ivw == 1 && !alu32))
 			vt_set(d, s, s->ivd, alu32 ? 32 : s->ivw);
 		else if (vt_is_shift(s) && (!alu32 || s->ivw == VL_W_SHR32))
-			vt_set(d, s, s->ivd, s->ivw);
+			vt_set_shift(d, s);
 		else
 			vt_set(d, NULL, 0, 0);
 	} else if ((op == BPF_ADD || op == BPF_SUB) && w >= 32 && konst &&

@@ -15,8 +15,19 @@ bool vt_active(const struct bc_vstate *st, uint32_t id);
 void vt_clear(struct bc_vreg *r);
 /* Do a and b carry the same tag? */
 bool vt_same(const struct bc_vreg *a, const struct bc_vreg *b);
-/* A shift tag (VL_W_SHR*): no delta, only a fall. */
+/* A shift tag (VL_W_SHR*): no delta, only a fall (ivr 1: it fell). */
 bool vt_is_shift(const struct bc_vreg *r);
+/*
+ * A branch refined r: when r is a header value (exact) proven not 0, the
+ * values of the current frame shifted from it fell; m records them, for
+ * vt_unmark_fell on the way the branch did not prove it.
+ */
+struct vt_fell {
+	uint16_t regs;
+	uint64_t slots;
+};
+void vt_mark_fell(struct venv *e, const struct bc_vreg *r, struct vt_fell *m);
+void vt_unmark_fell(struct venv *e, const struct vt_fell *m);
 /*
  * The offsets from its header value that r's tag allows: [ivd, ivd] for
  * an exact tag, [ivd, ivd + ivr] for a range tag; false: untagged.
