@@ -6,6 +6,7 @@
 #include <linux/bpf.h>
 
 #include "cli.h"
+#include "diag.h"
 #include "kernels_matrix.h"
 #include "stats_table.h"
 #include "verify_jobs.h"
@@ -126,7 +127,8 @@ static bool parse_prog_flags(const char *arg, uint64_t *flags)
 }
 
 /* "linux": what Linux answers, when known. */
-static void json_linux(const struct bpfcheck_verdict *r)
+static void json_linux(const struct bpfcheck_prog *p,
+		       const struct bpfcheck_verdict *r)
 {
 	if (r->linux_verdict == BPFCHECK_LINUX_UNKNOWN)
 		return;
@@ -135,7 +137,9 @@ static void json_linux(const struct bpfcheck_verdict *r)
 	if (r->linux_verdict == BPFCHECK_LINUX_REJECT) {
 		fputs(",\"error\":{\"message\":", stdout);
 		cli_json_str(stdout, r->linux_error);
-		printf(",\"insn\":%lld}", (long long)r->linux_error_insn);
+		printf(",\"insn\":%lld", (long long)r->linux_error_insn);
+		diag_json_pos(stdout, p, r->linux_error_insn);
+		fputs("}", stdout);
 	}
 	printf(",\"processed_insns\":%llu}",
 	       (unsigned long long)r->linux_processed_insns);
@@ -224,7 +228,9 @@ static void json_prog(const char *file, const struct bpfcheck_prog *p,
 			fputs(",\"detail\":", stdout);
 			cli_json_str(stdout, r->error_detail);
 		}
-		printf(",\"insn\":%lld}", (long long)r->error_insn);
+		printf(",\"insn\":%lld", (long long)r->error_insn);
+		diag_json_pos(stdout, p, r->error_insn);
+		fputs("}", stdout);
 	}
 	printf(",\"processed_insns\":%llu,\"total_states\":%llu,"
 	       "\"peak_states\":%llu,\"max_states_per_insn\":%llu,"
@@ -240,7 +246,7 @@ static void json_prog(const char *file, const struct bpfcheck_prog *p,
 		       (unsigned long long)r->worst_case_insns);
 	print_warnings(r, true);
 	json_externs(p);
-	json_linux(r);
+	json_linux(p, r);
 	/* loops: proven by induction, or explored iteration by iteration */
 	printf(",\"loops\":{\"proven\":%u,\"max_trip\":%llu,"
 	       "\"explored\":%s,\"first_pass_insns\":%llu",

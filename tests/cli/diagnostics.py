@@ -1,0 +1,87 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+"""Where verify's rejections point, in its JSON, text and SARIF output.
+
+Usage: diagnostics.py CHECK --bpfcheck BIN --objdir DIR --srcdir DIR
+CHECK is json (the error's source position), leak (a leaked reference's
+exit and acquiring call) or sarif (-o sarif's structure and locations).
+Each program's position is compared with the source file's own line.
+"""
+import argparse
+import json
+import os
+import subprocess
+import sys
+
+failures = []
+
+
+def check(name, got, want):
+    if got == want:
+        print("ok %s" % name)
+    else:
+        print("FAIL %s\n  got:  %r\n  want: %r" % (name, got, want))
+        failures.append(name)
+
+
+def run(args, *extra):
+    cmd = [args.bpfcheck, "verify"] + list(extra)
+    p = subprocess.run(cmd, capture_output=True, text=True)
+    if p.returncode not in (0, 1):
+        sys.exit("%s: exit %d: %s" % (" ".join(cmd), p.returncode, p.stderr))
+    return p
+
+
+def program(args, obj, prog, *opts):
+    out = run(args, "--json", *opts, "--prog", prog, obj).stdout
+    progs = json.loads(out)["programs"]
+    assert len(progs) == 1, progs
+    return progs[0]
+
+
+def source_line(args, rel, line):
+    with open(os.path.join(args.srcdir, rel)) as f:
+        return f.read().split("\n")[line - 1]
+
+
+def check_pos(args, name, pos, rel, line, col):
+    """pos (a JSON object) is at rel:line:col and quotes that line."""
+    check(name + "_file", os.path.normpath(pos.get("file", "")), rel)
+    check(name + "_line", pos.get("line"), line)
+    check(name + "_column", pos.get("column"), col)
+    check(name + "_text", pos.get("text"), source_line(args, rel, line))
+
+
+def json_position(args):
+    obj = os.path.join(args.objdir, "pkt.O2.o")
+    p = program(args, obj, "pkt_off_by_one")
+    e = p["error"]
+    check("verdict", p["verdict"], "reject")
+    check("message", e["message"], "R2 offset is outside of the packet")
+    check("detail", e["detail"],
+          "invalid access to packet, off=13 size=1, R2(id=0,off=13,r=13)")
+    check("insn", e["insn"], 5)
+    check_pos(args, "error", e, "tests/corpus/pkt.c", 39, 9)
+    check_pos(args, "linux", p["linux"]["error"], "tests/corpus/pkt.c", 39, 9)
+    # no line info (assembly): the instruction, and no position
+    asm = os.path.join(args.srcdir, "tests/corpus/lsm_errno_below.s")
+    p = program(args, asm, "lsm_errno_below")
+    check("asm_error", p["error"], {
+        "message": "At program exit the register R0 has smin=-4096 "
+                   "smax=-4096 should have been in [-4095, 0]",
+        "insn": 1})
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("check", choices=["json", "leak", "sarif"])
+    ap.add_argument("--bpfcheck", required=True)
+    ap.add_argument("--objdir", required=True)
+    ap.add_argument("--srcdir", required=True)
+    args = ap.parse_args()
+    {"json": json_position}[args.check](args)
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,40 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
+/*
+ * Where a rejection is in the source: the position of an instruction
+ * from BTF line info, and the call that acquired a leaked reference.
+ */
+#ifndef BPFCHECK_DIAG_H
+#define BPFCHECK_DIAG_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include <bpfcheck/bpfcheck.h>
+
+struct diag_pos {
+	const char *file; /* as the line info records it */
+	const char *text; /* the source line, or NULL */
+	unsigned line;
+	unsigned col; /* 1-based; 0 when the line info has none */
+};
+
+/* The source position of insn; false when it has no line info. */
+bool diag_pos(const struct bpfcheck_prog *p, int64_t insn,
+	      struct diag_pos *pos);
+
+/*
+ * The instruction that acquired the leaked reference a rejection names
+ * ("Unreleased reference id=N alloc_insn=M", as the error or the line
+ * above it), or -1 when the rejection is not a leak.
+ */
+int64_t diag_acquired_insn(const struct bpfcheck_verdict *r);
+
+/*
+ * JSON members of insn's position, ,"file":F,"line":L,"column":C,"text":T
+ * when it has line info (column when known, text when recorded), else
+ * nothing.
+ */
+void diag_json_pos(FILE *f, const struct bpfcheck_prog *p, int64_t insn);
+
+#endif
