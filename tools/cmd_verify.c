@@ -230,6 +230,7 @@ static void json_prog(const char *file, const struct bpfcheck_prog *p,
 		}
 		printf(",\"insn\":%lld", (long long)r->error_insn);
 		diag_json_pos(stdout, p, r->error_insn);
+		diag_json_acquired(stdout, p, r);
 		fputs("}", stdout);
 	}
 	printf(",\"processed_insns\":%llu,\"total_states\":%llu,"
@@ -288,9 +289,7 @@ static void text_prog(const char *file, const struct bpfcheck_prog *p,
 		puts(")");
 		return;
 	}
-	loc[0] = 0;
-	if (r->error_insn >= 0)
-		cli_srcloc(p, (uint32_t)r->error_insn, loc, sizeof(loc));
+	diag_text_loc(p, r, loc, sizeof(loc));
 	printf("FAIL %s %s/%s: ", file, bpfcheck_prog_section(p),
 	       bpfcheck_prog_name(p));
 	if (r->error_insn >= 0)

@@ -65,3 +65,31 @@ void diag_json_pos(FILE *f, const struct bpfcheck_prog *p, int64_t insn)
 		cli_json_str(f, pos.text);
 	}
 }
+
+const char *diag_text_loc(const struct bpfcheck_prog *p,
+			  const struct bpfcheck_verdict *r, char *buf,
+			  size_t len)
+{
+	int64_t acq = diag_acquired_insn(r);
+	char at[300] = "", from[300] = "";
+
+	if (r->error_insn >= 0)
+		cli_srcloc(p, (uint32_t)r->error_insn, at, sizeof(at));
+	if (acq >= 0)
+		cli_srcloc(p, (uint32_t)acq, from, sizeof(from));
+	snprintf(buf, len, "%s%s%s%s", at, *at && *from ? "; " : "",
+		 *from ? "acquired at " : "", from);
+	return buf;
+}
+
+void diag_json_acquired(FILE *f, const struct bpfcheck_prog *p,
+			const struct bpfcheck_verdict *r)
+{
+	int64_t acq = diag_acquired_insn(r);
+
+	if (acq < 0)
+		return;
+	fprintf(f, ",\"acquired_at\":{\"insn\":%lld", (long long)acq);
+	diag_json_pos(f, p, acq);
+	fputc('}', f);
+}

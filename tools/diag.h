@@ -31,10 +31,23 @@ bool diag_pos(const struct bpfcheck_prog *p, int64_t insn,
 int64_t diag_acquired_insn(const struct bpfcheck_verdict *r);
 
 /*
+ * The text FAIL line's position, into buf: "FILE:LINE" of the error's
+ * insn, and "; acquired at FILE:LINE" for a leaked reference; "" when
+ * neither has line info.
+ */
+const char *diag_text_loc(const struct bpfcheck_prog *p,
+			  const struct bpfcheck_verdict *r, char *buf,
+			  size_t len);
+
+/*
  * JSON members of insn's position, ,"file":F,"line":L,"column":C,"text":T
  * when it has line info (column when known, text when recorded), else
  * nothing.
  */
 void diag_json_pos(FILE *f, const struct bpfcheck_prog *p, int64_t insn);
+
+/* ,"acquired_at":{"insn":I, position} for a leaked reference, else nothing */
+void diag_json_acquired(FILE *f, const struct bpfcheck_prog *p,
+			const struct bpfcheck_verdict *r);
 
 #endif

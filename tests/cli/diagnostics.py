@@ -72,6 +72,52 @@ def json_position(args):
         "insn": 1})
 
 
+def find_line(args, rel, start, needle):
+    """The first line at or after start (1-based) that holds needle."""
+    with open(os.path.join(args.srcdir, rel)) as f:
+        lines = f.read().split("\n")
+    for i in range(start - 1, len(lines)):
+        if needle in lines[i]:
+            return i + 1
+    sys.exit("%s: no %r after line %d" % (rel, needle, start))
+
+
+def leak(args):
+    """The exit that leaks, and the call that acquired the reference."""
+    obj = os.path.join(args.objdir, "helpers.O2.o")
+    src = "tests/corpus/helpers.c"
+    sig = find_line(args, src, 1, "int h_ringbuf_leak(")
+    acq = find_line(args, src, sig, "bpf_ringbuf_reserve(&rb, 8, 0)")
+    end = find_line(args, src, sig, "}")
+    # 6.18 says the reference on the line above its error, 6.12 as it
+    words = {
+        "6.18": ("BPF_EXIT instruction in main prog would lead to "
+                 "reference leak", "Unreleased reference id=2 alloc_insn=4"),
+        "6.12": ("Unreleased reference id=2 alloc_insn=4", None),
+    }
+    for kernel, (message, detail) in words.items():
+        p = program(args, obj, "h_ringbuf_leak", "--kernel", kernel)
+        e = p["error"]
+        check(kernel + "_verdict", p["verdict"], "reject")
+        check(kernel + "_message", e["message"], message)
+        check(kernel + "_detail", e.get("detail"), detail)
+        check(kernel + "_insn", e["insn"], 9)
+        check_pos(args, kernel + "_exit", e, src, end, 1)
+        check(kernel + "_acquired_insn", e["acquired_at"]["insn"], 4)
+        check_pos(args, kernel + "_acquired", e["acquired_at"], src, acq,
+                  13)
+        out = run(args, "--kernel", kernel, "--prog", "h_ringbuf_leak",
+                  obj).stdout
+        check(kernel + "_text", out,
+              "FAIL %s tracepoint/syscalls/sys_enter_nanosleep/"
+              "h_ringbuf_leak: insn 9: %s%s (helpers.c:%d; acquired at "
+              "helpers.c:%d)\n" % (obj, message,
+                                   "; " + detail if detail else "", end, acq))
+    # another rejection says nothing of an acquisition
+    p = program(args, os.path.join(args.objdir, "pkt.O2.o"), "pkt_no_check")
+    check("no_leak", "acquired_at" in p["error"], False)
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("check", choices=["json", "leak", "sarif"])
@@ -79,7 +125,7 @@ def main():
     ap.add_argument("--objdir", required=True)
     ap.add_argument("--srcdir", required=True)
     args = ap.parse_args()
-    {"json": json_position}[args.check](args)
+    {"json": json_position, "leak": leak}[args.check](args)
     return 1 if failures else 0
 
 
