@@ -7,6 +7,7 @@
 
 #include "cli.h"
 #include "diag.h"
+#include "sarif.h"
 #include "kernels_matrix.h"
 #include "stats_table.h"
 #include "verify_jobs.h"
@@ -43,7 +44,8 @@ static void help(FILE *f)
 		"  --log-level N    0 none, 1 the path to the error, 2 every insn\n"
 		"                   (the log goes to stderr)\n"
 		"  --stats          veristat figures per program\n"
-		"  -o, --output-format FMT  text (default), json, or veristat's\n"
+		"  -o, --output-format FMT  text (default), json, sarif (SARIF\n"
+		"                   2.1.0: a result per rejection), or veristat's\n"
 		"                   table and csv (columns file_name, prog_name,\n"
 		"                   verdict, duration, total_insns, total_states,\n"
 		"                   peak_states, ...)\n"
@@ -338,7 +340,7 @@ static void stats_prog(const struct bpfcheck_verdict *r)
 		       r->loops_explored ? r->note : "");
 }
 
-enum out_format { OUT_TEXT, OUT_JSON, OUT_TABLE, OUT_CSV };
+enum out_format { OUT_TEXT, OUT_JSON, OUT_TABLE, OUT_CSV, OUT_SARIF };
 
 struct verify_args {
 	struct cli_input in;
@@ -353,9 +355,10 @@ struct verify_args {
 
 static bool parse_format(const char *arg, enum out_format *out)
 {
-	static const char *names[] = { "text", "json", "table", "csv" };
+	static const char *names[] = { "text", "json", "table", "csv",
+				       "sarif" };
 
-	for (int i = 0; i < 4; i++)
+	for (int i = 0; i < 5; i++)
 		if (!strcmp(arg, names[i])) {
 			*out = (enum out_format)i;
 			return true;
@@ -369,7 +372,8 @@ static int check_formats(int argc, struct verify_args *a)
 	enum stats_format f = a->out == OUT_CSV ? STATS_CSV : STATS_TABLE;
 	bool veristat = a->out == OUT_TABLE || a->out == OUT_CSV;
 
-	if (a->compare && (argc - optind != 2 || a->out == OUT_JSON))
+	if (a->compare &&
+	    (argc - optind != 2 || a->out == OUT_JSON || a->out == OUT_SARIF))
 		return cli_usage_error("verify", "-C takes two CSV files and "
 						 "prints a table or csv");
 	if (a->emit && !veristat && !a->compare)
@@ -425,7 +429,7 @@ static int take_option(struct verify_args *a, int c, const char *arg)
 			return -1;
 		return cli_usage_error("verify",
 				       "bad -o '%s' (text, json, "
-				       "table or csv)",
+				       "sarif, table or csv)",
 				       arg);
 	case 'j':
 		if (!parse_count(arg, 1024, &v))
@@ -473,9 +477,10 @@ static int check_combinations(int argc, struct verify_args *a)
 		return cli_usage_error("verify",
 				       "bad --kernel '%s' (5.10 onwards)",
 				       vo->kernel);
-	if (a->kernels && (vo->kernel || a->compare || a->out == OUT_TABLE))
+	if (a->kernels && (vo->kernel || a->compare || a->out == OUT_TABLE ||
+			   a->out == OUT_SARIF))
 		return cli_usage_error("verify", "--kernels takes no --kernel, "
-						 "-C or -o table");
+						 "-C, -o table or -o sarif");
 	if (a->jobs > 1 && vo->log_level)
 		return cli_usage_error("verify", "-j and --log-level: the logs "
 						 "would interleave");
@@ -559,6 +564,7 @@ static int report(struct verify_out *o, const char *file,
 		json_prog(file, p, r, o->first);
 		o->first = false;
 		break;
+	case OUT_SARIF: sarif_result(stdout, &o->first, file, p, r); break;
 	case OUT_TABLE:
 	case OUT_CSV: stats_add(&o->rows, file, p, r); break;
 	case OUT_TEXT:
@@ -659,10 +665,14 @@ int cmd_verify(int argc, char **argv)
 							  MATRIX_TEXT);
 	if (a.json)
 		fputs("{\"programs\":[", stdout);
+	if (a.out == OUT_SARIF)
+		sarif_begin(stdout);
 	rc = a.jobs > 1 ? verify_parallel(&o, argc, argv) :
 			  cli_each_prog(argc, argv, &a.in, verify_one, &o);
 	if (a.json)
 		fputs("]}\n", stdout);
+	if (a.out == OUT_SARIF)
+		sarif_end(stdout, rc != EXIT_BADINPUT);
 	if (a.out == OUT_TABLE || a.out == OUT_CSV)
 		stats_print(&o.rows, &a.spec,
 			    a.out == OUT_CSV ? STATS_CSV : STATS_TABLE);

@@ -50,4 +50,19 @@ void diag_json_pos(FILE *f, const struct bpfcheck_prog *p, int64_t insn);
 void diag_json_acquired(FILE *f, const struct bpfcheck_prog *p,
 			const struct bpfcheck_verdict *r);
 
+/*
+ * A class of rejections, named stably for tools that track findings
+ * (SARIF's rules): what the kernel's error, or the line above it, says.
+ */
+struct diag_rule {
+	const char *id; /* "packet-bounds" */
+	const char *name; /* "PacketOutOfBounds" */
+	const char *text; /* one sentence */
+};
+
+/* The rules, the last one the class of every other rejection. */
+const struct diag_rule *diag_rules(size_t *cnt);
+/* The index in diag_rules of r's rejection. */
+size_t diag_rule_of(const struct bpfcheck_verdict *r);
+
 #endif

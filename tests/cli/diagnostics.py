@@ -118,6 +118,127 @@ def leak(args):
     check("no_leak", "acquired_at" in p["error"], False)
 
 
+def sarif_doc(args, *argv):
+    p = run(args, "-o", "sarif", *argv)
+    return p.returncode, json.loads(p.stdout)
+
+
+def check_sarif_structure(name, doc, rejected):
+    """What SARIF 2.1.0 requires of what -o sarif writes; rejected is
+    --json's rejected programs of the same run, in order."""
+    check(name + "_version", doc.get("version"), "2.1.0")
+    check(name + "_schema",
+          doc.get("$schema", "").endswith("/sarif-schema-2.1.0.json"), True)
+    check(name + "_runs", len(doc.get("runs", [])), 1)
+    run0 = doc["runs"][0]
+    driver = run0["tool"]["driver"]
+    check(name + "_driver", driver["name"], "bpfcheck")
+    ids = [r["id"] for r in driver["rules"]]
+    check(name + "_rule_ids_unique", len(set(ids)), len(ids))
+    check(name + "_rules_described",
+          all(isinstance(r["shortDescription"]["text"], str)
+              and r["shortDescription"]["text"] for r in driver["rules"]),
+          True)
+    results = run0["results"]
+    check(name + "_one_result_per_rejection", len(results), len(rejected))
+    for i, (res, prog) in enumerate(zip(results, rejected)):
+        e = prog["error"]
+        want = e["message"] + ("; " + e["detail"] if "detail" in e else "")
+        check("%s_%d_message" % (name, i), res["message"]["text"], want)
+        check("%s_%d_level" % (name, i), res["level"], "error")
+        check("%s_%d_rule" % (name, i),
+              ids[res["ruleIndex"]] == res["ruleId"], True)
+        check("%s_%d_locations" % (name, i), len(res["locations"]), 1)
+        for loc in res["locations"] + res.get("relatedLocations", []):
+            phys = loc.get("physicalLocation")
+            logical = loc.get("logicalLocations", [])
+            check("%s_%d_located" % (name, i), bool(phys or logical), True)
+            if phys:
+                uri = phys["artifactLocation"]["uri"]
+                region = phys["region"]
+                check("%s_%d_uri" % (name, i),
+                      isinstance(uri, str) and uri != "", True)
+                check("%s_%d_start_line" % (name, i),
+                      region["startLine"] >= 1, True)
+                check("%s_%d_start_column" % (name, i),
+                      region.get("startColumn", 1) >= 1, True)
+    return results
+
+
+def sarif(args):
+    pkt = os.path.join(args.objdir, "pkt.O2.o")
+    asm = os.path.join(args.srcdir, "tests/corpus/lsm_errno_below.s")
+    rc, doc = sarif_doc(args, pkt, asm)
+    check("exit_status", rc, 1)
+    out = run(args, "--json", pkt, asm).stdout
+    progs = json.loads(out)["programs"]
+    rejected = [p for p in progs if p["verdict"] == "reject"]
+    check("some_pass", len(rejected) < len(progs), True)
+    results = check_sarif_structure("pkt", doc, rejected)
+    version = subprocess.run([args.bpfcheck, "-V"], capture_output=True,
+                             text=True).stdout.split()
+    check("driver_version", doc["runs"][0]["tool"]["driver"]["version"] in
+          version, True)
+    by_name = {}
+    for res in results:
+        fq = res["locations"][0]["logicalLocations"][0]["fullyQualifiedName"]
+        by_name[fq.split("/")[-1].split(":")[0]] = res
+    r = by_name["pkt_off_by_one"]
+    check("off_by_one_rule", r["ruleId"], "packet-bounds")
+    phys = r["locations"][0]["physicalLocation"]
+    check("off_by_one_uri", phys["artifactLocation"]["uri"],
+          "tests/corpus/pkt.c")
+    check("off_by_one_line", phys["region"]["startLine"], 39)
+    check("off_by_one_column", phys["region"]["startColumn"], 9)
+    check("off_by_one_logical",
+          r["locations"][0]["logicalLocations"][0]["fullyQualifiedName"],
+          pkt + ":xdp/pkt_off_by_one:insn 5")
+    # no line info: the program and instruction only
+    r = by_name["lsm_errno_below"]
+    check("asm_rule", r["ruleId"], "return-value")
+    check("asm_location", r["locations"], [{"logicalLocations": [{
+        "name": "lsm_errno_below",
+        "fullyQualifiedName": asm + ":lsm.s/file_open/lsm_errno_below:insn 1",
+        "kind": "function"}]}])
+    # a leak: at the exit, and where the reference was acquired
+    helpers = os.path.join(args.objdir, "helpers.O2.o")
+    src = "tests/corpus/helpers.c"
+    sig = find_line(args, src, 1, "int h_ringbuf_leak(")
+    rc, doc = sarif_doc(args, "--kernel", "6.18", "--prog", "h_ringbuf_leak",
+                        helpers)
+    r = doc["runs"][0]["results"][0]
+    check("leak_rule", r["ruleId"], "reference-leak")
+    check("leak_line",
+          r["locations"][0]["physicalLocation"]["region"]["startLine"],
+          find_line(args, src, sig, "}"))
+    rel = r["relatedLocations"][0]["physicalLocation"]
+    check("leak_acquired_uri", rel["artifactLocation"]["uri"], src)
+    check("leak_acquired_line", rel["region"]["startLine"],
+          find_line(args, src, sig, "bpf_ringbuf_reserve(&rb, 8, 0)"))
+    # accepted programs: no result
+    rc, doc = sarif_doc(args, "--prog", "pkt_eth_ok", pkt)
+    check("pass_exit_status", rc, 0)
+    check("pass_results", doc["runs"][0]["results"], [])
+    check("pass_driver", doc["runs"][0]["tool"]["driver"]["name"], "bpfcheck")
+    check("pass_execution", doc["runs"][0]["invocations"],
+          [{"executionSuccessful": True}])
+    # a file that cannot be read: exit 2, and the log says so
+    p = subprocess.run([args.bpfcheck, "verify", "-o", "sarif",
+                        os.path.join(args.objdir, "no-such.o"), pkt],
+                       capture_output=True, text=True)
+    doc = json.loads(p.stdout)
+    check("bad_input_exit_status", p.returncode, 2)
+    check("bad_input_execution", doc["runs"][0]["invocations"],
+          [{"executionSuccessful": False}])
+    check("bad_input_results", len(doc["runs"][0]["results"]), len(rejected)
+          - 1)
+    p = subprocess.run([args.bpfcheck, "verify", "-o", "sarif", "--kernels",
+                        "6.1,6.18", pkt], capture_output=True, text=True)
+    check("kernels_usage", (p.returncode, p.stderr.split("\n")[0]),
+          (2, "bpfcheck verify: --kernels takes no --kernel, -C, -o table "
+              "or -o sarif"))
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("check", choices=["json", "leak", "sarif"])
@@ -125,7 +246,7 @@ def main():
     ap.add_argument("--objdir", required=True)
     ap.add_argument("--srcdir", required=True)
     args = ap.parse_args()
-    {"json": json_position, "leak": leak}[args.check](args)
+    {"json": json_position, "leak": leak, "sarif": sarif}[args.check](args)
     return 1 if failures else 0
 
 
