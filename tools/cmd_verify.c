@@ -7,6 +7,7 @@
 
 #include "cli.h"
 #include "diag.h"
+#include "explain.h"
 #include "sarif.h"
 #include "kernels_matrix.h"
 #include "stats_table.h"
@@ -29,6 +30,7 @@ enum {
 	OPT_JOBS,
 	OPT_KERNEL,
 	OPT_KERNELS,
+	OPT_EXPLAIN,
 };
 
 static void help(FILE *f)
@@ -44,6 +46,9 @@ static void help(FILE *f)
 		"  --log-level N    0 none, 1 the path to the error, 2 every insn\n"
 		"                   (the log goes to stderr)\n"
 		"  --stats          veristat figures per program\n"
+		"  --explain        under a FAIL line, the source line at fault\n"
+		"                   (at:) and, for an access out of bounds of a\n"
+		"                   packet, map value or stack, the numbers (why:)\n"
 		"  -o, --output-format FMT  text (default), json, sarif (SARIF\n"
 		"                   2.1.0: a result per rejection), or veristat's\n"
 		"                   table and csv (columns file_name, prog_name,\n"
@@ -277,7 +282,7 @@ static const char *linux_reason(const struct bpfcheck_verdict *r, char *buf,
 
 /* "PASS ..." or "FAIL ...: why" for one program; --stats adds figures. */
 static void text_prog(const char *file, const struct bpfcheck_prog *p,
-		      const struct bpfcheck_verdict *r)
+		      const struct bpfcheck_verdict *r, bool explain)
 {
 	char loc[600];
 
@@ -299,6 +304,8 @@ static void text_prog(const char *file, const struct bpfcheck_prog *p,
 	/* Linux's line above the error says what was accessed where */
 	printf("%s%s%s%s%s%s\n", r->error, *r->error_detail ? "; " : "",
 	       r->error_detail, *loc ? " (" : "", loc, *loc ? ")" : "");
+	if (explain)
+		explain_print(stdout, p, r);
 	/* why the loop was not proven instead */
 	if (r->loops_explored && *r->note && strcmp(r->note, r->error))
 		printf("  %s\n", r->note);
@@ -345,7 +352,7 @@ enum out_format { OUT_TEXT, OUT_JSON, OUT_TABLE, OUT_CSV, OUT_SARIF };
 struct verify_args {
 	struct cli_input in;
 	struct bpfcheck_verify_opts vo;
-	bool json, stats, compare;
+	bool json, stats, compare, explain;
 	enum out_format out;
 	struct stats_spec spec;
 	const char *emit;
@@ -376,6 +383,9 @@ static int check_formats(int argc, struct verify_args *a)
 	    (argc - optind != 2 || a->out == OUT_JSON || a->out == OUT_SARIF))
 		return cli_usage_error("verify", "-C takes two CSV files and "
 						 "prints a table or csv");
+	if (a->explain && (a->out != OUT_TEXT || a->kernels))
+		return cli_usage_error("verify", "--explain explains the text "
+						 "output's FAIL lines");
 	if (a->emit && !veristat && !a->compare)
 		return cli_usage_error("verify", "-e needs -o table or -o csv");
 	stats_default_spec(&a->spec, f);
@@ -414,6 +424,7 @@ static int take_option(struct verify_args *a, int c, const char *arg)
 		vo->log_level = (int)v;
 		return -1;
 	case OPT_STATS: a->stats = true; return -1;
+	case OPT_EXPLAIN: a->explain = true; return -1;
 	case OPT_JSON: a->out = OUT_JSON; return -1;
 	case 'e': a->emit = arg; return -1;
 	case 'C': a->compare = true; return -1;
@@ -502,6 +513,7 @@ static int parse_args(int argc, char **argv, struct verify_args *a)
 		CLI_INPUT_OPTIONS,
 		{ "log-level", required_argument, NULL, OPT_LOG },
 		{ "stats", no_argument, NULL, OPT_STATS },
+		{ "explain", no_argument, NULL, OPT_EXPLAIN },
 		{ "json", no_argument, NULL, OPT_JSON },
 		{ "unprivileged", no_argument, NULL, OPT_UNPRIV },
 		{ "cap-bpf", no_argument, NULL, OPT_CAP_BPF },
@@ -568,7 +580,7 @@ static int report(struct verify_out *o, const char *file,
 	case OUT_TABLE:
 	case OUT_CSV: stats_add(&o->rows, file, p, r); break;
 	case OUT_TEXT:
-		text_prog(file, p, r);
+		text_prog(file, p, r, o->a->explain);
 		print_warnings(r, false);
 		if (o->a->stats) {
 			stats_prog(r);

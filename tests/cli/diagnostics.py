@@ -239,14 +239,68 @@ def sarif(args):
               "or -o sarif"))
 
 
+def explain(args):
+    """--explain's at: and why: lines under FAIL lines."""
+    cases = [
+        # object, program, source, column, why
+        ("pkt.O2.o", "pkt_off_by_one", "pkt.c", 9,
+         "reads 1 byte at offset 13 of a packet proven to have 13 bytes"),
+        ("pkt.O2.o", "pkt_no_check", "pkt.c", 14,
+         "reads 1 byte at offset 12 of a packet with no bytes proven (no "
+         "comparison with data_end covers this path)"),
+        ("mapval.O2.o", "mv_const_past_end", "mapval.c", 9,
+         "reads 1 byte at offset 64 of a 64-byte map value"),
+        ("mapval.O2.o", "mv_index_from_value_unbounded", "mapval.c", 9,
+         "reads 1 byte at offset 255 of a 64-byte map value (the largest "
+         "offset the pointer's range allows)"),
+        ("helpers.O2.o", "h_ringbuf_oob", "helpers.c", 7,
+         "writes 8 bytes at offset 8 of an 8-byte memory region"),
+        ("stack.O2.o", "st_below_frame", "stack.c", 2,
+         "writes 8 bytes at fp-520, below the 512-byte stack (fp-512 is "
+         "its lowest byte)"),
+        ("stack.O2.o", "st_partial_init_read --unprivileged", "stack.c", 2,
+         "reads 4 bytes at fp-4, but fp-4 was not written on this path"),
+        ("iters.c19v4.o", "for_range_unchecked_index", "iters.c", 8,
+         "reads 1 byte at fp-16 plus a variable of 0 to 255 (fp-16 to "
+         "fp+239), past the frame's top (fp-1 is its highest byte)"),
+        # no numbers to give: the source line only
+        ("mapval.O2.o", "null_missing", "mapval.c", 9, None),
+    ]
+    for obj, prog, src, col, why in cases:
+        path = os.path.join(args.objdir, obj)
+        prog, *opts = prog.split()
+        plain = run(args, *opts, "--prog", prog, path).stdout.split("\n")
+        lines = run(args, *opts, "--explain", "--prog", prog, path).stdout
+        lines = lines.split("\n")
+        check(prog + "_fail_line", lines[0], plain[0])
+        line = int(plain[0].rsplit(":", 1)[1].rstrip(")"))
+        text = source_line(args, "tests/corpus/" + src, line).strip()
+        check(prog + "_at", lines[1], "  at: %s:%d:%d: %s" % (src, line, col,
+                                                           text))
+        if why:
+            check(prog + "_why", lines[2], "  why: " + why)
+        else:
+            check(prog + "_no_why", lines[2].startswith("  why:"), False)
+    # no line info: nothing to add
+    asm = os.path.join(args.srcdir, "tests/corpus/lsm_errno_below.s")
+    check("asm", run(args, "--explain", asm).stdout,
+          run(args, asm).stdout)
+    p = subprocess.run([args.bpfcheck, "verify", "--explain", "-o", "json",
+                        asm], capture_output=True, text=True)
+    check("json_usage", (p.returncode, p.stderr.split("\n")[0]),
+          (2, "bpfcheck verify: --explain explains the text output's FAIL "
+              "lines"))
+
+
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("check", choices=["json", "leak", "sarif"])
+    ap.add_argument("check", choices=["json", "leak", "sarif", "explain"])
     ap.add_argument("--bpfcheck", required=True)
     ap.add_argument("--objdir", required=True)
     ap.add_argument("--srcdir", required=True)
     args = ap.parse_args()
-    {"json": json_position, "leak": leak, "sarif": sarif}[args.check](args)
+    {"json": json_position, "leak": leak, "sarif": sarif,
+     "explain": explain}[args.check](args)
     return 1 if failures else 0
 
 
