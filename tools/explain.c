@@ -3,10 +3,11 @@
 #include <ctype.h>
 #include <string.h>
 
+#include <linux/bpf.h>
+
 #include "cli.h"
 #include "diag.h"
 #include "explain.h"
-#include "isa/insn.h"
 
 #define STACK_SIZE 512 /* MAX_BPF_STACK */
 
@@ -44,17 +45,17 @@ static void print_at(FILE *f, const struct bpfcheck_prog *p, int64_t insn)
 /* What the instruction at fault does to memory: "reads", "writes", ... */
 static const char *access_verb(const struct bpfcheck_prog *p, int64_t insn)
 {
-	const struct bpf_insn *i;
+	uint8_t code;
 
 	if (insn < 0 || (size_t)insn >= bpfcheck_prog_insn_count(p))
 		return "accesses";
-	i = (const struct bpf_insn *)&bpfcheck_prog_insns(p)[insn];
-	switch (bc_insn_kind(i)) {
-	case BC_INSN_LDX: return "reads";
-	case BC_INSN_ST:
-	case BC_INSN_STX: return "writes";
-	case BC_INSN_ATOMIC: return "updates";
-	case BC_INSN_CALL: return "the call accesses";
+	code = bpfcheck_prog_insns(p)[insn].code;
+	switch (BPF_CLASS(code)) {
+	case BPF_LDX: return "reads";
+	case BPF_ST: return "writes";
+	case BPF_STX:
+		return BPF_MODE(code) == BPF_ATOMIC ? "updates" : "writes";
+	case BPF_JMP: return "the call accesses";
 	default: return "accesses";
 	}
 }
