@@ -48,3 +48,13 @@ add_test(NAME cli_kernels
   COMMAND sh ${TESTS_DIR}/cli/kernels.sh $<TARGET_FILE:bpfcheck>
           ${CMAKE_BINARY_DIR}/tests/corpus)
 set_tests_properties(cli_kernels PROPERTIES SKIP_RETURN_CODE 77)
+# Where verify's rejections point (JSON, text, SARIF), against the sources.
+if(Python3_FOUND)
+foreach(check json leak sarif explain)
+  add_test(NAME cli_diag_${check}
+    COMMAND ${Python3_EXECUTABLE} ${TESTS_DIR}/cli/diagnostics.py ${check}
+            --bpfcheck $<TARGET_FILE:bpfcheck>
+            --objdir ${CMAKE_BINARY_DIR}/tests/corpus
+            --srcdir ${CMAKE_SOURCE_DIR})
+endforeach()
+endif()

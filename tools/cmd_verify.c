@@ -6,6 +6,9 @@
 #include <linux/bpf.h>
 
 #include "cli.h"
+#include "diag.h"
+#include "explain.h"
+#include "sarif.h"
 #include "kernels_matrix.h"
 #include "stats_table.h"
 #include "verify_jobs.h"
@@ -27,6 +30,7 @@ enum {
 	OPT_JOBS,
 	OPT_KERNEL,
 	OPT_KERNELS,
+	OPT_EXPLAIN,
 };
 
 static void help(FILE *f)
@@ -42,7 +46,11 @@ static void help(FILE *f)
 		"  --log-level N    0 none, 1 the path to the error, 2 every insn\n"
 		"                   (the log goes to stderr)\n"
 		"  --stats          veristat figures per program\n"
-		"  -o, --output-format FMT  text (default), json, or veristat's\n"
+		"  --explain        under a FAIL line, the source line at fault\n"
+		"                   (at:) and, for an access out of bounds of a\n"
+		"                   packet, map value or stack, the numbers (why:)\n"
+		"  -o, --output-format FMT  text (default), json, sarif (SARIF\n"
+		"                   2.1.0: a result per rejection), or veristat's\n"
 		"                   table and csv (columns file_name, prog_name,\n"
 		"                   verdict, duration, total_insns, total_states,\n"
 		"                   peak_states, ...)\n"
@@ -126,7 +134,8 @@ static bool parse_prog_flags(const char *arg, uint64_t *flags)
 }
 
 /* "linux": what Linux answers, when known. */
-static void json_linux(const struct bpfcheck_verdict *r)
+static void json_linux(const struct bpfcheck_prog *p,
+		       const struct bpfcheck_verdict *r)
 {
 	if (r->linux_verdict == BPFCHECK_LINUX_UNKNOWN)
 		return;
@@ -135,7 +144,9 @@ static void json_linux(const struct bpfcheck_verdict *r)
 	if (r->linux_verdict == BPFCHECK_LINUX_REJECT) {
 		fputs(",\"error\":{\"message\":", stdout);
 		cli_json_str(stdout, r->linux_error);
-		printf(",\"insn\":%lld}", (long long)r->linux_error_insn);
+		printf(",\"insn\":%lld", (long long)r->linux_error_insn);
+		diag_json_pos(stdout, p, r->linux_error_insn);
+		fputs("}", stdout);
 	}
 	printf(",\"processed_insns\":%llu}",
 	       (unsigned long long)r->linux_processed_insns);
@@ -224,7 +235,10 @@ static void json_prog(const char *file, const struct bpfcheck_prog *p,
 			fputs(",\"detail\":", stdout);
 			cli_json_str(stdout, r->error_detail);
 		}
-		printf(",\"insn\":%lld}", (long long)r->error_insn);
+		printf(",\"insn\":%lld", (long long)r->error_insn);
+		diag_json_pos(stdout, p, r->error_insn);
+		diag_json_acquired(stdout, p, r);
+		fputs("}", stdout);
 	}
 	printf(",\"processed_insns\":%llu,\"total_states\":%llu,"
 	       "\"peak_states\":%llu,\"max_states_per_insn\":%llu,"
@@ -240,7 +254,7 @@ static void json_prog(const char *file, const struct bpfcheck_prog *p,
 		       (unsigned long long)r->worst_case_insns);
 	print_warnings(r, true);
 	json_externs(p);
-	json_linux(r);
+	json_linux(p, r);
 	/* loops: proven by induction, or explored iteration by iteration */
 	printf(",\"loops\":{\"proven\":%u,\"max_trip\":%llu,"
 	       "\"explored\":%s,\"first_pass_insns\":%llu",
@@ -268,7 +282,7 @@ static const char *linux_reason(const struct bpfcheck_verdict *r, char *buf,
 
 /* "PASS ..." or "FAIL ...: why" for one program; --stats adds figures. */
 static void text_prog(const char *file, const struct bpfcheck_prog *p,
-		      const struct bpfcheck_verdict *r)
+		      const struct bpfcheck_verdict *r, bool explain)
 {
 	char loc[600];
 
@@ -282,9 +296,7 @@ static void text_prog(const char *file, const struct bpfcheck_prog *p,
 		puts(")");
 		return;
 	}
-	loc[0] = 0;
-	if (r->error_insn >= 0)
-		cli_srcloc(p, (uint32_t)r->error_insn, loc, sizeof(loc));
+	diag_text_loc(p, r, loc, sizeof(loc));
 	printf("FAIL %s %s/%s: ", file, bpfcheck_prog_section(p),
 	       bpfcheck_prog_name(p));
 	if (r->error_insn >= 0)
@@ -292,6 +304,8 @@ static void text_prog(const char *file, const struct bpfcheck_prog *p,
 	/* Linux's line above the error says what was accessed where */
 	printf("%s%s%s%s%s%s\n", r->error, *r->error_detail ? "; " : "",
 	       r->error_detail, *loc ? " (" : "", loc, *loc ? ")" : "");
+	if (explain)
+		explain_print(stdout, p, r);
 	/* why the loop was not proven instead */
 	if (r->loops_explored && *r->note && strcmp(r->note, r->error))
 		printf("  %s\n", r->note);
@@ -333,12 +347,12 @@ static void stats_prog(const struct bpfcheck_verdict *r)
 		       r->loops_explored ? r->note : "");
 }
 
-enum out_format { OUT_TEXT, OUT_JSON, OUT_TABLE, OUT_CSV };
+enum out_format { OUT_TEXT, OUT_JSON, OUT_TABLE, OUT_CSV, OUT_SARIF };
 
 struct verify_args {
 	struct cli_input in;
 	struct bpfcheck_verify_opts vo;
-	bool json, stats, compare;
+	bool json, stats, compare, explain;
 	enum out_format out;
 	struct stats_spec spec;
 	const char *emit;
@@ -348,9 +362,10 @@ struct verify_args {
 
 static bool parse_format(const char *arg, enum out_format *out)
 {
-	static const char *names[] = { "text", "json", "table", "csv" };
+	static const char *names[] = { "text", "json", "table", "csv",
+				       "sarif" };
 
-	for (int i = 0; i < 4; i++)
+	for (int i = 0; i < 5; i++)
 		if (!strcmp(arg, names[i])) {
 			*out = (enum out_format)i;
 			return true;
@@ -364,9 +379,13 @@ static int check_formats(int argc, struct verify_args *a)
 	enum stats_format f = a->out == OUT_CSV ? STATS_CSV : STATS_TABLE;
 	bool veristat = a->out == OUT_TABLE || a->out == OUT_CSV;
 
-	if (a->compare && (argc - optind != 2 || a->out == OUT_JSON))
+	if (a->compare &&
+	    (argc - optind != 2 || a->out == OUT_JSON || a->out == OUT_SARIF))
 		return cli_usage_error("verify", "-C takes two CSV files and "
 						 "prints a table or csv");
+	if (a->explain && (a->out != OUT_TEXT || a->kernels))
+		return cli_usage_error("verify", "--explain explains the text "
+						 "output's FAIL lines");
 	if (a->emit && !veristat && !a->compare)
 		return cli_usage_error("verify", "-e needs -o table or -o csv");
 	stats_default_spec(&a->spec, f);
@@ -405,6 +424,7 @@ static int take_option(struct verify_args *a, int c, const char *arg)
 		vo->log_level = (int)v;
 		return -1;
 	case OPT_STATS: a->stats = true; return -1;
+	case OPT_EXPLAIN: a->explain = true; return -1;
 	case OPT_JSON: a->out = OUT_JSON; return -1;
 	case 'e': a->emit = arg; return -1;
 	case 'C': a->compare = true; return -1;
@@ -420,7 +440,7 @@ static int take_option(struct verify_args *a, int c, const char *arg)
 			return -1;
 		return cli_usage_error("verify",
 				       "bad -o '%s' (text, json, "
-				       "table or csv)",
+				       "sarif, table or csv)",
 				       arg);
 	case 'j':
 		if (!parse_count(arg, 1024, &v))
@@ -468,9 +488,10 @@ static int check_combinations(int argc, struct verify_args *a)
 		return cli_usage_error("verify",
 				       "bad --kernel '%s' (5.10 onwards)",
 				       vo->kernel);
-	if (a->kernels && (vo->kernel || a->compare || a->out == OUT_TABLE))
+	if (a->kernels && (vo->kernel || a->compare || a->out == OUT_TABLE ||
+			   a->out == OUT_SARIF))
 		return cli_usage_error("verify", "--kernels takes no --kernel, "
-						 "-C or -o table");
+						 "-C, -o table or -o sarif");
 	if (a->jobs > 1 && vo->log_level)
 		return cli_usage_error("verify", "-j and --log-level: the logs "
 						 "would interleave");
@@ -492,6 +513,7 @@ static int parse_args(int argc, char **argv, struct verify_args *a)
 		CLI_INPUT_OPTIONS,
 		{ "log-level", required_argument, NULL, OPT_LOG },
 		{ "stats", no_argument, NULL, OPT_STATS },
+		{ "explain", no_argument, NULL, OPT_EXPLAIN },
 		{ "json", no_argument, NULL, OPT_JSON },
 		{ "unprivileged", no_argument, NULL, OPT_UNPRIV },
 		{ "cap-bpf", no_argument, NULL, OPT_CAP_BPF },
@@ -554,10 +576,11 @@ static int report(struct verify_out *o, const char *file,
 		json_prog(file, p, r, o->first);
 		o->first = false;
 		break;
+	case OUT_SARIF: sarif_result(stdout, &o->first, file, p, r); break;
 	case OUT_TABLE:
 	case OUT_CSV: stats_add(&o->rows, file, p, r); break;
 	case OUT_TEXT:
-		text_prog(file, p, r);
+		text_prog(file, p, r, o->a->explain);
 		print_warnings(r, false);
 		if (o->a->stats) {
 			stats_prog(r);
@@ -654,10 +677,14 @@ int cmd_verify(int argc, char **argv)
 							  MATRIX_TEXT);
 	if (a.json)
 		fputs("{\"programs\":[", stdout);
+	if (a.out == OUT_SARIF)
+		sarif_begin(stdout);
 	rc = a.jobs > 1 ? verify_parallel(&o, argc, argv) :
 			  cli_each_prog(argc, argv, &a.in, verify_one, &o);
 	if (a.json)
 		fputs("]}\n", stdout);
+	if (a.out == OUT_SARIF)
+		sarif_end(stdout, rc != EXIT_BADINPUT);
 	if (a.out == OUT_TABLE || a.out == OUT_CSV)
 		stats_print(&o.rows, &a.spec,
 			    a.out == OUT_CSV ? STATS_CSV : STATS_TABLE);

@@ -1,0 +1,308 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+"""Where verify's rejections point, in its JSON, text and SARIF output.
+
+Usage: diagnostics.py CHECK --bpfcheck BIN --objdir DIR --srcdir DIR
+CHECK is json (the error's source position), leak (a leaked reference's
+exit and acquiring call) or sarif (-o sarif's structure and locations).
+Each program's position is compared with the source file's own line.
+"""
+import argparse
+import json
+import os
+import subprocess
+import sys
+
+failures = []
+
+
+def check(name, got, want):
+    if got == want:
+        print("ok %s" % name)
+    else:
+        print("FAIL %s\n  got:  %r\n  want: %r" % (name, got, want))
+        failures.append(name)
+
+
+def run(args, *extra):
+    cmd = [args.bpfcheck, "verify"] + list(extra)
+    p = subprocess.run(cmd, capture_output=True, text=True)
+    if p.returncode not in (0, 1):
+        sys.exit("%s: exit %d: %s" % (" ".join(cmd), p.returncode, p.stderr))
+    return p
+
+
+def program(args, obj, prog, *opts):
+    out = run(args, "--json", *opts, "--prog", prog, obj).stdout
+    progs = json.loads(out)["programs"]
+    assert len(progs) == 1, progs
+    return progs[0]
+
+
+def source_line(args, rel, line):
+    with open(os.path.join(args.srcdir, rel)) as f:
+        return f.read().split("\n")[line - 1]
+
+
+def check_pos(args, name, pos, rel, line, col):
+    """pos (a JSON object) is at rel:line:col and quotes that line."""
+    check(name + "_file", os.path.normpath(pos.get("file", "")), rel)
+    check(name + "_line", pos.get("line"), line)
+    check(name + "_column", pos.get("column"), col)
+    check(name + "_text", pos.get("text"), source_line(args, rel, line))
+
+
+def json_position(args):
+    obj = os.path.join(args.objdir, "pkt.O2.o")
+    p = program(args, obj, "pkt_off_by_one")
+    e = p["error"]
+    check("verdict", p["verdict"], "reject")
+    check("message", e["message"], "R2 offset is outside of the packet")
+    check("detail", e["detail"],
+          "invalid access to packet, off=13 size=1, R2(id=0,off=13,r=13)")
+    check("insn", e["insn"], 5)
+    check_pos(args, "error", e, "tests/corpus/pkt.c", 39, 9)
+    check_pos(args, "linux", p["linux"]["error"], "tests/corpus/pkt.c", 39, 9)
+    # no line info (assembly): the instruction, and no position
+    asm = os.path.join(args.srcdir, "tests/corpus/lsm_errno_below.s")
+    p = program(args, asm, "lsm_errno_below")
+    check("asm_error", p["error"], {
+        "message": "At program exit the register R0 has smin=-4096 "
+                   "smax=-4096 should have been in [-4095, 0]",
+        "insn": 1})
+
+
+def find_line(args, rel, start, needle):
+    """The first line at or after start (1-based) that holds needle."""
+    with open(os.path.join(args.srcdir, rel)) as f:
+        lines = f.read().split("\n")
+    for i in range(start - 1, len(lines)):
+        if needle in lines[i]:
+            return i + 1
+    sys.exit("%s: no %r after line %d" % (rel, needle, start))
+
+
+def leak(args):
+    """The exit that leaks, and the call that acquired the reference."""
+    obj = os.path.join(args.objdir, "helpers.O2.o")
+    src = "tests/corpus/helpers.c"
+    sig = find_line(args, src, 1, "int h_ringbuf_leak(")
+    acq = find_line(args, src, sig, "bpf_ringbuf_reserve(&rb, 8, 0)")
+    end = find_line(args, src, sig, "}")
+    # 6.18 says the reference on the line above its error, 6.12 as it
+    words = {
+        "6.18": ("BPF_EXIT instruction in main prog would lead to "
+                 "reference leak", "Unreleased reference id=2 alloc_insn=4"),
+        "6.12": ("Unreleased reference id=2 alloc_insn=4", None),
+    }
+    for kernel, (message, detail) in words.items():
+        p = program(args, obj, "h_ringbuf_leak", "--kernel", kernel)
+        e = p["error"]
+        check(kernel + "_verdict", p["verdict"], "reject")
+        check(kernel + "_message", e["message"], message)
+        check(kernel + "_detail", e.get("detail"), detail)
+        check(kernel + "_insn", e["insn"], 9)
+        check_pos(args, kernel + "_exit", e, src, end, 1)
+        check(kernel + "_acquired_insn", e["acquired_at"]["insn"], 4)
+        check_pos(args, kernel + "_acquired", e["acquired_at"], src, acq,
+                  13)
+        out = run(args, "--kernel", kernel, "--prog", "h_ringbuf_leak",
+                  obj).stdout
+        check(kernel + "_text", out,
+              "FAIL %s tracepoint/syscalls/sys_enter_nanosleep/"
+              "h_ringbuf_leak: insn 9: %s%s (helpers.c:%d; acquired at "
+              "helpers.c:%d)\n" % (obj, message,
+                                   "; " + detail if detail else "", end, acq))
+    # another rejection says nothing of an acquisition
+    p = program(args, os.path.join(args.objdir, "pkt.O2.o"), "pkt_no_check")
+    check("no_leak", "acquired_at" in p["error"], False)
+
+
+def sarif_doc(args, *argv):
+    p = run(args, "-o", "sarif", *argv)
+    return p.returncode, json.loads(p.stdout)
+
+
+def check_sarif_structure(name, doc, rejected):
+    """What SARIF 2.1.0 requires of what -o sarif writes; rejected is
+    --json's rejected programs of the same run, in order."""
+    check(name + "_version", doc.get("version"), "2.1.0")
+    check(name + "_schema",
+          doc.get("$schema", "").endswith("/sarif-schema-2.1.0.json"), True)
+    check(name + "_runs", len(doc.get("runs", [])), 1)
+    run0 = doc["runs"][0]
+    driver = run0["tool"]["driver"]
+    check(name + "_driver", driver["name"], "bpfcheck")
+    ids = [r["id"] for r in driver["rules"]]
+    check(name + "_rule_ids_unique", len(set(ids)), len(ids))
+    check(name + "_rules_described",
+          all(isinstance(r["shortDescription"]["text"], str)
+              and r["shortDescription"]["text"] for r in driver["rules"]),
+          True)
+    results = run0["results"]
+    check(name + "_one_result_per_rejection", len(results), len(rejected))
+    for i, (res, prog) in enumerate(zip(results, rejected)):
+        e = prog["error"]
+        want = e["message"] + ("; " + e["detail"] if "detail" in e else "")
+        check("%s_%d_message" % (name, i), res["message"]["text"], want)
+        check("%s_%d_level" % (name, i), res["level"], "error")
+        check("%s_%d_rule" % (name, i),
+              ids[res["ruleIndex"]] == res["ruleId"], True)
+        check("%s_%d_locations" % (name, i), len(res["locations"]), 1)
+        for loc in res["locations"] + res.get("relatedLocations", []):
+            phys = loc.get("physicalLocation")
+            logical = loc.get("logicalLocations", [])
+            check("%s_%d_located" % (name, i), bool(phys or logical), True)
+            if phys:
+                uri = phys["artifactLocation"]["uri"]
+                region = phys["region"]
+                check("%s_%d_uri" % (name, i),
+                      isinstance(uri, str) and uri != "", True)
+                check("%s_%d_start_line" % (name, i),
+                      region["startLine"] >= 1, True)
+                check("%s_%d_start_column" % (name, i),
+                      region.get("startColumn", 1) >= 1, True)
+    return results
+
+
+def sarif(args):
+    pkt = os.path.join(args.objdir, "pkt.O2.o")
+    asm = os.path.join(args.srcdir, "tests/corpus/lsm_errno_below.s")
+    rc, doc = sarif_doc(args, pkt, asm)
+    check("exit_status", rc, 1)
+    out = run(args, "--json", pkt, asm).stdout
+    progs = json.loads(out)["programs"]
+    rejected = [p for p in progs if p["verdict"] == "reject"]
+    check("some_pass", len(rejected) < len(progs), True)
+    results = check_sarif_structure("pkt", doc, rejected)
+    version = subprocess.run([args.bpfcheck, "-V"], capture_output=True,
+                             text=True).stdout.split()
+    check("driver_version", doc["runs"][0]["tool"]["driver"]["version"] in
+          version, True)
+    by_name = {}
+    for res in results:
+        fq = res["locations"][0]["logicalLocations"][0]["fullyQualifiedName"]
+        by_name[fq.split("/")[-1].split(":")[0]] = res
+    r = by_name["pkt_off_by_one"]
+    check("off_by_one_rule", r["ruleId"], "packet-bounds")
+    phys = r["locations"][0]["physicalLocation"]
+    check("off_by_one_uri", phys["artifactLocation"]["uri"],
+          "tests/corpus/pkt.c")
+    check("off_by_one_line", phys["region"]["startLine"], 39)
+    check("off_by_one_column", phys["region"]["startColumn"], 9)
+    check("off_by_one_logical",
+          r["locations"][0]["logicalLocations"][0]["fullyQualifiedName"],
+          pkt + ":xdp/pkt_off_by_one:insn 5")
+    # no line info: the program and instruction only
+    r = by_name["lsm_errno_below"]
+    check("asm_rule", r["ruleId"], "return-value")
+    check("asm_location", r["locations"], [{"logicalLocations": [{
+        "name": "lsm_errno_below",
+        "fullyQualifiedName": asm + ":lsm.s/file_open/lsm_errno_below:insn 1",
+        "kind": "function"}]}])
+    # a leak: at the exit, and where the reference was acquired
+    helpers = os.path.join(args.objdir, "helpers.O2.o")
+    src = "tests/corpus/helpers.c"
+    sig = find_line(args, src, 1, "int h_ringbuf_leak(")
+    rc, doc = sarif_doc(args, "--kernel", "6.18", "--prog", "h_ringbuf_leak",
+                        helpers)
+    r = doc["runs"][0]["results"][0]
+    check("leak_rule", r["ruleId"], "reference-leak")
+    check("leak_line",
+          r["locations"][0]["physicalLocation"]["region"]["startLine"],
+          find_line(args, src, sig, "}"))
+    rel = r["relatedLocations"][0]["physicalLocation"]
+    check("leak_acquired_uri", rel["artifactLocation"]["uri"], src)
+    check("leak_acquired_line", rel["region"]["startLine"],
+          find_line(args, src, sig, "bpf_ringbuf_reserve(&rb, 8, 0)"))
+    # accepted programs: no result
+    rc, doc = sarif_doc(args, "--prog", "pkt_eth_ok", pkt)
+    check("pass_exit_status", rc, 0)
+    check("pass_results", doc["runs"][0]["results"], [])
+    check("pass_driver", doc["runs"][0]["tool"]["driver"]["name"], "bpfcheck")
+    check("pass_execution", doc["runs"][0]["invocations"],
+          [{"executionSuccessful": True}])
+    # a file that cannot be read: exit 2, and the log says so
+    p = subprocess.run([args.bpfcheck, "verify", "-o", "sarif",
+                        os.path.join(args.objdir, "no-such.o"), pkt],
+                       capture_output=True, text=True)
+    doc = json.loads(p.stdout)
+    check("bad_input_exit_status", p.returncode, 2)
+    check("bad_input_execution", doc["runs"][0]["invocations"],
+          [{"executionSuccessful": False}])
+    check("bad_input_results", len(doc["runs"][0]["results"]), len(rejected)
+          - 1)
+    p = subprocess.run([args.bpfcheck, "verify", "-o", "sarif", "--kernels",
+                        "6.1,6.18", pkt], capture_output=True, text=True)
+    check("kernels_usage", (p.returncode, p.stderr.split("\n")[0]),
+          (2, "bpfcheck verify: --kernels takes no --kernel, -C, -o table "
+              "or -o sarif"))
+
+
+def explain(args):
+    """--explain's at: and why: lines under FAIL lines."""
+    cases = [
+        # object, program, source, column, why
+        ("pkt.O2.o", "pkt_off_by_one", "pkt.c", 9,
+         "reads 1 byte at offset 13 of a packet proven to have 13 bytes"),
+        ("pkt.O2.o", "pkt_no_check", "pkt.c", 14,
+         "reads 1 byte at offset 12 of a packet with no bytes proven (no "
+         "comparison with data_end covers this path)"),
+        ("mapval.O2.o", "mv_const_past_end", "mapval.c", 9,
+         "reads 1 byte at offset 64 of a 64-byte map value"),
+        ("mapval.O2.o", "mv_index_from_value_unbounded", "mapval.c", 9,
+         "reads 1 byte at offset 255 of a 64-byte map value (the largest "
+         "offset the pointer's range allows)"),
+        ("helpers.O2.o", "h_ringbuf_oob", "helpers.c", 7,
+         "writes 8 bytes at offset 8 of an 8-byte memory region"),
+        ("stack.O2.o", "st_below_frame", "stack.c", 2,
+         "writes 8 bytes at fp-520, below the 512-byte stack (fp-512 is "
+         "its lowest byte)"),
+        ("stack.O2.o", "st_partial_init_read --unprivileged", "stack.c", 2,
+         "reads 4 bytes at fp-4, but fp-4 was not written on this path"),
+        ("iters.c19v4.o", "for_range_unchecked_index", "iters.c", 8,
+         "reads 1 byte at fp-16 plus a variable of 0 to 255 (fp-16 to "
+         "fp+239), past the frame's top (fp-1 is its highest byte)"),
+        # no numbers to give: the source line only
+        ("mapval.O2.o", "null_missing", "mapval.c", 9, None),
+    ]
+    for obj, prog, src, col, why in cases:
+        path = os.path.join(args.objdir, obj)
+        prog, *opts = prog.split()
+        plain = run(args, *opts, "--prog", prog, path).stdout.split("\n")
+        lines = run(args, *opts, "--explain", "--prog", prog, path).stdout
+        lines = lines.split("\n")
+        check(prog + "_fail_line", lines[0], plain[0])
+        line = int(plain[0].rsplit(":", 1)[1].rstrip(")"))
+        text = source_line(args, "tests/corpus/" + src, line).strip()
+        check(prog + "_at", lines[1], "  at: %s:%d:%d: %s" % (src, line, col,
+                                                           text))
+        if why:
+            check(prog + "_why", lines[2], "  why: " + why)
+        else:
+            check(prog + "_no_why", lines[2].startswith("  why:"), False)
+    # no line info: nothing to add
+    asm = os.path.join(args.srcdir, "tests/corpus/lsm_errno_below.s")
+    check("asm", run(args, "--explain", asm).stdout,
+          run(args, asm).stdout)
+    p = subprocess.run([args.bpfcheck, "verify", "--explain", "-o", "json",
+                        asm], capture_output=True, text=True)
+    check("json_usage", (p.returncode, p.stderr.split("\n")[0]),
+          (2, "bpfcheck verify: --explain explains the text output's FAIL "
+              "lines"))
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("check", choices=["json", "leak", "sarif", "explain"])
+    ap.add_argument("--bpfcheck", required=True)
+    ap.add_argument("--objdir", required=True)
+    ap.add_argument("--srcdir", required=True)
+    args = ap.parse_args()
+    {"json": json_position, "leak": leak, "sarif": sarif,
+     "explain": explain}[args.check](args)
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

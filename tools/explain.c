@@ -1,0 +1,197 @@
+// SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+/* verify --explain (explain.h): the kernel's numbers, said in words. */
+#include <ctype.h>
+#include <string.h>
+
+#include <linux/bpf.h>
+
+#include "cli.h"
+#include "diag.h"
+#include "explain.h"
+
+#define STACK_SIZE 512 /* MAX_BPF_STACK */
+
+/* Where an access of fp+lo to fp+end-1 falls outside the stack. */
+static const char *stack_side(long long lo, long long end, bool write)
+{
+	if (lo < -STACK_SIZE)
+		return "below the 512-byte stack (fp-512 is its lowest byte)";
+	if (end > 0)
+		return "past the frame's top (fp-1 is its highest byte)";
+	/* without CAP_PERFMON the stack is only what writes reached */
+	return write ? "outside the stack this program may use there" :
+		       "deeper than any write on this path reached";
+}
+
+static void print_at(FILE *f, const struct bpfcheck_prog *p, int64_t insn)
+{
+	const char *text, *base;
+	struct diag_pos pos;
+
+	if (!diag_pos(p, insn, &pos))
+		return;
+	base = strrchr(pos.file, '/');
+	base = base ? base + 1 : pos.file;
+	text = pos.text ? pos.text : "";
+	while (isspace((unsigned char)*text))
+		text++;
+	if (pos.col)
+		fprintf(f, "  at: %s:%u:%u: %s\n", base, pos.line, pos.col,
+			text);
+	else
+		fprintf(f, "  at: %s:%u: %s\n", base, pos.line, text);
+}
+
+/* What the instruction at fault does to memory: "reads", "writes", ... */
+static const char *access_verb(const struct bpfcheck_prog *p, int64_t insn)
+{
+	uint8_t code;
+
+	if (insn < 0 || (size_t)insn >= bpfcheck_prog_insn_count(p))
+		return "accesses";
+	code = bpfcheck_prog_insns(p)[insn].code;
+	switch (BPF_CLASS(code)) {
+	case BPF_LDX: return "reads";
+	case BPF_ST: return "writes";
+	case BPF_STX:
+		return BPF_MODE(code) == BPF_ATOMIC ? "updates" : "writes";
+	case BPF_JMP: return "the call accesses";
+	default: return "accesses";
+	}
+}
+
+/* "a" or "an" before the number n said in English (an 8, an 18) */
+static const char *article(int n)
+{
+	while (n >= 1000)
+		n /= 1000;
+	return n == 8 || n == 11 || n == 18 || (n >= 80 && n < 90) ||
+			       (n >= 800 && n < 900) ?
+		       "an" :
+		       "a";
+}
+
+static const char *bytes(int n)
+{
+	return n == 1 || n == -1 ? "byte" : "bytes";
+}
+
+/* "invalid access to packet, off=O size=S, R%d(id=I,off=O,r=R)" */
+static bool why_packet(FILE *f, const char *verb, const char *d)
+{
+	int off, size, regno, roff, range;
+	unsigned id;
+
+	d = strstr(d, "invalid access to packet, off=");
+	if (!d || sscanf(d,
+			 "invalid access to packet, off=%d size=%d, "
+			 "R%d(id=%u,off=%d,r=%d)",
+			 &off, &size, &regno, &id, &roff, &range) != 6)
+		return false;
+	fprintf(f, "  why: %s %d %s at offset %d %s", verb, size, bytes(size),
+		off,
+		id ? "from a variable position in the packet" : "of a packet");
+	if (range)
+		fprintf(f, " proven to have %d %s%s\n", range, bytes(range),
+			id ? " after it" : "");
+	else
+		fputs(" with no bytes proven (no comparison with data_end "
+		      "covers this path)\n",
+		      f);
+	return true;
+}
+
+/* "invalid access to map value, value_size=N off=O size=S", and the
+ * like for a map key and other sized memory */
+static bool why_sized(FILE *f, const char *verb, const char *d,
+		      const char *error)
+{
+	static const struct {
+		const char *fmt, *what;
+	} kinds[] = {
+		{ "invalid access to map value, value_size=%d off=%d size=%d",
+		  "map value" },
+		{ "invalid access to map key, key_size=%d off=%d size=%d",
+		  "map key" },
+		{ "invalid access to memory, mem_size=%d off=%d size=%d",
+		  "memory region" },
+	};
+	int len, off, size;
+
+	for (size_t k = 0; k < sizeof(kinds) / sizeof(kinds[0]); k++) {
+		if (sscanf(d, kinds[k].fmt, &len, &off, &size) != 3)
+			continue;
+		fprintf(f, "  why: %s %d %s at offset %d of %s %d-byte %s%s\n",
+			verb, size, bytes(size), off, article(len), len,
+			kinds[k].what,
+			strstr(error, "max value is outside") ?
+				" (the largest offset the pointer's range "
+				"allows)" :
+				"");
+		return true;
+	}
+	return false;
+}
+
+/* "... stack R2 var_off=(0xV; 0xM) off=O size=S": fp+O plus V to V|M */
+static bool why_stack_var(FILE *f, const char *s, bool write)
+{
+	unsigned long long v, m;
+	int regno, off, size;
+	long long lo, hi;
+
+	if (sscanf(s, " stack R%d var_off=(%llx; %llx) off=%d size=%d", &regno,
+		   &v, &m, &off, &size) != 5)
+		return false;
+	lo = off + (long long)v;
+	hi = off + (long long)(v | m);
+	fprintf(f,
+		"  why: %s %d %s at fp%+d plus a variable of %llu to %llu "
+		"(fp%+lld to fp%+lld), %s\n",
+		write ? "writes" : "reads", size, bytes(size), off, v, v | m,
+		lo, hi, stack_side(lo, hi + size, write));
+	return true;
+}
+
+/* "invalid write to stack R10 off=-520 size=8", "invalid read from
+ * stack [R%d ]off O+K size S" (bytes never written) */
+static bool why_stack(FILE *f, const char *e)
+{
+	int regno, off, k, size;
+	bool write = strstr(e, "invalid write to stack") != NULL;
+	const char *s = strstr(e, " stack ");
+
+	if (!s)
+		return false;
+	if (!strncmp(e, "invalid variable-offset", 23))
+		return why_stack_var(f, s, strstr(e, " write to ") != NULL);
+	if (sscanf(s, " stack R%d off=%d size=%d", &regno, &off, &size) == 3) {
+		fprintf(f, "  why: %s %d %s at fp%+d, %s\n",
+			write ? "writes" : "reads", size, bytes(size), off,
+			stack_side(off, (long long)off + size, write));
+		return true;
+	}
+	if (sscanf(s, " stack R%d off %d+%d size %d", &regno, &off, &k,
+		   &size) == 4 ||
+	    sscanf(s, " stack off %d+%d size %d", &off, &k, &size) == 3) {
+		fprintf(f,
+			"  why: reads %d %s at fp%+d, but fp%+d was not "
+			"written on this path\n",
+			size, bytes(size), off, off + k);
+		return true;
+	}
+	return false;
+}
+
+void explain_print(FILE *f, const struct bpfcheck_prog *p,
+		   const struct bpfcheck_verdict *r)
+{
+	const char *verb = access_verb(p, r->error_insn);
+
+	if (r->accepted)
+		return;
+	print_at(f, p, r->error_insn);
+	if (!why_packet(f, verb, r->error_detail) &&
+	    !why_sized(f, verb, r->error_detail, r->error))
+		why_stack(f, r->error);
+}
