@@ -758,7 +758,7 @@ static bool var_walk(struct g *g)
 static bool halve(struct g *g)
 {
 	char c = chance(g, 30) ? 'w' : 'r';
-	uint32_t k = 1 + (uint32_t)below(g, 3), b = 1 + (uint32_t)below(g, 32);
+	uint32_t k = 1 + (uint32_t)below(g, 3), b = 1 + (uint32_t)below(g, 31);
 	bool after = chance(g, 50);
 	int x, t, bad = 0, head = new_label(g), end = new_label(g);
 	struct snap sv;
