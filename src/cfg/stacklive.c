@@ -360,35 +360,45 @@ static void run_block(struct sl_ctx *c, uint32_t b, struct sframe *st,
 	}
 }
 
-/* The forward pass over subprogram s: in[] its blocks' entry states. */
+/*
+ * The forward pass over subprogram sp: in[] its blocks' entry states.
+ * Blocks are in insn order: a sweep visits the blocks whose entry
+ * changed, another one only when a back edge changed one.
+ */
 static void forward(struct sl_ctx *c, const struct bc_subprog *sp,
-		    struct sframe *in)
+		    struct sframe *in, uint8_t *dirty)
 {
 	struct sframe st;
-	bool changed = true;
+	bool again = true;
 
 	memset(in, 0, sp->block_cnt * sizeof(*in));
+	memset(dirty, 0, sp->block_cnt);
 	for (int r = 0; r < 16; r++)
 		in[1].r[r] = none;
 	in[1].r[10] = sv_make(0, SV_FP);
 	for (int k = 0; k < SLOTS; k++)
 		in[1].s[k] = none;
-	while (changed) {
-		changed = false;
+	dirty[1] = 1;
+	while (again) {
+		again = false;
 		for (uint32_t i = 1; i + 1 < sp->block_cnt; i++) {
 			const struct bc_block *bl =
 				&c->cfg->blocks[sp->block_first + i];
 
-			if (in[i].r[10].kind == SV_BOT)
+			if (!dirty[i])
 				continue;
+			dirty[i] = 0;
 			st = in[i];
 			run_block(c, sp->block_first + i, &st, false);
 			for (uint32_t e = bl->succ_off;
 			     e < bl->succ_off + bl->succ_cnt; e++) {
 				uint32_t t = c->cfg->succ[e] - sp->block_first;
 
-				if (t + 1 < sp->block_cnt)
-					changed |= join_into(&in[t], &st);
+				if (t + 1 >= sp->block_cnt ||
+				    !join_into(&in[t], &st))
+					continue;
+				dirty[t] = 1;
+				again |= t <= i;
 			}
 		}
 	}
@@ -433,6 +443,7 @@ static void subprog_liveness(struct sl_ctx *c, const struct bc_subprog *sp,
 			     uint64_t *live)
 {
 	struct sframe *in, st;
+	uint8_t *dirty;
 
 	if (sp->block_cnt < 3 || sp->block_cnt > MAX_BLOCKS) {
 		for (uint32_t pc = sp->start; pc < sp->end; pc++)
@@ -440,12 +451,14 @@ static void subprog_liveness(struct sl_ctx *c, const struct bc_subprog *sp,
 		return;
 	}
 	in = bc_xcalloc(sp->block_cnt, sizeof(*in));
+	dirty = bc_xcalloc(sp->block_cnt, 1);
 	c->escaped = c->escape_seen = false;
-	forward(c, sp, in);
+	forward(c, sp, in, dirty);
 	if (c->escape_seen) { /* again, with what may come back */
 		c->escaped = true;
-		forward(c, sp, in);
+		forward(c, sp, in, dirty);
 	}
+	free(dirty);
 	for (uint32_t pc = sp->start; pc < sp->end; pc++) {
 		c->use[pc] = ALL_SLOTS; /* not reached by the pass */
 		c->def[pc] = 0;
