@@ -2,7 +2,7 @@
 # Control flow: structural errors, blocks, dominators, loops, irreducible
 # cycles, random-graph cross-checks, clang-compiled loop shapes, CLI.
 set(CFG_TESTS ${TESTS_DIR}/cfg)
-foreach(t structure random_graphs kernel_parity)
+foreach(t structure random_graphs kernel_parity stacklive)
   add_c_test(cfg_${t} ${CFG_TESTS}/${t}.c)
 endforeach()
 

@@ -19,6 +19,7 @@
 #include "verifier/kfunc.h"
 #include "verifier/mem.h"
 #include "verifier/precision.h"
+#include "cfg/stacklive.h"
 #include "search/search.h"
 
 static void end_path(struct venv *e)
@@ -52,6 +53,51 @@ static void live_masks(struct venv *e, uint32_t pc, uint16_t *live)
 			live[f] = 0x7ff;
 	}
 	live[e->cur.curframe] = e->live[pc] | 0x400;
+}
+
+/*
+ * The stack slots each frame may still read (bc_stack_liveness): the
+ * current function's before pc, a caller's before its call (what the
+ * callee may read through its arguments, then what follows the call; a
+ * callback's caller, whose call may run it again, alike). NULL without
+ * the static liveness, or inside a loop summary, whose header states are
+ * compared whole.
+ */
+static const uint64_t *static_stack_live(const struct venv *e, uint32_t pc,
+					 uint64_t *sl)
+{
+	if (!e->slive || e->cur.nsum)
+		return NULL;
+	for (uint32_t f = 0; f < e->cur.curframe; f++)
+		sl[f] = e->slive[e->cur.frames[f + 1]->callsite];
+	sl[e->cur.curframe] = e->slive[pc];
+	return sl;
+}
+
+/* A frame's iterator and dynptr slots: compared even when dead, as Linux
+ * keeps them (a write there checks what they hold). */
+static uint64_t special_slots(const struct bc_vframe *f)
+{
+	uint64_t m = 0;
+
+	for (uint32_t k = f->spill_lo; k < BC_SLOTS; k++)
+		if (f->stype[8 * k] == VS_ITER || f->stype[8 * k] == VS_DYNPTR)
+			m |= 1ull << k;
+	return m;
+}
+
+/* What c compares of the stack: the slots read below it (vp_live) that
+ * the program may still read. */
+static void stack_masks(struct venv *e, const struct bc_vchk *c, uint32_t pc,
+			const uint64_t *slive, uint64_t *sl)
+{
+	memset(sl, 0xff, sizeof(uint64_t) * BC_MAX_CALL_FRAMES);
+	vp_live(e, c, pc, sl);
+	if (!slive || c->sum)
+		return;
+	for (uint32_t f = 0; f <= e->cur.curframe; f++)
+		sl[f] &= slive[f] | special_slots(c->st.frames[f]) |
+			 special_slots(e->cur.frames[f]);
 }
 
 /*
@@ -166,6 +212,8 @@ static bool other_callsite(const struct venv *e, const struct bc_vchk *c)
 static int is_state_visited(struct venv *e, uint32_t pc)
 {
 	uint16_t live[BC_MAX_CALL_FRAMES];
+	uint64_t slive_buf[BC_MAX_CALL_FRAMES];
+	const uint64_t *slive = static_stack_live(e, pc, slive_buf);
 	uint32_t loop = bc_cfg_loop_at(e->cfg, pc);
 	/* rounds of may_goto and iterator loops: always a checkpoint */
 	bool mg = bc_is_may_goto(&e->prog->insns[pc]) || vk_is_iter_next(e, pc);
@@ -222,8 +270,7 @@ static int is_state_visited(struct venv *e, uint32_t pc)
 			continue;
 		}
 		memcpy(lv, live, sizeof(lv));
-		memset(sl, 0xff, sizeof(sl));
-		vp_live(e, c, pc, sl);
+		stack_masks(e, c, pc, slive, sl);
 		/* a speculative state never stands for a real one */
 		hit = !(c->st.speculative && !e->cur.speculative) &&
 		      hits(e, c, pc, lv, sl, cb);
@@ -478,6 +525,53 @@ static void compute_liveness(struct venv *e)
 	}
 }
 
+/* What a helper does with the memory argument i points to (stacklive.h). */
+static void helper_arg_mem(uint32_t a, int i, struct bc_call_mem *m)
+{
+	switch (BC_ARG_KIND(a)) {
+	case BC_ARG_PTR_TO_UNINIT_MEM:
+		m->mem[i] = BC_ARG_MEM_WRITE;
+		m->size_reg[i] = (int8_t)(i + 2);
+		break;
+	case BC_ARG_PTR_TO_MEM: m->size_reg[i] = (int8_t)(i + 2); break;
+	case BC_ARG_PTR_TO_LONG: m->size[i] = 8; break;
+	case BC_ARG_PTR_TO_INT: m->size[i] = 4; break;
+	case BC_ARG_PTR_TO_DYNPTR: m->size[i] = 16; break;
+	default: break; /* read, up to the frame's top */
+	}
+}
+
+/*
+ * The call at pc for the stack liveness: a register it does not read is
+ * no argument; a helper that runs a callback lets it at every argument;
+ * an iterator kfunc reads its iterator; the rest read up to the top.
+ */
+static void call_mem(void *arg, uint32_t pc, struct bc_call_mem *m)
+{
+	const struct venv *e = arg;
+	const struct bpf_insn *in = &e->prog->insns[pc];
+	const struct bc_helper_proto *p = NULL;
+
+	for (int i = 0; i < 5; i++)
+		if (!(e->use[pc] & (1u << (i + 1))))
+			m->mem[i] = BC_ARG_MEM_NONE;
+	if (bc_is_kfunc_call(in)) {
+		m->size[0] = vk_iter_arg_bytes(e, pc);
+		return;
+	}
+	if (bc_is_pseudo_call(in) ||
+	    !(p = bc_helper_proto_for(in->imm, e->type, e->attach)))
+		return;
+	for (int i = 0; i < 5; i++) {
+		if (m->mem[i] == BC_ARG_MEM_NONE)
+			continue;
+		if (p->flags & BC_HF_CALLBACK)
+			m->mem[i] = BC_ARG_MEM_ESCAPE;
+		else
+			helper_arg_mem(p->args[i], i, m);
+	}
+}
+
 /* Linux's mark_prune_point: where is_state_visited() is called (e->prune). */
 static void mark_prune_points(struct venv *e)
 {
@@ -580,6 +674,7 @@ static void run(struct venv *e)
 		 * its states say nothing about one concrete call */
 		if (e->opts->claims && !e->cur.frames[0]->subprog)
 			bc_claims_record(e->opts->claims, pc, e->live[pc],
+					 e->slive ? e->slive[pc] : ~0ull,
 					 vc_frame(e), e->cur.curframe);
 		else if (e->opts->claims)
 			bc_claims_record_btf(e->opts->claims, pc, vc_frame(e));
@@ -605,6 +700,8 @@ static void run(struct venv *e)
 void vs_search(struct venv *e)
 {
 	compute_liveness(e);
+	if (e->priv)
+		e->slive = bc_stack_liveness(e->cfg, call_mem, e);
 	mark_prune_points(e);
 	run(e);
 }

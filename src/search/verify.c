@@ -123,6 +123,7 @@ static void env_free(struct venv *e)
 	free(e->live);
 	free(e->use);
 	free(e->def);
+	free(e->slive);
 	free(e->sub_depth);
 	free(e->sub_tail);
 	free(e->global_state);

@@ -214,7 +214,7 @@ static void claim_ptr(struct bc_claim *a, int r, const struct bc_vreg *v)
 
 /* Join the current frame's stack into the claim at pc. */
 static void claim_stack(struct bc_claim *a, const struct bc_vframe *f,
-			uint32_t frame, bool first)
+			uint64_t slive, uint32_t frame, bool first)
 {
 	uint64_t spill = 0, zero[8] = { 0 };
 
@@ -224,11 +224,11 @@ static void claim_stack(struct bc_claim *a, const struct bc_vframe *f,
 		return;
 	for (int k = 0; k < BC_SLOTS; k++) {
 		if (f->stype[8 * k] == VS_SPILL &&
-		    f->spill[k].kind == VK_SCALAR)
+		    f->spill[k].kind == VK_SCALAR && (slive >> k & 1))
 			spill |= 1ull << k;
 	}
 	for (int i = 0; i < BC_STACK; i++)
-		if (f->stype[i] == VS_ZERO)
+		if (f->stype[i] == VS_ZERO && (slive >> (i / 8) & 1))
 			zero[i / 64] |= 1ull << (i % 64);
 	if (first) {
 		a->sframe = (uint8_t)frame;
@@ -267,7 +267,8 @@ void bc_claims_record_btf(struct bc_claims *cl, uint32_t pc,
 }
 
 void bc_claims_record(struct bc_claims *cl, uint32_t pc, uint16_t live,
-		      const struct bc_vframe *f, uint32_t frameno)
+		      uint64_t slive, const struct bc_vframe *f,
+		      uint32_t frameno)
 {
 	struct bc_claim *a;
 	bool first;
@@ -278,7 +279,7 @@ void bc_claims_record(struct bc_claims *cl, uint32_t pc, uint16_t live,
 	if (first)
 		cl->at[pc] = bc_xcalloc(1, sizeof(*cl->at[pc]));
 	a = cl->at[pc];
-	claim_stack(a, f, frameno, first);
+	claim_stack(a, f, slive, frameno, first);
 	for (int r = 0; r <= 10; r++) {
 		const struct bc_vreg *v = &f->regs[r];
 

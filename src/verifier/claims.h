@@ -99,10 +99,12 @@ struct bc_vframe;
 /*
  * The verifier's search at pc, about to check the instruction there in
  * frame f (number frameno): join its registers live there, and its
- * stack, into the claim.
+ * stack slots live there (slive: a dead one may hold anything, pruning
+ * ignored it), into the claim.
  */
 void bc_claims_record(struct bc_claims *c, uint32_t pc, uint16_t live,
-		      const struct bc_vframe *f, uint32_t frameno);
+		      uint64_t slive, const struct bc_vframe *f,
+		      uint32_t frameno);
 /*
  * A global function's own run: its states say nothing about one concrete
  * call, but which registers are BTF pointers is the instruction's.

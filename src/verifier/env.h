@@ -44,6 +44,9 @@ struct venv {
 				 * jmp_point: its path history records it) */
 	uint16_t *live; /* registers live into each insn */
 	uint16_t *use, *def; /* registers each insn reads, writes */
+	/* stack slots of its own frame live before each insn (privileged
+	 * loaders only, else NULL): bc_stack_liveness */
+	uint64_t *slive;
 	struct bc_vchk **chk; /* explored states per insn */
 	struct bc_vchk *evicted; /* dropped from chk[], state freed */
 	struct bc_vchk **seen; /* checkpoints by (pc, key), open addressing */

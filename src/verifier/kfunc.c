@@ -462,6 +462,19 @@ const char *vk_iter_kind_name(const struct bc_vreg *s)
 		       "?";
 }
 
+int vk_iter_arg_bytes(const struct venv *e, uint32_t pc)
+{
+	const struct bpf_insn *in = &e->prog->insns[pc];
+	struct kcall kc = { 0 };
+
+	if (!bc_is_kfunc_call(in) ||
+	    !(kc.name = bc_object_ksym_name(e->obj, in->imm)) ||
+	    (kc.iter = iter_kind_of(kc.name)) < 0 ||
+	    !(kc.proto = vk_kfunc_proto(e, kc.name, &kc.btf)))
+		return 0;
+	return 8 * iter_slots(&kc);
+}
+
 bool vk_is_iter_next(const struct venv *e, uint32_t pc)
 {
 	const struct bpf_insn *in = &e->prog->insns[pc];

@@ -39,6 +39,11 @@ const struct btf_type *vk_kfunc_proto(const struct venv *e, const char *name,
 /* The kind of iterator slot s holds, as Linux's log names it ("num"). */
 const char *vk_iter_kind_name(const struct bc_vreg *s);
 
+/*
+ * The bytes of the iterator the first argument of the iterator kfunc
+ * called at pc points to (its new, next or destroy), else 0.
+ */
+int vk_iter_arg_bytes(const struct venv *e, uint32_t pc);
 /* Is the insn at pc a call of an iterator's next()? */
 bool vk_is_iter_next(const struct venv *e, uint32_t pc);
 
