@@ -87,6 +87,17 @@ struct bc_kernel {
 	/* "program of this type cannot use helper" (6.12) or "unknown func"
 	 * (6.1 and older) for a helper the program type lacks */
 	bool helper_denied_named;
+	/* struct sk_reuseport_md's sk and migrating_sk (5.14; 5.10's
+	 * context ends after hash) */
+	bool reuseport_md_socks;
+	/* a tracing program's pointer-to-int argument is a scalar (5.17;
+	 * 5.10's btf_ctx_access: "func '%s' arg%d type %s is not a
+	 * struct") */
+	bool tracing_int_ptr_args;
+	/* bpf_tcp_ca writes sock's sk_pacing_rate and sk_pacing_status
+	 * (6.0) and tcp_sock's app_limited (6.3) */
+	bool tcp_ca_pacing_writes;
+	bool tcp_ca_app_limited_write;
 	/* a recorded table (tests/kernels/K.tsv) measures this profile */
 	bool measured;
 };
@@ -112,6 +123,10 @@ struct bc_retval;
  * cgroup/bind4 and bind6 return 0 or 1 before 5.12. */
 void bc_kernel_retval(const struct bc_kernel *k, uint32_t prog_type,
 		      struct bc_retval *r);
+/* Does k's context of prog_type reach byte off? Fields appended to a
+ * context struct after k are past its end. (k NULL: yes) */
+bool bc_kernel_ctx_has(const struct bc_kernel *k, uint32_t prog_type,
+		       int off);
 /* Does k lack what newer profiles have? (k NULL: the newest) */
 bool bc_kernel_is_newest(const struct bc_kernel *k);
 

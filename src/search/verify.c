@@ -747,6 +747,7 @@ static int attach_target(const struct bc_prog *prog,
 				    sleepable_section(prog->section),
 			    res))
 		return -1;
+	at->kern = opts->kernel;
 	vo->attach = at;
 	return 0;
 }
