@@ -207,8 +207,7 @@ void bc_kernel_retval(const struct bc_kernel *k, uint32_t prog_type,
 		r->hi = 1;
 }
 
-bool bc_kernel_ctx_has(const struct bc_kernel *k, uint32_t prog_type,
-		       int off)
+bool bc_kernel_ctx_has(const struct bc_kernel *k, uint32_t prog_type, int off)
 {
 	/* sizeof(struct sk_reuseport_md) up to hash, before 5.14 */
 	if (k && !k->reuseport_md_socks &&

@@ -125,8 +125,7 @@ void bc_kernel_retval(const struct bc_kernel *k, uint32_t prog_type,
 		      struct bc_retval *r);
 /* Does k's context of prog_type reach byte off? Fields appended to a
  * context struct after k are past its end. (k NULL: yes) */
-bool bc_kernel_ctx_has(const struct bc_kernel *k, uint32_t prog_type,
-		       int off);
+bool bc_kernel_ctx_has(const struct bc_kernel *k, uint32_t prog_type, int off);
 /* Does k lack what newer profiles have? (k NULL: the newest) */
 bool bc_kernel_is_newest(const struct bc_kernel *k);
 
