@@ -98,6 +98,10 @@ struct bc_kernel {
 	 * (6.0) and tcp_sock's app_limited (6.3) */
 	bool tcp_ca_pacing_writes;
 	bool tcp_ca_app_limited_write;
+	/* a helper or kfunc may initialise a dynptr over an unreferenced
+	 * one (6.3's destroy_if_dynptr_stack_slot); 6.1 refuses any dynptr
+	 * slot there: "Dynptr has to be an uninitialized dynptr" */
+	bool dynptr_reinit;
 	/* a recorded table (tests/kernels/K.tsv) measures this profile */
 	bool measured;
 };
