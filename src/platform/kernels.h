@@ -102,6 +102,9 @@ struct bc_kernel {
 	 * one (6.3's destroy_if_dynptr_stack_slot); 6.1 refuses any dynptr
 	 * slot there: "Dynptr has to be an uninitialized dynptr" */
 	bool dynptr_reinit;
+	/* "w1 = w2" links w1 to r2 where r2 fits in 32 bits (6.8); before,
+	 * a 32-bit move clears the copy's id */
+	bool mov32_keeps_id;
 	/* a recorded table (tests/kernels/K.tsv) measures this profile */
 	bool measured;
 };

@@ -164,6 +164,32 @@ __naked void br_jmp32(void)
 	:: [amap]"i"(&amap) : "memory");
 }
 
+/* "w2 = w1" with r1 within 32 bits links w2 to r1 (6.8): the bound w1 is
+ * given bounds r2; 6.1's copy is not linked */
+/* EXPECT accept */
+/* EXPECT --kernel 6.1 -> reject: R0 unbounded memory access */
+SEC("socket")
+__naked void br_mov32_linked(void)
+{
+	asm volatile (
+	"r6 = r1;"
+	"r1 = 0;"
+	"*(u32 *)(r10 - 4) = r1;"
+	"r2 = r10;"
+	"r2 += -4;"
+	"r1 = %[amap] ll;"
+	"call 1;"
+	"if r0 == 0 goto 1f;"
+	"r1 = *(u32 *)(r6 + 0);"
+	"w2 = w1;"
+	"if w1 > 63 goto 1f;"
+	"r0 += r2;"
+	"r0 = *(u8 *)(r0 + 0);"
+	"1: r0 = 0;"
+	"exit;"
+	:: [amap]"i"(&amap) : "memory");
+}
+
 /* EXPECT reject: math between map_value pointer and register with unbounded min value is not allowed*/
 SEC("socket")
 __naked void br_jmp32_upper_unknown(void)
