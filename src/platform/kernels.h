@@ -105,6 +105,10 @@ struct bc_kernel {
 	/* "w1 = w2" links w1 to r2 where r2 fits in 32 bits (6.8); before,
 	 * a 32-bit move clears the copy's id */
 	bool mov32_keeps_id;
+	/* a branch's range reaches the spilled copies of a linked scalar
+	 * too (find_equal_scalars over bpf_for_each_reg_in_vstate, 6.2);
+	 * 6.1 updates the frames' registers only */
+	bool sync_linked_spills;
 	/* a recorded table (tests/kernels/K.tsv) measures this profile */
 	bool measured;
 };

@@ -31,8 +31,15 @@ static void sync_linked(struct venv *e, const struct bc_vreg *r)
 {
 	struct sync_arg sa = { r->id, &r->s };
 
-	if (r->kind == VK_SCALAR && r->id)
+	if (r->kind != VK_SCALAR || !r->id)
+		return;
+	if (e->kern->sync_linked_spills) {
 		vc_for_each_reg(e, sync_fn, &sa);
+		return;
+	}
+	for (uint32_t i = 0; i <= e->cur.curframe; i++)
+		for (int j = 0; j < BC_MAX_REG; j++)
+			sync_fn(&e->cur.frames[i]->regs[j], &sa);
 }
 
 /* Linux's flip_opcode: "a op b" as "b flip(op) a". */

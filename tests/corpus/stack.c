@@ -114,6 +114,35 @@ int st_spill_fill_bounds(struct __sk_buff *skb)
 	return v->b[i];
 }
 
+/* a bound learnt on r6 reaches the spilled copy of r6 linked to it
+ * (6.2); 6.1's find_equal_scalars updates registers only, so the fill
+ * is unbounded */
+/* EXPECT accept */
+/* EXPECT --kernel 6.1 -> reject: math between map_value pointer and register with unbounded min value */
+SEC("socket")
+__naked void st_linked_spill_bounded(void)
+{
+	asm volatile (
+	"call 7;"
+	"r6 = r0;"
+	"r7 = r6;"
+	"*(u64 *)(r10 - 16) = r6;"
+	"r1 = 0;"
+	"*(u32 *)(r10 - 4) = r1;"
+	"r2 = r10;"
+	"r2 += -4;"
+	"r1 = %[amap] ll;"
+	"call 1;"
+	"if r0 == 0 goto 1f;"
+	"if r6 > 63 goto 1f;"
+	"r1 = *(u64 *)(r10 - 16);"
+	"r0 += r1;"
+	"r0 = *(u8 *)(r0 + 0);"
+	"1: r0 = 0;"
+	"exit;"
+	:: [amap]"i"(&amap) : "memory");
+}
+
 /* EXPECT reject: misaligned stack access off 0+0+-7 size 8 */
 SEC("socket")
 __naked void st_misaligned(void)
