@@ -109,6 +109,16 @@ struct bc_kernel {
 	 * too (find_equal_scalars over bpf_for_each_reg_in_vstate, 6.2);
 	 * 6.1 updates the frames' registers only */
 	bool sync_linked_spills;
+	/* the infinite loop check compares states exactly (6.7); before,
+	 * a state whose current frame's registers are identical to one
+	 * still being explored there and whose other values lie within
+	 * its ranges is a loop (states_maybe_looping, states_equal) */
+	bool exact_loop_check;
+	/* reg_bounds_sync learns from a signed range crossing the sign
+	 * boundary that meets the unsigned one at one end only (6.12 has
+	 * it, 6.1 not: its __reg32_deduce_bounds learns only from ranges
+	 * that do not cross) */
+	bool sign_wrap_deduction;
 	/* a recorded table (tests/kernels/K.tsv) measures this profile */
 	bool measured;
 };

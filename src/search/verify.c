@@ -313,9 +313,12 @@ static bool verify_run(const struct bc_prog *prog, struct bc_cfg *cfg,
 		       int32_t (*rr_seed)[4], bool *retry)
 {
 	struct venv e = { 0 };
+	unsigned sync = bc_scalar_sync_get();
 	bool widened;
 
 	env_init(&e, prog, cfg, opts, res, nosum);
+	bc_scalar_sync_set(e.kern->sign_wrap_deduction ? 0 :
+							 BC_SYNC_NO_SIGN_WRAP);
 	e.cb_exact = nosum == EXACT_CALLBACKS;
 	e.no_rel = no_rel;
 	e.rr_seed = rr_seed;
@@ -331,6 +334,7 @@ static bool verify_run(const struct bc_prog *prog, struct bc_cfg *cfg,
 	if (retry)
 		*retry = e.sum_retry && !e.failed;
 	env_free(&e);
+	bc_scalar_sync_set(sync);
 	return widened;
 }
 

@@ -190,6 +190,26 @@ __naked void br_mov32_linked(void)
 	:: [amap]"i"(&amap) : "memory");
 }
 
+/* u32 [3, U32_MAX] and s32 [S32_MIN, 1] meet in [S32_MIN, -1] only: the
+ * sign test is decided (6.12's __reg32_deduce_bounds); 6.1 learns nothing
+ * from a signed range crossing the sign boundary and explores the load */
+/* EXPECT accept */
+/* EXPECT --kernel 6.1 --linux-compat -> reject: invalid mem access 'scalar' */
+/* EXPECT --kernel 6.12 --linux-compat -> accept */
+SEC("socket")
+__naked void br_sign_wrap32(void)
+{
+	asm volatile (
+	"call 7;"
+	"w0 &= 0xffffffff;"
+	"if w0 < 3 goto 1f;"
+	"if w0 s> 1 goto 1f;"
+	"if w0 s< 0 goto 1f;"
+	"r0 = *(u64 *)(r0 + 0);"
+	"1: r0 = 0;"
+	"exit;" ::: "memory");
+}
+
 /* EXPECT reject: math between map_value pointer and register with unbounded min value is not allowed*/
 SEC("socket")
 __naked void br_jmp32_upper_unknown(void)

@@ -143,6 +143,30 @@ __naked void st_linked_spill_bounded(void)
 	:: [amap]"i"(&amap) : "memory");
 }
 
+/* a loop whose counter lives in a stack slot, r0 reset each round: before
+ * 6.7 the infinite loop check takes the second round, its registers the
+ * same and its slot within the first's range, for the first */
+/* EXPECT accept */
+/* EXPECT --kernel 6.1 --linux-compat -> reject: infinite loop detected at insn 4 */
+/* EXPECT --kernel 6.12 --linux-compat -> accept */
+SEC("xdp")
+__naked void st_slot_counter_loop(void)
+{
+	asm volatile (
+	"call 7;"
+	"r0 &= 0xff;"
+	"*(u64 *)(r10 - 8) = r0;"
+	"r0 = 0;"
+	"1: r0 = *(u64 *)(r10 - 8);"
+	"if r0 > 10 goto 2f;"
+	"r0 += 1;"
+	"*(u64 *)(r10 - 8) = r0;"
+	"r0 = 0;"
+	"goto 1b;"
+	"2: r0 = 0;"
+	"exit;" ::: "memory");
+}
+
 /* EXPECT reject: misaligned stack access off 0+0+-7 size 8 */
 SEC("socket")
 __naked void st_misaligned(void)
