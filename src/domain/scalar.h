@@ -78,17 +78,21 @@ void bc_scalar_refine(struct bc_scalar *a, struct bc_scalar *b, uint8_t op,
 void bc_scalar_refine_ne_low(struct bc_scalar *a, const struct bc_scalar *c);
 
 /*
- * Deductions an older kernel's reg_bounds_sync lacks, for the scalars
- * this thread syncs until set again (a bit set: left out).
- * BC_SYNC_NO_SIGN_WRAP: a signed range crossing the sign boundary that
- * meets the unsigned range at one end only (__reg32_deduce_bounds and
- * __reg64_deduce_bounds of 6.12 and later).
+ * What an older kernel's scalar tracking lacks, for the scalars this
+ * thread computes until set again (a bit set: as that kernel).
+ * BC_OLD_NO_SIGN_WRAP: reg_bounds_sync learns nothing from a signed range
+ * crossing the sign boundary that meets the unsigned range at one end
+ * only (__reg32/64_deduce_bounds of 6.12 and later do).
+ * BC_OLD_CONST_SRC_BITOPS: or, xor and mul by a non-constant make the
+ * destination unknown, all 64 bits (is_safe_to_compute_dst_reg_range
+ * takes them from 6.11).
  */
-enum bc_scalar_sync_flag {
-	BC_SYNC_NO_SIGN_WRAP = 1,
+enum bc_scalar_old {
+	BC_OLD_NO_SIGN_WRAP = 1,
+	BC_OLD_CONST_SRC_BITOPS = 2,
 };
-void bc_scalar_sync_set(unsigned flags);
-unsigned bc_scalar_sync_get(void);
+void bc_scalar_old_set(unsigned flags);
+unsigned bc_scalar_old_get(void);
 
 /* Does old contain every value cur may have? (for state pruning) */
 bool bc_scalar_subsumes(const struct bc_scalar *old,

@@ -26,16 +26,16 @@
 
 static void single_value(struct bc_scalar *s);
 
-static _Thread_local unsigned sync_flags;
+static _Thread_local unsigned old_flags;
 
-void bc_scalar_sync_set(unsigned flags)
+void bc_scalar_old_set(unsigned flags)
 {
-	sync_flags = flags;
+	old_flags = flags;
 }
 
-unsigned bc_scalar_sync_get(void)
+unsigned bc_scalar_old_get(void)
 {
-	return sync_flags;
+	return old_flags;
 }
 
 static void bounds_from_tnum(struct bc_scalar *s)
@@ -120,7 +120,7 @@ static void deduce_32_sign(struct bc_scalar *s)
 		tighten_s32(s, (int32_t)s->u32_min, (int32_t)s->u32_max);
 	if ((uint32_t)s->s32_min <= (uint32_t)s->s32_max) {
 		tighten_u32(s, (uint32_t)s->s32_min, (uint32_t)s->s32_max);
-	} else if (sync_flags & BC_SYNC_NO_SIGN_WRAP) {
+	} else if (old_flags & BC_OLD_NO_SIGN_WRAP) {
 		return;
 	} else if (s->u32_max < (uint32_t)s->s32_min) {
 		/* s32 range wraps; u32 range only meets its low part */
@@ -142,7 +142,7 @@ static void deduce_64_sign(struct bc_scalar *s)
 	if ((uint64_t)s->smin <= (uint64_t)s->smax) {
 		s->umin = MAX(s->umin, (uint64_t)s->smin);
 		s->umax = MIN(s->umax, (uint64_t)s->smax);
-	} else if (sync_flags & BC_SYNC_NO_SIGN_WRAP) {
+	} else if (old_flags & BC_OLD_NO_SIGN_WRAP) {
 		return;
 	} else if (s->umax < (uint64_t)s->smin) {
 		/* s64 range wraps; u64 range only meets its low part */

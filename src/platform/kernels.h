@@ -119,6 +119,9 @@ struct bc_kernel {
 	 * it, 6.1 not: its __reg32_deduce_bounds learns only from ranges
 	 * that do not cross) */
 	bool sign_wrap_deduction;
+	/* or, xor and mul by a non-constant source are computed (6.11);
+	 * before, the destination becomes unknown, all 64 bits */
+	bool nonconst_bitops;
 	/* a recorded table (tests/kernels/K.tsv) measures this profile */
 	bool measured;
 };

@@ -297,6 +297,13 @@ static void set_result(struct venv *e, struct bc_verify_result *res)
 	vlog_flush(e);
 }
 
+/* What the scalar domain leaves out for kernel k (bc_scalar_old_set). */
+static unsigned old_scalar_flags(const struct bc_kernel *k)
+{
+	return (k->sign_wrap_deduction ? 0 : BC_OLD_NO_SIGN_WRAP) |
+	       (k->nonconst_bitops ? 0 : BC_OLD_CONST_SRC_BITOPS);
+}
+
 /* verify_run's nosum: loop summaries off, and no callback round widened */
 #define EXACT_CALLBACKS 2
 
@@ -313,12 +320,11 @@ static bool verify_run(const struct bc_prog *prog, struct bc_cfg *cfg,
 		       int32_t (*rr_seed)[4], bool *retry)
 {
 	struct venv e = { 0 };
-	unsigned sync = bc_scalar_sync_get();
+	unsigned old = bc_scalar_old_get();
 	bool widened;
 
 	env_init(&e, prog, cfg, opts, res, nosum);
-	bc_scalar_sync_set(e.kern->sign_wrap_deduction ? 0 :
-							 BC_SYNC_NO_SIGN_WRAP);
+	bc_scalar_old_set(old_scalar_flags(e.kern));
 	e.cb_exact = nosum == EXACT_CALLBACKS;
 	e.no_rel = no_rel;
 	e.rr_seed = rr_seed;
@@ -334,7 +340,7 @@ static bool verify_run(const struct bc_prog *prog, struct bc_cfg *cfg,
 	if (retry)
 		*retry = e.sum_retry && !e.failed;
 	env_free(&e);
-	bc_scalar_sync_set(sync);
+	bc_scalar_old_set(old);
 	return widened;
 }
 
