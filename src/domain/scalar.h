@@ -90,6 +90,16 @@ void bc_scalar_refine_ne_low(struct bc_scalar *a, const struct bc_scalar *c);
 enum bc_scalar_old {
 	BC_OLD_NO_SIGN_WRAP = 1,
 	BC_OLD_CONST_SRC_BITOPS = 2,
+	/* the bounds make a constant only where the tnum is one (6.12's
+	 * __update_reg64_bounds) */
+	BC_OLD_NO_CONST_COLLAPSE = 4,
+	/* 32-bit bounds from the 64-bit ones only where these fit in 32
+	 * bits (__reg_combine_64_into_32; 6.7 learns from equal upper
+	 * halves) */
+	BC_OLD_32_FROM_64_FITS = 8,
+	/* __reg_bound_offset takes the low half's bits from the old
+	 * var_off, not from the 64-bit range's (5.10; fixed in 6.0) */
+	BC_OLD_SUBREG_OFFSET = 16,
 };
 void bc_scalar_old_set(unsigned flags);
 unsigned bc_scalar_old_get(void);

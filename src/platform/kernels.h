@@ -122,6 +122,15 @@ struct bc_kernel {
 	/* or, xor and mul by a non-constant source are computed (6.11);
 	 * before, the destination becomes unknown, all 64 bits */
 	bool nonconst_bitops;
+	/* bounds that leave the tnum one value make a constant (after
+	 * 6.12: its __update_reg64_bounds does not) */
+	bool const_collapse;
+	/* 32-bit bounds from 64-bit ones whose upper halves agree (6.7);
+	 * before, only from 64-bit bounds within 32 bits */
+	bool mixed_bounds;
+	/* __reg_bound_offset's low half from the 64-bit range's tnum (6.0);
+	 * 5.10 keeps the old var_off's low half */
+	bool subreg_offset_fix;
 	/* a recorded table (tests/kernels/K.tsv) measures this profile */
 	bool measured;
 };

@@ -301,7 +301,10 @@ static void set_result(struct venv *e, struct bc_verify_result *res)
 static unsigned old_scalar_flags(const struct bc_kernel *k)
 {
 	return (k->sign_wrap_deduction ? 0 : BC_OLD_NO_SIGN_WRAP) |
-	       (k->nonconst_bitops ? 0 : BC_OLD_CONST_SRC_BITOPS);
+	       (k->nonconst_bitops ? 0 : BC_OLD_CONST_SRC_BITOPS) |
+	       (k->const_collapse ? 0 : BC_OLD_NO_CONST_COLLAPSE) |
+	       (k->mixed_bounds ? 0 : BC_OLD_32_FROM_64_FITS) |
+	       (k->subreg_offset_fix ? 0 : BC_OLD_SUBREG_OFFSET);
 }
 
 /* verify_run's nosum: loop summaries off, and no callback round widened */

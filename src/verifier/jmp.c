@@ -295,6 +295,12 @@ static void old_refine(const struct bc_vreg *a, const struct bc_vreg *b,
 		if (konst || !j32)
 			return;
 	} else if (konst) {
+		/* the constant itself is left as it is (reg_set_min_max
+		 * refines the other register) */
+		if (!(a->s.var_off.mask & w))
+			*ta = *fa = *a;
+		if (!(b->s.var_off.mask & w))
+			*tb = *fb = *b;
 		return;
 	}
 	*ta = *fa = *a;

@@ -210,6 +210,29 @@ __naked void br_sign_wrap32(void)
 	"exit;" ::: "memory");
 }
 
+/* r1 in [2^32, 2^32 + 255] narrowed to 2^32 + 5: a constant from 6.0 on,
+ * whose __reg_bound_offset takes the low half's bits from the 64-bit
+ * range; 5.10 keeps them unknown, so "r1 == r2" is not decided there */
+/* EXPECT accept */
+/* EXPECT --kernel 5.10 --linux-compat -> reject: invalid mem access 'scalar' */
+/* EXPECT --kernel 6.1 --linux-compat -> accept */
+SEC("socket")
+__naked void br_subreg_offset(void)
+{
+	asm volatile (
+	"r1 = *(u32 *)(r1 + 0);"
+	"r1 &= 0xff;"
+	"r0 = 0x100000000 ll;"
+	"r1 += r0;"
+	"r2 = 0x100000005 ll;"
+	"if r1 > r2 goto 1f;"
+	"if r1 < r2 goto 1f;"
+	"if r1 == r2 goto 1f;"
+	"r0 = *(u64 *)(r0 + 0);"
+	"1: r0 = 0;"
+	"exit;" ::: "memory");
+}
+
 /* EXPECT reject: math between map_value pointer and register with unbounded min value is not allowed*/
 SEC("socket")
 __naked void br_jmp32_upper_unknown(void)
