@@ -27,6 +27,7 @@ enum {
 	OPT_JOBS,
 	OPT_KERNEL,
 	OPT_KERNELS,
+	OPT_BTF_DIR,
 };
 
 static void help(FILE *f)
@@ -75,6 +76,8 @@ static void help(FILE *f)
 		"                   FAIL with the first reason, and the oldest\n"
 		"                   kernel that loads it (--linux-compat);\n"
 		"                   -o json and -o csv carry the same\n"
+		"  --btf-dir DIR    with --kernels: kernel K's column uses\n"
+		"                   DIR/K.btf as its BTF where it exists\n"
 		"  --reject-irreducible  irreducible loops are an error\n"
 		"  --no-precision   no precision tracking: prune only where every\n"
 		"                   scalar is contained (slower, same verdicts)\n"
@@ -343,6 +346,7 @@ struct verify_args {
 	struct stats_spec spec;
 	const char *emit;
 	const char *kernels; /* --kernels LIST */
+	const char *btf_dir; /* --btf-dir DIR */
 	int jobs;
 };
 
@@ -415,6 +419,7 @@ static int take_option(struct verify_args *a, int c, const char *arg)
 	case OPT_NO_PREC: vo->no_precision = true; return -1;
 	case OPT_KERNEL: vo->kernel = arg; return -1;
 	case OPT_KERNELS: a->kernels = arg; return -1;
+	case OPT_BTF_DIR: a->btf_dir = arg; return -1;
 	case 'o':
 		if (parse_format(arg, &a->out))
 			return -1;
@@ -471,6 +476,9 @@ static int check_combinations(int argc, struct verify_args *a)
 	if (a->kernels && (vo->kernel || a->compare || a->out == OUT_TABLE))
 		return cli_usage_error("verify", "--kernels takes no --kernel, "
 						 "-C or -o table");
+	if (a->btf_dir && !a->kernels)
+		return cli_usage_error("verify",
+				       "--btf-dir goes with --kernels");
 	if (a->jobs > 1 && vo->log_level)
 		return cli_usage_error("verify", "-j and --log-level: the logs "
 						 "would interleave");
@@ -507,6 +515,7 @@ static int parse_args(int argc, char **argv, struct verify_args *a)
 		{ "jobs", required_argument, NULL, 'j' },
 		{ "kernel", required_argument, NULL, OPT_KERNEL },
 		{ "kernels", required_argument, NULL, OPT_KERNELS },
+		{ "btf-dir", required_argument, NULL, OPT_BTF_DIR },
 		{ "help", no_argument, NULL, 'h' },
 		{ 0 }
 	};
@@ -649,6 +658,7 @@ int cmd_verify(int argc, char **argv)
 			a.out == OUT_CSV ? STATS_CSV : STATS_TABLE);
 	if (a.kernels)
 		return kernels_matrix(argc, argv, &a.in, &a.vo, a.kernels,
+				      a.btf_dir,
 				      a.out == OUT_JSON ? MATRIX_JSON :
 				      a.out == OUT_CSV	? MATRIX_CSV :
 							  MATRIX_TEXT);
