@@ -105,10 +105,11 @@ struct bc_kernel {
 	/* "w1 = w2" links w1 to r2 where r2 fits in 32 bits (6.8); before,
 	 * a 32-bit move clears the copy's id */
 	bool mov32_keeps_id;
-	/* a branch's range reaches the spilled copies of a linked scalar
-	 * too (find_equal_scalars over bpf_for_each_reg_in_vstate, 6.2);
-	 * 6.1 updates the frames' registers only */
-	bool sync_linked_spills;
+	/* a branch's range reaches the narrow (4-byte) spilled copies of a
+	 * linked scalar too (6.12); 6.1's find_equal_scalars takes a slot
+	 * whose first slot_type byte is STACK_SPILL (bpf_get_spilled_reg),
+	 * which only a whole 8-byte spill marks */
+	bool sync_narrow_spills;
 	/* the infinite loop check compares states exactly (6.7); before,
 	 * a state whose current frame's registers are identical to one
 	 * still being explored there and whose other values lie within

@@ -16,30 +16,25 @@
 struct sync_arg {
 	uint32_t id;
 	const struct bc_scalar *s;
+	bool narrow; /* narrow spills learn too */
 };
 
 static void sync_fn(struct bc_vreg *r, void *a)
 {
 	struct sync_arg *sa = a;
 
-	if (r->kind == VK_SCALAR && r->id == sa->id)
+	if (r->kind == VK_SCALAR && r->id == sa->id &&
+	    (sa->narrow || !r->narrow))
 		vmem_sync_linked(r, sa->s);
 }
 
 /* Linux's sync_linked_regs: copies of r learn what a branch taught r. */
 static void sync_linked(struct venv *e, const struct bc_vreg *r)
 {
-	struct sync_arg sa = { r->id, &r->s };
+	struct sync_arg sa = { r->id, &r->s, e->kern->sync_narrow_spills };
 
-	if (r->kind != VK_SCALAR || !r->id)
-		return;
-	if (e->kern->sync_linked_spills) {
+	if (r->kind == VK_SCALAR && r->id)
 		vc_for_each_reg(e, sync_fn, &sa);
-		return;
-	}
-	for (uint32_t i = 0; i <= e->cur.curframe; i++)
-		for (int j = 0; j < BC_MAX_REG; j++)
-			sync_fn(&e->cur.frames[i]->regs[j], &sa);
 }
 
 /* Linux's flip_opcode: "a op b" as "b flip(op) a". */

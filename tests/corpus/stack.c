@@ -114,19 +114,21 @@ int st_spill_fill_bounds(struct __sk_buff *skb)
 	return v->b[i];
 }
 
-/* a bound learnt on r6 reaches the spilled copy of r6 linked to it
- * (6.2); 6.1's find_equal_scalars updates registers only, so the fill
- * is unbounded */
+/* a bound learnt on r6 reaches its 4-byte spilled copy linked to it
+ * (6.12); 6.1's find_equal_scalars skips a narrow spill, whose fill keeps
+ * the range it was spilled with */
 /* EXPECT accept */
-/* EXPECT --kernel 6.1 -> reject: math between map_value pointer and register with unbounded min value */
+/* EXPECT --kernel 6.1 -> reject: R0 max value is outside of the allowed memory range */
+/* EXPECT --kernel 6.12 -> accept */
 SEC("socket")
 __naked void st_linked_spill_bounded(void)
 {
 	asm volatile (
 	"call 7;"
+	"r0 &= 0xffff;"
 	"r6 = r0;"
 	"r7 = r6;"
-	"*(u64 *)(r10 - 16) = r6;"
+	"*(u32 *)(r10 - 16) = r6;"
 	"r1 = 0;"
 	"*(u32 *)(r10 - 4) = r1;"
 	"r2 = r10;"
@@ -135,7 +137,7 @@ __naked void st_linked_spill_bounded(void)
 	"call 1;"
 	"if r0 == 0 goto 1f;"
 	"if r6 > 63 goto 1f;"
-	"r1 = *(u64 *)(r10 - 16);"
+	"r1 = *(u32 *)(r10 - 16);"
 	"r0 += r1;"
 	"r0 = *(u8 *)(r0 + 0);"
 	"1: r0 = 0;"
