@@ -179,6 +179,15 @@ static void none_selected(const char *path, const struct cli_input *in,
 struct bpfcheck_object *cli_open(const char *path, const struct cli_input *in,
 				 bool *skipped)
 {
+	if (!in->too_many && !target_open(in))
+		return NULL;
+	return cli_open_for(path, in, target, skipped);
+}
+
+struct bpfcheck_object *cli_open_for(const char *path,
+				     const struct cli_input *in,
+				     struct bpfcheck_target *t, bool *skipped)
+{
 	BPFCHECK_OPTS(bpfcheck_open_opts, oo, .input = input_kind(in),
 		      .prog_type = in->type);
 	struct bpfcheck_object *obj;
@@ -193,9 +202,7 @@ struct bpfcheck_object *cli_open(const char *path, const struct cli_input *in,
 			path);
 		return NULL;
 	}
-	if (!target_open(in))
-		return NULL;
-	oo.target = target;
+	oo.target = t;
 	if (bpfcheck_object_open(path, &oo, &obj))
 		return NULL;
 	if (any_selected(in, path, obj))

@@ -97,6 +97,10 @@ bool cli_input_option(struct cli_input *in, int c, const char *arg);
  */
 struct bpfcheck_object *cli_open(const char *path, const struct cli_input *in,
 				 bool *skipped);
+/* The same against target t (bpfcheck_target_open), not the run's. */
+struct bpfcheck_object *cli_open_for(const char *path,
+				     const struct cli_input *in,
+				     struct bpfcheck_target *t, bool *skipped);
 /* Does the selection take program name (of section, in file)? */
 bool cli_selected(const struct cli_input *in, const char *file,
 		  const char *name, const char *section);

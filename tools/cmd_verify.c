@@ -31,6 +31,7 @@ enum {
 	OPT_KERNEL,
 	OPT_KERNELS,
 	OPT_EXPLAIN,
+	OPT_BTF_DIR,
 };
 
 static void help(FILE *f)
@@ -83,6 +84,8 @@ static void help(FILE *f)
 		"                   FAIL with the first reason, and the oldest\n"
 		"                   kernel that loads it (--linux-compat);\n"
 		"                   -o json and -o csv carry the same\n"
+		"  --btf-dir DIR    with --kernels: kernel K's column uses\n"
+		"                   DIR/K.btf as its BTF where it exists\n"
 		"  --reject-irreducible  irreducible loops are an error\n"
 		"  --no-precision   no precision tracking: prune only where every\n"
 		"                   scalar is contained (slower, same verdicts)\n"
@@ -357,6 +360,7 @@ struct verify_args {
 	struct stats_spec spec;
 	const char *emit;
 	const char *kernels; /* --kernels LIST */
+	const char *btf_dir; /* --btf-dir DIR */
 	int jobs;
 };
 
@@ -435,6 +439,7 @@ static int take_option(struct verify_args *a, int c, const char *arg)
 	case OPT_NO_PREC: vo->no_precision = true; return -1;
 	case OPT_KERNEL: vo->kernel = arg; return -1;
 	case OPT_KERNELS: a->kernels = arg; return -1;
+	case OPT_BTF_DIR: a->btf_dir = arg; return -1;
 	case 'o':
 		if (parse_format(arg, &a->out))
 			return -1;
@@ -492,6 +497,9 @@ static int check_combinations(int argc, struct verify_args *a)
 			   a->out == OUT_SARIF))
 		return cli_usage_error("verify", "--kernels takes no --kernel, "
 						 "-C, -o table or -o sarif");
+	if (a->btf_dir && !a->kernels)
+		return cli_usage_error("verify",
+				       "--btf-dir goes with --kernels");
 	if (a->jobs > 1 && vo->log_level)
 		return cli_usage_error("verify", "-j and --log-level: the logs "
 						 "would interleave");
@@ -529,6 +537,7 @@ static int parse_args(int argc, char **argv, struct verify_args *a)
 		{ "jobs", required_argument, NULL, 'j' },
 		{ "kernel", required_argument, NULL, OPT_KERNEL },
 		{ "kernels", required_argument, NULL, OPT_KERNELS },
+		{ "btf-dir", required_argument, NULL, OPT_BTF_DIR },
 		{ "help", no_argument, NULL, 'h' },
 		{ 0 }
 	};
@@ -672,6 +681,7 @@ int cmd_verify(int argc, char **argv)
 			a.out == OUT_CSV ? STATS_CSV : STATS_TABLE);
 	if (a.kernels)
 		return kernels_matrix(argc, argv, &a.in, &a.vo, a.kernels,
+				      a.btf_dir,
 				      a.out == OUT_JSON ? MATRIX_JSON :
 				      a.out == OUT_CSV	? MATRIX_CSV :
 							  MATRIX_TEXT);

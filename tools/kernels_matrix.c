@@ -2,8 +2,10 @@
 /* verify --kernels: the kernels matrix (kernels_matrix.h). */
 #include "kernels_matrix.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "isa/insn.h"
 #include "platform/kernels.h"
@@ -20,6 +22,8 @@ struct matrix_row {
 struct matrix {
 	const struct bc_kernel *k[MAX_KERNELS];
 	const char *name[MAX_KERNELS];
+	/* --btf-dir: kernel i's target (DIR/NAME.btf), NULL: the run's */
+	struct bpfcheck_target *target[MAX_KERNELS];
 	int nk;
 	struct bpfcheck_verify_opts vo;
 	struct matrix_row *rows;
@@ -77,10 +81,14 @@ static char *fail_cell(const struct bc_kernel *k,
 	return bc_xstrdup(buf);
 }
 
-static int matrix_prog(void *arg, const char *file,
-		       const struct bpfcheck_prog *p)
+/*
+ * One program's row: column i verifies ps[i], the same program of the
+ * object opened against kernel i's BTF (all the same without --btf-dir).
+ */
+static int matrix_row(struct matrix *m, const char *file,
+		      const struct bpfcheck_prog *const *ps)
 {
-	struct matrix *m = arg;
+	const struct bpfcheck_prog *p = ps[0];
 	struct matrix_row *row;
 
 	BC_GROW(m->rows, m->cap, m->n + 1);
@@ -94,7 +102,7 @@ static int matrix_prog(void *arg, const char *file,
 		struct bpfcheck_verdict r = { .sz = sizeof(r) };
 
 		m->vo.kernel = m->k[i]->name;
-		if (bpfcheck_verify(p, &m->vo, &r) < 0) {
+		if (bpfcheck_verify(ps[i], &m->vo, &r) < 0) {
 			cli_error("%s: %s: %s", file, bpfcheck_prog_name(p),
 				  r.error ? r.error : "cannot be verified");
 			row->cell[i] = bc_xstrdup("ERROR");
@@ -109,6 +117,84 @@ static int matrix_prog(void *arg, const char *file,
 			m->rc = EXIT_REJECT;
 	}
 	return 0;
+}
+
+static int matrix_prog(void *arg, const char *file,
+		       const struct bpfcheck_prog *p)
+{
+	const struct bpfcheck_prog *ps[MAX_KERNELS];
+
+	for (int i = 0; i < MAX_KERNELS; i++)
+		ps[i] = p;
+	return matrix_row(arg, file, ps);
+}
+
+/* --btf-dir DIR: each kernel's DIR/NAME.btf, where there is one. */
+static bool open_targets(struct matrix *m, const struct cli_input *in,
+			 const char *dir)
+{
+	for (int i = 0; i < m->nk; i++) {
+		BPFCHECK_OPTS(bpfcheck_target_opts, to,
+			      .kconfig_path = in->kconfig,
+			      .kernel_release = in->release);
+		char path[4096];
+
+		snprintf(path, sizeof(path), "%s/%s.btf", dir, m->k[i]->name);
+		if (access(path, R_OK))
+			continue;
+		to.btf_path = path;
+		if (bpfcheck_target_open(&to, &m->target[i])) {
+			cli_error("%s: cannot read the kernel's BTF", path);
+			return false;
+		}
+	}
+	return true;
+}
+
+/* One file, opened once per kernel: each against that kernel's BTF. */
+static int matrix_file(struct matrix *m, const char *file,
+		       const struct cli_input *in)
+{
+	struct bpfcheck_object *obj[MAX_KERNELS] = { 0 };
+	const struct bpfcheck_prog *ps[MAX_KERNELS];
+	bool skipped = false;
+	int rc = 0;
+
+	for (int i = 0; i < m->nk && !rc; i++) {
+		obj[i] = m->target[i] ? cli_open_for(file, in, m->target[i],
+						     &skipped) :
+					cli_open(file, in, &skipped);
+		if (!obj[i])
+			rc = skipped ? -1 : EXIT_BADINPUT;
+	}
+	for (size_t k = 0; !rc && k < bpfcheck_object_prog_count(obj[0]); k++) {
+		if (!cli_prog_selected(in, file,
+				       bpfcheck_object_prog(obj[0], k)))
+			continue;
+		for (int i = 0; i < m->nk; i++)
+			ps[i] = bpfcheck_object_prog(obj[i], k);
+		matrix_row(m, file, ps);
+	}
+	for (int i = 0; i < m->nk; i++)
+		bpfcheck_object_close(obj[i]);
+	return rc < 0 ? 0 : rc;
+}
+
+static int matrix_files(struct matrix *m, int argc, char **argv,
+			const struct cli_input *in, const char *btf_dir)
+{
+	int rc = 0;
+
+	if (!btf_dir)
+		return cli_each_prog(argc, argv, in, matrix_prog, m);
+	if (!open_targets(m, in, btf_dir))
+		return EXIT_BADINPUT;
+	for (int i = optind; i < argc; i++) {
+		int r = matrix_file(m, argv[i], in);
+
+		rc = BC_MAX(rc, r);
+	}
+	return rc;
 }
 
 static const char *oldest(const struct matrix *m, const struct matrix_row *r)
@@ -216,6 +302,8 @@ static void print_csv(const struct matrix *m)
 
 static void matrix_free(struct matrix *m)
 {
+	for (int i = 0; i < m->nk; i++)
+		bpfcheck_target_close(m->target[i]);
 	for (size_t j = 0; j < m->n; j++) {
 		free(m->rows[j].file);
 		free(m->rows[j].section);
@@ -228,7 +316,7 @@ static void matrix_free(struct matrix *m)
 
 int kernels_matrix(int argc, char **argv, const struct cli_input *in,
 		   const struct bpfcheck_verify_opts *vo, const char *list,
-		   enum matrix_format fmt)
+		   const char *btf_dir, enum matrix_format fmt)
 {
 	struct matrix m = { .vo = *vo };
 	int rc;
@@ -237,7 +325,7 @@ int kernels_matrix(int argc, char **argv, const struct cli_input *in,
 		return EXIT_BADINPUT;
 	m.vo.linux_compat = true;
 	m.vo.predict_linux = false;
-	rc = cli_each_prog(argc, argv, in, matrix_prog, &m);
+	rc = matrix_files(&m, argc, argv, in, btf_dir);
 	if (fmt == MATRIX_JSON)
 		print_json(&m);
 	else if (fmt == MATRIX_CSV)

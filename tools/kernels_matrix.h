@@ -14,11 +14,14 @@ enum matrix_format { MATRIX_TEXT, MATRIX_JSON, MATRIX_CSV };
  * list ("5.10,6.1,6.18", or "lts": every long-term profile and the
  * newest) would (--linux-compat --kernel K), and print one row per
  * program: each kernel's PASS or FAIL with its first reason, and the
- * oldest kernel that loads it. Returns the exit status: 0 when every
+ * oldest kernel that loads it. With btf_dir, kernel K's column opens each
+ * file against btf_dir/K.btf where it exists (CO-RE relocations, typed
+ * contexts and kfuncs as K has them), else against the run's BTF.
+ * Returns the exit status: 0 when every
  * kernel loads every program, 1 when one does not, 2 for bad input.
  */
 int kernels_matrix(int argc, char **argv, const struct cli_input *in,
 		   const struct bpfcheck_verify_opts *vo, const char *list,
-		   enum matrix_format fmt);
+		   const char *btf_dir, enum matrix_format fmt);
 
 #endif

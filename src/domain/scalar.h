@@ -77,6 +77,33 @@ void bc_scalar_refine(struct bc_scalar *a, struct bc_scalar *b, uint8_t op,
  */
 void bc_scalar_refine_ne_low(struct bc_scalar *a, const struct bc_scalar *c);
 
+/*
+ * What an older kernel's scalar tracking lacks, for the scalars this
+ * thread computes until set again (a bit set: as that kernel).
+ * BC_OLD_NO_SIGN_WRAP: reg_bounds_sync learns nothing from a signed range
+ * crossing the sign boundary that meets the unsigned range at one end
+ * only (__reg32/64_deduce_bounds of 6.12 and later do).
+ * BC_OLD_CONST_SRC_BITOPS: or, xor and mul by a non-constant make the
+ * destination unknown, all 64 bits (is_safe_to_compute_dst_reg_range
+ * takes them from 6.11).
+ */
+enum bc_scalar_old {
+	BC_OLD_NO_SIGN_WRAP = 1,
+	BC_OLD_CONST_SRC_BITOPS = 2,
+	/* the bounds make a constant only where the tnum is one (6.12's
+	 * __update_reg64_bounds) */
+	BC_OLD_NO_CONST_COLLAPSE = 4,
+	/* 32-bit bounds from the 64-bit ones only where these fit in 32
+	 * bits (__reg_combine_64_into_32; 6.7 learns from equal upper
+	 * halves) */
+	BC_OLD_32_FROM_64_FITS = 8,
+	/* __reg_bound_offset takes the low half's bits from the old
+	 * var_off, not from the 64-bit range's (5.10; fixed in 6.0) */
+	BC_OLD_SUBREG_OFFSET = 16,
+};
+void bc_scalar_old_set(unsigned flags);
+unsigned bc_scalar_old_get(void);
+
 /* Does old contain every value cur may have? (for state pruning) */
 bool bc_scalar_subsumes(const struct bc_scalar *old,
 			const struct bc_scalar *cur);

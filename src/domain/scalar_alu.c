@@ -666,10 +666,11 @@ static bool computable(uint8_t op, const struct bc_scalar *s, bool alu32,
 	case BPF_ADD:
 	case BPF_SUB:
 	case BPF_NEG:
-	case BPF_AND:
+	case BPF_AND: return true;
 	case BPF_XOR:
 	case BPF_OR:
-	case BPF_MUL: return true;
+	case BPF_MUL:
+		return c || !(bc_scalar_old_get() & BC_OLD_CONST_SRC_BITOPS);
 	case BPF_LSH:
 	case BPF_RSH:
 	case BPF_ARSH: return c && s->umax < (alu32 ? 32u : 64u);

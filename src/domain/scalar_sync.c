@@ -26,6 +26,18 @@
 
 static void single_value(struct bc_scalar *s);
 
+static _Thread_local unsigned old_flags;
+
+void bc_scalar_old_set(unsigned flags)
+{
+	old_flags = flags;
+}
+
+unsigned bc_scalar_old_get(void)
+{
+	return old_flags;
+}
+
 static void bounds_from_tnum(struct bc_scalar *s)
 {
 	struct tnum t = s->var_off;
@@ -63,7 +75,7 @@ static void single_value(struct bc_scalar *s)
 	struct tnum t = s->var_off;
 	uint64_t f, nx;
 
-	if (tnum_is_const(t))
+	if (tnum_is_const(t) || (old_flags & BC_OLD_NO_CONST_COLLAPSE))
 		return;
 	if (tnum_contains(t, s->umin)) {
 		if (tnum_next_gt(t, s->umin, &nx) && nx > s->umax)
@@ -80,6 +92,13 @@ static void single_value(struct bc_scalar *s)
 /* What the 64-bit bounds say about the low 32 bits. */
 static void deduce_32_from_64(struct bc_scalar *s)
 {
+	if (old_flags & BC_OLD_32_FROM_64_FITS) {
+		if (s->umax <= U32_MAX)
+			tighten_u32(s, (uint32_t)s->umin, (uint32_t)s->umax);
+		if (s->smin >= S32_MIN && s->smax <= S32_MAX)
+			tighten_s32(s, (int32_t)s->smin, (int32_t)s->smax);
+		return;
+	}
 	if ((s->umin >> 32) == (s->umax >> 32)) {
 		tighten_u32(s, (uint32_t)s->umin, (uint32_t)s->umax);
 		if ((int32_t)s->umin <= (int32_t)s->umax)
@@ -108,6 +127,8 @@ static void deduce_32_sign(struct bc_scalar *s)
 		tighten_s32(s, (int32_t)s->u32_min, (int32_t)s->u32_max);
 	if ((uint32_t)s->s32_min <= (uint32_t)s->s32_max) {
 		tighten_u32(s, (uint32_t)s->s32_min, (uint32_t)s->s32_max);
+	} else if (old_flags & BC_OLD_NO_SIGN_WRAP) {
+		return;
 	} else if (s->u32_max < (uint32_t)s->s32_min) {
 		/* s32 range wraps; u32 range only meets its low part */
 		s->s32_min = (int32_t)s->u32_min;
@@ -128,6 +149,8 @@ static void deduce_64_sign(struct bc_scalar *s)
 	if ((uint64_t)s->smin <= (uint64_t)s->smax) {
 		s->umin = MAX(s->umin, (uint64_t)s->smin);
 		s->umax = MIN(s->umax, (uint64_t)s->smax);
+	} else if (old_flags & BC_OLD_NO_SIGN_WRAP) {
+		return;
 	} else if (s->umax < (uint64_t)s->smin) {
 		/* s64 range wraps; u64 range only meets its low part */
 		s->smin = (int64_t)s->umin;
@@ -175,8 +198,10 @@ static void tnum_from_bounds(struct bc_scalar *s)
 {
 	struct tnum t64 =
 		tnum_intersect(s->var_off, tnum_range(s->umin, s->umax));
-	struct tnum t32 = tnum_intersect(tnum_subreg(t64),
-					 tnum_range(s->u32_min, s->u32_max));
+	struct tnum low = tnum_subreg(
+		old_flags & BC_OLD_SUBREG_OFFSET ? s->var_off : t64);
+	struct tnum t32 =
+		tnum_intersect(low, tnum_range(s->u32_min, s->u32_max));
 
 	s->var_off = tnum_or(tnum_clear_subreg(t64), t32);
 }

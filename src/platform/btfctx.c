@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "platform/btfctx.h"
+#include "platform/kernels.h"
 #include "util/btf_types.h"
 #include "util/util.h"
 
@@ -304,8 +305,11 @@ static bool ctx_ptr_arg(const struct bc_attach *at, const struct btf_type *t,
 	const struct btf_type *pt = btf__type_by_id(at->btf, t->type);
 	uint32_t id = t->type;
 
-	if (!t->type || btf_is_int(bc_btf_skip_mods(at->btf, t->type, NULL)))
-		return true; /* void * and int *: scalars */
+	if (!t->type)
+		return true; /* void *: a scalar */
+	if (btf_is_int(bc_btf_skip_mods(at->btf, t->type, NULL)) &&
+	    (!at->kern || at->kern->tracing_int_ptr_args))
+		return true; /* int *: a scalar (5.17) */
 	if (pt && btf_is_type_tag(pt)) {
 		const char *tag = btf__name_by_offset(at->btf, pt->name_off);
 

@@ -17,6 +17,7 @@
 #include "util/btf_types.h"
 
 struct btf;
+struct bc_kernel;
 
 /* The type flags of a PTR_TO_BTF_ID (Linux's bpf_type_flag). */
 enum bc_btf_flag {
@@ -46,6 +47,8 @@ struct bc_attach {
 	 */
 	uint32_t st_attach;
 	bool sock_is_tcp;
+	/* the kernel mirrored (kernels.h; NULL: the newest) */
+	const struct bc_kernel *kern;
 };
 
 /*

@@ -52,6 +52,7 @@ static const struct bc_kernel kernels[] = {
 	  .minor = 15,
 	  .last_helper = 175, /* bpf_task_pt_regs, 5.15 */
 	  .last_prog_type = 31, /* BPF_PROG_TYPE_SYSCALL, 5.14 */
+	  .reuseport_md_socks = true,
 	  .bind_ret_flags = true,
 	  .global_ptr_args = true,
 	  /* access_grows_stack, strtol_any_type: not checked for 5.15;
@@ -62,6 +63,10 @@ static const struct bc_kernel kernels[] = {
 	  .minor = 1,
 	  .last_helper = 209, /* bpf_user_ringbuf_drain */
 	  .last_prog_type = 31,
+	  .subreg_offset_fix = true,
+	  .reuseport_md_socks = true,
+	  .tracing_int_ptr_args = true,
+	  .tcp_ca_pacing_writes = true,
 	  .strtol_any_type = true,
 	  .narrow_spills = true,
 	  .bind_ret_flags = true,
@@ -73,6 +78,12 @@ static const struct bc_kernel kernels[] = {
 	  .minor = 6,
 	  .last_helper = 211, /* bpf_cgrp_storage_delete, 6.2 */
 	  .last_prog_type = 32, /* BPF_PROG_TYPE_NETFILTER, 6.4 */
+	  .subreg_offset_fix = true,
+	  .dynptr_reinit = true,
+	  .reuseport_md_socks = true,
+	  .tracing_int_ptr_args = true,
+	  .tcp_ca_pacing_writes = true,
+	  .tcp_ca_app_limited_write = true,
 	  .strtol_any_type = true,
 	  .narrow_spills = true,
 	  .bind_ret_flags = true,
@@ -86,6 +97,18 @@ static const struct bc_kernel kernels[] = {
 	  .minor = 12,
 	  .last_helper = 211,
 	  .last_prog_type = 32,
+	  .subreg_offset_fix = true,
+	  .mixed_bounds = true,
+	  .nonconst_bitops = true,
+	  .sign_wrap_deduction = true,
+	  .exact_loop_check = true,
+	  .sync_narrow_spills = true,
+	  .mov32_keeps_id = true,
+	  .dynptr_reinit = true,
+	  .reuseport_md_socks = true,
+	  .tracing_int_ptr_args = true,
+	  .tcp_ca_pacing_writes = true,
+	  .tcp_ca_app_limited_write = true,
 	  .strtol_any_type = true,
 	  .narrow_spills = true,
 	  .spill_assigns_id = true,
@@ -107,6 +130,19 @@ static const struct bc_kernel kernels[] = {
 	  .minor = 18,
 	  .last_helper = 211,
 	  .last_prog_type = 32,
+	  .subreg_offset_fix = true,
+	  .mixed_bounds = true,
+	  .const_collapse = true,
+	  .nonconst_bitops = true,
+	  .sign_wrap_deduction = true,
+	  .exact_loop_check = true,
+	  .sync_narrow_spills = true,
+	  .mov32_keeps_id = true,
+	  .dynptr_reinit = true,
+	  .reuseport_md_socks = true,
+	  .tracing_int_ptr_args = true,
+	  .tcp_ca_pacing_writes = true,
+	  .tcp_ca_app_limited_write = true,
 	  .strtol_any_type = true,
 	  .narrow_spills = true,
 	  .spill_assigns_id = true,
@@ -189,6 +225,15 @@ void bc_kernel_retval(const struct bc_kernel *k, uint32_t prog_type,
 	if (k && !k->bind_ret_flags &&
 	    prog_type == BPF_PROG_TYPE_CGROUP_SOCK_ADDR && r->hi == 3)
 		r->hi = 1;
+}
+
+bool bc_kernel_ctx_has(const struct bc_kernel *k, uint32_t prog_type, int off)
+{
+	/* sizeof(struct sk_reuseport_md) up to hash, before 5.14 */
+	if (k && !k->reuseport_md_socks &&
+	    prog_type == BPF_PROG_TYPE_SK_REUSEPORT)
+		return off < 40;
+	return true;
 }
 
 bool bc_kernel_type_has_helper(const struct bc_kernel *k, int32_t id,

@@ -87,6 +87,51 @@ struct bc_kernel {
 	/* "program of this type cannot use helper" (6.12) or "unknown func"
 	 * (6.1 and older) for a helper the program type lacks */
 	bool helper_denied_named;
+	/* struct sk_reuseport_md's sk and migrating_sk (5.14; 5.10's
+	 * context ends after hash) */
+	bool reuseport_md_socks;
+	/* a tracing program's pointer-to-int argument is a scalar (5.17;
+	 * 5.10's btf_ctx_access: "func '%s' arg%d type %s is not a
+	 * struct") */
+	bool tracing_int_ptr_args;
+	/* bpf_tcp_ca writes sock's sk_pacing_rate and sk_pacing_status
+	 * (6.0) and tcp_sock's app_limited (6.3) */
+	bool tcp_ca_pacing_writes;
+	bool tcp_ca_app_limited_write;
+	/* a helper or kfunc may initialise a dynptr over an unreferenced
+	 * one (6.3's destroy_if_dynptr_stack_slot); 6.1 refuses any dynptr
+	 * slot there: "Dynptr has to be an uninitialized dynptr" */
+	bool dynptr_reinit;
+	/* "w1 = w2" links w1 to r2 where r2 fits in 32 bits (6.8); before,
+	 * a 32-bit move clears the copy's id */
+	bool mov32_keeps_id;
+	/* a branch's range reaches the narrow (4-byte) spilled copies of a
+	 * linked scalar too (6.12); 6.1's find_equal_scalars takes a slot
+	 * whose first slot_type byte is STACK_SPILL (bpf_get_spilled_reg),
+	 * which only a whole 8-byte spill marks */
+	bool sync_narrow_spills;
+	/* the infinite loop check compares states exactly (6.7); before,
+	 * a state whose current frame's registers are identical to one
+	 * still being explored there and whose other values lie within
+	 * its ranges is a loop (states_maybe_looping, states_equal) */
+	bool exact_loop_check;
+	/* reg_bounds_sync learns from a signed range crossing the sign
+	 * boundary that meets the unsigned one at one end only (6.12 has
+	 * it, 6.1 not: its __reg32_deduce_bounds learns only from ranges
+	 * that do not cross) */
+	bool sign_wrap_deduction;
+	/* or, xor and mul by a non-constant source are computed (6.11);
+	 * before, the destination becomes unknown, all 64 bits */
+	bool nonconst_bitops;
+	/* bounds that leave the tnum one value make a constant (after
+	 * 6.12: its __update_reg64_bounds does not) */
+	bool const_collapse;
+	/* 32-bit bounds from 64-bit ones whose upper halves agree (6.7);
+	 * before, only from 64-bit bounds within 32 bits */
+	bool mixed_bounds;
+	/* __reg_bound_offset's low half from the 64-bit range's tnum (6.0);
+	 * 5.10 keeps the old var_off's low half */
+	bool subreg_offset_fix;
 	/* a recorded table (tests/kernels/K.tsv) measures this profile */
 	bool measured;
 };
@@ -112,6 +157,9 @@ struct bc_retval;
  * cgroup/bind4 and bind6 return 0 or 1 before 5.12. */
 void bc_kernel_retval(const struct bc_kernel *k, uint32_t prog_type,
 		      struct bc_retval *r);
+/* Does k's context of prog_type reach byte off? Fields appended to a
+ * context struct after k are past its end. (k NULL: yes) */
+bool bc_kernel_ctx_has(const struct bc_kernel *k, uint32_t prog_type, int off);
 /* Does k lack what newer profiles have? (k NULL: the newest) */
 bool bc_kernel_is_newest(const struct bc_kernel *k);
 

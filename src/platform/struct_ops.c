@@ -13,6 +13,7 @@
 #include <bpf/btf.h>
 
 #include "platform/helpers.h"
+#include "platform/kernels.h"
 #include "platform/struct_ops.h"
 #include "util/btf_types.h"
 #include "util/util.h"
@@ -237,9 +238,21 @@ static bool find_field(const struct btf *btf, uint32_t id, const char *path,
 	return false;
 }
 
+/* Does kernel k let bpf_tcp_ca write this field? */
+static bool tcp_ca_field_in(const struct bc_kernel *k, const char *field)
+{
+	if (!k)
+		return true;
+	if (!strncmp(field, "sk_pacing_", 10))
+		return k->tcp_ca_pacing_writes;
+	if (!strcmp(field, "app_limited"))
+		return k->tcp_ca_app_limited_write;
+	return true;
+}
+
 /* bpf_tcp_ca_btf_struct_access: the fields of tcp_sock a write may change. */
-static bool tcp_ca_write(const struct btf *btf, uint32_t id, int off, int size,
-			 char *msg, size_t len)
+static bool tcp_ca_write(const struct btf *btf, const struct bc_kernel *k,
+			 uint32_t id, int off, int size, char *msg, size_t len)
 {
 	/* each in the struct that declares it, all at tcp_sock's start */
 	static const char *const fields[][2] = {
@@ -264,7 +277,7 @@ static bool tcp_ca_write(const struct btf *btf, uint32_t id, int off, int size,
 	for (size_t i = 0; i < BC_ARRAY_SIZE(fields); i++) {
 		sid = btf__find_by_name_kind(btf, fields[i][0],
 					     BTF_KIND_STRUCT);
-		if (sid <= 0 ||
+		if (sid <= 0 || !tcp_ca_field_in(k, fields[i][1]) ||
 		    !find_field(btf, (uint32_t)sid, fields[i][1], &fo, &fs))
 			continue;
 		/* icsk_ca_priv is a bpf_ctx_range: any offset inside it */
@@ -327,7 +340,8 @@ bool bc_st_ops_write(const struct btf *btf, const struct bc_attach *at,
 		     uint32_t id, int off, int size, char *msg, size_t len)
 {
 	switch ((enum bc_st_kind)BC_ST_KIND(at->st_attach)) {
-	case BC_ST_TCP_CA: return tcp_ca_write(btf, id, off, size, msg, len);
+	case BC_ST_TCP_CA:
+		return tcp_ca_write(btf, at->kern, id, off, size, msg, len);
 	case BC_ST_DUMMY: return dummy_write(btf, id, off, size, msg, len);
 	case BC_ST_SCX: return scx_write(btf, id, off, size, msg, len);
 	case BC_ST_OTHER: break;

@@ -209,6 +209,46 @@ static bool other_callsite(const struct venv *e, const struct bc_vchk *c)
 	       c->st.frames[f]->callsite != e->cur.frames[f]->callsite;
 }
 
+/* Linux's states_maybe_looping: the current frame's registers equal. */
+static bool regs_identical(const struct bc_vframe *o, const struct bc_vframe *c)
+{
+	for (int i = 0; i < BC_MAX_REG; i++) {
+		const struct bc_vreg *a = &o->regs[i], *b = &c->regs[i];
+
+		if (a->kind != b->kind || a->off != b->off ||
+		    a->range != b->range || a->id != b->id ||
+		    a->ref_id != b->ref_id || a->map != b->map ||
+		    a->mem_size != b->mem_size || a->btf_id != b->btf_id ||
+		    a->bflags != b->bflags || a->frame != b->frame ||
+		    !bc_scalar_equal(&a->s, &b->s))
+			return false;
+	}
+	return true;
+}
+
+/*
+ * Before 6.7 the infinite loop check compares as pruning does: a state
+ * still being explored at pc whose current frame's registers are the
+ * same and which contains the current state is a loop.
+ */
+static const struct bc_vchk *looping_within(struct venv *e, uint32_t pc,
+					    const uint16_t *live)
+{
+	uint32_t f = e->cur.curframe;
+
+	if (e->kern->exact_loop_check)
+		return NULL;
+	for (const struct bc_vchk *c = e->chk[pc]; c; c = c->next)
+		if (c->branches && !other_callsite(e, c) &&
+		    !(c->st.speculative && !e->cur.speculative) &&
+		    c->st.may_goto_depth == e->cur.may_goto_depth &&
+		    c->st.iter_depth == e->cur.iter_depth &&
+		    regs_identical(c->st.frames[f], e->cur.frames[f]) &&
+		    bc_vstate_subsumes(&c->st, &e->cur, live, BC_SUB_RANGE, 0))
+			return c;
+	return NULL;
+}
+
 static int is_state_visited(struct venv *e, uint32_t pc)
 {
 	uint16_t live[BC_MAX_CALL_FRAMES];
@@ -242,7 +282,9 @@ static int is_state_visited(struct venv *e, uint32_t pc)
 		key = bc_vstate_hash(&e->cur, live);
 		/* inside a summarised loop the header's containment ends
 		 * the search and the ranking variable the loop */
-		if (!vl_inside(e, pc) && (old = vc_looping(e, pc, key, live))) {
+		if (!vl_inside(e, pc) &&
+		    ((old = vc_looping(e, pc, key, live)) ||
+		     (old = looping_within(e, pc, live)))) {
 			vc_err(e, pc, "infinite loop detected at insn %u", pc);
 			vlog_states(e, &e->cur, &old->st);
 			return -1;

@@ -298,6 +298,16 @@ static void set_result(struct venv *e, struct bc_verify_result *res)
 	vlog_flush(e);
 }
 
+/* What the scalar domain leaves out for kernel k (bc_scalar_old_set). */
+static unsigned old_scalar_flags(const struct bc_kernel *k)
+{
+	return (k->sign_wrap_deduction ? 0 : BC_OLD_NO_SIGN_WRAP) |
+	       (k->nonconst_bitops ? 0 : BC_OLD_CONST_SRC_BITOPS) |
+	       (k->const_collapse ? 0 : BC_OLD_NO_CONST_COLLAPSE) |
+	       (k->mixed_bounds ? 0 : BC_OLD_32_FROM_64_FITS) |
+	       (k->subreg_offset_fix ? 0 : BC_OLD_SUBREG_OFFSET);
+}
+
 /* verify_run's nosum: loop summaries off, and no callback round widened */
 #define EXACT_CALLBACKS 2
 
@@ -314,9 +324,11 @@ static bool verify_run(const struct bc_prog *prog, struct bc_cfg *cfg,
 		       int32_t (*rr_seed)[4], bool *retry)
 {
 	struct venv e = { 0 };
+	unsigned old = bc_scalar_old_get();
 	bool widened;
 
 	env_init(&e, prog, cfg, opts, res, nosum);
+	bc_scalar_old_set(old_scalar_flags(e.kern));
 	e.cb_exact = nosum == EXACT_CALLBACKS;
 	e.no_rel = no_rel;
 	e.rr_seed = rr_seed;
@@ -332,6 +344,7 @@ static bool verify_run(const struct bc_prog *prog, struct bc_cfg *cfg,
 	if (retry)
 		*retry = e.sum_retry && !e.failed;
 	env_free(&e);
+	bc_scalar_old_set(old);
 	return widened;
 }
 
@@ -748,6 +761,7 @@ static int attach_target(const struct bc_prog *prog,
 				    sleepable_section(prog->section),
 			    res))
 		return -1;
+	at->kern = opts->kernel;
 	vo->attach = at;
 	return 0;
 }

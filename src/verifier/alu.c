@@ -431,7 +431,8 @@ static int alu_mov(struct venv *e, uint32_t pc, const struct bpf_insn *in,
 		return 0;
 	}
 	if (!in->off && bc_srcbit(in) && !bc_scalar_is_const(&src->s) &&
-	    (!alu32 || src->s.umax <= UINT32_MAX)) {
+	    (!alu32 ||
+	     (src->s.umax <= UINT32_MAX && e->kern->mov32_keeps_id))) {
 		/* a copy of an unknown scalar: linked to its source (a
 		 * 32-bit one when the value fits, as Linux 6.8+ keeps it) */
 		struct bc_vreg *s = vc_reg(e, in->src_reg);

@@ -168,6 +168,24 @@ static bool valid_init(const struct bc_vframe *f, int k)
 	return !f->spill[k].mem_size && f->spill[k + 1].mem_size == 1;
 }
 
+/*
+ * Linux 6.1's is_dynptr_reg_valid_uninit: no byte of the two slots is a
+ * dynptr's (6.3 destroys an unreferenced one there instead).
+ */
+static bool valid_uninit(const struct venv *e, const struct bc_vreg *r)
+{
+	const struct bc_vframe *f = e->cur.frames[r->frame];
+	int k = slot_of(r);
+
+	if (e->kern->dynptr_reinit || r->kind != VK_FP ||
+	    !bc_scalar_is_const(&r->s) || k < 0 || k + DYNPTR_SLOTS > BC_SLOTS)
+		return true;
+	for (int b = 0; b < 8 * DYNPTR_SLOTS; b++)
+		if (f->stype[8 * k + b] == VS_DYNPTR)
+			return false;
+	return true;
+}
+
 /* Linux's mark_stack_slots_dynptr. */
 static int make(struct venv *e, uint32_t pc, int regno, uint8_t type,
 		uint32_t clone_ref, struct vd_dynptr *out)
@@ -288,7 +306,7 @@ int vd_arg(struct venv *e, uint32_t pc, int regno, enum vd_use use,
 		return -1;
 	if (use != VD_UNINIT)
 		return use_init(e, pc, regno, use, type, out);
-	if (r->kind == VK_CONST_DYNPTR)
+	if (r->kind == VK_CONST_DYNPTR || !valid_uninit(e, r))
 		return vc_err(e, pc,
 			      "Dynptr has to be an uninitialized dynptr");
 	if (get_slot(e, pc, r) == -1)

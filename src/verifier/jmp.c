@@ -16,20 +16,22 @@
 struct sync_arg {
 	uint32_t id;
 	const struct bc_scalar *s;
+	bool narrow; /* narrow spills learn too */
 };
 
 static void sync_fn(struct bc_vreg *r, void *a)
 {
 	struct sync_arg *sa = a;
 
-	if (r->kind == VK_SCALAR && r->id == sa->id)
+	if (r->kind == VK_SCALAR && r->id == sa->id &&
+	    (sa->narrow || !r->narrow))
 		vmem_sync_linked(r, sa->s);
 }
 
 /* Linux's sync_linked_regs: copies of r learn what a branch taught r. */
 static void sync_linked(struct venv *e, const struct bc_vreg *r)
 {
-	struct sync_arg sa = { r->id, &r->s };
+	struct sync_arg sa = { r->id, &r->s, e->kern->sync_narrow_spills };
 
 	if (r->kind == VK_SCALAR && r->id)
 		vc_for_each_reg(e, sync_fn, &sa);
@@ -297,6 +299,12 @@ static void old_refine(const struct bc_vreg *a, const struct bc_vreg *b,
 		if (konst || !j32)
 			return;
 	} else if (konst) {
+		/* the constant itself is left as it is (reg_set_min_max
+		 * refines the other register) */
+		if (!(a->s.var_off.mask & w))
+			*ta = *fa = *a;
+		if (!(b->s.var_off.mask & w))
+			*tb = *fb = *b;
 		return;
 	}
 	*ta = *fa = *a;

@@ -652,7 +652,7 @@ static int ctx_access(struct venv *e, uint32_t pc, int regno,
 				    &acc) :
 		  bc_ctx_check(e->type, e->attach, e->priv, off, size, write,
 			       &acc);
-	if (!ok)
+	if (!ok || !bc_kernel_ctx_has(e->kern, e->type, off))
 		return vc_err(e, pc,
 			      "invalid bpf_context access off=%d size=%d", off,
 			      size);

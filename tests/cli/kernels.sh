@@ -30,4 +30,21 @@ check matrix_json "$("$bin" verify --kernels lts -o json --prog cb_bpf_loop_ok "
 check matrix_status "$?" 1
 "$bin" verify --kernels 5.10,nosuch "$calls" >/dev/null 2>&1
 check matrix_bad_list "$?" 2
+# --btf-dir: each column's CO-RE relocations and typed context from that
+# kernel's recorded BTF (tests/kernels/K.btf.xz), the newest from the run's
+typed=$d/typed.vmlinux.o
+kdir=$(dirname "$0")/../kernels
+if [ -f "$typed" ] && command -v xz >/dev/null; then
+	tmp=$(mktemp -d)
+	trap 'rm -rf "$tmp"' EXIT
+	for k in 5.10 6.1; do xz -dc "$kdir/$k.btf.xz" > "$tmp/$k.btf"; done
+	check btf_dir_core "$("$bin" verify --kernels 5.10,6.1 --btf-dir "$tmp" -o csv --prog task_beyond "$typed" | tail -1 | cut -d, -f4-)" \
+		'"FAIL: insn 1: access beyond struct task_struct at off 9408 size 1","FAIL: insn 1: access beyond struct task_struct at off 9792 size 1",'
+	check btf_dir_int_ptr "$("$bin" verify --kernels 5.10,6.1 --btf-dir "$tmp" -o csv --prog fentry_int_ptr_arg "$typed" | tail -1 | cut -d, -f4-)" \
+		'"FAIL: insn 0: invalid bpf_context access off=8 size=8","PASS",6.1'
+	"$bin" verify --btf-dir "$tmp" "$typed" >/dev/null 2>&1
+	check btf_dir_alone "$?" 2
+else
+	echo "skip btf_dir: no $typed or xz"
+fi
 exit $fail

@@ -298,3 +298,32 @@ int alu_const_track(struct __sk_buff *skb)
 	i = i * 3 - 280;
 	return v->b[i];
 }
+
+/* or of two bounded non-constants: computed from 6.11; 6.1 makes the
+ * result unknown, all 64 bits (only add, sub and and take a non-constant) */
+/* EXPECT accept */
+/* EXPECT --kernel 6.1 -> reject: math between map_value pointer and register with unbounded min value */
+/* EXPECT --kernel 6.12 -> accept */
+SEC("socket")
+__naked void alu_or_nonconst(void)
+{
+	asm volatile (
+	"r6 = r1;"
+	"r1 = 0;"
+	"*(u32 *)(r10 - 4) = r1;"
+	"r2 = r10;"
+	"r2 += -4;"
+	"r1 = %[amap] ll;"
+	"call 1;"
+	"if r0 == 0 goto 1f;"
+	"r1 = *(u32 *)(r6 + 0);"
+	"r2 = *(u32 *)(r6 + 4);"
+	"w1 &= 15;"
+	"w2 &= 16;"
+	"w1 |= w2;"
+	"r0 += r1;"
+	"r0 = *(u8 *)(r0 + 0);"
+	"1: r0 = 0;"
+	"exit;"
+	:: [amap]"i"(&amap) : "memory");
+}

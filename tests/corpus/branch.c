@@ -164,6 +164,75 @@ __naked void br_jmp32(void)
 	:: [amap]"i"(&amap) : "memory");
 }
 
+/* "w2 = w1" with r1 within 32 bits links w2 to r1 (6.8): the bound w1 is
+ * given bounds r2; 6.1's copy is not linked */
+/* EXPECT accept */
+/* EXPECT --kernel 6.1 -> reject: R0 unbounded memory access */
+SEC("socket")
+__naked void br_mov32_linked(void)
+{
+	asm volatile (
+	"r6 = r1;"
+	"r1 = 0;"
+	"*(u32 *)(r10 - 4) = r1;"
+	"r2 = r10;"
+	"r2 += -4;"
+	"r1 = %[amap] ll;"
+	"call 1;"
+	"if r0 == 0 goto 1f;"
+	"r1 = *(u32 *)(r6 + 0);"
+	"w2 = w1;"
+	"if w1 > 63 goto 1f;"
+	"r0 += r2;"
+	"r0 = *(u8 *)(r0 + 0);"
+	"1: r0 = 0;"
+	"exit;"
+	:: [amap]"i"(&amap) : "memory");
+}
+
+/* u32 [3, U32_MAX] and s32 [S32_MIN, 1] meet in [S32_MIN, -1] only: the
+ * sign test is decided (6.12's __reg32_deduce_bounds); 6.1 learns nothing
+ * from a signed range crossing the sign boundary and explores the load */
+/* EXPECT accept */
+/* EXPECT --kernel 6.1 --linux-compat -> reject: invalid mem access 'scalar' */
+/* EXPECT --kernel 6.12 --linux-compat -> accept */
+SEC("socket")
+__naked void br_sign_wrap32(void)
+{
+	asm volatile (
+	"call 7;"
+	"w0 &= 0xffffffff;"
+	"if w0 < 3 goto 1f;"
+	"if w0 s> 1 goto 1f;"
+	"if w0 s< 0 goto 1f;"
+	"r0 = *(u64 *)(r0 + 0);"
+	"1: r0 = 0;"
+	"exit;" ::: "memory");
+}
+
+/* r1 in [2^32, 2^32 + 255] narrowed to 2^32 + 5: a constant from 6.0 on,
+ * whose __reg_bound_offset takes the low half's bits from the 64-bit
+ * range; 5.10 keeps them unknown, so "r1 == r2" is not decided there */
+/* EXPECT accept */
+/* EXPECT --kernel 5.10 --linux-compat -> reject: invalid mem access 'scalar' */
+/* EXPECT --kernel 6.1 --linux-compat -> accept */
+SEC("socket")
+__naked void br_subreg_offset(void)
+{
+	asm volatile (
+	"r1 = *(u32 *)(r1 + 0);"
+	"r1 &= 0xff;"
+	"r0 = 0x100000000 ll;"
+	"r1 += r0;"
+	"r2 = 0x100000005 ll;"
+	"if r1 > r2 goto 1f;"
+	"if r1 < r2 goto 1f;"
+	"if r1 == r2 goto 1f;"
+	"r0 = *(u64 *)(r0 + 0);"
+	"1: r0 = 0;"
+	"exit;" ::: "memory");
+}
+
 /* EXPECT reject: math between map_value pointer and register with unbounded min value is not allowed*/
 SEC("socket")
 __naked void br_jmp32_upper_unknown(void)

@@ -253,3 +253,14 @@ int ctx_narrow_ok(struct __sk_buff *skb)
 {
 	return CTX_READ(skb, offsetof(struct __sk_buff, len), 8);
 }
+
+/* sk_reuseport_md's sk came in 5.14: 5.10's context ends after hash */
+/* EXPECT accept */
+/* EXPECT --kernel 5.10 -> reject: invalid bpf_context access off=40 size=8 */
+SEC("sk_reuseport")
+int ctx_sk_reuseport_sk(struct sk_reuseport_md *md)
+{
+	struct bpf_sock *sk = md->sk;
+
+	return sk->family == 2 && md->hash ? SK_PASS : SK_DROP;
+}

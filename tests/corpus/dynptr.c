@@ -177,6 +177,25 @@ int local_over_map_value(struct xdp_md *ctx)
 	return bpf_dynptr_size(&d) == sizeof(*v) ? XDP_PASS : XDP_DROP;
 }
 
+/* a local dynptr made again where one is: an unreferenced one is destroyed
+ * first (6.3); 6.1 takes only stack without a dynptr */
+/* EXPECT accept */
+/* EXPECT --kernel 6.1 -> reject: Dynptr has to be an uninitialized dynptr */
+SEC("xdp")
+int local_made_twice(struct xdp_md *ctx)
+{
+	struct val *v = val0();
+	struct bpf_dynptr d;
+	__u64 w = 0;
+
+	if (!v)
+		return XDP_PASS;
+	bpf_dynptr_from_mem(v, sizeof(*v), 0, &d);
+	bpf_dynptr_from_mem(v, 8, 0, &d);
+	bpf_dynptr_read(&w, sizeof(w), &d, 0, 0);
+	return w ? XDP_PASS : XDP_DROP;
+}
+
 /* EXPECT reject: Unsupported reg type fp for bpf_dynptr_from_mem data */
 SEC("xdp")
 int local_over_stack(struct xdp_md *ctx)

@@ -282,6 +282,11 @@ static __always_inline __u32 log2l(__u64 v)
 }
 
 /* EXPECT accept */
+/* 6.1 and 5.10: the log2's or and shifts by a non-constant leave the slot
+ * unknown in all 64 bits, the clamp's 32-bit test bounds its low half only */
+/* EXPECT[O1,O2,O3] --kernel 6.1 -> reject: R0 unbounded memory access */
+/* EXPECT[v3] --kernel 6.1 -> reject: math between map_value pointer and register with unbounded min value */
+/* EXPECT --kernel 6.12 -> accept */
 SEC("raw_tracepoint/block_rq_complete")
 int tr_bio_done(struct bpf_raw_tracepoint_args *ctx)
 {

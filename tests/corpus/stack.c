@@ -114,6 +114,61 @@ int st_spill_fill_bounds(struct __sk_buff *skb)
 	return v->b[i];
 }
 
+/* a bound learnt on r6 reaches its 4-byte spilled copy linked to it
+ * (6.12); 6.1's find_equal_scalars skips a narrow spill, whose fill keeps
+ * the range it was spilled with */
+/* EXPECT accept */
+/* EXPECT --kernel 6.1 -> reject: R0 max value is outside of the allowed memory range */
+/* EXPECT --kernel 6.12 -> accept */
+SEC("socket")
+__naked void st_linked_spill_bounded(void)
+{
+	asm volatile (
+	"call 7;"
+	"r0 &= 0xffff;"
+	"r6 = r0;"
+	"r7 = r6;"
+	"*(u32 *)(r10 - 16) = r6;"
+	"r1 = 0;"
+	"*(u32 *)(r10 - 4) = r1;"
+	"r2 = r10;"
+	"r2 += -4;"
+	"r1 = %[amap] ll;"
+	"call 1;"
+	"if r0 == 0 goto 1f;"
+	"if r6 > 63 goto 1f;"
+	"r1 = *(u32 *)(r10 - 16);"
+	"r0 += r1;"
+	"r0 = *(u8 *)(r0 + 0);"
+	"1: r0 = 0;"
+	"exit;"
+	:: [amap]"i"(&amap) : "memory");
+}
+
+/* a loop whose counter lives in a stack slot, r0 reset each round: before
+ * 6.7 the infinite loop check takes the second round, its registers the
+ * same and its slot within the first's range, for the first */
+/* EXPECT accept */
+/* EXPECT --kernel 6.1 --linux-compat -> reject: infinite loop detected at insn 4 */
+/* EXPECT --kernel 6.12 --linux-compat -> accept */
+SEC("xdp")
+__naked void st_slot_counter_loop(void)
+{
+	asm volatile (
+	"call 7;"
+	"r0 &= 0xff;"
+	"*(u64 *)(r10 - 8) = r0;"
+	"r0 = 0;"
+	"1: r0 = *(u64 *)(r10 - 8);"
+	"if r0 > 10 goto 2f;"
+	"r0 += 1;"
+	"*(u64 *)(r10 - 8) = r0;"
+	"r0 = 0;"
+	"goto 1b;"
+	"2: r0 = 0;"
+	"exit;" ::: "memory");
+}
+
 /* EXPECT reject: misaligned stack access off 0+0+-7 size 8 */
 SEC("socket")
 __naked void st_misaligned(void)

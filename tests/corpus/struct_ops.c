@@ -101,6 +101,27 @@ void BPF_PROG(reno_cwnd_event, struct sock *sk, enum tcp_ca_event ev)
 		bpf_tcp_send_ack(tp, tp->rcv_nxt);
 }
 
+/* sock's pacing fields are writable since 6.0 */
+/* EXPECT accept */
+/* EXPECT --kernel 5.10 -> reject: no write support to tcp_sock at off */
+/* EXPECT --kernel 6.1 -> accept */
+SEC("struct_ops")
+void BPF_PROG(reno_cong_control, struct sock *sk, const struct rate_sample *rs)
+{
+	sk->sk_pacing_rate = sk->sk_max_pacing_rate;
+	sk->sk_pacing_status = SK_PACING_NEEDED;
+}
+
+/* tcp_sock's app_limited is writable since 6.3 */
+/* EXPECT accept */
+/* EXPECT --kernel 6.1 -> reject: no write support to tcp_sock at off */
+/* EXPECT --kernel 6.6 -> accept */
+SEC("struct_ops")
+void BPF_PROG(reno_pkts_acked, struct sock *sk, const struct ack_sample *sample)
+{
+	tcp_sk(sk)->app_limited = 1;
+}
+
 SEC(".struct_ops")
 struct tcp_congestion_ops bc_reno = {
 	.init = (void *)reno_init,
@@ -109,6 +130,8 @@ struct tcp_congestion_ops bc_reno = {
 	.undo_cwnd = (void *)reno_undo_cwnd,
 	.set_state = (void *)reno_set_state,
 	.cwnd_event = (void *)reno_cwnd_event,
+	.cong_control = (void *)reno_cong_control,
+	.pkts_acked = (void *)reno_pkts_acked,
 	.name = "bc_reno",
 };
 

@@ -110,6 +110,16 @@ int BPF_PROG(skb_sock_nocheck, struct sk_buff *skb, void *location)
 	return skb->sk->sk_protocol;
 }
 
+/* a pointer to int is a scalar (5.17; 5.10 types only pointers to structs) */
+/* EXPECT accept */
+/* EXPECT --kernel 5.10 -> reject: invalid bpf_context access off=8 size=8 */
+SEC("fentry/bpf_modify_return_test")
+int BPF_PROG(fentry_int_ptr_arg, int a, int *b)
+{
+	sink = b != 0;
+	return 0;
+}
+
 /* fentry: the socket argument's fields */
 /* EXPECT accept */
 SEC("fentry/tcp_v4_connect")
