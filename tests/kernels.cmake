@@ -25,10 +25,12 @@ if(KERNEL_TABLES)
 endif()
 
 # kernels_agreement: bpfcheck --kernel K --linux-compat against every
-# recorded table's corpus and real-world rows (tests/kernels/agreement.py;
-# no VM, a minute): 0 false accepts, every disagreement listed in
-# tests/kernels/known.tsv. The corpus objects come from the corpus target;
-# the real-world set is skipped without ../shared/realworld.
+# recorded table's corpus, real-world and selftests rows
+# (tests/kernels/agreement.py; no VM, two minutes): 0 false accepts, every
+# disagreement listed in tests/kernels/known.tsv. The corpus objects come
+# from the corpus target, the selftests' from their preparation (the set
+# is skipped where they were not built); the real-world set is skipped
+# without ../shared/realworld.
 if(KERNEL_TABLES AND TARGET corpus_objs)
   set(_ka_rw ${CMAKE_SOURCE_DIR}/../shared/realworld)
   if(NOT EXISTS ${_ka_rw} AND EXISTS /work/shared/realworld)
@@ -38,6 +40,7 @@ if(KERNEL_TABLES AND TARGET corpus_objs)
     COMMAND ${Python3_EXECUTABLE} ${TESTS_DIR}/kernels/agreement.py
             ${KERNEL_TABLES} --bpfcheck $<TARGET_FILE:bpfcheck>
             --objdir ${CMAKE_BINARY_DIR}/tests/corpus --realworld ${_ka_rw}
-            -j 2)
+            --sets corpus,realworld,selftests
+            --selftests ${CMAKE_BINARY_DIR}/tests/selftests -j 2)
   set_tests_properties(kernels_agreement PROPERTIES SKIP_RETURN_CODE 77)
 endif()
