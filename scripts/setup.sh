@@ -4,7 +4,7 @@
 # (Debian 12). Run as root. Safe to run again.
 set -euo pipefail
 pkgs=(build-essential cmake pkg-config clang llvm lld libclang-rt-14-dev
-      libelf-dev libbpf-dev zlib1g-dev linux-libc-dev graphviz bpftool
+      libelf-dev libbpf-dev zlib1g-dev libzstd-dev linux-libc-dev graphviz bpftool
       python3 time clang-19 linux-source-6.12 clang-format-14 cppcheck)
 missing=()
 for p in "${pkgs[@]}"; do
