@@ -13,6 +13,8 @@ void cfgp_irr_text(FILE *f, const struct bc_cfg *cfg);
 /* JSON members of one program (after its "section", "name", "type"). */
 void cfgp_json_subprogs(FILE *f, const struct bc_cfg *cfg);
 void cfgp_json_loops(FILE *f, const struct bc_cfg *cfg);
+/* The insn whose source line is loop L's statement (for, while, do). */
+uint32_t cfgp_loop_stmt_insn(const struct bc_cfg *cfg, const struct bc_loop *L);
 /* {"file" (when not NULL), "section", "name", "type" */
 void cfgp_json_prog_head(FILE *f, const char *file, const struct bc_prog *p);
 /* The program's header: its error when its CFG cannot be built. */

@@ -227,6 +227,30 @@ void cfgp_json_subprogs(FILE *f, const struct bc_cfg *cfg)
 	fputc(']', f);
 }
 
+/*
+ * The instruction that names loop L in the source: of its header's first
+ * and its latches' last, the one on the earliest line of the header's
+ * file. A for or while loop's header starts its body, the statement after
+ * the loop's own line; the latch's test is on that line.
+ */
+uint32_t cfgp_loop_stmt_insn(const struct bc_cfg *cfg, const struct bc_loop *L)
+{
+	const struct bc_line *lines = cfg->prog->lines;
+	uint32_t best = cfg->blocks[L->header].first;
+
+	if (!lines || !lines[best].file)
+		return best;
+	for (uint32_t k = 0; k < L->latch_cnt; k++) {
+		uint32_t li = cfg->blocks[L->latches[k]].last;
+
+		if (lines[li].file && lines[li].line &&
+		    !strcmp(lines[li].file, lines[best].file) &&
+		    lines[li].line < lines[best].line)
+			best = li;
+	}
+	return best;
+}
+
 void cfgp_json_loops(FILE *f, const struct bc_cfg *cfg)
 {
 	char loc[256];
@@ -240,7 +264,8 @@ void cfgp_json_loops(FILE *f, const struct bc_cfg *cfg)
 			"%s{\"id\":%u,\"subprog\":%u,\"header\":%u,"
 			"\"header_insn\":%u,\"source\":",
 			l ? "," : "", l, L->subprog, L->header, hi);
-		cli_json_str(f, cli_srcloc(cli_api_prog(cfg->prog), hi, loc,
+		cli_json_str(f, cli_srcloc(cli_api_prog(cfg->prog),
+					   cfgp_loop_stmt_insn(cfg, L), loc,
 					   sizeof(loc)));
 		fputs(",\"latches\":", f);
 		json_u32s(f, L->latches, L->latch_cnt);

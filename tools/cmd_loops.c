@@ -30,10 +30,11 @@ static void print_loop(const struct bc_cfg *cfg, uint32_t l)
 	const struct bc_loop *L = &cfg->loops[l];
 	const struct bc_prog *p = cfg->prog;
 	uint32_t hi = cfg->blocks[L->header].first;
+	uint32_t si = cfgp_loop_stmt_insn(cfg, L);
 	char loc[256];
 
 	printf("%*sloop %u at insn %u", 2 * L->depth, "", l, hi);
-	if (*cli_srcloc(cli_api_prog(p), hi, loc, sizeof(loc)))
+	if (*cli_srcloc(cli_api_prog(p), si, loc, sizeof(loc)))
 		printf(" (%s)", loc);
 	printf(": depth %u, %u block%s, latch", L->depth, L->body_cnt,
 	       L->body_cnt == 1 ? "" : "s");
@@ -45,8 +46,8 @@ static void print_loop(const struct bc_cfg *cfg, uint32_t l)
 			printf(" (%s)", loc);
 	}
 	printf(", %u exit%s", L->exit_cnt, L->exit_cnt == 1 ? "" : "s");
-	if (p->lines && p->lines[hi].text) {
-		const char *t = p->lines[hi].text;
+	if (p->lines && p->lines[si].text) {
+		const char *t = p->lines[si].text;
 
 		while (*t == ' ' || *t == '\t')
 			t++;
