@@ -8,6 +8,7 @@
 #include "cli.h"
 #include "diag.h"
 #include "explain.h"
+#include "fixhint.h"
 
 #define STACK_SIZE 512 /* MAX_BPF_STACK */
 
@@ -194,4 +195,5 @@ void explain_print(FILE *f, const struct bpfcheck_prog *p,
 	if (!why_packet(f, verb, r->error_detail) &&
 	    !why_sized(f, verb, r->error_detail, r->error))
 		why_stack(f, r->error);
+	fixhint_print(f, p, r);
 }

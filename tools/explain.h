@@ -13,7 +13,8 @@
 /*
  * "  at: FILE:LINE:COL: TEXT" when the error's insn has line info, and
  * "  why: ..." when the rejection is a packet, map value, map key,
- * memory or stack access out of bounds.
+ * memory or stack access out of bounds; "  fix: ..." for the classes
+ * fixhint.h knows.
  */
 void explain_print(FILE *f, const struct bpfcheck_prog *p,
 		   const struct bpfcheck_verdict *r);

@@ -281,10 +281,10 @@ def explain(args):
             check(prog + "_why", lines[2], "  why: " + why)
         else:
             check(prog + "_no_why", lines[2].startswith("  why:"), False)
-    # no line info: nothing to add
+    # no line info: no at: line, only the fix
     asm = os.path.join(args.srcdir, "tests/corpus/lsm_errno_below.s")
     check("asm", run(args, "--explain", asm).stdout,
-          run(args, asm).stdout)
+          run(args, asm).stdout + "  fix: return a value in [-4095, 0]\n")
     p = subprocess.run([args.bpfcheck, "verify", "--explain", "-o", "json",
                         asm], capture_output=True, text=True)
     check("json_usage", (p.returncode, p.stderr.split("\n")[0]),
@@ -292,15 +292,59 @@ def explain(args):
               "lines"))
 
 
+def fixes(args):
+    """--explain's fix: line, for each class that has one."""
+    before = "before line %d"
+    cases = [
+        # object, program, the fix (%s: where, from the FAIL line)
+        ("pkt.O2.o", "pkt_off_by_one", before,
+         "check the packet pointer against data_end %s: if ((void *)ptr "
+         "+ 14 > data_end) return ...;"),
+        ("mapval.O2.o", "null_missing", before,
+         "check the pointer for NULL %s (a map lookup and some helpers "
+         "return NULL): if (!ptr) return ...;"),
+        ("mapval.O2.o", "mv_index_from_value_unbounded", before,
+         "bound the index or offset %s, as an unsigned value: if (idx >= "
+         "SIZE) return ...;"),
+        ("stack.O2.o", "st_below_frame", "at line %d",
+         "keep the access %s inside the 512-byte frame (fp-512 to fp-1): "
+         "a smaller array, or a map value"),
+        ("loops_bad.O2.o", "bad_self_loop", "at line %d",
+         "give the loop %s an end the verifier can see: a counter with a "
+         "constant limit (for (i = 0; i < N; i++)), or bpf_loop()"),
+        ("license.O2.o", "lic_probe_read_bad", None,
+         "declare a GPL-compatible license: char LICENSE[] "
+         "SEC(\"license\") = \"GPL\";"),
+        ("helpers.O2.o", "h_ringbuf_leak", None,
+         "release the reference acquired on line %d (its release, submit "
+         "or discard helper) on every path before this exit" %
+         find_line(args, "tests/corpus/helpers.c", 144,
+                   "bpf_ringbuf_reserve(&rb, 8, 0)")),
+    ]
+    for obj, prog, where, fix in cases:
+        path = os.path.join(args.objdir, obj)
+        out = run(args, "--explain", "--prog", prog, path).stdout
+        line = int(out.split("\n")[0].rsplit(":", 1)[1].rstrip(")"))
+        if where:
+            fix = fix % (where % line)
+        got = [ln for ln in out.split("\n") if ln.startswith("  fix: ")]
+        check(prog + "_fix", got, ["  fix: " + fix])
+    # a class with no hint: none
+    out = run(args, "--explain", "--prog", "lk_helper_call_while_locked",
+              os.path.join(args.objdir, "locks.O2.o")).stdout
+    check("no_fix", "  fix: " in out, False)
+
+
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("check", choices=["json", "leak", "sarif", "explain"])
+    ap.add_argument("check", choices=["json", "leak", "sarif", "explain",
+                                      "fix"])
     ap.add_argument("--bpfcheck", required=True)
     ap.add_argument("--objdir", required=True)
     ap.add_argument("--srcdir", required=True)
     args = ap.parse_args()
     {"json": json_position, "leak": leak, "sarif": sarif,
-     "explain": explain}[args.check](args)
+     "explain": explain, "fix": fixes}[args.check](args)
     return 1 if failures else 0
 
 
