@@ -563,6 +563,11 @@ static int stack_access(struct venv *e, uint32_t pc, int regno,
 				      "pointer on stack");
 		if (val && bc_vkind_is_ptr(val->kind) && size != 8)
 			return vc_err(e, pc, "invalid size of register spill");
+		/* a caller's slot would outlive the frame pointed to */
+		if (val && val->kind == VK_FP && reg->frame != e->cur.curframe)
+			return vc_err(e, pc,
+				      "cannot spill pointers to stack into "
+				      "stack frame of the caller");
 		if (!e->priv && v4_barrier(f, o, size, val))
 			e->barrier_after = true;
 		if (vd_stack_write(e, pc, f, o, o + size))

@@ -246,3 +246,22 @@ __naked void st_uninit_unpriv(void)
 	"r0 = 0;"
 	"exit;" ::: "memory");
 }
+
+/* A callee leaves a pointer to its own frame in its caller's: dangling. */
+static __noinline int st_put_local(__u64 *slot)
+{
+	volatile __u64 local = 7;
+
+	*slot = (__u64)&local;
+	return 0;
+}
+
+/* EXPECT reject: cannot spill pointers to stack into stack frame of the caller */
+SEC("socket")
+int st_spill_into_caller(struct __sk_buff *skb)
+{
+	__u64 slot = 0;
+
+	st_put_local(&slot);
+	return slot ? *(volatile __u64 *)slot : 0;
+}
