@@ -242,6 +242,18 @@ static void not_in_region(struct bc_vm *vm, uint32_t pc, const char *what,
 	}
 }
 
+/*
+ * A map pointer is its runtime map's host address: what lies at or past it
+ * is the interpreter's, not the kernel's struct bpf_map (rtmaps.h).
+ */
+static bool in_map_object(const struct bc_vm *vm, uint64_t addr)
+{
+	const struct bc_rtmaps *m = vm->maps;
+
+	return m && m->cnt && addr >= (uintptr_t)m->maps &&
+	       addr < (uintptr_t)&m->maps[m->cnt] + BC_RTMAP_OBJECT;
+}
+
 void *bc_vm_mem(struct bc_vm *vm, uint32_t pc, uint64_t addr, uint64_t size,
 		bool write)
 {
@@ -250,6 +262,13 @@ void *bc_vm_mem(struct bc_vm *vm, uint32_t pc, uint64_t addr, uint64_t size,
 	bool inside;
 	char at[96], name[96];
 
+	if (in_map_object(vm, addr)) {
+		fail(vm, pc, ENOTSUP,
+		     "%s of %llu bytes of a map's kernel object (struct "
+		     "bpf_map): not modelled by the interpreter",
+		     what, (unsigned long long)size);
+		return NULL;
+	}
 	if (!find_region(vm, addr, size, &rg, &inside)) {
 		not_in_region(vm, pc, what, addr, size);
 		return NULL;
@@ -342,16 +361,39 @@ static uint8_t *flow_keys(struct bc_vm *vm)
 		->base;
 }
 
-/* Loads of the packet pointer fields of a context yield host pointers. */
+/* The socket an sk_reuseport context points to: zeroed, read-only. */
+static uint8_t *ctx_socket(struct bc_vm *vm)
+{
+	struct bc_dynreg *r;
+
+	for (size_t i = 0; i < vm->dyn_cnt; i++)
+		if (!strcmp(vm->dyn[i].name, "socket"))
+			return vm->dyn[i].base;
+	r = bc_vm_dyn_add(vm, sizeof(struct bpf_sock), "socket");
+	r->writable = false;
+	return r->base;
+}
+
+/*
+ * Loads of the pointer fields of a context yield host pointers: the
+ * packet's, and the objects Linux never leaves NULL there.
+ */
 static bool ctx_ptr_load(struct bc_vm *vm, uint64_t addr, int size,
 			 uint64_t *val)
 {
 	uint64_t off;
 
-	if (!vm->ctx_pkt || addr < (uintptr_t)vm->ctx ||
+	if (addr < (uintptr_t)vm->ctx ||
 	    addr >= (uintptr_t)vm->ctx + vm->ctx_size || size < 4)
 		return false;
 	off = addr - (uintptr_t)vm->ctx;
+	if (vm->ctx_layout == BC_CTX_SK_REUSEPORT && size == 8 &&
+	    off == offsetof(struct sk_reuseport_md, sk)) {
+		*val = (uintptr_t)ctx_socket(vm);
+		return true;
+	}
+	if (!vm->ctx_pkt)
+		return false;
 	if (off == vm->off_data)
 		*val = (uintptr_t)vm->data;
 	else if (off == vm->off_end)
@@ -377,7 +419,7 @@ static struct bc_rtarena *arena_at(struct bc_vm *vm, uint64_t base,
 {
 	uint32_t hi = (uint32_t)(base >> 32);
 
-	if (hi > 1 && hi != UINT32_MAX)
+	if ((hi > 1 && hi != UINT32_MAX) || in_map_object(vm, addr))
 		return NULL;
 	for (uint32_t i = 0; vm->maps && i < vm->maps->cnt; i++)
 		if (vm->maps->maps[i].arena)
@@ -880,7 +922,8 @@ static bool is_sk_buff(enum bc_ctx_layout l)
 	case BC_CTX_FLAT:
 	case BC_CTX_XDP_MD:
 	case BC_CTX_PT_REGS:
-	case BC_CTX_PERF_EVENT: break;
+	case BC_CTX_PERF_EVENT:
+	case BC_CTX_SK_REUSEPORT: break;
 	}
 	return false;
 }
@@ -897,6 +940,7 @@ static size_t default_ctx_size(enum bc_ctx_layout l)
 	case BC_CTX_PT_REGS: return PT_REGS_SIZE;
 	case BC_CTX_PERF_EVENT: /* bpf_perf_event_data */
 		return PT_REGS_SIZE + 16;
+	case BC_CTX_SK_REUSEPORT: return sizeof(struct sk_reuseport_md);
 	case BC_CTX_FLAT: break;
 	}
 	return 512; /* tracing and others: zeroed memory */

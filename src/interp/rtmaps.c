@@ -137,7 +137,8 @@ int bc_rtmaps_new(const struct bc_object *obj, struct bc_rtmaps **out,
 	int r;
 
 	m->cnt = obj ? obj->map_cnt : 0;
-	m->maps = bc_xcalloc(m->cnt ? m->cnt : 1, sizeof(*m->maps));
+	m->maps = bc_xcalloc(1, (m->cnt ? m->cnt : 1) * sizeof(*m->maps) +
+					BC_RTMAP_OBJECT);
 	for (i = 0; i < m->cnt; i++) {
 		r = map_init(&m->maps[i], &obj->maps[i], err);
 		if (r) {

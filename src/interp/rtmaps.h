@@ -40,6 +40,14 @@ struct bc_rtmap {
 	struct bc_rtarena *arena; /* BPF_MAP_TYPE_ARENA's pages */
 };
 
+/*
+ * A map pointer is its entry's host address. The kernel's struct bpf_map
+ * fields a program reads through it (map->max_entries) are not modelled:
+ * BC_RTMAP_OBJECT bytes past the last entry belong to the array too, so
+ * no other object of the run is found at such a read.
+ */
+#define BC_RTMAP_OBJECT 4096
+
 struct bc_rtmaps {
 	struct bc_rtmap *maps; /* one per obj->maps entry, same order */
 	uint32_t cnt;

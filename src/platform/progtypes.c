@@ -455,6 +455,7 @@ static const struct bc_prog_type_ops prog_types[] = {
 				 BPF_SK_REUSEPORT_SELECT_OR_MIGRATE),
 			EXACT_AT("sk_reuseport", BPF_SK_REUSEPORT_SELECT)),
 		CTX(struct sk_reuseport_md),
+		.ctx_layout = BC_CTX_SK_REUSEPORT,
 		.is_valid_access = bc_sk_reuseport_is_valid_access,
 		.has_func_proto = bc_sk_reuseport_has_func_proto,
 		.direct_pkt = BC_PKT_READ,

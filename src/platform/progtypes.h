@@ -59,6 +59,8 @@ enum bc_ctx_layout {
 	BC_CTX_XDP_MD, /* struct xdp_md */
 	BC_CTX_PT_REGS, /* struct pt_regs */
 	BC_CTX_PERF_EVENT, /* struct bpf_perf_event_data */
+	/* struct sk_reuseport_md: sk a socket (Linux: never NULL) */
+	BC_CTX_SK_REUSEPORT,
 };
 
 /*
