@@ -59,18 +59,6 @@ static bool fix_packet(FILE *f, const struct bpfcheck_verdict *r,
 	return true;
 }
 
-static bool fix_null(FILE *f, const struct bpfcheck_verdict *r,
-		     const char *at)
-{
-	if (!has(r->error, "_or_null'") && !has(r->error, "or_null_"))
-		return false;
-	fprintf(f,
-		"  fix: check the pointer for NULL%s (a map lookup and some "
-		"helpers return NULL): if (!ptr) return ...;\n",
-		at);
-	return true;
-}
-
 static bool fix_leak(FILE *f, const struct bpfcheck_prog *p,
 		     const struct bpfcheck_verdict *r)
 {
@@ -92,62 +80,6 @@ static bool fix_leak(FILE *f, const struct bpfcheck_prog *p,
 	return true;
 }
 
-static bool fix_index(FILE *f, const struct bpfcheck_verdict *r,
-		      const char *at)
-{
-	if (!has(r->error, "min value is negative") &&
-	    !has(r->error, "unbounded memory access") &&
-	    !has(r->error, "value is outside of the allowed memory") &&
-	    !has(r->error, "unbounded min value is not allowed") &&
-	    !has(r->error, "pointer be out of bounds") &&
-	    !has(r->error, "invalid unbounded variable-offset"))
-		return false;
-	fprintf(f,
-		"  fix: bound the index or offset%s, as an unsigned value: "
-		"if (idx >= SIZE) return ...;\n",
-		at);
-	return true;
-}
-
-static bool fix_loop(FILE *f, const struct bpfcheck_verdict *r,
-		     const char *at)
-{
-	if (!has(r->error, "infinite loop detected") &&
-	    !has(r->error, "over the limit of") &&
-	    !has(r->error, "back-edge from insn"))
-		return false;
-	if (has(r->error, "back-edge from insn"))
-		fprintf(f, "  fix: this loader allows no loop: unroll it "
-			   "(#pragma unroll) with a constant trip count\n");
-	else
-		fprintf(f,
-			"  fix: give the loop%s an end the verifier can see: "
-			"a counter with a constant limit (for (i = 0; i < N; "
-			"i++)), or bpf_loop()\n",
-			at);
-	return true;
-}
-
-static bool fix_too_large(FILE *f, const struct bpfcheck_verdict *r)
-{
-	if (!has(r->error, "BPF program is too large"))
-		return false;
-	fprintf(f, "  fix: fewer paths and rounds for the verifier: give each "
-		   "loop a constant limit (for (i = 0; i < N; i++)) or use "
-		   "bpf_loop(), and merge branches that multiply the paths\n");
-	return true;
-}
-
-static bool fix_ctx(FILE *f, const struct bpfcheck_verdict *r)
-{
-	if (!has(r->error, "invalid bpf_context access"))
-		return false;
-	fprintf(f, "  fix: read only the context fields this program type "
-		   "allows, at their own size (the program type's context "
-		   "struct, as Linux's is_valid_access has it)\n");
-	return true;
-}
-
 static bool fix_stack_frame(FILE *f, const struct bpfcheck_verdict *r,
 			    const char *at)
 {
@@ -162,31 +94,6 @@ static bool fix_stack_frame(FILE *f, const struct bpfcheck_verdict *r,
 	return true;
 }
 
-static bool fix_uninit(FILE *f, const struct bpfcheck_verdict *r,
-		       const char *at)
-{
-	if (!has(r->error, "!read_ok") &&
-	    !has(r->error, "invalid read from stack") &&
-	    !has(r->error, "invalid indirect read from stack"))
-		return false;
-	fprintf(f, "  fix: initialise the variable%s (a struct as a whole: = {})\n",
-		at);
-	return true;
-}
-
-static bool fix_scalar_deref(FILE *f, const struct bpfcheck_verdict *r,
-			     const char *at)
-{
-	if (!has(r->error, "invalid mem access 'scalar'"))
-		return false;
-	fprintf(f,
-		"  fix: the register is a number, not a pointer%s: read "
-		"through a pointer the verifier knows (a checked map value, "
-		"the packet, a context field)\n",
-		at);
-	return true;
-}
-
 static bool fix_retval(FILE *f, const struct bpfcheck_verdict *r)
 {
 	const char *s = strstr(r->error ? r->error : "", "should have been in ");
@@ -197,13 +104,87 @@ static bool fix_retval(FILE *f, const struct bpfcheck_verdict *r)
 	return true;
 }
 
-static bool fix_license(FILE *f, const struct bpfcheck_verdict *r)
+/*
+ * The other classes: any of the phrases in the kernel's error, and the
+ * hint, whose "%s" (if any) takes where: " before line L", or " at line
+ * L" (at).
+ */
+struct fix_class {
+	const char *phrases[6];
+	bool at;
+	const char *hint;
+};
+
+static const struct fix_class classes[] = {
+	{ { "_or_null'", "or_null_" },
+	  false,
+	  "check the pointer for NULL%s (a map lookup and some helpers "
+	  "return NULL): if (!ptr) return ...;" },
+	{ { "min value is negative", "unbounded memory access",
+	    "value is outside of the allowed memory",
+	    "unbounded min value is not allowed", "pointer be out of bounds",
+	    "invalid unbounded variable-offset" },
+	  false,
+	  "bound the index or offset%s, as an unsigned value: if (idx >= "
+	  "SIZE) return ...;" },
+	{ { "back-edge from insn" },
+	  false,
+	  "this loader allows no loop%s: unroll it (#pragma unroll) with a "
+	  "constant trip count" },
+	{ { "infinite loop detected", "over the limit of" },
+	  true,
+	  "give the loop%s an end the verifier can see: a counter with a "
+	  "constant limit (for (i = 0; i < N; i++)), or bpf_loop()" },
+	{ { "BPF program is too large" },
+	  false,
+	  "fewer paths and rounds for the verifier%s: give each loop a "
+	  "constant limit (for (i = 0; i < N; i++)) or use bpf_loop(), and "
+	  "merge branches that multiply the paths" },
+	{ { "!read_ok", "invalid read from stack",
+	    "invalid indirect read from stack" },
+	  false,
+	  "initialise the variable%s (a struct as a whole: = {})" },
+	{ { "invalid mem access 'scalar'" },
+	  false,
+	  "the register is a number, not a pointer%s: read through a pointer "
+	  "the verifier knows (a checked map value, the packet, a context "
+	  "field)" },
+	{ { "invalid bpf_context access" },
+	  false,
+	  "read only the context fields this program type allows%s, at "
+	  "their own size (the program type's context struct, as Linux's "
+	  "is_valid_access has it)" },
+	{ { "GPL-restricted", "GPL-compatible" },
+	  false,
+	  "declare a GPL-compatible license: char LICENSE[] "
+	  "SEC(\"license\") = \"GPL\";" },
+};
+
+/* "  fix: " and hint, its "%s" replaced by where */
+static void print_hint(FILE *f, const char *hint, const char *where)
 {
-	if (!has(r->error, "GPL-restricted") && !has(r->error, "GPL-compatible"))
-		return false;
-	fprintf(f, "  fix: declare a GPL-compatible license: char LICENSE[] "
-		   "SEC(\"license\") = \"GPL\";\n");
-	return true;
+	const char *s = strstr(hint, "%s");
+
+	fputs("  fix: ", f);
+	if (s)
+		fprintf(f, "%.*s%s%s", (int)(s - hint), hint, where, s + 2);
+	else
+		fputs(hint, f);
+	fputc('\n', f);
+}
+
+static bool fix_class(FILE *f, const struct bpfcheck_verdict *r,
+		      const char *before, const char *at)
+{
+	for (size_t i = 0; i < sizeof(classes) / sizeof(classes[0]); i++)
+		for (int k = 0; k < 6 && classes[i].phrases[k]; k++) {
+			if (!has(r->error, classes[i].phrases[k]))
+				continue;
+			print_hint(f, classes[i].hint,
+				   classes[i].at ? at : before);
+			return true;
+		}
+	return false;
 }
 
 bool fixhint_print(FILE *f, const struct bpfcheck_prog *p,
@@ -215,10 +196,7 @@ bool fixhint_print(FILE *f, const struct bpfcheck_prog *p,
 
 	if (r->accepted)
 		return false;
-	return fix_packet(f, r, at) || fix_null(f, r, at) ||
-	       fix_leak(f, p, r) || fix_index(f, r, at) ||
-	       fix_loop(f, r, on) || fix_too_large(f, r) ||
-	       fix_stack_frame(f, r, on) || fix_uninit(f, r, at) ||
-	       fix_scalar_deref(f, r, at) || fix_ctx(f, r) ||
-	       fix_retval(f, r) || fix_license(f, r);
+	return fix_packet(f, r, at) || fix_leak(f, p, r) ||
+	       fix_stack_frame(f, r, on) || fix_retval(f, r) ||
+	       fix_class(f, r, at, on);
 }
