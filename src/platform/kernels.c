@@ -40,6 +40,34 @@
 		.no_may_goto_nop = true                                        \
 	}
 
+/*
+ * The verifier's rules by the first release here that has them (kernels.h
+ * says what each is and when it came); a release has those of the one
+ * before it too. 5.15 and 6.6 take a rule only where its release is sure.
+ */
+#define RULES_5_15                                                             \
+	.reuseport_md_socks = true, .bind_ret_flags = true,                    \
+	.global_ptr_args = true
+#define RULES_6_1                                                              \
+	RULES_5_15, .subreg_offset_fix = true, .tracing_int_ptr_args = true,   \
+		    .tcp_ca_pacing_writes = true, .strtol_any_type = true,     \
+		    .narrow_spills = true, .access_grows_stack = true
+#define RULES_6_6                                                              \
+	RULES_6_1, .dynptr_reinit = true, .tcp_ca_app_limited_write = true,    \
+		   .eq_not_null = true, .helper_denied_named = true
+#define RULES_6_12                                                             \
+	RULES_6_6, .mixed_bounds = true, .nonconst_bitops = true,              \
+		   .sign_wrap_deduction = true, .exact_loop_check = true,      \
+		   .sync_narrow_spills = true, .mov32_keeps_id = true,         \
+		   .spill_assigns_id = true, .fallthrough_loops = true,        \
+		   .lock_in_subprog = true, .more_not_null = true,             \
+		   .narrowing_fill = true, .arg_tags = true,                   \
+		   .branch_taken_regs = true
+#define RULES_6_18                                                             \
+	RULES_6_12, .const_collapse = true, .nospec_fallback = true,           \
+		    .exit_words_618 = true, .neg_end_tracked = true,           \
+		    .lookup_const_key = true
+
 static const struct bc_kernel kernels[] = {
 	{ .name = "5.10",
 	  .major = 5,
@@ -52,115 +80,38 @@ static const struct bc_kernel kernels[] = {
 	  .minor = 15,
 	  .last_helper = 175, /* bpf_task_pt_regs, 5.15 */
 	  .last_prog_type = 31, /* BPF_PROG_TYPE_SYSCALL, 5.14 */
-	  .reuseport_md_socks = true,
-	  .bind_ret_flags = true,
-	  .global_ptr_args = true,
 	  /* access_grows_stack, strtol_any_type: not checked for 5.15;
 	   * false is the stricter */
+	  RULES_5_15,
 	  .isa = ISA_5_13 },
 	{ .name = "6.1",
 	  .major = 6,
 	  .minor = 1,
 	  .last_helper = 209, /* bpf_user_ringbuf_drain */
 	  .last_prog_type = 31,
-	  .subreg_offset_fix = true,
-	  .reuseport_md_socks = true,
-	  .tracing_int_ptr_args = true,
-	  .tcp_ca_pacing_writes = true,
-	  .strtol_any_type = true,
-	  .narrow_spills = true,
-	  .bind_ret_flags = true,
-	  .global_ptr_args = true,
-	  .access_grows_stack = true,
+	  RULES_6_1,
 	  .isa = ISA_5_13 },
 	{ .name = "6.6",
 	  .major = 6,
 	  .minor = 6,
 	  .last_helper = 211, /* bpf_cgrp_storage_delete, 6.2 */
 	  .last_prog_type = 32, /* BPF_PROG_TYPE_NETFILTER, 6.4 */
-	  .subreg_offset_fix = true,
-	  .dynptr_reinit = true,
-	  .reuseport_md_socks = true,
-	  .tracing_int_ptr_args = true,
-	  .tcp_ca_pacing_writes = true,
-	  .tcp_ca_app_limited_write = true,
-	  .strtol_any_type = true,
-	  .narrow_spills = true,
-	  .bind_ret_flags = true,
-	  .eq_not_null = true,
-	  .global_ptr_args = true,
-	  .access_grows_stack = true,
-	  .isa = ISA_6_6,
-	  .helper_denied_named = true },
+	  RULES_6_6,
+	  .isa = ISA_6_6 },
 	{ .name = "6.12",
 	  .major = 6,
 	  .minor = 12,
 	  .last_helper = 211,
 	  .last_prog_type = 32,
-	  .subreg_offset_fix = true,
-	  .mixed_bounds = true,
-	  .nonconst_bitops = true,
-	  .sign_wrap_deduction = true,
-	  .exact_loop_check = true,
-	  .sync_narrow_spills = true,
-	  .mov32_keeps_id = true,
-	  .dynptr_reinit = true,
-	  .reuseport_md_socks = true,
-	  .tracing_int_ptr_args = true,
-	  .tcp_ca_pacing_writes = true,
-	  .tcp_ca_app_limited_write = true,
-	  .strtol_any_type = true,
-	  .narrow_spills = true,
-	  .spill_assigns_id = true,
-	  .fallthrough_loops = true,
-	  .lock_in_subprog = true,
-	  .more_not_null = true,
-	  .narrowing_fill = true,
-	  .bind_ret_flags = true,
-	  .eq_not_null = true,
-	  .global_ptr_args = true,
-	  .arg_tags = true,
-	  .branch_taken_regs = true,
-	  .access_grows_stack = true,
+	  RULES_6_12,
 	  .isa = ISA_6_9,
-	  .helper_denied_named = true,
 	  .measured = true },
 	{ .name = "6.18",
 	  .major = 6,
 	  .minor = 18,
 	  .last_helper = 211,
 	  .last_prog_type = 32,
-	  .subreg_offset_fix = true,
-	  .mixed_bounds = true,
-	  .const_collapse = true,
-	  .nonconst_bitops = true,
-	  .sign_wrap_deduction = true,
-	  .exact_loop_check = true,
-	  .sync_narrow_spills = true,
-	  .mov32_keeps_id = true,
-	  .dynptr_reinit = true,
-	  .reuseport_md_socks = true,
-	  .tracing_int_ptr_args = true,
-	  .tcp_ca_pacing_writes = true,
-	  .tcp_ca_app_limited_write = true,
-	  .strtol_any_type = true,
-	  .narrow_spills = true,
-	  .spill_assigns_id = true,
-	  .fallthrough_loops = true,
-	  .lock_in_subprog = true,
-	  .more_not_null = true,
-	  .narrowing_fill = true,
-	  .bind_ret_flags = true,
-	  .eq_not_null = true,
-	  .global_ptr_args = true,
-	  .arg_tags = true,
-	  .branch_taken_regs = true,
-	  .access_grows_stack = true,
-	  .nospec_fallback = true,
-	  .exit_words_618 = true,
-	  .neg_end_tracked = true,
-	  .lookup_const_key = true,
-	  .helper_denied_named = true,
+	  RULES_6_18,
 	  .measured = true },
 };
 
