@@ -28,6 +28,7 @@ static void end_path(struct venv *e)
 
 	while (c && --c->branches == 0) {
 		e->live_states--;
+		vp_chk_done(e, c);
 		c = c->parent;
 	}
 	bc_vstate_free(&e->cur);
@@ -196,6 +197,8 @@ static bool hits(struct venv *e, const struct bc_vchk *c, uint32_t pc,
 			return false;
 		if (mode == BC_SUB_PRUNE)
 			mode = BC_SUB_RANGE;
+	} else if (mode == BC_SUB_PRUNE && vp_pending(e, c)) {
+		mode = BC_SUB_RANGE; /* its precision is not final yet */
 	}
 	return bc_vstate_subsumes_live(&c->st, &e->cur, lv, sl, mode, 0,
 				       e->priv);
@@ -329,11 +332,13 @@ static int is_state_visited(struct venv *e, uint32_t pc)
 			/* the path relied on what c compared */
 			for (uint32_t f = 0; f <= e->cur.curframe; f++)
 				vp_read(e, f, sl[f]);
-			if (c->branches) { /* what it relies on is open */
-				vp_all(e);
+			vp_prune_hit(e, c, lv);
+			/* what it relies on is open, or its marks are not
+			 * final: the walk is made again when they are */
+			if (c->branches || vp_pending(e, c))
+				vp_backedge(e, c, lv);
+			if (c->branches)
 				e->open_prune = true;
-			} else
-				vp_prune_hit(e, c, lv);
 			return 1;
 		}
 		if (add && !c->sum && ++c->miss > c->hit * 3 + 3) {

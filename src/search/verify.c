@@ -15,6 +15,7 @@
 #include "platform/kconfig.h"
 #include "platform/lsm.h"
 #include "platform/progtypes.h"
+#include "verifier/precision.h"
 #include "platform/struct_ops.h"
 #include "platform/kbtf.h"
 #include "util/util.h"
@@ -105,14 +106,17 @@ static void env_free(struct venv *e)
 		for (; c; c = n) {
 			n = c->next;
 			bc_vstate_free(&c->st);
+			free(c->seg);
 			free(c);
 		}
 	}
 	for (struct bc_vchk *c = e->evicted, *n; c; c = n) {
 		n = c->next;
 		free(c->kept);
+		free(c->seg);
 		free(c);
 	}
+	vp_backedges_free(e);
 	vl_free(e);
 	vlog_free(e);
 	free(e->seen);

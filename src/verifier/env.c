@@ -214,6 +214,7 @@ struct bc_vchk *vc_checkpoint(struct venv *e, uint32_t pc, uint64_t key)
 	c->st.parent = NULL;
 	c->parent = e->cur.parent;
 	c->branches = 1;
+	c->seq = ++e->chk_seq;
 	c->next = e->chk[pc];
 	e->chk[pc] = c;
 	e->cur.parent = c;

@@ -126,6 +126,14 @@ struct venv {
 	 * entry (verify.c explored_trip) */
 	uint64_t *loop_visits;
 	bool open_prune; /* a state pruned by one still being explored */
+	/*
+	 * States pruned by checkpoints whose precision was not final yet
+	 * (precision.h): their walks are made again when the outermost such
+	 * checkpoint (seq pend_seq) is done; open_targets of them are open.
+	 */
+	struct vp_backedge *backedges;
+	uint64_t pend_seq, chk_seq;
+	uint32_t open_targets;
 	/* per insn, at a helper call running a callback (NULL until one):
 	 * the most calls, and the callback (cost.h's bc_cost_facts) */
 	uint64_t *cb_calls;

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /* Precision tracking: backtracking which scalars mattered (precision.h). */
+#include <stdlib.h>
 #include <string.h>
 
 #include "util/util.h"
@@ -286,45 +287,79 @@ static int bt_insn(struct venv *e, struct bt *bt, const struct vhist *h)
 }
 
 /*
- * Carry bt (values needed before hist[pos], or in the current state when
- * pos is the history's end) backwards to the checkpoints of the path.
+ * The history a walk reads: the current path's (tail NULL), or what a
+ * back edge kept, its own entries [base, base + n) below its last
+ * checkpoint and above them each checkpoint's segment.
  */
-static void backtrack(struct venv *e, struct bt *bt, size_t pos)
+struct hsrc {
+	const struct vhist *tail;
+	size_t base;
+};
+
+static const struct vhist *hist_at(const struct venv *e, const struct hsrc *s,
+				   const struct bc_vchk *below, size_t i)
 {
-	struct bc_vchk *c = e->cur.parent;
-	size_t i = pos, steps = 0;
+	if (!s->tail)
+		return &e->hist[i];
+	if (!below)
+		return &s->tail[i - s->base];
+	return &below->seg[i - (below->hist - below->seg_n)];
+}
+
+/* all_from(c), and whether it marked anything */
+static bool give_up(struct bc_vchk *c)
+{
+	bool changed = c && !c->all_precise;
+
+	all_from(c);
+	return changed;
+}
+
+/*
+ * Carry bt (values needed before entry i of the history, or in the
+ * current state when i is the history's end) backwards to checkpoint c
+ * and its ancestors. Returns whether a mark was made.
+ */
+static bool walk(struct venv *e, struct bt *bt, struct bc_vchk *c, size_t i,
+		 const struct hsrc *src)
+{
+	struct bc_vchk *below = NULL;
+	size_t steps = 0;
+	bool any = false;
 
 	if (!c || c->all_precise) /* no checkpoint to mark */
-		return;
+		return false;
 	for (;;) {
-		for (; c && c->hist >= i; c = c->parent, steps = 0) {
+		for (; c && c->hist >= i; below = c, c = c->parent, steps = 0) {
 			int m;
 
 			if (c->all_precise)
-				return;
+				return any;
 			m = mark(c, bt);
-			if (m < 0) {
-				all_from(c);
-				return;
-			}
+			if (m < 0)
+				return give_up(c) || any;
 			if (!m)
-				return;
+				return any;
+			any = true;
 		}
 		if (!bt_frames(bt) || !i)
-			return;
+			return any;
 		/* a long stretch without a checkpoint (straight-line code):
 		 * give up rather than walk it again for every mark; the next
 		 * walks then stop at once, c being all precise */
-		if (++steps > VP_MAX_WALK) {
-			all_from(c);
-			return;
-		}
+		if (++steps > VP_MAX_WALK)
+			return give_up(c) || any;
 		i--;
-		if (bt_insn(e, bt, &e->hist[i]) < 0) {
-			all_from(c);
-			return;
-		}
+		if (bt_insn(e, bt, hist_at(e, src, below, i)) < 0)
+			return give_up(c) || any;
 	}
+}
+
+static void backtrack(struct venv *e, struct bt *bt, size_t pos)
+{
+	static const struct hsrc path;
+
+	walk(e, bt, e->cur.parent, pos, &path);
 }
 
 void vp_hist_push(struct venv *e, uint32_t pc)
@@ -435,32 +470,159 @@ void vp_mark_slot(struct venv *e, unsigned f, int slot)
 	backtrack(e, &bt, e->hist_n - 1);
 }
 
-void vp_prune_hit(struct venv *e, const struct bc_vchk *c, const uint16_t *live)
+/*
+ * What c has precise among live: bt. False when that is not known (c is
+ * all precise, or evicted without its marks).
+ */
+static bool precise_of(const struct bc_vchk *c, const uint16_t *live,
+		       struct bt *bt)
 {
-	struct bt bt;
+	const struct vp_marks *m = c->kept;
 
-	if (!e->prec)
-		return;
-	if (c->all_precise) {
-		vp_all(e);
-		return;
+	if (c->all_precise || (!c->st.frames[0] && !m))
+		return false;
+	bt_init(bt, c->st.frames[0] ? c->st.curframe : m->curframe);
+	if (!c->st.frames[0]) {
+		for (uint32_t f = 0; f <= m->curframe; f++) {
+			bt->regs[f] = m->pregs[f] & live[f];
+			bt->slots[f] = m->pslots[f];
+		}
+		return true;
 	}
-	bt_init(&bt, c->st.curframe);
 	for (uint32_t f = 0; f <= c->st.curframe; f++) {
 		const struct bc_vframe *fr = c->st.frames[f];
 
 		for (int r = 0; r < BC_MAX_REG; r++)
 			if ((live[f] & (1u << r)) && fr->regs[r].precise &&
 			    fr->regs[r].kind == VK_SCALAR)
-				bt.regs[f] |= 1u << r;
+				bt->regs[f] |= 1u << r;
 		for (int k = 0; k < BC_SLOTS; k++)
 			if (fr->stype[8 * k] == VS_SPILL &&
 			    fr->spill[k].precise &&
 			    fr->spill[k].kind == VK_SCALAR)
-				bt.slots[f] |= 1ull << k;
+				bt->slots[f] |= 1ull << k;
+	}
+	return true;
+}
+
+void vp_prune_hit(struct venv *e, const struct bc_vchk *c, const uint16_t *live)
+{
+	struct bt bt;
+
+	if (!e->prec)
+		return;
+	if (!precise_of(c, live, &bt)) {
+		vp_all(e);
+		return;
 	}
 	if (bt_frames(&bt))
 		backtrack(e, &bt, e->hist_n);
+}
+
+/* ---- back edges ---- */
+
+struct vp_backedge {
+	struct vp_backedge *next;
+	struct bc_vchk *c; /* the checkpoint that pruned the path */
+	struct bc_vchk *p; /* the pruned path's last checkpoint */
+	struct vhist *tail; /* the path's history from p on */
+	size_t base, n;
+	uint16_t live[BC_MAX_CALL_FRAMES];
+};
+
+static struct vhist *hist_dup(const struct vhist *h, size_t n)
+{
+	struct vhist *d = bc_xcalloc(n ? n : 1, sizeof(*d));
+
+	memcpy(d, h, n * sizeof(*d));
+	return d;
+}
+
+/* Keep the history of c and its ancestors, each from its parent on. */
+static void save_segs(struct venv *e, struct bc_vchk *c)
+{
+	for (; c && !c->seg_saved; c = c->parent) {
+		size_t base = c->parent ? c->parent->hist : 0;
+
+		if (base > c->hist)
+			base = c->hist;
+		c->seg_n = c->hist - (uint32_t)base;
+		c->seg = hist_dup(e->hist + base, c->seg_n);
+		c->seg_saved = true;
+	}
+}
+
+bool vp_pending(const struct venv *e, const struct bc_vchk *c)
+{
+	return e->backedges && c->seq >= e->pend_seq;
+}
+
+void vp_backedge(struct venv *e, struct bc_vchk *c, const uint16_t *live)
+{
+	struct bc_vchk *p = e->cur.parent;
+	struct vp_backedge *b;
+
+	if (!e->prec || c->all_precise || !p || p->all_precise)
+		return;
+	save_segs(e, p);
+	b = bc_xcalloc(1, sizeof(*b));
+	b->c = c;
+	b->p = p;
+	b->base = p->hist;
+	b->n = e->hist_n - b->base;
+	b->tail = hist_dup(e->hist + b->base, b->n);
+	memcpy(b->live, live, sizeof(b->live));
+	if (!e->backedges || c->seq < e->pend_seq)
+		e->pend_seq = c->seq;
+	b->next = e->backedges;
+	e->backedges = b;
+	if (c->branches && !c->target) {
+		c->target = true;
+		e->open_targets++;
+	}
+}
+
+/* The walk of b with the marks its checkpoint has now. */
+static bool walk_back(struct venv *e, const struct vp_backedge *b)
+{
+	struct hsrc src = { b->tail, b->base };
+	struct bt bt;
+
+	if (!precise_of(b->c, b->live, &bt))
+		return give_up(b->p);
+	return bt_frames(&bt) && walk(e, &bt, b->p, b->base + b->n, &src);
+}
+
+/* Rounds of walks before giving up on a fixed point. */
+#define VP_MAX_ROUNDS 64
+
+void vp_chk_done(struct venv *e, struct bc_vchk *c)
+{
+	bool again = true;
+
+	if (!c->target)
+		return;
+	c->target = false;
+	if (--e->open_targets)
+		return;
+	for (int round = 0; again; round++) {
+		again = false;
+		for (struct vp_backedge *b = e->backedges; b; b = b->next)
+			again |= round < VP_MAX_ROUNDS ? walk_back(e, b) :
+							 give_up(b->p);
+	}
+	vp_backedges_free(e);
+}
+
+void vp_backedges_free(struct venv *e)
+{
+	for (struct vp_backedge *b = e->backedges, *n; b; b = n) {
+		n = b->next;
+		free(b->tail);
+		free(b);
+	}
+	e->backedges = NULL;
+	e->open_targets = 0;
 }
 
 void vp_mark_state(struct venv *e, const uint16_t *live)

@@ -90,6 +90,23 @@ void vp_prune_hit(struct venv *e, const struct bc_vchk *c,
  * compares it): its live registers and its stack, precise and read. */
 void vp_mark_state(struct venv *e, const uint16_t *live);
 
+/*
+ * Back edges (Linux 6.17's propagate_backedges). A state pruned by a
+ * checkpoint whose own paths are still being explored (a loop's state
+ * at an iterator's next, a may_goto, a callback's entry) relies on that
+ * checkpoint's final precision, which its later paths have yet to mark.
+ * vp_backedge keeps what the pruned path's walk needs; when the
+ * outermost such checkpoint is done (vp_chk_done), every kept walk is
+ * made again with the marks then final, until none marks more. Until
+ * then every checkpoint created below it is compared whole
+ * (vp_pending), as Linux compares the states of an SCC whose visit has
+ * back edges with RANGE_WITHIN.
+ */
+void vp_backedge(struct venv *e, struct bc_vchk *c, const uint16_t *live);
+bool vp_pending(const struct venv *e, const struct bc_vchk *c);
+void vp_chk_done(struct venv *e, struct bc_vchk *c);
+void vp_backedges_free(struct venv *e);
+
 /* Make every checkpoint on the current path precise. */
 void vp_all(struct venv *e);
 

@@ -236,6 +236,15 @@ struct bc_vchk {
 	 */
 	uint64_t srd[BC_MAX_CALL_FRAMES], segsw[BC_MAX_CALL_FRAMES];
 	struct vp_marks *kept; /* evicted: its precision (precision.h) */
+	/*
+	 * Back edges (precision.h): its place in creation order, whether a
+	 * state was pruned by it while its marks were incomplete, and the
+	 * history from its parent to it, kept for the walks made later.
+	 */
+	uint64_t seq;
+	bool target, seg_saved;
+	struct vhist *seg;
+	uint32_t seg_n;
 };
 
 const char *bc_vkind_name(unsigned kind);
