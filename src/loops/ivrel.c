@@ -366,11 +366,50 @@ static void rel_set_s32(struct vsum *s, int p, int v, int64_t k)
 	s->rel_a[p] = s->ent_v[p] - k * (int32_t)s->ent_v[v];
 }
 
-/* Find a counter V that P steps with: P's step a multiple of V's. */
+/* Relate P to counter V when P's step is a multiple of V's (rel_find). */
+static bool rel_try(struct vsum *s, uint32_t id, struct bc_vframe *f, int p,
+		    int v, bool p64)
+{
+	struct bc_vreg *P = vl_loc(f, p), *V = vl_loc(f, v);
+	bool v64;
+
+	if (v == p || !V || V->kind != VK_SCALAR || !s->ent_c[v] || !V->ivd ||
+	    P->ivd % V->ivd)
+		return false;
+	v64 = exact64(s, id, V, v);
+	/* a counter in a w register: its signed low half, which may go
+	 * through zero (a 64-bit relation may not) */
+	if (p64 && V->ivw == 32 && P->kind != VK_SCALAR && exact32(id, V, v) &&
+	    sext_steps(s, V, v)) {
+		rel_set_s32(s, p, v, P->ivd / V->ivd);
+		return true;
+	}
+	if (!(p64 && v64) && (P->kind != VK_SCALAR || !exact32(id, V, v)))
+		return false;
+	s->rel_v[p] = (int8_t)v;
+	/* a scalar beside a counter in a w register: in the low halves,
+	 * which need no argument about wrapping */
+	s->rel_32[p] = P->kind == VK_SCALAR && (P->ivw != 64 || V->ivw != 64);
+	s->rel_k[p] = P->ivd / V->ivd;
+	s->rel_a[p] = (int64_t)((uint64_t)s->ent_v[p] -
+				(uint64_t)s->rel_k[p] * s->ent_v[v]);
+	return true;
+}
+
+static uint32_t abs_step(const struct bc_vreg *V)
+{
+	return V->ivd < 0 ? -(uint32_t)V->ivd : (uint32_t)V->ivd;
+}
+
+/*
+ * Find a counter V that P steps with: P's step a multiple of V's. The
+ * smallest step first: after one round an accumulator may step as P
+ * does, and a loop's index steps by one.
+ */
 static void rel_find(struct vsum *s, uint32_t id, struct bc_vframe *f, int p)
 {
 	struct bc_vreg *P = vl_loc(f, p), *V;
-	bool p64 = exact64(s, id, P, p);
+	bool p64 = exact64(s, id, P, p), tried[VL_LOCS] = { false };
 
 	if (P && P->kind == VK_SCALAR && P->iv == id && P->ivl != p &&
 	    P->ivl < VL_LOCS && s->ent_c[p] && s->ent_c[P->ivl]) {
@@ -394,33 +433,19 @@ static void rel_find(struct vsum *s, uint32_t id, struct bc_vframe *f, int p)
 	}
 	if (!s->ent_c[p] || !P->ivd || (!p64 && !exact32(id, P, p)))
 		return;
-	for (int v = 0; v < VL_LOCS; v++) {
-		bool v64;
+	for (;;) {
+		int best = -1;
 
-		V = vl_loc(f, v);
-		if (v == p || !V || V->kind != VK_SCALAR || !s->ent_c[v] ||
-		    !V->ivd || P->ivd % V->ivd)
-			continue;
-		v64 = exact64(s, id, V, v);
-		/* a counter in a w register: its signed low half, which
-		 * may go through zero (a 64-bit relation may not) */
-		if (p64 && V->ivw == 32 && P->kind != VK_SCALAR &&
-		    exact32(id, V, v) && sext_steps(s, V, v)) {
-			rel_set_s32(s, p, v, P->ivd / V->ivd);
-			return;
+		for (int v = 0; v < VL_LOCS; v++) {
+			V = vl_loc(f, v);
+			if (!tried[v] && V && V->kind == VK_SCALAR && V->ivd &&
+			    (best < 0 ||
+			     abs_step(V) < abs_step(vl_loc(f, best))))
+				best = v;
 		}
-		if (!(p64 && v64) &&
-		    (P->kind != VK_SCALAR || !exact32(id, V, v)))
-			continue;
-		s->rel_v[p] = (int8_t)v;
-		/* a scalar beside a counter in a w register: in the low
-		 * halves, which need no argument about wrapping */
-		s->rel_32[p] = P->kind == VK_SCALAR &&
-			       (P->ivw != 64 || V->ivw != 64);
-		s->rel_k[p] = P->ivd / V->ivd;
-		s->rel_a[p] = (int64_t)((uint64_t)s->ent_v[p] -
-					(uint64_t)s->rel_k[p] * s->ent_v[v]);
-		return;
+		if (best < 0 || rel_try(s, id, f, p, best, p64))
+			return;
+		tried[best] = true;
 	}
 }
 
@@ -519,18 +544,24 @@ static bool counter_ok(const struct vsum *s, int v)
 	       s->ent_v[v] < (1ll << 40);
 }
 
-/* A counter for P: constant on entry, moved by an exact nonzero step. */
+/*
+ * A counter for P: constant on entry, moved by an exact nonzero step, the
+ * smallest (rel_find).
+ */
 static int rr_counter(const struct vsum *s, uint32_t id, struct bc_vframe *f,
 		      int p)
 {
+	int best = -1;
+
 	for (int v = 0; v < VL_LOCS; v++) {
 		const struct bc_vreg *V = vl_loc(f, v);
 
 		if (v != p && V && V->kind == VK_SCALAR && counter_ok(s, v) &&
-		    V->ivd && exact64(s, id, V, v))
-			return v;
+		    V->ivd && exact64(s, id, V, v) &&
+		    (best < 0 || abs_step(V) < abs_step(vl_loc(f, best))))
+			best = v;
 	}
-	return -1;
+	return best;
 }
 
 static void rr_set(struct vsum *s, int p, int v, int64_t lo, int64_t hi,
@@ -612,6 +643,7 @@ static void rr_check(struct venv *e, struct vsum *s, uint32_t id,
 		vl_abort(e, s, "a location steps further than assumed");
 		return;
 	}
+
 	ban(e, s, p, 8,
 	    counts ? "a location's variable step keeps growing" :
 		     "a location does not step with its counter");
