@@ -743,9 +743,40 @@ static void new_head(struct venv *e, struct vsum *s, uint32_t id)
 }
 
 /*
+ * Does location j of f hold what summary t found there on entry? Its
+ * relations, congruences and bounds start from those values (ivrel.c),
+ * which a header state widened past them no longer says.
+ */
+static bool entry_holds(const struct vsum *t, const struct bc_vframe *f, int j)
+{
+	const struct bc_vreg *r = vl_loc((struct bc_vframe *)f, j);
+	int64_t v, lo, span;
+
+	if (t->ent_c[j])
+		return vl_loc_const(r, &v) && v == t->ent_v[j];
+	if (t->ent_a[j])
+		return entry_range(r, &lo, &span) && lo >= t->ent_v[j] &&
+		       lo + span <= t->ent_v[j] + t->ent_span[j];
+	if (t->ent_r[j])
+		return r && r->kind == VK_SCALAR && r->s.smin >= t->ent_lo[j] &&
+		       r->s.smax <= t->ent_hi[j];
+	return true;
+}
+
+static bool entry_agrees(const struct vsum *t, const struct bc_vframe *f,
+			 uint16_t live)
+{
+	for (int j = 0; j < VL_LOCS; j++)
+		if ((j >= 10 || (live & (1u << j))) && !entry_holds(t, f, j))
+			return false;
+	return true;
+}
+
+/*
  * Is the state at the header of loop contained in the header state of a
- * summary of it that counts at least peel peeled rounds? Then that
- * summary covers every run from here (its trip bound too): prune.
+ * summary of it that counts at least peel peeled rounds, and does it
+ * agree with that summary's entry? Then that summary covers every run
+ * from here (its trip bound too): prune.
  */
 static bool covered(struct venv *e, uint32_t loop, uint32_t peel,
 		    const uint16_t *live)
@@ -762,7 +793,8 @@ static bool covered(struct venv *e, uint32_t loop, uint32_t peel,
 			continue;
 		tried++;
 		if (!bc_vstate_subsumes(&t->w->st, &e->cur, live, BC_SUB_HEADER,
-					i + 1))
+					i + 1) ||
+		    !entry_agrees(t, vc_frame(e), live[t->frame]))
 			continue;
 		t->w->hit++;
 		/* a summary still being explored: a cycle (explored_trip) */
