@@ -122,6 +122,15 @@ void bc_vm_probe_load(struct bc_vm *vm, uint32_t pc);
  */
 bool bc_vm_mem_ok(struct bc_vm *vm, uint64_t addr, uint64_t size, bool write);
 
+/*
+ * Does the run hold a reference it acquired and has not released (a ring
+ * buffer record reserved, not submitted or discarded)? Sets the insn that
+ * acquired it and what it is. Asked from a hook at the main program's
+ * exit, as Linux's check_reference_leak asks.
+ */
+bool bc_vm_ref_held(const struct bc_vm *vm, uint32_t *acq_pc,
+		    const char **what);
+
 /* Convenience: run a bare instruction array as the conformance suite does. */
 int bc_interp_run_mem(const struct bpf_insn *insns, uint32_t cnt,
 		      const uint8_t *mem, size_t mem_len, uint64_t *r0,

@@ -26,6 +26,8 @@ struct bc_dynreg {
 	bool writable;
 	const char *name;
 	uint32_t map; /* ringbuf records: owning map index */
+	uint32_t acq_pc; /* a reference: the insn that acquired it, or
+			  * UINT32_MAX (bc_vm_ref_held) */
 };
 
 struct bc_vm {
@@ -66,6 +68,11 @@ struct bc_vm {
 	uint64_t events;
 };
 
+/* Set the run's error (first error wins); returns -errnum. */
+int bc_vm_fail(struct bc_vm *vm, uint32_t pc, int errnum, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+/* Is addr at or past the runtime maps' array (a map pointer's target)? */
+bool bc_vm_in_map_object(const struct bc_vm *vm, uint64_t addr);
 /* Checked memory access: host pointer for [addr, addr+size), or NULL
  * with the run's error set ("insn N: invalid read of ..."). */
 void *bc_vm_mem(struct bc_vm *vm, uint32_t pc, uint64_t addr, uint64_t size,

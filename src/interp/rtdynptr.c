@@ -89,6 +89,7 @@ static int reserve(struct bc_vm *vm, uint32_t pc)
 		return RET(A(3) ? -EINVAL : -E2BIG), 0;
 	r = bc_vm_dyn_add(vm, A(2), "ring buffer record");
 	r->map = (uint32_t)(m - vm->maps->maps);
+	r->acq_pc = pc;
 	make(d, (uintptr_t)r->base, (uint32_t)A(2), RINGBUF);
 	return RET(0), 0;
 }

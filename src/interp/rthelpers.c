@@ -442,6 +442,7 @@ static int h_ringbuf(struct bc_vm *vm, uint32_t pc, int32_t id)
 		}
 		d = bc_vm_dyn_add(vm, A(2), "ring buffer record");
 		d->map = (uint32_t)(m - vm->maps->maps);
+		d->acq_pc = pc;
 		RET((uintptr_t)d->base);
 		return 0;
 	case BPF_FUNC_ringbuf_query: RET(0); return 0;

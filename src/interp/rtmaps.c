@@ -94,6 +94,10 @@ static int map_init(struct bc_rtmap *m, const struct bc_map *d,
 	if (!m->hashed && m->key_size != 4 && m->max_entries)
 		m->hashed = true; /* unknown keyed kinds behave as hash */
 	m->vstride = (m->value_size + 7) & ~7u;
+	/* a gap as large as the value after each one: an access past one
+	 * value's end faults rather than landing in the next value */
+	if (2ull * m->vstride * m->max_entries <= RT_POOL_LIMIT)
+		m->vstride *= 2;
 	vb = (uint64_t)m->vstride * m->max_entries;
 	kb = m->hashed ? (uint64_t)m->key_size * m->max_entries : 0;
 	if (vb > RT_POOL_LIMIT || kb > RT_POOL_LIMIT ||
@@ -376,31 +380,33 @@ bool bc_rtmap_slot(struct bc_rtmap *m, uint32_t i, const void **key, void **val,
 }
 
 bool bc_rtmap_covers(struct bc_rtmap *m, uint64_t addr, uint64_t size,
-		     bool *inside, bool *writable)
+		     struct bc_rtmap_at *at)
 {
-	uint64_t base, off, slot;
+	uint64_t off, slot;
 
-	*inside = false;
-	*writable = false;
+	memset(at, 0, sizeof(*at));
 	if (m->vals && addr >= (uintptr_t)m->vals &&
 	    addr < (uintptr_t)m->vals + m->vals_bytes) {
-		base = (uintptr_t)m->vals;
-		off = addr - base;
+		off = addr - (uintptr_t)m->vals;
 		slot = off / m->vstride;
-		if (m->live && !m->live[slot])
-			return true;
-		off -= slot * m->vstride;
-		*inside = size <= m->value_size && off <= m->value_size - size;
-		*writable = !m->readonly;
+		at->off = off - slot * m->vstride;
+		at->size = m->value_size;
+		at->live = !m->live || m->live[slot];
+		at->inside = at->live && size <= m->value_size &&
+			     at->off <= m->value_size - size;
+		at->writable = !m->readonly;
 		return true;
 	}
 	if (m->keys && addr >= (uintptr_t)m->keys &&
 	    addr < (uintptr_t)m->keys + m->keys_bytes) {
 		off = addr - (uintptr_t)m->keys;
 		slot = off / m->key_size;
-		off -= slot * m->key_size;
-		*inside = m->live[slot] && size <= m->key_size &&
-			  off <= m->key_size - size;
+		at->off = off - slot * m->key_size;
+		at->size = m->key_size;
+		at->key = true;
+		at->live = m->live[slot];
+		at->inside = at->live && size <= m->key_size &&
+			     at->off <= m->key_size - size;
 		return true;
 	}
 	return false;
