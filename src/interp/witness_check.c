@@ -1,0 +1,191 @@
+// SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+/*
+ * The witness checks (witness.h): a hook that sees each instruction before
+ * it runs, keeps which registers hold a value as Linux's check_reg_arg
+ * does, and stops the run at a read of one that holds none, or at the
+ * main program's exit (or a tail call) with a reference still held. Where
+ * it cannot tell (a helper's arguments, a callback's registers), it takes
+ * the register as written: a check that errs only towards no fault.
+ */
+#include <string.h>
+
+#include "isa/insn.h"
+#include "interp/witness_priv.h"
+
+#define R(i)	 ((uint16_t)(1u << (i)))
+#define ARGS	 (R(1) | R(2) | R(3) | R(4) | R(5))
+#define ALL_REGS ((uint16_t)0x7ff)
+
+void wcheck_init(struct wcheck *wc, const struct bc_prog *entry,
+		 struct bc_rtmaps *maps, int64_t goal)
+{
+	memset(wc, 0, sizeof(*wc));
+	wc->entry = entry;
+	wc->maps = maps;
+	wc->goal = goal;
+	wc->acq_insn = -1;
+	wc->init = R(1) | R(10);
+}
+
+/* What the insn at the last call wrote, in its own frame. */
+static void apply_writes(struct wcheck *wc, const struct bpf_insn *in)
+{
+	switch (bc_insn_kind(in)) {
+	case BC_INSN_ALU:
+	case BC_INSN_ALU64:
+	case BC_INSN_LDX:
+	case BC_INSN_LDDW: wc->init |= R(in->dst_reg); break;
+	case BC_INSN_ATOMIC:
+		if (in->imm == BPF_CMPXCHG)
+			wc->init |= R(0);
+		else if (in->imm == 0x100) /* load-acquire */
+			wc->init |= R(in->dst_reg);
+		break;
+	case BC_INSN_LD_PKT:
+	case BC_INSN_CALL:
+		wc->init = (uint16_t)((wc->init & ~ARGS) | R(0));
+		break;
+	case BC_INSN_JA:
+	case BC_INSN_JMP:
+	case BC_INSN_JMP32:
+	case BC_INSN_MAY_GOTO:
+	case BC_INSN_EXIT:
+	case BC_INSN_ST:
+	case BC_INSN_STX:
+	case BC_INSN_UNKNOWN: break;
+	}
+}
+
+/*
+ * Carry the registers from the last insn to this one: a call entered
+ * (a subprogram gets r1-r5 and r10), a frame left (the caller's r6-r9
+ * back, r0 the result, r1-r5 gone), a tail call (a new program: r1 and
+ * r10), or the last insn's writes.
+ */
+static void step(struct wcheck *wc, const struct bc_prog *prog, int frame)
+{
+	const struct bpf_insn *in = &wc->prog->insns[wc->pc];
+	bool subprog_call = bc_insn_kind(in) == BC_INSN_CALL &&
+			    (bc_is_pseudo_call(in) || bc_srcbit(in) == BPF_X);
+
+	if (frame > wc->frame && frame < BC_INTERP_MAX_FRAMES) {
+		wc->saved[wc->frame] = wc->init;
+		/* a callback's registers are the helper's to set */
+		wc->init = subprog_call ?
+				   (uint16_t)((wc->init & ARGS) | R(10)) :
+				   ALL_REGS;
+	} else if (frame < wc->frame && frame >= 0) {
+		wc->init = (uint16_t)((wc->saved[frame] & ~ARGS) | R(0));
+	} else if (bc_insn_kind(in) == BC_INSN_EXIT) {
+		wc->init = ALL_REGS; /* a callback left and entered again */
+	} else if (prog != wc->prog) {
+		wc->init = R(1) | R(10);
+	} else {
+		apply_writes(wc, in);
+	}
+}
+
+/* The registers insn reads (helpers' arguments are not known here). */
+static uint16_t reads(const struct bpf_insn *in, int frame)
+{
+	uint16_t src = R(in->src_reg), dst = R(in->dst_reg);
+	bool x = bc_srcbit(in) == BPF_X;
+
+	switch (bc_insn_kind(in)) {
+	case BC_INSN_ALU:
+	case BC_INSN_ALU64:
+		if (bc_op(in) == BPF_MOV)
+			return x ? src : 0;
+		if (bc_op(in) == BPF_NEG || bc_op(in) == BPF_END)
+			return dst;
+		return (uint16_t)(dst | (x ? src : 0));
+	case BC_INSN_LDX: return src;
+	case BC_INSN_ST: return dst;
+	case BC_INSN_STX: return (uint16_t)(dst | src);
+	case BC_INSN_ATOMIC:
+		if (in->imm == 0x100) /* load-acquire */
+			return src;
+		return (uint16_t)(dst | src |
+				  (in->imm == BPF_CMPXCHG ? R(0) : 0));
+	case BC_INSN_JMP:
+	case BC_INSN_JMP32: return (uint16_t)(dst | (x ? src : 0));
+	case BC_INSN_CALL: return x ? dst : 0;
+	case BC_INSN_EXIT: return frame == 0 ? R(0) : 0;
+	case BC_INSN_LD_PKT:
+		return (uint16_t)(R(6) | (bc_mode(in) == BPF_IND ? src : 0));
+	case BC_INSN_JA:
+	case BC_INSN_MAY_GOTO:
+	case BC_INSN_LDDW:
+	case BC_INSN_UNKNOWN: break;
+	}
+	return 0;
+}
+
+/* Keep the key of a map lookup the run makes (the search stores it). */
+static void record_lookup(struct wcheck *wc, struct bc_vm *vm,
+			  const uint64_t *regs)
+{
+	struct bc_rtmap *m = bc_rtmaps_from_ptr(wc->maps, regs[1]);
+	struct wcheck_key k = { 0 };
+
+	if (!m || !wc->keys || *wc->key_cnt >= WCHECK_MAX_KEYS ||
+	    m->key_size > WCHECK_KEY_BYTES ||
+	    !bc_vm_mem_ok(vm, regs[2], m->key_size, false))
+		return;
+	k.map = (uint32_t)(m - wc->maps->maps);
+	memcpy(k.key, (const void *)(uintptr_t)regs[2], m->key_size);
+	for (size_t i = 0; i < *wc->key_cnt; i++)
+		if (!memcmp(&wc->keys[i], &k, sizeof(k)))
+			return;
+	wc->keys[(*wc->key_cnt)++] = k;
+}
+
+/* A reference held where Linux checks for leaks: exit, tail call. */
+static int check_leak(struct wcheck *wc, struct bc_vm *vm, uint32_t pc,
+		      const struct bpf_insn *in, int frame)
+{
+	bool tail = bc_is_helper_call(in) && in->imm == BPF_FUNC_tail_call;
+	const char *what;
+	uint32_t acq;
+
+	if ((!bc_is_exit(in) || frame) && !tail)
+		return 0;
+	if (!bc_vm_ref_held(vm, &acq, &what))
+		return 0;
+	bc_vm_err(vm, pc, "%s with a %s still held, acquired at insn %u",
+		  tail ? "tail call" : "exit", what, acq);
+	wc->kind = BC_FAULT_LEAK;
+	wc->acq_insn = acq;
+	return 1;
+}
+
+int wcheck_hook(void *arg, struct bc_vm *vm, const struct bc_prog *prog,
+		uint32_t pc, const uint64_t *regs, int frame)
+{
+	struct wcheck *wc = arg;
+	const struct bpf_insn *in = &prog->insns[pc];
+	uint16_t bad;
+
+	if (wc->started)
+		step(wc, prog, frame);
+	wc->started = true;
+	wc->frame = frame;
+	wc->pc = pc;
+	wc->prog = prog;
+	if (prog == wc->entry && (int64_t)pc == wc->goal)
+		wc->reached = true;
+	bad = reads(in, frame) & (uint16_t)~wc->init;
+	if (bad) {
+		bc_vm_err(vm, pc,
+			  "R%d is read before any write to it (it holds no "
+			  "value on this path)",
+			  __builtin_ctz(bad));
+		wc->kind = BC_FAULT_UNINIT;
+		return 1;
+	}
+	if (bc_is_helper_call(in) &&
+	    (in->imm == BPF_FUNC_map_lookup_elem ||
+	     in->imm == BPF_FUNC_map_lookup_percpu_elem))
+		record_lookup(wc, vm, regs);
+	return check_leak(wc, vm, pc, in, frame);
+}
