@@ -27,6 +27,7 @@ enum {
 	OPT_SEED,
 	OPT_REPLAY,
 	OPT_SEARCH_WITNESS,
+	OPT_BUDGET,
 };
 
 static void help(FILE *f)
@@ -61,6 +62,7 @@ static void help(FILE *f)
 		"  --search-witness FILE  search an input that makes the program\n"
 		"                      fault anywhere (no verification); write it\n"
 		"                      to FILE\n"
+		"  --budget MS         the search's time (default 300 ms)\n"
 		"  --oracle            check every register at every executed\n"
 		"                      instruction against what the verifier\n"
 		"                      claimed there (a soundness check)\n" CLI_INPUT_HELP
@@ -86,6 +88,7 @@ struct map_set {
 struct run_opts {
 	const char *packet_file, *packet_hex, *ctx_file, *mem_hex;
 	const char *replay, *search_witness; /* --replay, --search-witness */
+	uint64_t budget_ms; /* --budget */
 	unsigned long repeat;
 	struct map_set *sets;
 	size_t nsets, capsets;
@@ -526,6 +529,7 @@ static int parse_args(int argc, char **argv, struct cli_input *in,
 		{ "replay", required_argument, NULL, OPT_REPLAY },
 		{ "search-witness", required_argument, NULL,
 		  OPT_SEARCH_WITNESS },
+		{ "budget", required_argument, NULL, OPT_BUDGET },
 		{ "help", no_argument, NULL, 'h' },
 		{ 0 }
 	};
@@ -565,6 +569,13 @@ static int parse_args(int argc, char **argv, struct cli_input *in,
 		case OPT_LIMIT:
 			if ((r = parse_u64("--limit", optarg, &o->limit)))
 				return r;
+			break;
+		case OPT_BUDGET:
+			if ((r = parse_u64("--budget", optarg, &o->budget_ms)))
+				return r;
+			if (!o->budget_ms || o->budget_ms > 600000)
+				return cli_usage_error(
+					"run", "--budget: MS must be 1..600000");
 			break;
 		case OPT_SEED:
 			if ((r = parse_u64("--seed", optarg, &o->seed)))
@@ -629,7 +640,8 @@ int cmd_run(int argc, char **argv)
 		goto out;
 	}
 	if (o.search_witness) {
-		rc = witness_search_any(o.search_witness, p, o.json);
+		rc = witness_search_any(o.search_witness, p,
+					(unsigned)o.budget_ms, o.json);
 		goto out;
 	}
 	/*

@@ -278,14 +278,15 @@ int witness_replay(const char *path, const char *file, struct bc_object *obj,
 	return rc;
 }
 
-int witness_search_any(const char *file, const struct bc_prog *p, bool json)
+int witness_search_any(const char *file, const struct bc_prog *p,
+		       unsigned budget_ms, bool json)
 {
 	struct bc_witness_goal g = { .insn = -1 };
 	struct bc_witness_fault f;
 	struct bc_witness w;
 	FILE *out;
 
-	if (!bc_witness_search(p->obj, p, &g, 0, &w, &f)) {
+	if (!bc_witness_search(p->obj, p, &g, budget_ms, &w, &f)) {
 		memset(&f, 0, sizeof(f));
 		if (json)
 			print_outcome(p, &f, true);

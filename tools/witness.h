@@ -53,6 +53,7 @@ int witness_close(struct witness_out *o);
 int witness_replay(const char *path, const char *file, struct bc_object *obj,
 		   const struct cli_input *in, bool json);
 /* run --search-witness FILE: a fault anywhere; exit status 1 when found. */
-int witness_search_any(const char *file, const struct bc_prog *p, bool json);
+int witness_search_any(const char *file, const struct bc_prog *p,
+		       unsigned budget_ms, bool json);
 
 #endif

@@ -627,7 +627,7 @@ static bool is_sk_buff(enum bc_ctx_layout l)
 
 #define PT_REGS_SIZE 168 /* x86-64 struct pt_regs */
 
-static size_t default_ctx_size(enum bc_ctx_layout l)
+size_t bc_interp_ctx_size(enum bc_ctx_layout l)
 {
 	switch (l) {
 	case BC_CTX_XDP_MD: return sizeof(struct xdp_md);
@@ -695,7 +695,7 @@ static void eth_type_trans(struct bc_vm *vm, struct __sk_buff *s)
 
 static void setup_ctx(struct bc_vm *vm, const struct bc_run_input *in)
 {
-	size_t n = default_ctx_size(vm->ctx_layout);
+	size_t n = bc_interp_ctx_size(vm->ctx_layout);
 
 	if (in->ctx && in->ctx_len > n && !vm->ctx_pkt)
 		n = in->ctx_len;
@@ -835,6 +835,7 @@ int bc_vm_run(struct bc_vm *vm, const struct bc_prog *prog,
 	vm->tail_calls = 0;
 	vm->tail_target = NULL;
 	vm->ld_abs_fail = false;
+	vm->prandom_used = 0;
 	vm->events = 0;
 	vm->depth = 0;
 	vm->frames[0] =

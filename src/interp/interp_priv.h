@@ -64,6 +64,7 @@ struct bc_vm {
 	bool ld_abs_fail; /* LD_ABS out of packet: return 0 */
 	int64_t probe_pc; /* bc_vm_probe_load's, -1: none */
 	uint64_t rng[2];
+	uint32_t prandom_used; /* of opts.prandom, this run */
 	uint64_t clock;
 	uint64_t events;
 };

@@ -98,7 +98,11 @@ static bool run_one(const struct bc_object *obj, const struct bc_prog *p,
 				   .ctx_len = w->ctx_len };
 	struct bc_run_result res;
 	struct bc_rtmaps *maps = NULL;
-	struct bc_vm_opts vo = { .seed = w->seed, .fixed_time = true };
+	struct bc_vm_opts vo = { .seed = w->seed,
+				 .fixed_time = true,
+				 .prandom = w->prandom,
+				 .prandom_cnt = w->prandom_cnt,
+				 .ringbuf_full = w->ringbuf_full };
 	struct bc_err rerr;
 	struct wcheck wc;
 	struct bc_vm *vm;
@@ -158,6 +162,7 @@ struct search {
 	const struct bc_prog *p;
 	const struct bc_witness_goal *g;
 	bool packet; /* the program type takes a packet */
+	size_t ctx_len; /* a context of numbers only: its size, else 0 */
 	struct timespec deadline;
 	uint64_t rng;
 	struct wcheck_key keys[WCHECK_MAX_KEYS];
@@ -401,6 +406,47 @@ static void random_packet(struct search *s)
 	set_packet(s, b, n);
 }
 
+/* The context (of numbers only), by style: zeroed, all ones, random. */
+static void set_ctx(struct search *s, int style)
+{
+	free(s->w.ctx);
+	s->w.ctx = NULL;
+	s->w.ctx_len = 0;
+	if (!s->ctx_len || style < 0)
+		return;
+	s->w.ctx = bc_xcalloc(1, s->ctx_len);
+	s->w.ctx_len = s->ctx_len;
+	fill_bytes(s, s->w.ctx, s->ctx_len, style);
+}
+
+/* bpf_get_prandom_u32's first results, by style; none for -1. */
+static void set_prandom(struct search *s, int style)
+{
+	s->w.prandom_cnt = style < 0 ? 0 : BC_WITNESS_PRANDOM;
+	fill_bytes(s, (uint8_t *)s->w.prandom, sizeof(s->w.prandom),
+		   style < 0 ? 0 : style);
+}
+
+/* Helpers' results and the context at the edges, over a few packets. */
+static bool try_edges(struct search *s)
+{
+	uint8_t b[DET_MAX_LEN];
+
+	make_packet(b, DET_MAX_LEN, TMPL_IP4_TCP);
+	set_packet(s, b, s->packet ? DET_MAX_LEN : 0);
+	for (int style = -1; style <= 1; style++) {
+		set_maps(s, style);
+		for (int k = 0; k < 8; k++) {
+			set_prandom(s, k % 3 - 1);
+			set_ctx(s, k / 3 - 1);
+			s->w.ringbuf_full = k & 1;
+			if (try_input(s))
+				return true;
+		}
+	}
+	return false;
+}
+
 static void run_search(struct search *s)
 {
 	/* maps empty, then zeroed and all-ones entries (the keys the
@@ -410,16 +456,34 @@ static void run_search(struct search *s)
 		if (try_packets(s))
 			return;
 	}
+	if (try_edges(s))
+		return;
 	for (unsigned i = 0; i < RANDOM_RUNS; i++) {
 		uint64_t r = next_rand(s) % 6;
 
 		set_maps(s, r < 3 ? 2 : (int)r - 4);
 		if (s->packet)
 			random_packet(s);
+		set_ctx(s, (int)(next_rand(s) % 4) - 1);
+		set_prandom(s, next_rand(s) % 2 ? -1 : 2);
+		s->w.ringbuf_full = next_rand(s) % 4 == 0;
 		s->w.seed = next_rand(s) % 4 ? next_rand(s) % 16 : next_rand(s);
 		if (try_input(s))
 			return;
 	}
+}
+
+/* Program types whose context holds numbers only (no pointer a run
+ * could not make up): the search may choose its bytes. */
+static size_t scalar_ctx_len(const struct bc_prog *p, enum bc_ctx_layout l)
+{
+	switch (p->type) {
+	case BPF_PROG_TYPE_KPROBE:
+	case BPF_PROG_TYPE_TRACEPOINT:
+	case BPF_PROG_TYPE_RAW_TRACEPOINT:
+	case BPF_PROG_TYPE_PERF_EVENT: return bc_interp_ctx_size(l);
+	}
+	return 0;
 }
 
 bool bc_witness_search(const struct bc_object *obj, const struct bc_prog *p,
@@ -437,6 +501,7 @@ bool bc_witness_search(const struct bc_object *obj, const struct bc_prog *p,
 	s->rng = 0x5eed;
 	s->packet = l == BC_CTX_XDP_MD || l == BC_CTX_SK_BUFF ||
 		    l == BC_CTX_SK_BUFF_L2 || l == BC_CTX_FLOW_DISSECTOR;
+	s->ctx_len = scalar_ctx_len(p, l);
 	clock_gettime(CLOCK_MONOTONIC, &s->deadline);
 	ns = (uint64_t)(budget_ms ? budget_ms : DEFAULT_BUDGET_MS) * 1000000ull +
 	     (uint64_t)s->deadline.tv_nsec;

@@ -23,6 +23,8 @@
 
 #include "interp/interp.h"
 
+#define BC_WITNESS_PRANDOM 8
+
 /* A map entry stored before the run. */
 struct bc_witness_entry {
 	uint32_t map; /* index in obj->maps */
@@ -39,6 +41,9 @@ struct bc_witness {
 	struct bc_witness_entry *ents;
 	size_t ent_cnt, ent_cap;
 	uint64_t seed; /* bpf_get_prandom_u32's */
+	uint32_t prandom[BC_WITNESS_PRANDOM]; /* its first results */
+	uint32_t prandom_cnt;
+	bool ringbuf_full; /* ring buffer reservations fail */
 };
 
 /* What the search looks for. */
@@ -101,6 +106,8 @@ void bc_witness_add_entry(struct bc_witness *w, const struct bc_object *obj,
  *   ctx HEX                the context's bytes (absent: the default)
  *   map NAME KEYHEX VALUEHEX  an entry stored before the run (repeated)
  *   seed N                 bpf_get_prandom_u32's seed
+ *   prandom V...           its first results (then the seed's)
+ *   ringbuf-full           every ring buffer reservation fails
  *   fault TEXT             what the run does (informative, not read)
  * Writes one block (with the fault and, when given, the verifier's
  * message as comments).

@@ -45,6 +45,14 @@ void bc_witness_write(FILE *f, const struct bc_object *obj,
 		fputc('\n', f);
 	}
 	fprintf(f, "seed %llu\n", (unsigned long long)w->seed);
+	if (w->prandom_cnt) {
+		fputs("prandom", f);
+		for (uint32_t i = 0; i < w->prandom_cnt; i++)
+			fprintf(f, " %u", w->prandom[i]);
+		fputc('\n', f);
+	}
+	if (w->ringbuf_full)
+		fputs("ringbuf-full\n", f);
 }
 
 /* HEX (exactly n bytes when n is not 0) into *out; false when not hex. */
@@ -105,6 +113,32 @@ static int parse_map(char *arg, const struct bc_object *obj,
 	return 0;
 }
 
+/* "prandom V V ..." into w. */
+static int parse_prandom(const char *arg, struct bc_witness *w,
+			 struct bc_err *err, unsigned line)
+{
+	char *end;
+
+	w->prandom_cnt = 0;
+	while (*arg) {
+		unsigned long long v;
+
+		errno = 0;
+		v = strtoull(arg, &end, 0);
+		if (end == arg || errno || v > UINT32_MAX ||
+		    w->prandom_cnt == BC_WITNESS_PRANDOM)
+			return bc_errf(err, -1, EINVAL,
+				       "line %u: prandom takes up to %d numbers "
+				       "below 2^32",
+				       line, BC_WITNESS_PRANDOM);
+		w->prandom[w->prandom_cnt++] = (uint32_t)v;
+		arg = end;
+		while (*arg == ' ')
+			arg++;
+	}
+	return 0;
+}
+
 /* One "KEY VALUE" line of the chosen block into w. */
 static int parse_line(char *key, char *arg, const struct bc_object *obj,
 		      struct bc_witness *w, struct bc_err *err, unsigned line)
@@ -132,11 +166,17 @@ static int parse_line(char *key, char *arg, const struct bc_object *obj,
 				       "line %u: seed takes a number", line);
 		return 0;
 	}
+	if (!strcmp(key, "prandom"))
+		return parse_prandom(arg, w, err, line);
+	if (!strcmp(key, "ringbuf-full")) {
+		w->ringbuf_full = true;
+		return 0;
+	}
 	if (!strcmp(key, "fault"))
 		return 0;
 	return bc_errf(err, -1, EINVAL,
 		       "line %u: unknown key '%s' (program, packet, ctx, map, "
-		       "seed, fault)",
+		       "seed, prandom, ringbuf-full, fault)",
 		       line, key);
 }
 
