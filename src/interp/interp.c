@@ -836,6 +836,7 @@ int bc_vm_run(struct bc_vm *vm, const struct bc_prog *prog,
 	vm->tail_target = NULL;
 	vm->ld_abs_fail = false;
 	vm->prandom_used = 0;
+	vm->fault_unmapped = false;
 	vm->events = 0;
 	vm->depth = 0;
 	vm->frames[0] =

@@ -65,6 +65,7 @@ struct bc_vm {
 	int64_t probe_pc; /* bc_vm_probe_load's, -1: none */
 	uint64_t rng[2];
 	uint32_t prandom_used; /* of opts.prandom, this run */
+	bool fault_unmapped; /* the run's fault: at NULL or in no region */
 	uint64_t clock;
 	uint64_t events;
 };

@@ -243,6 +243,8 @@ static void not_in_region(struct bc_vm *vm, uint32_t pc, const char *what,
 	struct region rg;
 	char at[96], name[96];
 
+	if (!vm->err || !vm->err->set)
+		vm->fault_unmapped = !nearest_region(vm, addr, &rg);
 	if (addr < 4096) {
 		bc_vm_fail(vm, pc, EFAULT,
 			   "invalid %s of %llu bytes at 0x%llx (a null pointer)",

@@ -15,6 +15,7 @@
 
 #include "isa/insn.h"
 #include "platform/progtypes.h"
+#include "interp/interp_priv.h"
 #include "interp/witness_priv.h"
 
 #define SEARCH_INSN_LIMIT (1u << 20) /* per run */
@@ -77,13 +78,36 @@ static bool store_entries(struct bc_rtmaps *maps, const struct bc_witness *w,
 	return true;
 }
 
-static enum bc_fault_kind fault_kind(const struct wcheck *wc, int r)
+/*
+ * Program types whose context holds kernel pointers (BTF-typed
+ * arguments): a load through one is Linux's BPF_PROBE_MEM, which reads
+ * zero where there is no memory, and the interpreter has no kernel
+ * objects to read. An access at NULL or in no region is not a fault it
+ * can show there.
+ */
+static bool kernel_pointers(const struct bc_prog *p)
+{
+	switch (p->type) {
+	case BPF_PROG_TYPE_TRACING:
+	case BPF_PROG_TYPE_LSM:
+	case BPF_PROG_TYPE_STRUCT_OPS:
+	case BPF_PROG_TYPE_EXT: return true;
+	}
+	return false;
+}
+
+static enum bc_fault_kind fault_kind(const struct wcheck *wc,
+				     const struct bc_vm *vm,
+				     const struct bc_prog *p, int r)
 {
 	if (!r)
 		return BC_FAULT_NONE;
 	if (wc->kind != BC_FAULT_NONE)
 		return wc->kind;
-	return r == -EFAULT || r == -EACCES ? BC_FAULT_MEMORY : BC_FAULT_OTHER;
+	if (r != -EFAULT && r != -EACCES)
+		return BC_FAULT_OTHER;
+	return vm->fault_unmapped && kernel_pointers(p) ? BC_FAULT_OTHER :
+							  BC_FAULT_MEMORY;
 }
 
 /* One run; keys looked up are added to keys[*key_cnt] when keys is set. */
@@ -126,7 +150,7 @@ static bool run_one(const struct bc_object *obj, const struct bc_prog *p,
 	bc_err_init(&rerr);
 	r = bc_vm_run(vm, p, &in, &res, &rerr);
 	bc_run_result_free(&res);
-	f->kind = fault_kind(&wc, r);
+	f->kind = fault_kind(&wc, vm, p, r);
 	f->insn = r ? rerr.insn : -1;
 	f->acq_insn = wc.acq_insn;
 	f->reached = wc.reached;

@@ -175,6 +175,11 @@ int wcheck_hook(void *arg, struct bc_vm *vm, const struct bc_prog *prog,
 	if (prog == wc->entry && (int64_t)pc == wc->goal)
 		wc->reached = true;
 	bad = reads(in, frame) & (uint16_t)~wc->init;
+	/* check_return_code: a void LSM hook or struct_ops member returns
+	 * no R0 (which this hook cannot tell from another: none checked) */
+	if (bc_is_exit(in) && (wc->entry->type == BPF_PROG_TYPE_LSM ||
+			       wc->entry->type == BPF_PROG_TYPE_STRUCT_OPS))
+		bad &= (uint16_t)~R(0);
 	if (bad) {
 		bc_vm_err(vm, pc,
 			  "R%d is read before any write to it (it holds no "
