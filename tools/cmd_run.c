@@ -575,7 +575,8 @@ static int parse_args(int argc, char **argv, struct cli_input *in,
 				return r;
 			if (!o->budget_ms || o->budget_ms > 600000)
 				return cli_usage_error(
-					"run", "--budget: MS must be 1..600000");
+					"run",
+					"--budget: MS must be 1..600000");
 			break;
 		case OPT_SEED:
 			if ((r = parse_u64("--seed", optarg, &o->seed)))

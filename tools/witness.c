@@ -10,8 +10,8 @@
 
 /* The classes of rejection a run can show as a fault (diag.h's ids). */
 static const char *const memory_rules[] = {
-	"reference-leak",     "packet-bounds",	   "map-value-bounds",
-	"stack-access",	      "memory-bounds",	   "null-dereference",
+	"reference-leak",     "packet-bounds",		"map-value-bounds",
+	"stack-access",	      "memory-bounds",		"null-dereference",
 	"scalar-dereference", "uninitialized-register",
 };
 
@@ -63,7 +63,8 @@ void witness_verify(struct witness_out *o, const struct bpfcheck_prog *p,
 	if (!o->f) {
 		o->f = fopen(o->path, "w");
 		if (!o->f)
-			cli_error("--witness: %s: %s", o->path, strerror(errno));
+			cli_error("--witness: %s: %s", o->path,
+				  strerror(errno));
 	}
 	if (o->f) {
 		char msg[700];
@@ -296,7 +297,8 @@ int witness_search_any(const char *file, const struct bc_prog *p,
 		return 0;
 	}
 	out = fopen(file, "w");
-	if (!out || (bc_witness_write(out, p->obj, &w, &f, NULL), fclose(out))) {
+	if (!out ||
+	    (bc_witness_write(out, p->obj, &w, &f, NULL), fclose(out))) {
 		cli_error("%s: %s", file, strerror(errno));
 		bc_witness_free(&w);
 		return EXIT_BADINPUT;

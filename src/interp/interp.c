@@ -221,8 +221,9 @@ static int do_atomic(struct bc_vm *vm, uint32_t pc, const struct bpf_insn *in)
 			r[0] = old;
 			return 0;
 		}
-		return bc_vm_fail(vm, pc, EINVAL, "unknown atomic operation 0x%x",
-			    (unsigned)op);
+		return bc_vm_fail(vm, pc, EINVAL,
+				  "unknown atomic operation 0x%x",
+				  (unsigned)op);
 	}
 	store_n(p, size, nv & mask);
 	if (op & BPF_FETCH)
@@ -290,16 +291,18 @@ static int do_lddw(struct bc_vm *vm, uint32_t pc, const struct bpf_insn *in)
 			return 0;
 		}
 		if (!m->vals || m->hashed)
-			return bc_vm_fail(vm, pc, EINVAL,
-				    "map '%s' has no direct value address",
-				    m->name);
+			return bc_vm_fail(
+				vm, pc, EINVAL,
+				"map '%s' has no direct value address",
+				m->name);
 		vm->regs[in->dst_reg] =
 			(uintptr_t)m->vals + (uint32_t)in[1].imm;
 		return 0;
 	}
-	return bc_vm_fail(vm, pc, ENOTSUP,
-		    "lddw with src_reg %u is not supported by the interpreter",
-		    in->src_reg);
+	return bc_vm_fail(
+		vm, pc, ENOTSUP,
+		"lddw with src_reg %u is not supported by the interpreter",
+		in->src_reg);
 }
 
 static void set_r10(struct bc_vm *vm)
@@ -314,7 +317,7 @@ static int push_frame(struct bc_vm *vm, uint32_t pc, uint32_t ret_pc,
 
 	if (vm->depth + 1 >= BC_INTERP_MAX_FRAMES)
 		return bc_vm_fail(vm, pc, E2BIG, "call depth exceeds %d frames",
-			    BC_INTERP_MAX_FRAMES);
+				  BC_INTERP_MAX_FRAMES);
 	f = &vm->frames[++vm->depth];
 	f->prog = vm->frames[vm->depth - 1].prog;
 	f->ret_pc = ret_pc;
@@ -349,9 +352,10 @@ static int do_call(struct bc_vm *vm, const struct bpf_insn *in, uint32_t pc,
 			return r;
 		}
 		if (target > INT32_MAX)
-			return bc_vm_fail(vm, pc, EINVAL,
-				    "callx target 0x%llx is not a function",
-				    (unsigned long long)target);
+			return bc_vm_fail(
+				vm, pc, EINVAL,
+				"callx target 0x%llx is not a function",
+				(unsigned long long)target);
 		return bc_rt_helper(vm, pc, (int32_t)target);
 	}
 	if (in->src_reg == BPF_PSEUDO_CALL) {
@@ -365,14 +369,15 @@ static int do_call(struct bc_vm *vm, const struct bpf_insn *in, uint32_t pc,
 		r = bc_rt_kfunc(vm, pc, name);
 		if (r == -ENOTSUP)
 			return bc_vm_fail(vm, pc, ENOTSUP,
-				    "kfunc %s is not "
-				    "supported by the interpreter",
-				    name ? name : "?");
+					  "kfunc %s is not "
+					  "supported by the interpreter",
+					  name ? name : "?");
 		return r;
 	}
 	if (in->src_reg != 0)
-		return bc_vm_fail(vm, pc, ENOTSUP,
-			    "kfunc calls are not supported by the interpreter");
+		return bc_vm_fail(
+			vm, pc, ENOTSUP,
+			"kfunc calls are not supported by the interpreter");
 	return bc_rt_helper(vm, pc, in->imm);
 }
 
@@ -385,12 +390,12 @@ int bc_vm_callback(struct bc_vm *vm, uint32_t pc, uint64_t func,
 
 	if ((func & ~BC_FUNC_MASK) != BC_FUNC_TAG)
 		return bc_vm_fail(vm, pc, EINVAL,
-			    "callback 0x%llx is not a function address",
-			    (unsigned long long)func);
+				  "callback 0x%llx is not a function address",
+				  (unsigned long long)func);
 	if ((uint32_t)func >= vm->frames[vm->depth].prog->insn_cnt)
 		return bc_vm_fail(vm, pc, EINVAL,
-			    "callback at insn %u is outside the program",
-			    (uint32_t)func);
+				  "callback at insn %u is outside the program",
+				  (uint32_t)func);
 	r = push_frame(vm, pc, pc + 1, true);
 	if (r)
 		return r;
@@ -570,8 +575,9 @@ static int exec(struct bc_vm *vm, uint32_t pc, int stop_depth)
 		case BC_INSN_ATOMIC: e = do_atomic(vm, pc, in); break;
 		case BC_INSN_LDDW:
 			if (pc + 1 >= p->insn_cnt)
-				return bc_vm_fail(vm, pc, EINVAL,
-					    "lddw without its second half");
+				return bc_vm_fail(
+					vm, pc, EINVAL,
+					"lddw without its second half");
 			e = do_lddw(vm, pc, in);
 			npc = pc + 2;
 			break;

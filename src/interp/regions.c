@@ -108,27 +108,26 @@ static bool find_region(struct bc_vm *vm, uint64_t addr, uint64_t size,
 		uint64_t b = (uintptr_t)vm->stacks[d];
 
 		if (addr >= b && addr < b + BC_INTERP_STACK_SIZE) {
-			*rg = plain_region( vm->stacks[d],
-					       BC_INTERP_STACK_SIZE, true,
-					       frame_names[d]);
+			*rg = plain_region(vm->stacks[d], BC_INTERP_STACK_SIZE,
+					   true, frame_names[d]);
 			goto plain;
 		}
 	}
 	if (vm->ctx && addr >= (uintptr_t)vm->ctx &&
 	    addr < (uintptr_t)vm->ctx + vm->ctx_size) {
-		*rg = plain_region( vm->ctx, vm->ctx_size, true, "context");
+		*rg = plain_region(vm->ctx, vm->ctx_size, true, "context");
 		goto plain;
 	}
 	if (vm->data_end && addr >= (uintptr_t)vm->data_meta &&
 	    addr < (uintptr_t)vm->data_end) {
-		*rg = plain_region( vm->data_meta,
-				       (uint64_t)(vm->data_end - vm->data_meta),
-				       true, "packet");
+		*rg = plain_region(vm->data_meta,
+				   (uint64_t)(vm->data_end - vm->data_meta),
+				   true, "packet");
 		goto plain;
 	}
 	if (vm->mem && addr >= (uintptr_t)vm->mem &&
 	    addr < (uintptr_t)vm->mem + vm->mem_len) {
-		*rg = plain_region( vm->mem, vm->mem_len, true, "memory");
+		*rg = plain_region(vm->mem, vm->mem_len, true, "memory");
 		goto plain;
 	}
 	if (find_map_region(vm, addr, size, rg, inside))
@@ -138,8 +137,8 @@ static bool find_region(struct bc_vm *vm, uint64_t addr, uint64_t size,
 
 		if (addr >= (uintptr_t)r->base &&
 		    addr < (uintptr_t)r->base + r->size) {
-			*rg = plain_region( r->base, r->size, r->writable,
-					       r->name);
+			*rg = plain_region(r->base, r->size, r->writable,
+					   r->name);
 			goto plain;
 		}
 	}
@@ -223,15 +222,15 @@ static bool nearest_region(struct bc_vm *vm, uint64_t addr, struct region *rg)
 		d = addr < s0 ? 0 : (addr - s0) / BC_INTERP_STACK_SIZE;
 		if (d > (uint64_t)vm->depth)
 			d = (uint64_t)vm->depth;
-		*rg = plain_region( vm->stacks[d], BC_INTERP_STACK_SIZE,
-				       true, frame_names[d]);
+		*rg = plain_region(vm->stacks[d], BC_INTERP_STACK_SIZE, true,
+				   frame_names[d]);
 		return true;
 	}
 	if (vm->pkt_buf && vm->data_end && addr >= p0 &&
 	    addr - p0 < vm->pkt_buf_size) {
-		*rg = plain_region( vm->data_meta,
-				       (uint64_t)(vm->data_end - vm->data_meta),
-				       true, "packet");
+		*rg = plain_region(vm->data_meta,
+				   (uint64_t)(vm->data_end - vm->data_meta),
+				   true, "packet");
 		return true;
 	}
 	return false;
@@ -246,10 +245,11 @@ static void not_in_region(struct bc_vm *vm, uint32_t pc, const char *what,
 	if (!vm->err || !vm->err->set)
 		vm->fault_unmapped = !nearest_region(vm, addr, &rg);
 	if (addr < 4096) {
-		bc_vm_fail(vm, pc, EFAULT,
-			   "invalid %s of %llu bytes at 0x%llx (a null pointer)",
-			   what, (unsigned long long)size,
-			   (unsigned long long)addr);
+		bc_vm_fail(
+			vm, pc, EFAULT,
+			"invalid %s of %llu bytes at 0x%llx (a null pointer)",
+			what, (unsigned long long)size,
+			(unsigned long long)addr);
 	} else if (nearest_region(vm, addr, &rg)) {
 		region_at(vm, &rg, addr, at, sizeof(at));
 		region_name(&rg, name, sizeof(name));
@@ -300,9 +300,10 @@ void *bc_vm_mem(struct bc_vm *vm, uint32_t pc, uint64_t addr, uint64_t size,
 		return NULL;
 	}
 	if (write && !rg.writable) {
-		bc_vm_fail(vm, pc, EACCES,
-			   "invalid write of %llu bytes at %s (%s is read-only)",
-			   (unsigned long long)size, at, rg.name);
+		bc_vm_fail(
+			vm, pc, EACCES,
+			"invalid write of %llu bytes at %s (%s is read-only)",
+			(unsigned long long)size, at, rg.name);
 		return NULL;
 	}
 	return (void *)(uintptr_t)addr;
@@ -339,8 +340,7 @@ void bc_vm_dyn_del(struct bc_vm *vm, struct bc_dynreg *d)
 	*d = vm->dyn[--vm->dyn_cnt];
 }
 
-bool bc_vm_ref_held(const struct bc_vm *vm, uint32_t *acq_pc,
-		    const char **what)
+bool bc_vm_ref_held(const struct bc_vm *vm, uint32_t *acq_pc, const char **what)
 {
 	for (size_t i = 0; i < vm->dyn_cnt; i++)
 		if (vm->dyn[i].acq_pc != UINT32_MAX) {

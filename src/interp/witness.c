@@ -70,7 +70,8 @@ static bool store_entries(struct bc_rtmaps *maps, const struct bc_witness *w,
 					BPF_ANY);
 
 		if (r) {
-			bc_errf(err, -1, -r, "map '%s': an entry cannot be stored: %s",
+			bc_errf(err, -1, -r,
+				"map '%s': an entry cannot be stored: %s",
 				obj->maps[e->map].name, strerror(-r));
 			return false;
 		}
@@ -85,15 +86,22 @@ static bool store_entries(struct bc_rtmaps *maps, const struct bc_witness *w,
  * objects to read. An access at NULL or in no region is not a fault it
  * can show there.
  */
+static bool is_type_of(const struct bc_prog *p, const uint32_t *types, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (p->type == types[i])
+			return true;
+	return false;
+}
+
 static bool kernel_pointers(const struct bc_prog *p)
 {
-	switch (p->type) {
-	case BPF_PROG_TYPE_TRACING:
-	case BPF_PROG_TYPE_LSM:
-	case BPF_PROG_TYPE_STRUCT_OPS:
-	case BPF_PROG_TYPE_EXT: return true;
-	}
-	return false;
+	static const uint32_t types[] = { BPF_PROG_TYPE_TRACING,
+					  BPF_PROG_TYPE_LSM,
+					  BPF_PROG_TYPE_STRUCT_OPS,
+					  BPF_PROG_TYPE_EXT };
+
+	return is_type_of(p, types, sizeof(types) / sizeof(types[0]));
 }
 
 static enum bc_fault_kind fault_kind(const struct wcheck *wc,
@@ -133,7 +141,8 @@ static bool run_one(const struct bc_object *obj, const struct bc_prog *p,
 	int r;
 
 	memset(f, 0, sizeof(*f));
-	if (bc_rtmaps_new(obj, &maps, err) || !store_entries(maps, w, obj, err)) {
+	if (bc_rtmaps_new(obj, &maps, err) ||
+	    !store_entries(maps, w, obj, err)) {
 		bc_rtmaps_free(maps);
 		return false;
 	}
@@ -278,8 +287,8 @@ static void fill_bytes(struct search *s, uint8_t *b, size_t n, int style)
 		else if (next_rand(s) % 3)
 			v = (uint32_t)next_rand(s);
 		else
-			v = edges[next_rand(s) % (sizeof(edges) /
-						  sizeof(edges[0]))];
+			v = edges[next_rand(s) %
+				  (sizeof(edges) / sizeof(edges[0]))];
 		memcpy(b + i, &v, BC_MIN(4, n - i));
 	}
 }
@@ -338,14 +347,16 @@ enum { TMPL_ZERO, TMPL_ONES, TMPL_IP4_TCP, TMPL_IP4_UDP, TMPL_IP6_TCP, TMPLS };
  * after them. */
 static void make_packet(uint8_t *b, size_t n, int t)
 {
-	static const uint8_t ip4[20] = { 0x45, 0, 0, 60, 0, 1, 0x40, 0,
-					 64,   6, 0, 0,  10, 0, 0, 1,
-					 10,   0, 0, 2 };
-	static const uint8_t tcp[20] = { 0x04, 0xd2, 0, 80, 0, 0, 0, 1, 0, 0,
-					 0,    0,    0x50, 0x02, 0xff, 0xff };
+	static const uint8_t ip4[20] = { 0x45, 0, 0,  60, 0, 1, 0x40, 0, 64, 6,
+					 0,    0, 10, 0,  0, 1, 10,   0, 0,  2 };
+	static const uint8_t tcp[20] = { 0x04, 0xd2, 0,	   80,	0, 0,
+					 0,    1,    0,	   0,	0, 0,
+					 0x50, 0x02, 0xff, 0xff };
 	static const uint8_t udp[8] = { 0x04, 0xd2, 0, 53, 0, 40 };
-	static const uint8_t ip6[40] = { 0x60, 0, 0, 0, 0, 20, 6, 64, 0xfd, 0,
-					 [23] = 1, [24] = 0xfd, [39] = 2 };
+	static const uint8_t ip6[40] = {
+		0x60, 0,    0, 0,	 0,	      20,      6,
+		64,   0xfd, 0, [23] = 1, [24] = 0xfd, [39] = 2
+	};
 	uint8_t full[PKT_MAX];
 
 	memset(full, t == TMPL_ONES ? 0xff : 0, sizeof(full));
@@ -393,7 +404,8 @@ static bool try_packets(struct search *s)
 				return true;
 		}
 	for (int t = TMPL_ZERO; t <= TMPL_ONES; t++)
-		for (size_t i = 0; i < sizeof(longer) / sizeof(longer[0]); i++) {
+		for (size_t i = 0; i < sizeof(longer) / sizeof(longer[0]);
+		     i++) {
 			make_packet(b, longer[i], t);
 			set_packet(s, b, longer[i]);
 			if (try_input(s))
@@ -497,17 +509,93 @@ static void run_search(struct search *s)
 	}
 }
 
+/* ---- a smaller witness ---- */
+
+#define SHRINK_RUNS 400
+
+/* Does s->w still meet the goal? Keeps the fault when it does. */
+static bool still_meets(struct search *s, unsigned *runs)
+{
+	struct bc_witness_fault f;
+	struct bc_err err;
+
+	if (++*runs > SHRINK_RUNS)
+		return false;
+	bc_err_init(&err);
+	if (!run_one(s->obj, s->p, &s->w, s->g->insn, true, NULL, NULL, &f,
+		     &err) ||
+	    !bc_witness_meets(s->g, &f))
+		return false;
+	s->f = f;
+	return true;
+}
+
+static void shrink_entries(struct search *s, unsigned *runs)
+{
+	for (size_t i = s->w.ent_cnt; i-- > 0;) {
+		struct bc_witness_entry e = s->w.ents[i];
+		size_t tail = s->w.ent_cnt - i - 1;
+
+		memmove(&s->w.ents[i], &s->w.ents[i + 1], tail * sizeof(e));
+		s->w.ent_cnt--;
+		if (still_meets(s, runs)) {
+			free(e.key);
+			free(e.val);
+			continue;
+		}
+		memmove(&s->w.ents[i + 1], &s->w.ents[i], tail * sizeof(e));
+		s->w.ents[i] = e;
+		s->w.ent_cnt++;
+	}
+}
+
+/*
+ * What the fault does not need, left out: map entries, helpers' results,
+ * the context, the packet's tail. A witness a reader can follow.
+ */
+static void shrink(struct search *s)
+{
+	struct bc_witness w = s->w;
+	unsigned runs = 0;
+	size_t n = s->w.packet_len;
+
+	shrink_entries(s, &runs);
+	s->w.prandom_cnt = 0;
+	if (!still_meets(s, &runs))
+		s->w.prandom_cnt = w.prandom_cnt;
+	s->w.ringbuf_full = false;
+	if (!still_meets(s, &runs))
+		s->w.ringbuf_full = w.ringbuf_full;
+	s->w.seed = 0;
+	if (!still_meets(s, &runs))
+		s->w.seed = w.seed;
+	if (s->w.ctx) {
+		s->w.ctx = NULL;
+		if (still_meets(s, &runs))
+			free(w.ctx);
+		else
+			s->w.ctx = w.ctx;
+	}
+	for (size_t k = 0; k < n; k++) {
+		s->w.packet_len = k;
+		if (still_meets(s, &runs))
+			return;
+	}
+	s->w.packet_len = n;
+}
+
 /* Program types whose context holds numbers only (no pointer a run
  * could not make up): the search may choose its bytes. */
 static size_t scalar_ctx_len(const struct bc_prog *p, enum bc_ctx_layout l)
 {
-	switch (p->type) {
-	case BPF_PROG_TYPE_KPROBE:
-	case BPF_PROG_TYPE_TRACEPOINT:
-	case BPF_PROG_TYPE_RAW_TRACEPOINT:
-	case BPF_PROG_TYPE_PERF_EVENT: return bc_interp_ctx_size(l);
-	}
-	return 0;
+	static const uint32_t types[] = { BPF_PROG_TYPE_KPROBE,
+					  BPF_PROG_TYPE_TRACEPOINT,
+					  BPF_PROG_TYPE_RAW_TRACEPOINT,
+					  BPF_PROG_TYPE_PERF_EVENT };
+
+	return is_type_of(p, types, sizeof(types) / sizeof(types[0])) ?
+		       bc_interp_ctx_size(l) :
+		       0;
 }
 
 bool bc_witness_search(const struct bc_object *obj, const struct bc_prog *p,
@@ -527,12 +615,15 @@ bool bc_witness_search(const struct bc_object *obj, const struct bc_prog *p,
 		    l == BC_CTX_SK_BUFF_L2 || l == BC_CTX_FLOW_DISSECTOR;
 	s->ctx_len = scalar_ctx_len(p, l);
 	clock_gettime(CLOCK_MONOTONIC, &s->deadline);
-	ns = (uint64_t)(budget_ms ? budget_ms : DEFAULT_BUDGET_MS) * 1000000ull +
+	ns = (uint64_t)(budget_ms ? budget_ms : DEFAULT_BUDGET_MS) *
+		     1000000ull +
 	     (uint64_t)s->deadline.tv_nsec;
 	s->deadline.tv_sec += (time_t)(ns / 1000000000ull);
 	s->deadline.tv_nsec = (long)(ns % 1000000000ull);
 	run_search(s);
 	found = s->found;
+	if (found)
+		shrink(s);
 	if (found) {
 		*w = s->w;
 		w->prog = bc_xstrdup(p->name);

@@ -101,11 +101,12 @@ static int parse_map(char *arg, const struct bc_object *obj,
 	if (!get_hex(key, obj->maps[i].key_size, &k, &kn) ||
 	    !get_hex(val, obj->maps[i].value_size, &v, &vn)) {
 		free(k);
-		return bc_errf(err, -1, EINVAL,
-			       "line %u: map '%s' takes a key of %u and a value "
-			       "of %u bytes, in hex",
-			       line, arg, obj->maps[i].key_size,
-			       obj->maps[i].value_size);
+		return bc_errf(
+			err, -1, EINVAL,
+			"line %u: map '%s' takes a key of %u and a value "
+			"of %u bytes, in hex",
+			line, arg, obj->maps[i].key_size,
+			obj->maps[i].value_size);
 	}
 	bc_witness_add_entry(w, obj, i, k, v);
 	free(k);
@@ -127,10 +128,11 @@ static int parse_prandom(const char *arg, struct bc_witness *w,
 		v = strtoull(arg, &end, 0);
 		if (end == arg || errno || v > UINT32_MAX ||
 		    w->prandom_cnt == BC_WITNESS_PRANDOM)
-			return bc_errf(err, -1, EINVAL,
-				       "line %u: prandom takes up to %d numbers "
-				       "below 2^32",
-				       line, BC_WITNESS_PRANDOM);
+			return bc_errf(
+				err, -1, EINVAL,
+				"line %u: prandom takes up to %d numbers "
+				"below 2^32",
+				line, BC_WITNESS_PRANDOM);
 		w->prandom[w->prandom_cnt++] = (uint32_t)v;
 		arg = end;
 		while (*arg == ' ')
@@ -199,8 +201,7 @@ static bool next_line(const char **text, char *buf, size_t len)
 }
 
 int bc_witness_parse(const char *text, const struct bc_object *obj,
-		     const char *name, struct bc_witness *w,
-		     struct bc_err *err)
+		     const char *name, struct bc_witness *w, struct bc_err *err)
 {
 	const size_t len = 1 << 20;
 	char *buf = bc_xmalloc(len);
