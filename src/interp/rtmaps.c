@@ -62,15 +62,29 @@ static bool is_lru(uint32_t type)
 	       type == BPF_MAP_TYPE_LRU_PERCPU_HASH;
 }
 
+/* Small pools come from the heap: a run that makes its maps afresh (the
+ * witness search's thousands) then costs no system call. */
+#define HEAP_POOL_MAX (256u << 10)
+
 static void *pool(size_t bytes)
 {
 	void *p;
 
 	if (!bytes)
 		return NULL;
+	if (bytes <= HEAP_POOL_MAX)
+		return calloc(1, bytes);
 	p = mmap(NULL, bytes, PROT_READ | PROT_WRITE,
 		 MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
 	return p == MAP_FAILED ? NULL : p;
+}
+
+static void pool_free(void *p, size_t bytes)
+{
+	if (bytes <= HEAP_POOL_MAX)
+		free(p);
+	else if (p)
+		munmap(p, bytes);
 }
 
 static int map_init(struct bc_rtmap *m, const struct bc_map *d,
@@ -164,10 +178,8 @@ void bc_rtmaps_free(struct bc_rtmaps *m)
 	for (i = 0; i < m->cnt; i++) {
 		struct bc_rtmap *r = &m->maps[i];
 
-		if (r->vals)
-			munmap(r->vals, r->vals_bytes);
-		if (r->keys)
-			munmap(r->keys, r->keys_bytes);
+		pool_free(r->vals, r->vals_bytes);
+		pool_free(r->keys, r->keys_bytes);
 		free(r->name);
 		free(r->live);
 		free(r->stamp);
