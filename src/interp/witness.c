@@ -23,6 +23,7 @@
 #define RANDOM_RUNS	  20000
 #define DET_MAX_LEN	  80
 #define FILL_ENTRIES	  64 /* array entries a fill sets */
+#define DICT_MAX	  32
 
 void bc_witness_free(struct bc_witness *w)
 {
@@ -118,11 +119,11 @@ static enum bc_fault_kind fault_kind(const struct wcheck *wc,
 							  BC_FAULT_MEMORY;
 }
 
-/* One run; keys looked up are added to keys[*key_cnt] when keys is set. */
+/* One run; what it looked up and compared goes to learn when set. */
 static bool run_one(const struct bc_object *obj, const struct bc_prog *p,
 		    const struct bc_witness *w, int64_t goal, bool searching,
-		    struct wcheck_key *keys, size_t *key_cnt,
-		    struct bc_witness_fault *f, struct bc_err *err)
+		    struct wcheck_learn *learn, struct bc_witness_fault *f,
+		    struct bc_err *err)
 {
 	struct bc_run_input in = { .packet = w->packet,
 				   .packet_len = w->packet_len,
@@ -147,8 +148,7 @@ static bool run_one(const struct bc_object *obj, const struct bc_prog *p,
 		return false;
 	}
 	wcheck_init(&wc, p, maps, goal);
-	wc.keys = keys;
-	wc.key_cnt = key_cnt;
+	wc.learn = learn;
 	vo.hook = wcheck_hook;
 	vo.hook_arg = &wc;
 	if (searching) {
@@ -173,7 +173,7 @@ bool bc_witness_run(const struct bc_object *obj, const struct bc_prog *p,
 		    const struct bc_witness *w, int64_t goal_insn,
 		    struct bc_witness_fault *f, struct bc_err *err)
 {
-	return run_one(obj, p, w, goal_insn, false, NULL, NULL, f, err);
+	return run_one(obj, p, w, goal_insn, false, NULL, f, err);
 }
 
 bool bc_witness_meets(const struct bc_witness_goal *g,
@@ -198,8 +198,10 @@ struct search {
 	size_t ctx_len; /* a context of numbers only: its size, else 0 */
 	struct timespec deadline;
 	uint64_t rng;
-	struct wcheck_key keys[WCHECK_MAX_KEYS];
-	size_t key_cnt;
+	struct wcheck_learn learn; /* of every run */
+	struct wcheck_learn last; /* of the last run */
+	uint8_t dict[DICT_MAX]; /* bytes the program compares with */
+	size_t dict_cnt;
 	struct bc_witness w; /* the input being tried */
 	struct bc_witness_fault f;
 	bool found, out_of_time;
@@ -226,6 +228,34 @@ static bool past_deadline(struct search *s)
 		now.tv_nsec >= s->deadline.tv_nsec);
 }
 
+/* Add what one run learnt to what all runs did. */
+static void merge_learnt(struct wcheck_learn *all,
+			 const struct wcheck_learn *one)
+{
+	for (size_t i = 0; i < one->key_cnt; i++) {
+		size_t j;
+
+		for (j = 0;
+		     j < all->key_cnt &&
+		     memcmp(&all->keys[j], &one->keys[i], sizeof(one->keys[i]));
+		     j++)
+			;
+		if (j == all->key_cnt && all->key_cnt < WCHECK_MAX_KEYS)
+			all->keys[all->key_cnt++] = one->keys[i];
+	}
+	for (size_t i = 0; i < one->hint_cnt; i++) {
+		size_t j;
+
+		for (j = 0;
+		     j < all->hint_cnt && memcmp(&all->hints[j], &one->hints[i],
+						 sizeof(one->hints[i]));
+		     j++)
+			;
+		if (j == all->hint_cnt && all->hint_cnt < WCHECK_MAX_HINTS)
+			all->hints[all->hint_cnt++] = one->hints[i];
+	}
+}
+
 /* Run s->w; true to stop (found, out of time, cannot run). */
 static bool try_input(struct search *s)
 {
@@ -238,11 +268,13 @@ static bool try_input(struct search *s)
 		return true;
 	}
 	bc_err_init(&err);
-	if (!run_one(s->obj, s->p, &s->w, s->g->insn, true, s->keys,
-		     &s->key_cnt, &s->f, &err)) {
+	memset(&s->last, 0, sizeof(s->last));
+	if (!run_one(s->obj, s->p, &s->w, s->g->insn, true, &s->last, &s->f,
+		     &err)) {
 		s->out_of_time = true; /* the maps cannot be set up */
 		return true;
 	}
+	merge_learnt(&s->learn, &s->last);
 	s->found = bc_witness_meets(s->g, &s->f);
 	return s->found;
 }
@@ -306,13 +338,13 @@ static void fill_map(struct search *s, uint32_t mi, int style)
 		free(val);
 		return;
 	}
-	for (uint32_t i = 0; i < n + s->key_cnt; i++) {
-		if (i >= n && s->keys[i - n].map != mi)
+	for (uint32_t i = 0; i < n + s->learn.key_cnt; i++) {
+		if (i >= n && s->learn.keys[i - n].map != mi)
 			continue;
 		if (i < n)
 			memcpy(key, &i, BC_MIN(4, m->key_size));
 		else
-			memcpy(key, s->keys[i - n].key, m->key_size);
+			memcpy(key, s->learn.keys[i - n].key, m->key_size);
 		if (style == 2 && next_rand(s) % 4 == 0)
 			continue;
 		fill_bytes(s, val, m->value_size, style);
@@ -425,20 +457,164 @@ static size_t random_len(struct search *s)
 	return next_rand(s) % (PKT_MAX + 1);
 }
 
+/*
+ * The bytes of the constants the program's conditional jumps compare
+ * with (a ' ' a parser skips, an option kind, an ethertype's halves):
+ * packets made of them walk the paths those tests guard.
+ */
+static void collect_dict(struct search *s)
+{
+	for (uint32_t i = 0; i < s->p->insn_cnt; i++) {
+		const struct bpf_insn *in = &s->p->insns[i];
+		uint32_t v = (uint32_t)in->imm;
+
+		if (!bc_is_cond_jmp(in) || bc_srcbit(in) != BPF_K || v > 0xffff)
+			continue;
+		for (int k = 0; k < (v > 0xff ? 2 : 1); k++) {
+			uint8_t c = (uint8_t)(v >> (8 * k));
+			size_t j;
+
+			for (j = 0; j < s->dict_cnt && s->dict[j] != c; j++)
+				;
+			if (j == s->dict_cnt && s->dict_cnt < DICT_MAX)
+				s->dict[s->dict_cnt++] = c;
+		}
+	}
+}
+
+/* Packets of one compared byte repeated, at each length. */
+static bool try_dict_packets(struct search *s)
+{
+	uint8_t b[DET_MAX_LEN];
+
+	for (size_t j = 0; s->packet && j < s->dict_cnt; j++) {
+		memset(b, s->dict[j], sizeof(b));
+		for (size_t n = 1; n <= DET_MAX_LEN; n++) {
+			set_packet(s, b, n);
+			if (try_input(s))
+				return true;
+		}
+	}
+	return false;
+}
+
+/* ---- comparisons with packet bytes ---- */
+
+#define WALK_LEN   160
+#define WALK_STEPS 48
+
+/* Do the n bytes of b meet hint h? */
+static bool hint_holds(const uint8_t *b, size_t n, const struct wcheck_hint *h)
+{
+	for (uint32_t i = 0; i < h->size; i++) {
+		uint8_t m = (uint8_t)(h->mask >> (8 * i));
+
+		if (h->off + i >= n)
+			return false;
+		if ((b[h->off + i] & m) != ((h->val >> (8 * i)) & m))
+			return false;
+	}
+	return true;
+}
+
+/* Write hint h's bytes into b (negate: one off, to take the other way). */
+static void apply_hint(uint8_t *b, size_t n, const struct wcheck_hint *h,
+		       bool negate)
+{
+	uint32_t val = negate ? (h->val + (h->mask & -h->mask)) & h->mask :
+				h->val;
+
+	for (uint32_t i = 0; i < h->size && h->off + i < n; i++) {
+		uint8_t m = (uint8_t)(h->mask >> (8 * i));
+
+		b[h->off + i] = (uint8_t)((b[h->off + i] & ~m) |
+					  ((val >> (8 * i)) & m));
+	}
+}
+
+/*
+ * Follow the comparisons one run makes with packet bytes: write the
+ * constant the first unmet one compares with, run again, and each time
+ * try the packet cut just past the bytes a met comparison read (where a
+ * parser that checked one byte reads the next).
+ */
+static bool try_hint_walk(struct search *s, int t)
+{
+	uint8_t b[WALK_LEN];
+
+	make_packet(b, WALK_LEN, t);
+	set_packet(s, b, WALK_LEN);
+	if (try_input(s))
+		return true;
+	for (int step = 0; step < WALK_STEPS; step++) {
+		struct wcheck_learn run = s->last;
+		const struct wcheck_hint *next = NULL;
+
+		for (size_t i = 0; i < run.hint_cnt; i++) {
+			const struct wcheck_hint *h = &run.hints[i];
+
+			if (!hint_holds(b, WALK_LEN, h)) {
+				next = next ? next : h;
+				continue;
+			}
+			set_packet(s, b, h->off + h->size);
+			if (try_input(s))
+				return true;
+		}
+		if (!next)
+			return false;
+		apply_hint(b, WALK_LEN, next, false);
+		set_packet(s, b, WALK_LEN);
+		if (try_input(s))
+			return true;
+	}
+	return false;
+}
+
+/* Hints of earlier runs written into b, met or missed at random, and the
+ * packet cut past one of them at times. */
+static size_t random_hints(struct search *s, uint8_t *b, size_t n)
+{
+	const struct wcheck_learn *l = &s->learn;
+
+	if (!l->hint_cnt || next_rand(s) % 2)
+		return n;
+	for (size_t i = 0; i < l->hint_cnt; i++)
+		if (next_rand(s) % 2)
+			apply_hint(b, n, &l->hints[i], next_rand(s) % 4 == 0);
+	if (next_rand(s) % 2) {
+		const struct wcheck_hint *h =
+			&l->hints[next_rand(s) % l->hint_cnt];
+
+		if (h->off + h->size <= n)
+			n = h->off + h->size + next_rand(s) % 2;
+	}
+	return BC_MIN(n, PKT_MAX);
+}
+
 static void random_packet(struct search *s)
 {
 	uint8_t b[PKT_MAX];
 	size_t n = random_len(s);
-	int t = (int)(next_rand(s) % (TMPLS + 1));
+	int t = (int)(next_rand(s) % (TMPLS + 2));
 
 	make_packet(b, n, t < TMPLS ? t : TMPL_ZERO);
-	if (t == TMPLS) {
+	if (t == TMPLS + 1 && s->dict_cnt) {
+		/* the compared bytes, mostly one of them */
+		uint8_t c = s->dict[next_rand(s) % s->dict_cnt];
+
+		for (size_t i = 0; i < n; i++)
+			b[i] = next_rand(s) % 4 ?
+				       c :
+				       s->dict[next_rand(s) % s->dict_cnt];
+	} else if (t >= TMPLS) {
 		fill_bytes(s, b, n, 2);
 	} else {
 		/* a few bytes changed anywhere */
 		for (uint64_t k = next_rand(s) % 5; n && k; k--)
 			b[next_rand(s) % n] = (uint8_t)next_rand(s);
 	}
+	n = random_hints(s, b, n);
 	set_packet(s, b, n);
 }
 
@@ -494,6 +670,15 @@ static void run_search(struct search *s)
 	}
 	if (try_edges(s))
 		return;
+	set_maps(s, -1);
+	set_prandom(s, -1);
+	set_ctx(s, -1);
+	s->w.ringbuf_full = false;
+	if (try_dict_packets(s))
+		return;
+	for (int t = 0; s->packet && t < TMPLS; t++)
+		if (try_hint_walk(s, t))
+			return;
 	for (unsigned i = 0; i < RANDOM_RUNS; i++) {
 		uint64_t r = next_rand(s) % 6;
 
@@ -522,8 +707,7 @@ static bool still_meets(struct search *s, unsigned *runs)
 	if (++*runs > SHRINK_RUNS)
 		return false;
 	bc_err_init(&err);
-	if (!run_one(s->obj, s->p, &s->w, s->g->insn, true, NULL, NULL, &f,
-		     &err) ||
+	if (!run_one(s->obj, s->p, &s->w, s->g->insn, true, NULL, &f, &err) ||
 	    !bc_witness_meets(s->g, &f))
 		return false;
 	s->f = f;
@@ -614,6 +798,7 @@ bool bc_witness_search(const struct bc_object *obj, const struct bc_prog *p,
 	s->packet = l == BC_CTX_XDP_MD || l == BC_CTX_SK_BUFF ||
 		    l == BC_CTX_SK_BUFF_L2 || l == BC_CTX_FLOW_DISSECTOR;
 	s->ctx_len = scalar_ctx_len(p, l);
+	collect_dict(s);
 	clock_gettime(CLOCK_MONOTONIC, &s->deadline);
 	ns = (uint64_t)(budget_ms ? budget_ms : DEFAULT_BUDGET_MS) *
 		     1000000ull +

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "isa/insn.h"
+#include "interp/interp_priv.h"
 #include "interp/witness_priv.h"
 
 #define R(i)	 ((uint16_t)(1u << (i)))
@@ -128,16 +129,16 @@ static void record_lookup(struct wcheck *wc, struct bc_vm *vm,
 	struct bc_rtmap *m = bc_rtmaps_from_ptr(wc->maps, regs[1]);
 	struct wcheck_key k = { 0 };
 
-	if (!m || !wc->keys || *wc->key_cnt >= WCHECK_MAX_KEYS ||
+	if (!m || !wc->learn || wc->learn->key_cnt >= WCHECK_MAX_KEYS ||
 	    m->key_size > WCHECK_KEY_BYTES ||
 	    !bc_vm_mem_ok(vm, regs[2], m->key_size, false))
 		return;
 	k.map = (uint32_t)(m - wc->maps->maps);
 	memcpy(k.key, (const void *)(uintptr_t)regs[2], m->key_size);
-	for (size_t i = 0; i < *wc->key_cnt; i++)
-		if (!memcmp(&wc->keys[i], &k, sizeof(k)))
+	for (size_t i = 0; i < wc->learn->key_cnt; i++)
+		if (!memcmp(&wc->learn->keys[i], &k, sizeof(k)))
 			return;
-	wc->keys[(*wc->key_cnt)++] = k;
+	wc->learn->keys[wc->learn->key_cnt++] = k;
 }
 
 /* A reference held where Linux checks for leaks: exit, tail call. */
@@ -157,6 +158,88 @@ static int check_leak(struct wcheck *wc, struct bc_vm *vm, uint32_t pc,
 	wc->kind = BC_FAULT_LEAK;
 	wc->acq_insn = acq;
 	return 1;
+}
+
+/* The packet offset of addr (from the packet's start as the run was
+ * given it), or -1 when addr is not in the packet. */
+static int64_t packet_off(const struct bc_vm *vm, uint64_t addr, int size)
+{
+	if (!vm->data || addr < (uintptr_t)vm->data ||
+	    addr + (uint64_t)size > (uintptr_t)vm->data_end)
+		return -1;
+	return (int64_t)(addr - (uintptr_t)vm->data) + (int64_t)vm->l2_skip;
+}
+
+static void add_hint(struct wcheck *wc, const struct wcheck_origin *o,
+		     uint32_t val)
+{
+	struct wcheck_hint h = { o->off1 - 1, o->size,
+				 (uint32_t)((uint64_t)(val & o->mask)
+					    << o->shift),
+				 (uint32_t)((uint64_t)o->mask << o->shift) };
+
+	struct wcheck_learn *l = wc->learn;
+
+	for (size_t i = 0; i < l->hint_cnt; i++)
+		if (!memcmp(&l->hints[i], &h, sizeof(h)))
+			return;
+	if (l->hint_cnt < WCHECK_MAX_HINTS)
+		l->hints[l->hint_cnt++] = h;
+}
+
+/*
+ * Follow values loaded from the packet through moves and masks to the
+ * comparisons with constants they meet (input-to-state hints).
+ */
+static void track_origins(struct wcheck *wc, struct bc_vm *vm,
+			  const struct bpf_insn *in, const uint64_t *regs)
+{
+	struct wcheck_origin *o = wc->origin, *d = &o[in->dst_reg];
+	bool k = bc_srcbit(in) == BPF_K;
+	int size = bc_size_bytes(bc_size(in));
+	int64_t off;
+
+	switch (bc_insn_kind(in)) {
+	case BC_INSN_LDX:
+		off = size <= 4 ? packet_off(vm, regs[in->src_reg] + in->off,
+					     size) :
+				  -1;
+		*d = (struct wcheck_origin){
+			(uint32_t)(off + 1), (uint32_t)size, 0,
+			size == 4 ? UINT32_MAX : (1u << (8 * size)) - 1
+		};
+		break;
+	case BC_INSN_ALU:
+	case BC_INSN_ALU64:
+		if (bc_op(in) == BPF_MOV && !k && !in->off)
+			*d = o[in->src_reg];
+		else if (bc_op(in) == BPF_AND && k)
+			d->mask &= (uint32_t)in->imm;
+		else if (bc_op(in) == BPF_RSH && k && in->imm < 32 &&
+			 d->shift + (uint32_t)in->imm < 32)
+			d->shift += (uint32_t)in->imm, d->mask >>= in->imm;
+		else
+			d->off1 = 0;
+		break;
+	case BC_INSN_JMP:
+	case BC_INSN_JMP32:
+		if (k && d->off1 && wc->learn)
+			add_hint(wc, d, (uint32_t)in->imm);
+		break;
+	case BC_INSN_LDDW: d->off1 = 0; break;
+	case BC_INSN_CALL:
+	case BC_INSN_LD_PKT:
+		for (int r = 0; r <= 5; r++)
+			o[r].off1 = 0;
+		break;
+	case BC_INSN_ATOMIC:
+	case BC_INSN_JA:
+	case BC_INSN_MAY_GOTO:
+	case BC_INSN_EXIT:
+	case BC_INSN_ST:
+	case BC_INSN_STX:
+	case BC_INSN_UNKNOWN: break;
+	}
 }
 
 int wcheck_hook(void *arg, struct bc_vm *vm, const struct bc_prog *prog,
@@ -192,5 +275,6 @@ int wcheck_hook(void *arg, struct bc_vm *vm, const struct bc_prog *prog,
 	    (in->imm == BPF_FUNC_map_lookup_elem ||
 	     in->imm == BPF_FUNC_map_lookup_percpu_elem))
 		record_lookup(wc, vm, regs);
+	track_origins(wc, vm, in, regs);
 	return check_leak(wc, vm, pc, in, frame);
 }

@@ -14,6 +14,35 @@ struct wcheck_key {
 	uint8_t key[WCHECK_KEY_BYTES];
 };
 
+#define WCHECK_MAX_HINTS 64
+
+/*
+ * A comparison of packet bytes with a constant a run made: the bytes at
+ * off (size of them, under mask) against val. The search writes val
+ * there to take the other way.
+ */
+struct wcheck_hint {
+	uint32_t off, size;
+	uint32_t val, mask;
+};
+
+/*
+ * Where a register's value was loaded from the packet: (the little-endian
+ * bytes at off1 - 1, size of them, >> shift) & mask; off1 0: it was not.
+ */
+struct wcheck_origin {
+	uint32_t off1, size, shift, mask;
+};
+
+/* What runs tell the search: keys looked up, comparisons with packet
+ * bytes (in the order runs made them). */
+struct wcheck_learn {
+	struct wcheck_key keys[WCHECK_MAX_KEYS];
+	size_t key_cnt;
+	struct wcheck_hint hints[WCHECK_MAX_HINTS];
+	size_t hint_cnt;
+};
+
 struct wcheck {
 	const struct bc_prog *entry;
 	struct bc_rtmaps *maps;
@@ -29,9 +58,8 @@ struct wcheck {
 	/* what stopped the run, when the checks did */
 	enum bc_fault_kind kind;
 	int64_t acq_insn;
-	/* keys looked up (NULL: not recorded) */
-	struct wcheck_key *keys;
-	size_t *key_cnt;
+	struct wcheck_origin origin[BC_MAX_REG];
+	struct wcheck_learn *learn; /* NULL: nothing recorded */
 };
 
 void wcheck_init(struct wcheck *wc, const struct bc_prog *entry,
