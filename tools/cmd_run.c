@@ -28,6 +28,7 @@ enum {
 	OPT_REPLAY,
 	OPT_SEARCH_WITNESS,
 	OPT_BUDGET,
+	OPT_STACK_INIT,
 };
 
 static void help(FILE *f)
@@ -63,6 +64,9 @@ static void help(FILE *f)
 		"                      fault anywhere (no verification); write it\n"
 		"                      to FILE\n"
 		"  --budget MS         the search's time (default 300 ms)\n"
+		"  --stack-init        the search's runs fault at a read of stack\n"
+		"                      bytes never written (Linux refuses those to\n"
+		"                      a loader without CAP_PERFMON)\n"
 		"  --oracle            check every register at every executed\n"
 		"                      instruction against what the verifier\n"
 		"                      claimed there (a soundness check)\n" CLI_INPUT_HELP
@@ -73,6 +77,9 @@ static void help(FILE *f)
 		"  ctx HEX             the context's bytes (none: the default)\n"
 		"  map NAME KEY VALUE  an entry stored before the run, in hex\n"
 		"  seed N              the seed of bpf_get_prandom_u32\n"
+		"  prandom V...        its first results (then the seed's)\n"
+		"  ringbuf-full        every ring buffer reservation fails\n"
+		"  stack-init          a read of stack bytes never written faults\n"
 		"  fault TEXT          what the run does (not read back)\n"
 		"and '#' comments. A replay checks, beyond every run's checks,\n"
 		"registers read before any write and references held at exit.\n\n"
@@ -89,6 +96,7 @@ struct run_opts {
 	const char *packet_file, *packet_hex, *ctx_file, *mem_hex;
 	const char *replay, *search_witness; /* --replay, --search-witness */
 	uint64_t budget_ms; /* --budget */
+	bool stack_init; /* --stack-init */
 	unsigned long repeat;
 	struct map_set *sets;
 	size_t nsets, capsets;
@@ -530,6 +538,7 @@ static int parse_args(int argc, char **argv, struct cli_input *in,
 		{ "search-witness", required_argument, NULL,
 		  OPT_SEARCH_WITNESS },
 		{ "budget", required_argument, NULL, OPT_BUDGET },
+		{ "stack-init", no_argument, NULL, OPT_STACK_INIT },
 		{ "help", no_argument, NULL, 'h' },
 		{ 0 }
 	};
@@ -548,6 +557,7 @@ static int parse_args(int argc, char **argv, struct cli_input *in,
 		case OPT_CTX: o->ctx_file = optarg; break;
 		case OPT_MEM: o->mem_hex = optarg; break;
 		case OPT_REPLAY: o->replay = optarg; break;
+		case OPT_STACK_INIT: o->stack_init = true; break;
 		case OPT_SEARCH_WITNESS: o->search_witness = optarg; break;
 		case OPT_JSON: o->json = true; break;
 		case OPT_NO_VERIFY: o->no_verify = true; break;
@@ -642,7 +652,8 @@ int cmd_run(int argc, char **argv)
 	}
 	if (o.search_witness) {
 		rc = witness_search_any(o.search_witness, p,
-					(unsigned)o.budget_ms, o.json);
+					(unsigned)o.budget_ms, o.stack_init,
+					o.json);
 		goto out;
 	}
 	/*

@@ -602,7 +602,7 @@ static int report(struct verify_out *o, const char *file,
 		return EXIT_BADINPUT;
 	}
 	if (o->a->wit.path && !r->accepted) {
-		witness_verify(&o->a->wit, p, r, &wr);
+		witness_verify(&o->a->wit, p, r, o->a->vo.unprivileged, &wr);
 		w = &wr;
 	}
 	switch (o->a->out) {

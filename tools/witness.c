@@ -36,11 +36,12 @@ static const char *no_witness_note =
 	"rather than a real fault";
 
 void witness_verify(struct witness_out *o, const struct bpfcheck_prog *p,
-		    const struct bpfcheck_verdict *r,
+		    const struct bpfcheck_verdict *r, bool unprivileged,
 		    struct witness_result *res)
 {
 	const struct bc_prog *m = cli_model_prog(p);
-	struct bc_witness_goal g = { .insn = r->error_insn };
+	struct bc_witness_goal g = { .insn = r->error_insn,
+				     .stack_init = unprivileged };
 	struct bc_witness w;
 
 	memset(res, 0, sizeof(*res));
@@ -280,9 +281,9 @@ int witness_replay(const char *path, const char *file, struct bc_object *obj,
 }
 
 int witness_search_any(const char *file, const struct bc_prog *p,
-		       unsigned budget_ms, bool json)
+		       unsigned budget_ms, bool stack_init, bool json)
 {
-	struct bc_witness_goal g = { .insn = -1 };
+	struct bc_witness_goal g = { .insn = -1, .stack_init = stack_init };
 	struct bc_witness_fault f;
 	struct bc_witness w;
 	FILE *out;

@@ -32,7 +32,7 @@ struct witness_out {
 
 /* Search a witness for rejection r of p; writes it to o's file. */
 void witness_verify(struct witness_out *o, const struct bpfcheck_prog *p,
-		    const struct bpfcheck_verdict *r,
+		    const struct bpfcheck_verdict *r, bool unprivileged,
 		    struct witness_result *res);
 /* "  witness: ..." under a FAIL line. */
 void witness_print_text(FILE *f, const struct witness_out *o,
@@ -54,6 +54,6 @@ int witness_replay(const char *path, const char *file, struct bc_object *obj,
 		   const struct cli_input *in, bool json);
 /* run --search-witness FILE: a fault anywhere; exit status 1 when found. */
 int witness_search_any(const char *file, const struct bc_prog *p,
-		       unsigned budget_ms, bool json);
+		       unsigned budget_ms, bool stack_init, bool json);
 
 #endif

@@ -149,6 +149,7 @@ static bool run_one(const struct bc_object *obj, const struct bc_prog *p,
 	}
 	wcheck_init(&wc, p, maps, goal);
 	wc.learn = learn;
+	wc.stack_init = w->stack_init;
 	vo.hook = wcheck_hook;
 	vo.hook_arg = &wc;
 	if (searching) {
@@ -798,6 +799,7 @@ bool bc_witness_search(const struct bc_object *obj, const struct bc_prog *p,
 	s->packet = l == BC_CTX_XDP_MD || l == BC_CTX_SK_BUFF ||
 		    l == BC_CTX_SK_BUFF_L2 || l == BC_CTX_FLOW_DISSECTOR;
 	s->ctx_len = scalar_ctx_len(p, l);
+	s->w.stack_init = g->stack_init;
 	collect_dict(s);
 	clock_gettime(CLOCK_MONOTONIC, &s->deadline);
 	ns = (uint64_t)(budget_ms ? budget_ms : DEFAULT_BUDGET_MS) *

@@ -44,6 +44,10 @@ struct bc_witness {
 	uint32_t prandom[BC_WITNESS_PRANDOM]; /* its first results */
 	uint32_t prandom_cnt;
 	bool ringbuf_full; /* ring buffer reservations fail */
+	/* a read of stack bytes never written faults: the program was
+	 * verified for a loader without CAP_PERFMON, which Linux refuses
+	 * such reads (a loader with it reads what is there) */
+	bool stack_init;
 };
 
 /* What the search looks for. */
@@ -55,6 +59,7 @@ struct bc_witness_goal {
 	 * executed insn counts.
 	 */
 	bool after;
+	bool stack_init; /* as struct bc_witness's */
 };
 
 enum bc_fault_kind {
@@ -108,6 +113,7 @@ void bc_witness_add_entry(struct bc_witness *w, const struct bc_object *obj,
  *   seed N                 bpf_get_prandom_u32's seed
  *   prandom V...           its first results (then the seed's)
  *   ringbuf-full           every ring buffer reservation fails
+ *   stack-init             a read of stack bytes never written faults
  *   fault TEXT             what the run does (informative, not read)
  * Writes one block (with the fault and, when given, the verifier's
  * message as comments).

@@ -70,6 +70,7 @@ static void step(struct wcheck *wc, const struct bc_prog *prog, int frame)
 			    (bc_is_pseudo_call(in) || bc_srcbit(in) == BPF_X);
 
 	if (frame > wc->frame && frame < BC_INTERP_MAX_FRAMES) {
+		wstack_enter(wc, frame);
 		wc->saved[wc->frame] = wc->init;
 		/* a callback's registers are the helper's to set */
 		wc->init = subprog_call ?
@@ -78,6 +79,7 @@ static void step(struct wcheck *wc, const struct bc_prog *prog, int frame)
 	} else if (frame < wc->frame && frame >= 0) {
 		wc->init = (uint16_t)((wc->saved[frame] & ~ARGS) | R(0));
 	} else if (bc_insn_kind(in) == BC_INSN_EXIT) {
+		wstack_enter(wc, frame);
 		wc->init = ALL_REGS; /* a callback left and entered again */
 	} else if (prog != wc->prog) {
 		wc->init = R(1) | R(10);
@@ -276,5 +278,9 @@ int wcheck_hook(void *arg, struct bc_vm *vm, const struct bc_prog *prog,
 	     in->imm == BPF_FUNC_map_lookup_percpu_elem))
 		record_lookup(wc, vm, regs);
 	track_origins(wc, vm, in, regs);
+	if (wc->stack_init && wstack_check(wc, vm, pc, in, regs)) {
+		wc->kind = BC_FAULT_UNINIT;
+		return 1;
+	}
 	return check_leak(wc, vm, pc, in, frame);
 }

@@ -53,6 +53,8 @@ void bc_witness_write(FILE *f, const struct bc_object *obj,
 	}
 	if (w->ringbuf_full)
 		fputs("ringbuf-full\n", f);
+	if (w->stack_init)
+		fputs("stack-init\n", f);
 }
 
 /* HEX (exactly n bytes when n is not 0) into *out; false when not hex. */
@@ -170,15 +172,15 @@ static int parse_line(char *key, char *arg, const struct bc_object *obj,
 	}
 	if (!strcmp(key, "prandom"))
 		return parse_prandom(arg, w, err, line);
-	if (!strcmp(key, "ringbuf-full")) {
-		w->ringbuf_full = true;
+	if (!strcmp(key, "ringbuf-full") || !strcmp(key, "stack-init")) {
+		*(key[0] == 'r' ? &w->ringbuf_full : &w->stack_init) = true;
 		return 0;
 	}
 	if (!strcmp(key, "fault"))
 		return 0;
 	return bc_errf(err, -1, EINVAL,
 		       "line %u: unknown key '%s' (program, packet, ctx, map, "
-		       "seed, prandom, ringbuf-full, fault)",
+		       "seed, prandom, ringbuf-full, stack-init, fault)",
 		       line, key);
 }
 

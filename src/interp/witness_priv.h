@@ -60,10 +60,23 @@ struct wcheck {
 	int64_t acq_insn;
 	struct wcheck_origin origin[BC_MAX_REG];
 	struct wcheck_learn *learn; /* NULL: nothing recorded */
+	/* a read of stack bytes never written is a fault (witness_stack.c) */
+	bool stack_init;
+	uint8_t written[BC_INTERP_MAX_FRAMES][BC_INTERP_STACK_SIZE / 8];
 };
 
 void wcheck_init(struct wcheck *wc, const struct bc_prog *entry,
 		 struct bc_rtmaps *maps, int64_t goal);
+/* Frame entered: its stack holds nothing written yet. */
+void wstack_enter(struct wcheck *wc, int frame);
+/*
+ * Before insn in runs: a read of stack bytes never written (a load, a
+ * map helper's key or value) stops the run (returns 1, error set);
+ * stores, and helpers given stack pointers, mark bytes written.
+ */
+int wstack_check(struct wcheck *wc, struct bc_vm *vm, uint32_t pc,
+		 const struct bpf_insn *in, const uint64_t *regs);
+
 /* A bc_interp_hook (arg: struct wcheck *). */
 int wcheck_hook(void *arg, struct bc_vm *vm, const struct bc_prog *prog,
 		uint32_t pc, const uint64_t *regs, int frame);
