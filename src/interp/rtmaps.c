@@ -91,7 +91,6 @@ static int map_init(struct bc_rtmap *m, const struct bc_map *d,
 		    struct bc_err *err)
 {
 	uint64_t vb, kb;
-	uint32_t i;
 
 	m->name = bc_xstrdup(d->name ? d->name : "?");
 	m->type = d->type;
@@ -136,19 +135,48 @@ static int map_init(struct bc_rtmap *m, const struct bc_map *d,
 		while (m->index_cap < 2ull * m->max_entries)
 			m->index_cap *= 2;
 		m->index = bc_xcalloc(m->index_cap, sizeof(*m->index));
+		/* freed slots; the never used ones are handed out in
+		 * order (fresh), so making a big map costs nothing */
 		m->free_slots = bc_xmalloc((m->max_entries + 1) *
 					   sizeof(*m->free_slots));
-		for (i = 0; i < m->max_entries; i++)
-			m->free_slots[i] = m->max_entries - 1 - i;
-		m->free_cnt = m->max_entries;
+		m->free_cnt = 0;
+		m->fresh = 0;
 	}
 	if (d->init && m->vals && m->max_entries)
 		memcpy(m->vals, d->init, BC_MIN(d->init_size, m->value_size));
 	return 0;
 }
 
+bool bc_rtmaps_reachable(const struct bc_prog *p, uint32_t i)
+{
+	const struct bc_map *d = &p->obj->maps[i];
+	bool plain = d->type == BPF_MAP_TYPE_HASH ||
+		     d->type == BPF_MAP_TYPE_ARRAY ||
+		     d->type == BPF_MAP_TYPE_PERCPU_HASH ||
+		     d->type == BPF_MAP_TYPE_PERCPU_ARRAY ||
+		     d->type == BPF_MAP_TYPE_LRU_HASH ||
+		     d->type == BPF_MAP_TYPE_LRU_PERCPU_HASH;
+
+	if (!plain)
+		return true;
+	for (uint32_t k = 0; k < p->maps_used_cnt; k++) {
+		const struct bc_map *u = &p->obj->maps[p->maps_used[k]];
+
+		if (p->maps_used[k] == i || bc_rtmap_of_maps(u->type) ||
+		    u->type == BPF_MAP_TYPE_PROG_ARRAY)
+			return true;
+	}
+	return false;
+}
+
 int bc_rtmaps_new(const struct bc_object *obj, struct bc_rtmaps **out,
 		  struct bc_err *err)
+{
+	return bc_rtmaps_new_for(obj, NULL, out, err);
+}
+
+int bc_rtmaps_new_for(const struct bc_object *obj, const struct bc_prog *p,
+		      struct bc_rtmaps **out, struct bc_err *err)
 {
 	struct bc_rtmaps *m = bc_xcalloc(1, sizeof(*m));
 	uint32_t i;
@@ -158,7 +186,14 @@ int bc_rtmaps_new(const struct bc_object *obj, struct bc_rtmaps **out,
 	m->maps = bc_xcalloc(1, (m->cnt ? m->cnt : 1) * sizeof(*m->maps) +
 					BC_RTMAP_OBJECT);
 	for (i = 0; i < m->cnt; i++) {
-		r = map_init(&m->maps[i], &obj->maps[i], err);
+		struct bc_map empty = obj->maps[i];
+
+		/* one p cannot reach: no entries, so no memory */
+		empty.max_entries = 0;
+		r = map_init(&m->maps[i],
+			     !p || bc_rtmaps_reachable(p, i) ? &obj->maps[i] :
+							       &empty,
+			     err);
 		if (r) {
 			m->cnt = i + 1;
 			bc_rtmaps_free(m);
@@ -334,13 +369,13 @@ int bc_rtmap_update(struct bc_rtmap *m, const void *key, const void *val,
 	if (found) {
 		slot = m->index[idx] - 1;
 	} else {
-		if (!m->free_cnt) {
+		if (!m->free_cnt && m->fresh == m->max_entries) {
 			if (!is_lru(m->type))
 				return -E2BIG;
 			lru_evict(m);
 			idx = hash_find(m, key, &found);
 		}
-		slot = m->free_slots[--m->free_cnt];
+		slot = m->free_cnt ? m->free_slots[--m->free_cnt] : m->fresh++;
 		m->index[idx] = slot + 1;
 		m->live[slot] = 1;
 		m->count++;

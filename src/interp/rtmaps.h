@@ -34,6 +34,7 @@ struct bc_rtmap {
 	uint32_t index_cap;
 	uint32_t *free_slots;
 	uint32_t free_cnt;
+	uint32_t fresh; /* slots [fresh, max_entries) never used */
 	uint32_t count; /* live entries (hashed) */
 	uint64_t clock;
 	uint32_t events; /* ringbuf/perf records emitted */
@@ -56,6 +57,18 @@ struct bc_rtmaps {
 /* Create runtime maps for every map in obj (global data initialised). */
 int bc_rtmaps_new(const struct bc_object *obj, struct bc_rtmaps **out,
 		  struct bc_err *err);
+/*
+ * The same, but the maps a run of p cannot reach (not among its own, when
+ * it has no map of maps or program array) are made without entries: a
+ * search that makes its maps afresh for each run pays for p's alone.
+ */
+int bc_rtmaps_new_for(const struct bc_object *obj, const struct bc_prog *p,
+		      struct bc_rtmaps **out, struct bc_err *err);
+/*
+ * Can a run of p reach map i of its object? Through its own map loads;
+ * through a map of maps or a program array, any map.
+ */
+bool bc_rtmaps_reachable(const struct bc_prog *p, uint32_t i);
 void bc_rtmaps_free(struct bc_rtmaps *m);
 struct bc_rtmap *bc_rtmaps_find(struct bc_rtmaps *m, const char *name);
 /* The runtime map whose handle address is p, or NULL. */

@@ -142,7 +142,7 @@ static bool run_one(const struct bc_object *obj, const struct bc_prog *p,
 	int r;
 
 	memset(f, 0, sizeof(*f));
-	if (bc_rtmaps_new(obj, &maps, err) ||
+	if (bc_rtmaps_new_for(obj, p, &maps, err) ||
 	    !store_entries(maps, w, obj, err)) {
 		bc_rtmaps_free(maps);
 		return false;
@@ -365,7 +365,7 @@ static void set_maps(struct search *s, int style)
 	if (style < 0)
 		return;
 	for (uint32_t i = 0; i < s->obj->map_cnt; i++)
-		if (fillable(&s->obj->maps[i]))
+		if (fillable(&s->obj->maps[i]) && bc_rtmaps_reachable(s->p, i))
 			fill_map(s, i, style);
 }
 
