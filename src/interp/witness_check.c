@@ -208,7 +208,7 @@ static void track_origins(struct wcheck *wc, struct bc_vm *vm,
 				  -1;
 		*d = (struct wcheck_origin){
 			(uint32_t)(off + 1), (uint32_t)size, 0,
-			size == 4 ? UINT32_MAX : (1u << (8 * size)) - 1
+			size >= 4 ? UINT32_MAX : (1u << (8 * size)) - 1
 		};
 		break;
 	case BC_INSN_ALU:
