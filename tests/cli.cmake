@@ -58,3 +58,14 @@ foreach(check json leak sarif explain fix)
             --srcdir ${CMAKE_SOURCE_DIR})
 endforeach()
 endif()
+# Witnesses: rejected programs that fault get one and replay it; no
+# program Linux accepts gets one (tests/cli/witness.py).
+if(Python3_FOUND)
+foreach(check replay accepted)
+  add_test(NAME cli_witness_${check}
+    COMMAND ${Python3_EXECUTABLE} ${TESTS_DIR}/cli/witness.py ${check}
+            --bpfcheck $<TARGET_FILE:bpfcheck>
+            --objdir ${CMAKE_BINARY_DIR}/tests/corpus)
+endforeach()
+set_tests_properties(cli_witness_accepted PROPERTIES TIMEOUT 900)
+endif()

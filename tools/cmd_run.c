@@ -10,6 +10,7 @@
 #include "interp/oracle.h"
 #include "platform/progtypes.h"
 #include "search/verify.h"
+#include "witness.h"
 
 enum {
 	OPT_PACKET = OPT_CMD_BASE,
@@ -24,6 +25,10 @@ enum {
 	OPT_SHOW_MAPS,
 	OPT_LIMIT,
 	OPT_SEED,
+	OPT_REPLAY,
+	OPT_SEARCH_WITNESS,
+	OPT_BUDGET,
+	OPT_STACK_INIT,
 };
 
 static void help(FILE *f)
@@ -52,10 +57,32 @@ static void help(FILE *f)
 		"  --seed N            seed of bpf_get_prandom_u32\n"
 		"  --json              print the result as JSON\n"
 		"  --no-verify         do not verify before running\n"
+		"  --replay FILE       run the witness in FILE (of 'verify --witness')\n"
+		"                      without verifying, and show its fault: the\n"
+		"                      insn, its source line, the region and offset\n"
+		"  --search-witness FILE  search an input that makes the program\n"
+		"                      fault anywhere (no verification); write it\n"
+		"                      to FILE\n"
+		"  --budget MS         the search's time (default 300 ms)\n"
+		"  --stack-init        the search's runs fault at a read of stack\n"
+		"                      bytes never written (Linux refuses those to\n"
+		"                      a loader without CAP_PERFMON)\n"
 		"  --oracle            check every register at every executed\n"
 		"                      instruction against what the verifier\n"
 		"                      claimed there (a soundness check)\n" CLI_INPUT_HELP
 		"  -h, --help          this help\n\n"
+		"A witness FILE is text, one key a line, a block per program:\n"
+		"  program NAME        starts the block of program NAME\n"
+		"  packet HEX          the packet's bytes (none: an empty packet)\n"
+		"  ctx HEX             the context's bytes (none: the default)\n"
+		"  map NAME KEY VALUE  an entry stored before the run, in hex\n"
+		"  seed N              the seed of bpf_get_prandom_u32\n"
+		"  prandom V...        its first results (then the seed's)\n"
+		"  ringbuf-full        every ring buffer reservation fails\n"
+		"  stack-init          a read of stack bytes never written faults\n"
+		"  fault TEXT          what the run does (not read back)\n"
+		"and '#' comments. A replay checks, beyond every run's checks,\n"
+		"registers read before any write and references held at exit.\n\n"
 		"Exit status: 0 the program ran, 1 it faulted (or was rejected),\n"
 		"2 bad input or usage.\n");
 }
@@ -67,6 +94,9 @@ struct map_set {
 
 struct run_opts {
 	const char *packet_file, *packet_hex, *ctx_file, *mem_hex;
+	const char *replay, *search_witness; /* --replay, --search-witness */
+	uint64_t budget_ms; /* --budget */
+	bool stack_init; /* --stack-init */
 	unsigned long repeat;
 	struct map_set *sets;
 	size_t nsets, capsets;
@@ -504,6 +534,11 @@ static int parse_args(int argc, char **argv, struct cli_input *in,
 		{ "show-maps", no_argument, NULL, OPT_SHOW_MAPS },
 		{ "limit", required_argument, NULL, OPT_LIMIT },
 		{ "seed", required_argument, NULL, OPT_SEED },
+		{ "replay", required_argument, NULL, OPT_REPLAY },
+		{ "search-witness", required_argument, NULL,
+		  OPT_SEARCH_WITNESS },
+		{ "budget", required_argument, NULL, OPT_BUDGET },
+		{ "stack-init", no_argument, NULL, OPT_STACK_INIT },
 		{ "help", no_argument, NULL, 'h' },
 		{ 0 }
 	};
@@ -521,6 +556,9 @@ static int parse_args(int argc, char **argv, struct cli_input *in,
 		case OPT_PACKET_HEX: o->packet_hex = optarg; break;
 		case OPT_CTX: o->ctx_file = optarg; break;
 		case OPT_MEM: o->mem_hex = optarg; break;
+		case OPT_REPLAY: o->replay = optarg; break;
+		case OPT_STACK_INIT: o->stack_init = true; break;
+		case OPT_SEARCH_WITNESS: o->search_witness = optarg; break;
 		case OPT_JSON: o->json = true; break;
 		case OPT_NO_VERIFY: o->no_verify = true; break;
 		case OPT_ORACLE: o->oracle = true; break;
@@ -542,6 +580,14 @@ static int parse_args(int argc, char **argv, struct cli_input *in,
 			if ((r = parse_u64("--limit", optarg, &o->limit)))
 				return r;
 			break;
+		case OPT_BUDGET:
+			if ((r = parse_u64("--budget", optarg, &o->budget_ms)))
+				return r;
+			if (!o->budget_ms || o->budget_ms > 600000)
+				return cli_usage_error(
+					"run",
+					"--budget: MS must be 1..600000");
+			break;
 		case OPT_SEED:
 			if ((r = parse_u64("--seed", optarg, &o->seed)))
 				return r;
@@ -555,6 +601,12 @@ static int parse_args(int argc, char **argv, struct cli_input *in,
 	if (o->packet_file && o->packet_hex)
 		return cli_usage_error(
 			"run", "--packet and --packet-hex exclude each other");
+	if ((o->replay || o->search_witness) &&
+	    (o->packet_file || o->packet_hex || o->ctx_file || o->mem_hex ||
+	     o->nsets || o->oracle || (o->replay && o->search_witness)))
+		return cli_usage_error("run",
+				       "--replay and --search-witness take "
+				       "their input from the witness");
 	if (optind != argc - 1)
 		return cli_usage_error("run", optind == argc ?
 						      "missing FILE" :
@@ -583,6 +635,10 @@ int cmd_run(int argc, char **argv)
 		free_sets(&o);
 		return EXIT_BADINPUT;
 	}
+	if (o.replay) {
+		rc = witness_replay(argv[optind], o.replay, obj, &in, o.json);
+		goto out;
+	}
 	for (i = 0; i < obj->prog_cnt; i++)
 		if (cli_selected(&in, argv[optind], obj->progs[i].name,
 				 obj->progs[i].section) &&
@@ -592,6 +648,12 @@ int cmd_run(int argc, char **argv)
 		cli_error("%s: %u programs match; choose one with --prog NAME",
 			  argv[optind], n);
 		rc = EXIT_BADINPUT;
+		goto out;
+	}
+	if (o.search_witness) {
+		rc = witness_search_any(o.search_witness, p,
+					(unsigned)o.budget_ms, o.stack_init,
+					o.json);
 		goto out;
 	}
 	/*

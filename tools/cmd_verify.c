@@ -12,6 +12,7 @@
 #include "kernels_matrix.h"
 #include "stats_table.h"
 #include "verify_jobs.h"
+#include "witness.h"
 #include "platform/kernels.h"
 #include "util/util.h"
 
@@ -32,6 +33,7 @@ enum {
 	OPT_KERNELS,
 	OPT_EXPLAIN,
 	OPT_BTF_DIR,
+	OPT_WITNESS,
 };
 
 static void help(FILE *f)
@@ -51,6 +53,11 @@ static void help(FILE *f)
 		"                   (at:) and, for an access out of bounds of a\n"
 		"                   packet, map value or stack, the numbers (why:),\n"
 		"                   and the change that fixes common ones (fix:)\n"
+		"  --witness FILE   for a memory-safety rejection, search an input\n"
+		"                   (packet, context, map entries, prandom seed)\n"
+		"                   that makes the program fault at the rejected\n"
+		"                   insn when run unverified; write it to FILE\n"
+		"                   ('bpfcheck run --replay FILE' runs it)\n"
 		"  -o, --output-format FMT  text (default), json, sarif (SARIF\n"
 		"                   2.1.0: a result per rejection), or veristat's\n"
 		"                   table and csv (columns file_name, prog_name,\n"
@@ -218,7 +225,9 @@ static void print_warnings(const struct bpfcheck_verdict *r, bool json)
 }
 
 static void json_prog(const char *file, const struct bpfcheck_prog *p,
-		      const struct bpfcheck_verdict *r, bool first)
+		      const struct bpfcheck_verdict *r, bool first,
+		      const struct witness_out *wo,
+		      const struct witness_result *wr)
 {
 	fputs(first ? "" : ",", stdout);
 	fputs("{\"file\":", stdout);
@@ -269,7 +278,10 @@ static void json_prog(const char *file, const struct bpfcheck_prog *p,
 		fputs(",\"note\":", stdout);
 		cli_json_str(stdout, r->note);
 	}
-	fputs("}}", stdout);
+	fputs("}", stdout);
+	if (wr)
+		witness_print_json(stdout, wo, p, wr);
+	fputs("}", stdout);
 }
 
 /* "insn I: message" of Linux's rejection, into buf. */
@@ -363,6 +375,7 @@ struct verify_args {
 	const char *kernels; /* --kernels LIST */
 	const char *btf_dir; /* --btf-dir DIR */
 	int jobs;
+	struct witness_out wit; /* --witness FILE */
 };
 
 static bool parse_format(const char *arg, enum out_format *out)
@@ -441,6 +454,7 @@ static int take_option(struct verify_args *a, int c, const char *arg)
 	case OPT_KERNEL: vo->kernel = arg; return -1;
 	case OPT_KERNELS: a->kernels = arg; return -1;
 	case OPT_BTF_DIR: a->btf_dir = arg; return -1;
+	case OPT_WITNESS: a->wit.path = arg; return -1;
 	case 'o':
 		if (parse_format(arg, &a->out))
 			return -1;
@@ -498,6 +512,9 @@ static int check_combinations(int argc, struct verify_args *a)
 			   a->out == OUT_SARIF))
 		return cli_usage_error("verify", "--kernels takes no --kernel, "
 						 "-C, -o table or -o sarif");
+	if (a->wit.path && (a->kernels || a->compare))
+		return cli_usage_error("verify",
+				       "--witness takes no --kernels or -C");
 	if (a->btf_dir && !a->kernels)
 		return cli_usage_error("verify",
 				       "--btf-dir goes with --kernels");
@@ -539,6 +556,7 @@ static int parse_args(int argc, char **argv, struct verify_args *a)
 		{ "kernel", required_argument, NULL, OPT_KERNEL },
 		{ "kernels", required_argument, NULL, OPT_KERNELS },
 		{ "btf-dir", required_argument, NULL, OPT_BTF_DIR },
+		{ "witness", required_argument, NULL, OPT_WITNESS },
 		{ "help", no_argument, NULL, 'h' },
 		{ 0 }
 	};
@@ -576,14 +594,20 @@ static int report(struct verify_out *o, const char *file,
 		  const struct bpfcheck_prog *p, int vrc,
 		  const struct bpfcheck_verdict *r)
 {
+	struct witness_result wr, *w = NULL;
+
 	if (vrc < 0) {
 		cli_error("%s: %s: %s", file, bpfcheck_prog_name(p),
 			  r->error ? r->error : "cannot be verified");
 		return EXIT_BADINPUT;
 	}
+	if (o->a->wit.path && !r->accepted) {
+		witness_verify(&o->a->wit, p, r, o->a->vo.unprivileged, &wr);
+		w = &wr;
+	}
 	switch (o->a->out) {
 	case OUT_JSON:
-		json_prog(file, p, r, o->first);
+		json_prog(file, p, r, o->first, &o->a->wit, w);
 		o->first = false;
 		break;
 	case OUT_SARIF: sarif_result(stdout, &o->first, file, p, r); break;
@@ -591,6 +615,8 @@ static int report(struct verify_out *o, const char *file,
 	case OUT_CSV: stats_add(&o->rows, file, p, r); break;
 	case OUT_TEXT:
 		text_prog(file, p, r, o->a->explain);
+		if (w)
+			witness_print_text(stdout, &o->a->wit, p, w);
 		print_warnings(r, false);
 		if (o->a->stats) {
 			stats_prog(r);
@@ -700,5 +726,7 @@ int cmd_verify(int argc, char **argv)
 		stats_print(&o.rows, &a.spec,
 			    a.out == OUT_CSV ? STATS_CSV : STATS_TABLE);
 	stats_free(&o.rows);
+	if (witness_close(&a.wit))
+		rc = EXIT_BADINPUT;
 	return rc;
 }

@@ -17,309 +17,6 @@
 
 #define PKT_BUF_SIZE 4096u /* headroom + packet + tailroom, as test_run */
 
-static const char *const frame_names[BC_INTERP_MAX_FRAMES] = {
-	"stack of frame 0", "stack of frame 1", "stack of frame 2",
-	"stack of frame 3", "stack of frame 4", "stack of frame 5",
-	"stack of frame 6", "stack of frame 7",
-};
-
-void bc_vm_err(struct bc_vm *vm, uint32_t pc, const char *fmt, ...)
-{
-	char buf[400];
-	va_list ap;
-
-	if (!vm->err || vm->err->set)
-		return;
-	va_start(ap, fmt);
-	vsnprintf(buf, sizeof(buf), fmt, ap);
-	va_end(ap);
-	bc_errf(vm->err, pc, EFAULT, "insn %u: %s", pc, buf);
-}
-
-static int fail(struct bc_vm *vm, uint32_t pc, int errnum, const char *fmt, ...)
-	__attribute__((format(printf, 4, 5)));
-static int fail(struct bc_vm *vm, uint32_t pc, int errnum, const char *fmt, ...)
-{
-	char buf[400];
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(buf, sizeof(buf), fmt, ap);
-	va_end(ap);
-	if (vm->err && !vm->err->set)
-		bc_errf(vm->err, pc, errnum, "insn %u: %s", pc, buf);
-	return -errnum;
-}
-
-/* ---- regions ---- */
-
-struct region {
-	uint8_t *base; /* NULL: a map's value (name: the map's) */
-	uint64_t size;
-	bool writable;
-	const char *name;
-};
-
-/* "the packet (14 bytes)", "the value", "ringbuf record (8 bytes)" */
-static void region_name(const struct region *rg, char *buf, size_t len)
-{
-	bool builtin = !strcmp(rg->name, "packet") ||
-		       !strcmp(rg->name, "context") ||
-		       !strcmp(rg->name, "memory") ||
-		       !strncmp(rg->name, "stack of", 8);
-
-	if (!rg->base)
-		snprintf(buf, len, "the value");
-	else
-		snprintf(buf, len, "%s%s (%llu bytes)", builtin ? "the " : "",
-			 rg->name, (unsigned long long)rg->size);
-}
-
-/* Classify addr: fills *rg with the region holding addr, false if none. */
-static bool find_region(struct bc_vm *vm, uint64_t addr, uint64_t size,
-			struct region *rg, bool *inside)
-{
-	uint32_t i;
-	int d;
-
-	for (d = 0; d <= vm->depth; d++) {
-		uint64_t b = (uintptr_t)vm->stacks[d];
-
-		if (addr >= b && addr < b + BC_INTERP_STACK_SIZE) {
-			*rg = (struct region){ vm->stacks[d],
-					       BC_INTERP_STACK_SIZE, true,
-					       frame_names[d] };
-			goto plain;
-		}
-	}
-	if (vm->ctx && addr >= (uintptr_t)vm->ctx &&
-	    addr < (uintptr_t)vm->ctx + vm->ctx_size) {
-		*rg = (struct region){ vm->ctx, vm->ctx_size, true, "context" };
-		goto plain;
-	}
-	if (vm->data_end && addr >= (uintptr_t)vm->data_meta &&
-	    addr < (uintptr_t)vm->data_end) {
-		*rg = (struct region){ vm->data_meta,
-				       (uint64_t)(vm->data_end - vm->data_meta),
-				       true, "packet" };
-		goto plain;
-	}
-	if (vm->mem && addr >= (uintptr_t)vm->mem &&
-	    addr < (uintptr_t)vm->mem + vm->mem_len) {
-		*rg = (struct region){ vm->mem, vm->mem_len, true, "memory" };
-		goto plain;
-	}
-	for (i = 0; vm->maps && i < vm->maps->cnt; i++) {
-		bool w;
-
-		if (bc_rtmap_covers(&vm->maps->maps[i], addr, size, inside,
-				    &w)) {
-			*rg = (struct region){ NULL, 0, w,
-					       vm->maps->maps[i].name };
-			return true;
-		}
-	}
-	for (i = 0; i < vm->dyn_cnt; i++) {
-		struct bc_dynreg *r = &vm->dyn[i];
-
-		if (addr >= (uintptr_t)r->base &&
-		    addr < (uintptr_t)r->base + r->size) {
-			*rg = (struct region){ r->base, r->size, r->writable,
-					       r->name };
-			goto plain;
-		}
-	}
-	return false;
-plain:
-	*inside = size <= rg->size &&
-		  addr - (uintptr_t)rg->base <= rg->size - size;
-	return true;
-}
-
-void bc_vm_probe_load(struct bc_vm *vm, uint32_t pc)
-{
-	vm->probe_pc = pc;
-}
-
-bool bc_vm_mem_ok(struct bc_vm *vm, uint64_t addr, uint64_t size, bool write)
-{
-	struct region rg;
-	bool inside;
-
-	if (!find_region(vm, addr, size, &rg, &inside) || !inside)
-		return false;
-	return !write || rg.writable;
-}
-
-/* The frame whose stack rg is, or -1. */
-static int stack_frame(const struct bc_vm *vm, const struct region *rg)
-{
-	for (int d = 0; d < BC_INTERP_MAX_FRAMES; d++)
-		if (rg->base == vm->stacks[d])
-			return d;
-	return -1;
-}
-
-/*
- * addr in the program's terms, relative to region rg: fp-8 of frame 0,
- * packet+14 (from data), context+8, NAME+off; never a host address.
- */
-static void region_at(const struct bc_vm *vm, const struct region *rg,
-		      uint64_t addr, char *buf, size_t len)
-{
-	int d = stack_frame(vm, rg);
-	const uint8_t *base = rg->base;
-
-	if (!base) {
-		snprintf(buf, len, "a value of %s", rg->name);
-		return;
-	}
-	if (d >= 0) {
-		snprintf(buf, len, "fp%+lld of frame %d",
-			 (long long)(addr - (uintptr_t)base) -
-				 BC_INTERP_STACK_SIZE,
-			 d);
-		return;
-	}
-	if (base == vm->data_meta && vm->data)
-		base = vm->data;
-	snprintf(buf, len, "%s%+lld", rg->name,
-		 (long long)(addr - (uintptr_t)base));
-}
-
-/*
- * The stack or the packet addr is in the buffer of, outside the region
- * itself: the stacks of all frames (and 64 bytes below), or the packet
- * with its head and tail room. Those buffers are the interpreter's own, so an offset from them
- * means something; the context and the other regions are allocations of
- * their own, whose neighbours (a freed record, say) are another story.
- */
-static bool nearest_region(struct bc_vm *vm, uint64_t addr, struct region *rg)
-{
-	uint64_t s0 = (uintptr_t)vm->stacks[0], p0 = (uintptr_t)vm->pkt_buf;
-	uint64_t d;
-
-	/* a frame's stack, or just below the first: the frames in use are
-	 * 0 to depth, so past the last one's top is still about the last */
-	if (addr + 64 >= s0 && addr < s0 + sizeof(vm->stacks)) {
-		d = addr < s0 ? 0 : (addr - s0) / BC_INTERP_STACK_SIZE;
-		if (d > (uint64_t)vm->depth)
-			d = (uint64_t)vm->depth;
-		*rg = (struct region){ vm->stacks[d], BC_INTERP_STACK_SIZE,
-				       true, frame_names[d] };
-		return true;
-	}
-	if (vm->pkt_buf && vm->data_end && addr >= p0 &&
-	    addr - p0 < vm->pkt_buf_size) {
-		*rg = (struct region){ vm->data_meta,
-				       (uint64_t)(vm->data_end - vm->data_meta),
-				       true, "packet" };
-		return true;
-	}
-	return false;
-}
-
-static void not_in_region(struct bc_vm *vm, uint32_t pc, const char *what,
-			  uint64_t addr, uint64_t size)
-{
-	struct region rg;
-	char at[96], name[96];
-
-	if (addr < 4096) {
-		fail(vm, pc, EFAULT,
-		     "invalid %s of %llu bytes at 0x%llx (a null pointer)",
-		     what, (unsigned long long)size, (unsigned long long)addr);
-	} else if (nearest_region(vm, addr, &rg)) {
-		region_at(vm, &rg, addr, at, sizeof(at));
-		region_name(&rg, name, sizeof(name));
-		fail(vm, pc, EFAULT,
-		     "invalid %s of %llu bytes at %s, outside %s", what,
-		     (unsigned long long)size, at, name);
-	} else {
-		fail(vm, pc, EFAULT,
-		     "invalid %s of %llu bytes at an address in no region",
-		     what, (unsigned long long)size);
-	}
-}
-
-/*
- * A map pointer is its runtime map's host address: what lies at or past it
- * is the interpreter's, not the kernel's struct bpf_map (rtmaps.h).
- */
-static bool in_map_object(const struct bc_vm *vm, uint64_t addr)
-{
-	const struct bc_rtmaps *m = vm->maps;
-
-	return m && m->cnt && addr >= (uintptr_t)m->maps &&
-	       addr < (uintptr_t)&m->maps[m->cnt] + BC_RTMAP_OBJECT;
-}
-
-void *bc_vm_mem(struct bc_vm *vm, uint32_t pc, uint64_t addr, uint64_t size,
-		bool write)
-{
-	const char *what = write ? "write" : "read";
-	struct region rg;
-	bool inside;
-	char at[96], name[96];
-
-	if (in_map_object(vm, addr)) {
-		fail(vm, pc, ENOTSUP,
-		     "%s of %llu bytes of a map's kernel object (struct "
-		     "bpf_map): not modelled by the interpreter",
-		     what, (unsigned long long)size);
-		return NULL;
-	}
-	if (!find_region(vm, addr, size, &rg, &inside)) {
-		not_in_region(vm, pc, what, addr, size);
-		return NULL;
-	}
-	region_at(vm, &rg, addr, at, sizeof(at));
-	region_name(&rg, name, sizeof(name));
-	if (!inside) {
-		fail(vm, pc, EFAULT,
-		     "invalid %s of %llu bytes at %s, past the end of %s", what,
-		     (unsigned long long)size, at, name);
-		return NULL;
-	}
-	if (write && !rg.writable) {
-		fail(vm, pc, EACCES,
-		     "invalid write of %llu bytes at %s (%s is read-only)",
-		     (unsigned long long)size, at, rg.name);
-		return NULL;
-	}
-	return (void *)(uintptr_t)addr;
-}
-
-struct bc_dynreg *bc_vm_dyn_add(struct bc_vm *vm, size_t size, const char *name)
-{
-	struct bc_dynreg *d;
-
-	BC_GROW(vm->dyn, vm->dyn_cap, vm->dyn_cnt + 1);
-	d = &vm->dyn[vm->dyn_cnt++];
-	d->base = bc_xcalloc(1, size ? size : 1);
-	d->size = size;
-	d->writable = true;
-	d->name = name;
-	d->map = 0;
-	return d;
-}
-
-struct bc_dynreg *bc_vm_dyn_find(struct bc_vm *vm, uint64_t addr)
-{
-	size_t i;
-
-	for (i = 0; i < vm->dyn_cnt; i++)
-		if ((uintptr_t)vm->dyn[i].base == addr)
-			return &vm->dyn[i];
-	return NULL;
-}
-
-void bc_vm_dyn_del(struct bc_vm *vm, struct bc_dynreg *d)
-{
-	free(d->base);
-	*d = vm->dyn[--vm->dyn_cnt];
-}
-
 /* ---- instruction semantics ---- */
 
 static uint64_t load_n(const void *p, int size)
@@ -419,7 +116,7 @@ static struct bc_rtarena *arena_at(struct bc_vm *vm, uint64_t base,
 {
 	uint32_t hi = (uint32_t)(base >> 32);
 
-	if ((hi > 1 && hi != UINT32_MAX) || in_map_object(vm, addr))
+	if ((hi > 1 && hi != UINT32_MAX) || bc_vm_in_map_object(vm, addr))
 		return NULL;
 	for (uint32_t i = 0; vm->maps && i < vm->maps->cnt; i++)
 		if (vm->maps->maps[i].arena)
@@ -524,8 +221,9 @@ static int do_atomic(struct bc_vm *vm, uint32_t pc, const struct bpf_insn *in)
 			r[0] = old;
 			return 0;
 		}
-		return fail(vm, pc, EINVAL, "unknown atomic operation 0x%x",
-			    (unsigned)op);
+		return bc_vm_fail(vm, pc, EINVAL,
+				  "unknown atomic operation 0x%x",
+				  (unsigned)op);
 	}
 	store_n(p, size, nv & mask);
 	if (op & BPF_FETCH)
@@ -573,7 +271,7 @@ static int do_lddw(struct bc_vm *vm, uint32_t pc, const struct bpf_insn *in)
 	case BPF_PSEUDO_MAP_VALUE:
 	case BPF_PSEUDO_MAP_IDX_VALUE:
 		if (!vm->maps || idx >= vm->maps->cnt)
-			return fail(
+			return bc_vm_fail(
 				vm, pc, EINVAL, "%s %u is not a known map",
 				in->src_reg == BPF_PSEUDO_MAP_FD ||
 						in->src_reg ==
@@ -593,16 +291,18 @@ static int do_lddw(struct bc_vm *vm, uint32_t pc, const struct bpf_insn *in)
 			return 0;
 		}
 		if (!m->vals || m->hashed)
-			return fail(vm, pc, EINVAL,
-				    "map '%s' has no direct value address",
-				    m->name);
+			return bc_vm_fail(
+				vm, pc, EINVAL,
+				"map '%s' has no direct value address",
+				m->name);
 		vm->regs[in->dst_reg] =
 			(uintptr_t)m->vals + (uint32_t)in[1].imm;
 		return 0;
 	}
-	return fail(vm, pc, ENOTSUP,
-		    "lddw with src_reg %u is not supported by the interpreter",
-		    in->src_reg);
+	return bc_vm_fail(
+		vm, pc, ENOTSUP,
+		"lddw with src_reg %u is not supported by the interpreter",
+		in->src_reg);
 }
 
 static void set_r10(struct bc_vm *vm)
@@ -616,8 +316,8 @@ static int push_frame(struct bc_vm *vm, uint32_t pc, uint32_t ret_pc,
 	struct bc_frame *f;
 
 	if (vm->depth + 1 >= BC_INTERP_MAX_FRAMES)
-		return fail(vm, pc, E2BIG, "call depth exceeds %d frames",
-			    BC_INTERP_MAX_FRAMES);
+		return bc_vm_fail(vm, pc, E2BIG, "call depth exceeds %d frames",
+				  BC_INTERP_MAX_FRAMES);
 	f = &vm->frames[++vm->depth];
 	f->prog = vm->frames[vm->depth - 1].prog;
 	f->ret_pc = ret_pc;
@@ -652,9 +352,10 @@ static int do_call(struct bc_vm *vm, const struct bpf_insn *in, uint32_t pc,
 			return r;
 		}
 		if (target > INT32_MAX)
-			return fail(vm, pc, EINVAL,
-				    "callx target 0x%llx is not a function",
-				    (unsigned long long)target);
+			return bc_vm_fail(
+				vm, pc, EINVAL,
+				"callx target 0x%llx is not a function",
+				(unsigned long long)target);
 		return bc_rt_helper(vm, pc, (int32_t)target);
 	}
 	if (in->src_reg == BPF_PSEUDO_CALL) {
@@ -667,15 +368,16 @@ static int do_call(struct bc_vm *vm, const struct bpf_insn *in, uint32_t pc,
 
 		r = bc_rt_kfunc(vm, pc, name);
 		if (r == -ENOTSUP)
-			return fail(vm, pc, ENOTSUP,
-				    "kfunc %s is not "
-				    "supported by the interpreter",
-				    name ? name : "?");
+			return bc_vm_fail(vm, pc, ENOTSUP,
+					  "kfunc %s is not "
+					  "supported by the interpreter",
+					  name ? name : "?");
 		return r;
 	}
 	if (in->src_reg != 0)
-		return fail(vm, pc, ENOTSUP,
-			    "kfunc calls are not supported by the interpreter");
+		return bc_vm_fail(
+			vm, pc, ENOTSUP,
+			"kfunc calls are not supported by the interpreter");
 	return bc_rt_helper(vm, pc, in->imm);
 }
 
@@ -687,13 +389,13 @@ int bc_vm_callback(struct bc_vm *vm, uint32_t pc, uint64_t func,
 	int r;
 
 	if ((func & ~BC_FUNC_MASK) != BC_FUNC_TAG)
-		return fail(vm, pc, EINVAL,
-			    "callback 0x%llx is not a function address",
-			    (unsigned long long)func);
+		return bc_vm_fail(vm, pc, EINVAL,
+				  "callback 0x%llx is not a function address",
+				  (unsigned long long)func);
 	if ((uint32_t)func >= vm->frames[vm->depth].prog->insn_cnt)
-		return fail(vm, pc, EINVAL,
-			    "callback at insn %u is outside the program",
-			    (uint32_t)func);
+		return bc_vm_fail(vm, pc, EINVAL,
+				  "callback at insn %u is outside the program",
+				  (uint32_t)func);
 	r = push_frame(vm, pc, pc + 1, true);
 	if (r)
 		return r;
@@ -814,13 +516,13 @@ static bool insn_ok(const struct bpf_insn *in)
 static int step_limit(struct bc_vm *vm, const struct bc_prog *p, uint32_t pc)
 {
 	if (!insn_ok(&p->insns[pc]))
-		return fail(
+		return bc_vm_fail(
 			vm, pc, EINVAL,
 			"invalid instruction (code 0x%02x, dst r%u, src r%u)",
 			p->insns[pc].code, p->insns[pc].dst_reg,
 			p->insns[pc].src_reg);
 	if (vm->insns >= vm->limit)
-		return fail(
+		return bc_vm_fail(
 			vm, pc, E2BIG,
 			"instruction limit of %llu reached (infinite loop?)",
 			(unsigned long long)vm->limit);
@@ -828,7 +530,7 @@ static int step_limit(struct bc_vm *vm, const struct bc_prog *p, uint32_t pc)
 	if (vm->opts.hook &&
 	    vm->opts.hook(vm->opts.hook_arg, vm, p, pc, vm->regs, vm->depth)) {
 		if (!vm->err->set)
-			fail(vm, pc, ECANCELED, "run stopped by hook");
+			bc_vm_fail(vm, pc, ECANCELED, "run stopped by hook");
 		return -ECANCELED;
 	}
 	vm->insns++; /* counts instructions that execute */
@@ -840,11 +542,11 @@ static int past_end(struct bc_vm *vm, const struct bc_prog *p,
 		    const struct bpf_insn *in, uint32_t pc, uint32_t npc)
 {
 	if (npc == pc + 1 || (npc == pc + 2 && bc_is_lddw(in)))
-		return fail(
+		return bc_vm_fail(
 			vm, pc, EFAULT,
 			"falls off the end of the program (%u instructions)",
 			p->insn_cnt);
-	return fail(
+	return bc_vm_fail(
 		vm, pc, EFAULT,
 		"jump to insn %lld is outside the program (%u instructions)",
 		(long long)(int32_t)npc, p->insn_cnt);
@@ -873,8 +575,9 @@ static int exec(struct bc_vm *vm, uint32_t pc, int stop_depth)
 		case BC_INSN_ATOMIC: e = do_atomic(vm, pc, in); break;
 		case BC_INSN_LDDW:
 			if (pc + 1 >= p->insn_cnt)
-				return fail(vm, pc, EINVAL,
-					    "lddw without its second half");
+				return bc_vm_fail(
+					vm, pc, EINVAL,
+					"lddw without its second half");
 			e = do_lddw(vm, pc, in);
 			npc = pc + 2;
 			break;
@@ -930,7 +633,7 @@ static bool is_sk_buff(enum bc_ctx_layout l)
 
 #define PT_REGS_SIZE 168 /* x86-64 struct pt_regs */
 
-static size_t default_ctx_size(enum bc_ctx_layout l)
+size_t bc_interp_ctx_size(enum bc_ctx_layout l)
 {
 	switch (l) {
 	case BC_CTX_XDP_MD: return sizeof(struct xdp_md);
@@ -998,7 +701,7 @@ static void eth_type_trans(struct bc_vm *vm, struct __sk_buff *s)
 
 static void setup_ctx(struct bc_vm *vm, const struct bc_run_input *in)
 {
-	size_t n = default_ctx_size(vm->ctx_layout);
+	size_t n = bc_interp_ctx_size(vm->ctx_layout);
 
 	if (in->ctx && in->ctx_len > n && !vm->ctx_pkt)
 		n = in->ctx_len;
@@ -1138,6 +841,8 @@ int bc_vm_run(struct bc_vm *vm, const struct bc_prog *prog,
 	vm->tail_calls = 0;
 	vm->tail_target = NULL;
 	vm->ld_abs_fail = false;
+	vm->prandom_used = 0;
+	vm->fault_unmapped = false;
 	vm->events = 0;
 	vm->depth = 0;
 	vm->frames[0] =
@@ -1166,7 +871,7 @@ int bc_vm_run(struct bc_vm *vm, const struct bc_prog *prog,
 		vm->regs[1] = (uintptr_t)vm->ctx;
 	}
 	if (!prog->insn_cnt)
-		r = fail(vm, 0, EINVAL, "empty program");
+		r = bc_vm_fail(vm, 0, EINVAL, "empty program");
 	else
 		r = exec(vm, 0, 0);
 	vm->total_insns += vm->insns;

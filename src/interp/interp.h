@@ -35,6 +35,7 @@
 
 #include "prog/prog.h"
 #include "interp/rtmaps.h"
+#include "platform/progtypes.h"
 
 #define BC_INTERP_STACK_SIZE	 512
 #define BC_INTERP_MAX_FRAMES	 8
@@ -60,6 +61,10 @@ struct bc_vm_opts {
 	bool fixed_time; /* ktime returns a deterministic counter */
 	FILE *trace; /* trace_printk output, NULL: stderr */
 	FILE *events; /* perf/ringbuf records, NULL: discard */
+	/* the first results of bpf_get_prandom_u32, then the seed's */
+	const uint32_t *prandom;
+	uint32_t prandom_cnt;
+	bool ringbuf_full; /* every ring buffer reservation fails */
 	bc_interp_hook hook;
 	void *hook_arg;
 };
@@ -121,6 +126,18 @@ void bc_vm_probe_load(struct bc_vm *vm, uint32_t pc);
  * when write is set. Used by the soundness oracle as well.
  */
 bool bc_vm_mem_ok(struct bc_vm *vm, uint64_t addr, uint64_t size, bool write);
+
+/*
+ * Does the run hold a reference it acquired and has not released (a ring
+ * buffer record reserved, not submitted or discarded)? Sets the insn that
+ * acquired it and what it is. Asked from a hook at the main program's
+ * exit, as Linux's check_reference_leak asks.
+ */
+bool bc_vm_ref_held(const struct bc_vm *vm, uint32_t *acq_pc,
+		    const char **what);
+
+/* The size of the context a run of a program of layout l is given. */
+size_t bc_interp_ctx_size(enum bc_ctx_layout l);
 
 /* Convenience: run a bare instruction array as the conformance suite does. */
 int bc_interp_run_mem(const struct bpf_insn *insns, uint32_t cnt,

@@ -26,6 +26,8 @@ struct bc_dynreg {
 	bool writable;
 	const char *name;
 	uint32_t map; /* ringbuf records: owning map index */
+	uint32_t acq_pc; /* a reference: the insn that acquired it, or
+			  * UINT32_MAX (bc_vm_ref_held) */
 };
 
 struct bc_vm {
@@ -62,10 +64,17 @@ struct bc_vm {
 	bool ld_abs_fail; /* LD_ABS out of packet: return 0 */
 	int64_t probe_pc; /* bc_vm_probe_load's, -1: none */
 	uint64_t rng[2];
+	uint32_t prandom_used; /* of opts.prandom, this run */
+	bool fault_unmapped; /* the run's fault: at NULL or in no region */
 	uint64_t clock;
 	uint64_t events;
 };
 
+/* Set the run's error (first error wins); returns -errnum. */
+int bc_vm_fail(struct bc_vm *vm, uint32_t pc, int errnum, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+/* Is addr at or past the runtime maps' array (a map pointer's target)? */
+bool bc_vm_in_map_object(const struct bc_vm *vm, uint64_t addr);
 /* Checked memory access: host pointer for [addr, addr+size), or NULL
  * with the run's error set ("insn N: invalid read of ..."). */
 void *bc_vm_mem(struct bc_vm *vm, uint32_t pc, uint64_t addr, uint64_t size,

@@ -85,10 +85,12 @@ static int reserve(struct bc_vm *vm, uint32_t pc)
 			  (unsigned long long)A(1));
 		return -EINVAL;
 	}
-	if (A(3) || A(2) > DYNPTR_MAX_SIZE || A(2) > m->max_entries)
+	if (A(3) || A(2) > DYNPTR_MAX_SIZE || A(2) > m->max_entries ||
+	    vm->opts.ringbuf_full)
 		return RET(A(3) ? -EINVAL : -E2BIG), 0;
 	r = bc_vm_dyn_add(vm, A(2), "ring buffer record");
 	r->map = (uint32_t)(m - vm->maps->maps);
+	r->acq_pc = pc;
 	make(d, (uintptr_t)r->base, (uint32_t)A(2), RINGBUF);
 	return RET(0), 0;
 }

@@ -86,6 +86,8 @@ static uint64_t prandom(struct bc_vm *vm)
 	uint64_t s1 = vm->rng[0];
 	const uint64_t s0 = vm->rng[1];
 
+	if (vm->prandom_used < vm->opts.prandom_cnt)
+		return vm->opts.prandom[vm->prandom_used++];
 	vm->rng[0] = s0;
 	s1 ^= s1 << 23;
 	vm->rng[1] = s1 ^ s0 ^ (s1 >> 17) ^ (s0 >> 26);
@@ -436,12 +438,14 @@ static int h_ringbuf(struct bc_vm *vm, uint32_t pc, int32_t id)
 		return 0;
 	case BPF_FUNC_ringbuf_reserve:
 		if (A(2) > m->max_entries || A(2) > RINGBUF_RECORD_MAX ||
-		    vm->dyn_cnt >= RINGBUF_OUTSTANDING_MAX || A(3)) {
+		    vm->dyn_cnt >= RINGBUF_OUTSTANDING_MAX || A(3) ||
+		    vm->opts.ringbuf_full) {
 			RET(0);
 			return 0;
 		}
 		d = bc_vm_dyn_add(vm, A(2), "ring buffer record");
 		d->map = (uint32_t)(m - vm->maps->maps);
+		d->acq_pc = pc;
 		RET((uintptr_t)d->base);
 		return 0;
 	case BPF_FUNC_ringbuf_query: RET(0); return 0;

@@ -62,22 +62,35 @@ static bool is_lru(uint32_t type)
 	       type == BPF_MAP_TYPE_LRU_PERCPU_HASH;
 }
 
+/* Small pools come from the heap: a run that makes its maps afresh (the
+ * witness search's thousands) then costs no system call. */
+#define HEAP_POOL_MAX (256u << 10)
+
 static void *pool(size_t bytes)
 {
 	void *p;
 
 	if (!bytes)
 		return NULL;
+	if (bytes <= HEAP_POOL_MAX)
+		return calloc(1, bytes);
 	p = mmap(NULL, bytes, PROT_READ | PROT_WRITE,
 		 MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
 	return p == MAP_FAILED ? NULL : p;
+}
+
+static void pool_free(void *p, size_t bytes)
+{
+	if (bytes <= HEAP_POOL_MAX)
+		free(p);
+	else if (p)
+		munmap(p, bytes);
 }
 
 static int map_init(struct bc_rtmap *m, const struct bc_map *d,
 		    struct bc_err *err)
 {
 	uint64_t vb, kb;
-	uint32_t i;
 
 	m->name = bc_xstrdup(d->name ? d->name : "?");
 	m->type = d->type;
@@ -94,6 +107,10 @@ static int map_init(struct bc_rtmap *m, const struct bc_map *d,
 	if (!m->hashed && m->key_size != 4 && m->max_entries)
 		m->hashed = true; /* unknown keyed kinds behave as hash */
 	m->vstride = (m->value_size + 7) & ~7u;
+	/* a gap as large as the value after each one: an access past one
+	 * value's end faults rather than landing in the next value */
+	if (2ull * m->vstride * m->max_entries <= RT_POOL_LIMIT)
+		m->vstride *= 2;
 	vb = (uint64_t)m->vstride * m->max_entries;
 	kb = m->hashed ? (uint64_t)m->key_size * m->max_entries : 0;
 	if (vb > RT_POOL_LIMIT || kb > RT_POOL_LIMIT ||
@@ -118,19 +135,48 @@ static int map_init(struct bc_rtmap *m, const struct bc_map *d,
 		while (m->index_cap < 2ull * m->max_entries)
 			m->index_cap *= 2;
 		m->index = bc_xcalloc(m->index_cap, sizeof(*m->index));
+		/* freed slots; the never used ones are handed out in
+		 * order (fresh), so making a big map costs nothing */
 		m->free_slots = bc_xmalloc((m->max_entries + 1) *
 					   sizeof(*m->free_slots));
-		for (i = 0; i < m->max_entries; i++)
-			m->free_slots[i] = m->max_entries - 1 - i;
-		m->free_cnt = m->max_entries;
+		m->free_cnt = 0;
+		m->fresh = 0;
 	}
 	if (d->init && m->vals && m->max_entries)
 		memcpy(m->vals, d->init, BC_MIN(d->init_size, m->value_size));
 	return 0;
 }
 
+bool bc_rtmaps_reachable(const struct bc_prog *p, uint32_t i)
+{
+	const struct bc_map *d = &p->obj->maps[i];
+	bool plain = d->type == BPF_MAP_TYPE_HASH ||
+		     d->type == BPF_MAP_TYPE_ARRAY ||
+		     d->type == BPF_MAP_TYPE_PERCPU_HASH ||
+		     d->type == BPF_MAP_TYPE_PERCPU_ARRAY ||
+		     d->type == BPF_MAP_TYPE_LRU_HASH ||
+		     d->type == BPF_MAP_TYPE_LRU_PERCPU_HASH;
+
+	if (!plain)
+		return true;
+	for (uint32_t k = 0; k < p->maps_used_cnt; k++) {
+		const struct bc_map *u = &p->obj->maps[p->maps_used[k]];
+
+		if (p->maps_used[k] == i || bc_rtmap_of_maps(u->type) ||
+		    u->type == BPF_MAP_TYPE_PROG_ARRAY)
+			return true;
+	}
+	return false;
+}
+
 int bc_rtmaps_new(const struct bc_object *obj, struct bc_rtmaps **out,
 		  struct bc_err *err)
+{
+	return bc_rtmaps_new_for(obj, NULL, out, err);
+}
+
+int bc_rtmaps_new_for(const struct bc_object *obj, const struct bc_prog *p,
+		      struct bc_rtmaps **out, struct bc_err *err)
 {
 	struct bc_rtmaps *m = bc_xcalloc(1, sizeof(*m));
 	uint32_t i;
@@ -140,7 +186,14 @@ int bc_rtmaps_new(const struct bc_object *obj, struct bc_rtmaps **out,
 	m->maps = bc_xcalloc(1, (m->cnt ? m->cnt : 1) * sizeof(*m->maps) +
 					BC_RTMAP_OBJECT);
 	for (i = 0; i < m->cnt; i++) {
-		r = map_init(&m->maps[i], &obj->maps[i], err);
+		struct bc_map empty = obj->maps[i];
+
+		/* one p cannot reach: no entries, so no memory */
+		empty.max_entries = 0;
+		r = map_init(&m->maps[i],
+			     !p || bc_rtmaps_reachable(p, i) ? &obj->maps[i] :
+							       &empty,
+			     err);
 		if (r) {
 			m->cnt = i + 1;
 			bc_rtmaps_free(m);
@@ -160,10 +213,8 @@ void bc_rtmaps_free(struct bc_rtmaps *m)
 	for (i = 0; i < m->cnt; i++) {
 		struct bc_rtmap *r = &m->maps[i];
 
-		if (r->vals)
-			munmap(r->vals, r->vals_bytes);
-		if (r->keys)
-			munmap(r->keys, r->keys_bytes);
+		pool_free(r->vals, r->vals_bytes);
+		pool_free(r->keys, r->keys_bytes);
 		free(r->name);
 		free(r->live);
 		free(r->stamp);
@@ -318,13 +369,13 @@ int bc_rtmap_update(struct bc_rtmap *m, const void *key, const void *val,
 	if (found) {
 		slot = m->index[idx] - 1;
 	} else {
-		if (!m->free_cnt) {
+		if (!m->free_cnt && m->fresh == m->max_entries) {
 			if (!is_lru(m->type))
 				return -E2BIG;
 			lru_evict(m);
 			idx = hash_find(m, key, &found);
 		}
-		slot = m->free_slots[--m->free_cnt];
+		slot = m->free_cnt ? m->free_slots[--m->free_cnt] : m->fresh++;
 		m->index[idx] = slot + 1;
 		m->live[slot] = 1;
 		m->count++;
@@ -376,31 +427,33 @@ bool bc_rtmap_slot(struct bc_rtmap *m, uint32_t i, const void **key, void **val,
 }
 
 bool bc_rtmap_covers(struct bc_rtmap *m, uint64_t addr, uint64_t size,
-		     bool *inside, bool *writable)
+		     struct bc_rtmap_at *at)
 {
-	uint64_t base, off, slot;
+	uint64_t off, slot;
 
-	*inside = false;
-	*writable = false;
+	memset(at, 0, sizeof(*at));
 	if (m->vals && addr >= (uintptr_t)m->vals &&
 	    addr < (uintptr_t)m->vals + m->vals_bytes) {
-		base = (uintptr_t)m->vals;
-		off = addr - base;
+		off = addr - (uintptr_t)m->vals;
 		slot = off / m->vstride;
-		if (m->live && !m->live[slot])
-			return true;
-		off -= slot * m->vstride;
-		*inside = size <= m->value_size && off <= m->value_size - size;
-		*writable = !m->readonly;
+		at->off = off - slot * m->vstride;
+		at->size = m->value_size;
+		at->live = !m->live || m->live[slot];
+		at->inside = at->live && size <= m->value_size &&
+			     at->off <= m->value_size - size;
+		at->writable = !m->readonly;
 		return true;
 	}
 	if (m->keys && addr >= (uintptr_t)m->keys &&
 	    addr < (uintptr_t)m->keys + m->keys_bytes) {
 		off = addr - (uintptr_t)m->keys;
 		slot = off / m->key_size;
-		off -= slot * m->key_size;
-		*inside = m->live[slot] && size <= m->key_size &&
-			  off <= m->key_size - size;
+		at->off = off - slot * m->key_size;
+		at->size = m->key_size;
+		at->key = true;
+		at->live = m->live[slot];
+		at->inside = at->live && size <= m->key_size &&
+			     at->off <= m->key_size - size;
 		return true;
 	}
 	return false;

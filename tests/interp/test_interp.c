@@ -185,7 +185,7 @@ static void test_faults(void)
 		".map ro array 4 8 1 0x80\n"
 		"r1 = map[ro][0]+0 ll\n*(u64 *)(r1 +0) = 1\nr0 = 0\nexit\n",
 		NULL, 0,
-		"insn 2: invalid write of 8 bytes at a value of ro (ro is read-only)");
+		"insn 2: invalid write of 8 bytes at offset 0 of a value of map 'ro' (ro is read-only)");
 	expect_err(
 		"infinite loop", "r0 = 0\nl: r0 += 1\ngoto l\n", NULL, 1000,
 		"insn 2: instruction limit of 1000 reached (infinite loop?)");
@@ -210,7 +210,7 @@ static void test_faults(void)
 		"r1 = map[a] ll\ncall bpf_map_lookup_elem\n"
 		"if r0 == 0 goto out\nr0 = *(u64 *)(r0 +0)\nout: exit\n",
 		NULL, 0,
-		"insn 7: invalid read of 8 bytes at a value of a, past the end of the value");
+		"insn 7: invalid read of 8 bytes at offset 0 of a value of map 'a', past the end of the value (4 bytes)");
 }
 
 static void test_frames(void)
@@ -463,7 +463,7 @@ static void test_helpers(void)
 		"if r0 == 0 goto out\nr6 = r0\nr1 = r0\nr2 = 0\n"
 		"call bpf_ringbuf_submit\nr0 = *(u64 *)(r6 +0)\nout: exit\n",
 		NULL, 0,
-		"insn 10: invalid read of 8 bytes at an address in no region");
+		"insn 10: invalid read of 8 bytes at an address outside every region the program was given");
 }
 
 static void test_packet(void)
