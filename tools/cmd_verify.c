@@ -242,6 +242,7 @@ static void json_prog(const char *file, const struct bpfcheck_prog *p,
 		printf(",\"insn\":%lld", (long long)r->error_insn);
 		diag_json_pos(stdout, p, r->error_insn);
 		diag_json_acquired(stdout, p, r);
+		diag_json_path(stdout, p, r);
 		fputs("}", stdout);
 	}
 	printf(",\"processed_insns\":%llu,\"total_states\":%llu,"

@@ -12,6 +12,7 @@
 #include "platform/helpers.h"
 #include "verifier/alu.h"
 #include "verifier/call.h"
+#include "verifier/causal.h"
 #include "verifier/global.h"
 #include "loops/induction.h"
 #include "loops/ivrel.h"
@@ -679,6 +680,7 @@ static void count_header_visit(struct venv *e, uint32_t pc)
 static void run(struct venv *e)
 {
 	struct bc_vframe *f0 = bc_vframe_new(0, BC_NONE, 0);
+	bool ran = false; /* the current insn is in the history */
 
 	bc_vreg_ptr(&f0->regs[1], VK_CTX);
 	e->cur.frames[0] = f0;
@@ -687,6 +689,7 @@ static void run(struct venv *e)
 		uint32_t pc = e->cur.pc;
 		int r = 0;
 
+		ran = false;
 		/* counted before the pruning check, as Linux does */
 		if (++e->processed > e->budget) {
 			vc_err(e, pc,
@@ -721,6 +724,7 @@ static void run(struct venv *e)
 		else if (e->opts->claims)
 			bc_claims_record_btf(e->opts->claims, pc, vc_frame(e));
 		vp_hist_push(e, pc);
+		ran = true;
 		e->detail[0] = 0;
 		vlog_insn_begin(e, pc);
 		r = step(e);
@@ -736,6 +740,8 @@ static void run(struct venv *e)
 				return;
 		}
 	}
+	if (e->failed) /* the failing path's history is still whole */
+		vc_causal_path(e, ran);
 	end_path(e);
 }
 
