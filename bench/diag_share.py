@@ -72,6 +72,7 @@ class Tally:
         self.name = name
         self.n = self.lines = self.at = self.path = self.ok = 0
         self.insns = 0               # a path with an instruction step
+        self.at_insn = self.at_insn_ok = 0   # an instruction at fault
         self.misses = collections.Counter()
         self.examples = {}
 
@@ -86,6 +87,9 @@ class Tally:
         self.path += path
         good = (at or not has_lines) and path
         self.ok += good
+        if err.get("insn", -1) >= 0:
+            self.at_insn += 1
+            self.at_insn_ok += good
         if not good:
             why = ("no at" if has_lines and not at else "") + \
                   (", " if has_lines and not at and not path else "") + \
@@ -101,7 +105,9 @@ class Tally:
               (self.name, self.n, self.at, self.lines, self.path, self.n,
                self.ok, self.n, pct))
         print("  (a path with an instruction, not only the function's "
-              "entry: %d of %d)" % (self.insns, self.n))
+              "entry: %d of %d; of the rejections at an instruction (not "
+              "before the search): %d of %d)" % (
+                  self.insns, self.n, self.at_insn_ok, self.at_insn))
         if verbose:
             for k, c in self.misses.most_common():
                 print("  miss %4d  %s  (e.g. %s)" % (c, k, self.examples[k]))
@@ -197,7 +203,8 @@ def main():
         suites.append(s)
     for s in suites:
         s.print(a.verbose)
-        for f in ("n", "lines", "at", "path", "ok", "insns"):
+        for f in ("n", "lines", "at", "path", "ok", "insns", "at_insn",
+                  "at_insn_ok"):
             setattr(total, f, getattr(total, f) + getattr(s, f))
         total.misses.update(s.misses)
         for k, e in s.examples.items():

@@ -61,31 +61,36 @@ static bool same_line(const struct diag_pos *a, const struct diag_pos *b)
 }
 
 /*
- * Steps i.. that share step i's source line: the last of them, and in
- * *jmp the last jump among them (NULL: none).
+ * Whether step i's source line comes again later in the path (then it is
+ * printed there, once), and in *jmp the last jump on that line up to i.
  */
-static size_t line_group(const struct bpfcheck_prog *p,
-			 const struct bpfcheck_path_step *s, size_t n, size_t i,
-			 const struct bpfcheck_path_step **jmp)
+static bool line_again(const struct bpfcheck_prog *p,
+		       const struct bpfcheck_path_step *s, size_t n, size_t i,
+		       const struct bpfcheck_path_step **jmp)
 {
-	struct diag_pos pos, next;
+	struct diag_pos pos, other;
 
-	*jmp = s[i].kind != BPFCHECK_STEP_DEFINES ? &s[i] : NULL;
+	*jmp = NULL;
 	if (!diag_pos(p, s[i].insn, &pos))
-		return i;
-	while (i + 1 < n && diag_pos(p, s[i + 1].insn, &next) &&
-	       same_line(&pos, &next)) {
-		i++;
-		if (s[i].kind != BPFCHECK_STEP_DEFINES)
-			*jmp = &s[i];
+		return false;
+	for (size_t j = 0; j < n; j++) {
+		if (j == i || !diag_pos(p, s[j].insn, &other) ||
+		    !same_line(&pos, &other))
+			continue;
+		if (j > i)
+			return true;
+		if (s[j].kind != BPFCHECK_STEP_DEFINES)
+			*jmp = &s[j];
 	}
-	return i;
+	if (s[i].kind != BPFCHECK_STEP_DEFINES)
+		*jmp = &s[i];
+	return false;
 }
 
 /*
- * "  path:" and a line per step: its source line (once for the steps
- * that share it) and, for a jump, which way it went; the disassembly
- * where there is no line info.
+ * "  path:" and a line per step: its source line (once, where it was
+ * last) and, for a jump or the entry, which way it went; the
+ * disassembly where there is no line info.
  */
 static void print_path(FILE *f, const struct bpfcheck_prog *p,
 		       const struct bpfcheck_verdict *r)
@@ -103,7 +108,8 @@ static void print_path(FILE *f, const struct bpfcheck_prog *p,
 				diag_step_text(p, &s[i], text, sizeof(text)));
 			continue;
 		}
-		i = line_group(p, s, n, i, &jmp);
+		if (line_again(p, s, n, i, &jmp))
+			continue;
 		fprintf(f, "    %s:%u: %s", base_name(pos.file), pos.line,
 			line_text(&pos));
 		if (jmp)

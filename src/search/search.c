@@ -680,7 +680,7 @@ static void count_header_visit(struct venv *e, uint32_t pc)
 static void run(struct venv *e)
 {
 	struct bc_vframe *f0 = bc_vframe_new(0, BC_NONE, 0);
-	bool ran = false; /* the current insn is in the history */
+	bool ran = true; /* the insn that failed is in the history */
 
 	bc_vreg_ptr(&f0->regs[1], VK_CTX);
 	e->cur.frames[0] = f0;
@@ -689,21 +689,23 @@ static void run(struct venv *e)
 		uint32_t pc = e->cur.pc;
 		int r = 0;
 
-		ran = false;
 		/* counted before the pruning check, as Linux does */
 		if (++e->processed > e->budget) {
 			vc_err(e, pc,
 			       "BPF program is too large. Processed %" PRIu64
 			       " insn",
 			       e->processed);
+			ran = false;
 			break;
 		}
 		if (e->prune[pc]) {
 			vl_leave(e, pc);
 			vl_sync(e);
 			r = is_state_visited(e, pc);
-			if (r < 0)
+			if (r < 0) {
+				ran = false;
 				break;
+			}
 		}
 		if (r == 1) {
 			vlog_safe(e, pc);
@@ -724,7 +726,6 @@ static void run(struct venv *e)
 		else if (e->opts->claims)
 			bc_claims_record_btf(e->opts->claims, pc, vc_frame(e));
 		vp_hist_push(e, pc);
-		ran = true;
 		e->detail[0] = 0;
 		vlog_insn_begin(e, pc);
 		r = step(e);

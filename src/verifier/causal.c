@@ -330,32 +330,71 @@ static bool is_leak(const struct venv *e)
 }
 
 /*
+ * The stack slots an access at fault makes through the frame pointer
+ * itself (a fill's spill, a store over one), as a mask of frame f's.
+ */
+static uint64_t fault_slots(const struct cwalk *w)
+{
+	const struct bpf_insn *in = insn_at(w, w->end);
+	int base = bc_insn_kind(in) == BC_INSN_LDX ? in->src_reg : in->dst_reg;
+	int64_t lo = in->off, hi = lo + bc_size_bytes(bc_size(in)) - 1;
+	uint64_t m = 0;
+
+	switch (bc_insn_kind(in)) {
+	case BC_INSN_LDX:
+	case BC_INSN_ST:
+	case BC_INSN_STX:
+	case BC_INSN_ATOMIC: break;
+	default: return 0;
+	}
+	if (base != 10 || lo < -BC_STACK || hi >= 0)
+		return 0;
+	for (int64_t k = (BC_STACK + lo) / 8; k <= (BC_STACK + hi) / 8; k++)
+		m |= 1ull << k;
+	return m;
+}
+
+/* The values of fault_regs and fault_slots: the slice's seeds. */
+static void mark_fault_seeds(struct cwalk *w)
+{
+	unsigned f = hist_at(w, w->end)->frame;
+	uint16_t regs;
+	uint64_t slots;
+
+	if (f >= BC_MAX_CALL_FRAMES)
+		return;
+	regs = fault_regs(w);
+	slots = fault_slots(w);
+	for (int r = 0; r < 10; r++) {
+		int32_t d = w->d.reg[f][r];
+
+		if (!(regs & (1u << r)))
+			continue;
+		if (d >= 0)
+			w->n[d].mark = true;
+		/* an argument, or a register nothing wrote since */
+		else if (d == CP_ENTRY)
+			w->entry = hist_at(w, 0)->pc;
+		else if (w->entry_pc[f] >= 0)
+			w->entry = w->entry_pc[f];
+	}
+	for (int k = 0; k < BC_SLOTS; k++)
+		if ((slots & (1ull << k)) && w->d.slot[f][k] >= 0)
+			w->n[w->d.slot[f][k]].mark = true;
+}
+
+/*
  * A leak: the calls that acquired the references still held are the
  * slice, and every conditional jump since the first is on the path (the
- * way around the release). Else the values of fault_regs.
+ * way around the release). Else the values the fault is about.
  */
 static void mark_seeds(struct cwalk *w)
 {
 	const struct bc_vstate *st = &w->e->cur;
-	unsigned f = hist_at(w, w->end)->frame;
 	size_t first = w->end;
-	uint16_t regs;
 
 	if (!is_leak(w->e)) {
-		regs = f < BC_MAX_CALL_FRAMES ? fault_regs(w) : 0;
-		for (int r = 0; r < 10; r++) {
-			int32_t d = w->d.reg[f][r];
-
-			if (!(regs & (1u << r)))
-				continue;
-			if (d >= 0)
-				w->n[d].mark = true;
-			/* an argument, or a register nothing wrote since */
-			else if (d == CP_ENTRY)
-				w->entry = hist_at(w, 0)->pc;
-			else
-				w->entry = w->entry_pc[f];
-		}
+		mark_fault_seeds(w);
 		return;
 	}
 	for (uint32_t k = 0; k < st->ref_cnt; k++)
