@@ -133,13 +133,14 @@ static uint8_t note_alu(struct cwalk *w, unsigned f, const struct bpf_insn *in,
 {
 	uint8_t op = bc_op(in);
 
+	if (in->dst_reg >= BC_MAX_REG)
+		return CN_OTHER;
 	if (op != BPF_MOV)
 		add_src(n, w->d.reg[f][in->dst_reg]);
 	if (bc_srcbit(in) && op != BPF_NEG && op != BPF_END &&
 	    in->src_reg < BC_MAX_REG)
 		add_src(n, w->d.reg[f][in->src_reg]);
-	if (in->dst_reg < BC_MAX_REG)
-		w->d.reg[f][in->dst_reg] = node;
+	w->d.reg[f][in->dst_reg] = node;
 	return CN_DEF;
 }
 
@@ -456,7 +457,7 @@ static uint32_t step_kind(const struct cwalk *w, size_t i)
 {
 	const struct cnode *n = &w->n[i - w->start];
 	uint32_t pc = hist_at(w, i)->pc;
-
+	/* the instruction that ran next: a jump's way */
 	uint32_t next = i + 1 < w->e->hist_n ? hist_at(w, i + 1)->pc :
 					       w->fault_pc;
 
