@@ -355,6 +355,25 @@ static uint64_t fault_slots(const struct cwalk *w)
 	return m;
 }
 
+/*
+ * A number used as a pointer that was a packet pointer: the calls that
+ * moved the packet since it was written (they made it a number).
+ */
+static void mark_pkt_moved(struct cwalk *w, uint16_t regs, unsigned f)
+{
+	size_t from = w->end;
+
+	if (!strstr(w->e->res->error, "invalid mem access 'scalar'"))
+		return;
+	for (int r = 0; r < 10; r++)
+		if ((regs & (1u << r)) && w->d.reg[f][r] >= 0 &&
+		    w->start + (size_t)w->d.reg[f][r] < from)
+			from = w->start + (size_t)w->d.reg[f][r];
+	for (size_t i = from; i < w->end; i++)
+		if (hist_at(w, i)->flags & VH_PKT_MOVED)
+			w->n[i - w->start].mark = true;
+}
+
 /* The values of fault_regs and fault_slots: the slice's seeds. */
 static void mark_fault_seeds(struct cwalk *w)
 {
@@ -382,6 +401,7 @@ static void mark_fault_seeds(struct cwalk *w)
 	for (int k = 0; k < BC_SLOTS; k++)
 		if ((slots & (1ull << k)) && w->d.slot[f][k] >= 0)
 			w->n[w->d.slot[f][k]].mark = true;
+	mark_pkt_moved(w, regs, f);
 }
 
 /*

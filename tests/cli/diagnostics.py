@@ -430,6 +430,13 @@ def path(args):
                        ["if (!m)"])
     check("wrong_offset_order", [st["line"] for st in steps] ==
           sorted(st["line"] for st in steps), True)
+    # a packet pointer used after bpf_xdp_adjust_head made it a number:
+    # the call is on the path
+    check_path(args, "stale", "real_datapath.O2.o",
+               "dp_bug_stale_after_adjust", "real_datapath.c",
+               [("void *data = (void *)(long)ctx->data;", "defines"),
+                ("if (bpf_xdp_adjust_head(ctx, 4))", "defines")],
+               ["return XDP_TX;"])
     # a lookup used without a NULL check: the lookup, not the key's
     # fields nor the packet check before it
     check_path(args, "null", "real_datapath.O2.o", "dp_bug_ct_no_null_check",
