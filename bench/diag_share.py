@@ -60,6 +60,24 @@ def line_info(bpfcheck, path):
     return have
 
 
+# Rejections of the whole program rather than of a path through it: the
+# CFG's checks, the loader's (license, capabilities, program type, attach
+# target, helpers a type may not call), the call graph's and bpfcheck's
+# worst-case bound; no instruction of any path leads to them.
+PROGRAM_LEVEL = re.compile("|".join([
+    r"back-edge from insn", r"unreachable insn", r"jump out of range",
+    r"unsupported pseudo load", r"only allowed in functions that return",
+    r"combined stack size", r"call stack of \d+ frames is too deep",
+    r"recursive call from", r"GPL", r"cannot use bpf_spin_lock yet",
+    r"cannot use bpf_timer yet", r"cannot use helper",
+    r"not supported for program type", r"supported only for",
+    r"needs CAP_", r"are allowed for CAP_BPF", r"is not sleepable",
+    r"attach target of", r"attach to unsupported member",
+    r"isn't referenced anywhere", r"Only one arena per program",
+    r"may run \d+ times", r"calling kernel function .* is not allowed",
+]))
+
+
 def msg_class(m):
     """A message without its numbers: the class a miss is counted in."""
     m = re.sub(r"0x[0-9a-f]+", "N", m or "")
@@ -73,6 +91,7 @@ class Tally:
         self.n = self.lines = self.at = self.path = self.ok = 0
         self.insns = 0               # a path with an instruction step
         self.at_insn = self.at_insn_ok = 0   # an instruction at fault
+        self.on_path = self.on_path_ok = 0   # not PROGRAM_LEVEL
         self.misses = collections.Counter()
         self.examples = {}
 
@@ -87,6 +106,9 @@ class Tally:
         self.path += path
         good = (at or not has_lines) and path
         self.ok += good
+        if not PROGRAM_LEVEL.search(err.get("message", "")):
+            self.on_path += 1
+            self.on_path_ok += good
         if err.get("insn", -1) >= 0:
             self.at_insn += 1
             self.at_insn_ok += good
@@ -108,6 +130,11 @@ class Tally:
               "entry: %d of %d; of the rejections at an instruction (not "
               "before the search): %d of %d)" % (
                   self.insns, self.n, self.at_insn_ok, self.at_insn))
+        print("  (of the rejections of a path, not of the whole program "
+              "(PROGRAM_LEVEL): %d of %d, %.1f%%)" % (
+                  self.on_path_ok, self.on_path,
+                  100.0 * self.on_path_ok / self.on_path
+                  if self.on_path else 0.0))
         if verbose:
             for k, c in self.misses.most_common():
                 print("  miss %4d  %s  (e.g. %s)" % (c, k, self.examples[k]))
@@ -204,7 +231,7 @@ def main():
     for s in suites:
         s.print(a.verbose)
         for f in ("n", "lines", "at", "path", "ok", "insns", "at_insn",
-                  "at_insn_ok"):
+                  "at_insn_ok", "on_path", "on_path_ok"):
             setattr(total, f, getattr(total, f) + getattr(s, f))
         total.misses.update(s.misses)
         for k, e in s.examples.items():
