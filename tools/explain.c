@@ -60,6 +60,14 @@ static bool same_line(const struct diag_pos *a, const struct diag_pos *b)
 	return a->line == b->line && !strcmp(a->file, b->file);
 }
 
+/* An inline assembly statement: its instructions say more than its line. */
+static bool asm_line(const struct diag_pos *pos)
+{
+	const char *t = line_text(pos);
+
+	return !strncmp(t, "asm", 3) || !strncmp(t, "__asm__", 7);
+}
+
 /*
  * Whether step i's source line comes again later in the path (then it is
  * printed there, once), and in *jmp the last jump on that line up to i.
@@ -90,7 +98,8 @@ static bool line_again(const struct bpfcheck_prog *p,
 /*
  * "  path:" and a line per step: its source line (once, where it was
  * last) and, for a jump or the entry, which way it went; the
- * disassembly where there is no line info.
+ * disassembly where there is no line info or the line is inline
+ * assembly.
  */
 static void print_path(FILE *f, const struct bpfcheck_prog *p,
 		       const struct bpfcheck_verdict *r)
@@ -105,6 +114,12 @@ static void print_path(FILE *f, const struct bpfcheck_prog *p,
 	for (size_t i = 0; i < n; i++) {
 		if (!diag_pos(p, s[i].insn, &pos)) {
 			fprintf(f, "    insn %u: %s\n", s[i].insn,
+				diag_step_text(p, &s[i], text, sizeof(text)));
+			continue;
+		}
+		if (asm_line(&pos)) {
+			fprintf(f, "    %s:%u: insn %u: %s\n",
+				base_name(pos.file), pos.line, s[i].insn,
 				diag_step_text(p, &s[i], text, sizeof(text)));
 			continue;
 		}
