@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "asm/disasm.h"
 #include "util/util.h"
 #include "verifier/causal.h"
 #include "verifier/global.h"
@@ -374,6 +375,45 @@ static void mark_pkt_moved(struct cwalk *w, uint16_t regs, unsigned f)
 			w->n[i - w->start].mark = true;
 }
 
+/* A call that takes or drops a lock, RCU or preemption or IRQ state. */
+static bool lock_call(const struct cwalk *w, size_t i)
+{
+	const struct bc_prog *p = w->e->prog;
+	char buf[128];
+
+	if (bc_insn_kind(insn_at(w, i)) != BC_INSN_CALL ||
+	    bc_disasm_insn(p, p->insns, p->insn_cnt, hist_at(w, i)->pc, buf,
+			   sizeof(buf)) < 0)
+		return false;
+	return strstr(buf, "lock") || strstr(buf, "preempt") ||
+	       strstr(buf, "irq");
+}
+
+/*
+ * A fault about a lock, RCU, preemption or IRQ region: the calls on the
+ * path that entered or left one made the state it is about; for a region
+ * left open, the jumps since the first too.
+ */
+static void mark_lock_calls(struct cwalk *w)
+{
+	static const char *const words[] = { "lock", "rcu", "RCU", "preempt",
+					     "irq" };
+	const char *m = w->e->res->error;
+	size_t first = w->end;
+	bool about = false;
+
+	for (size_t k = 0; k < sizeof(words) / sizeof(words[0]); k++)
+		about |= strstr(m, words[k]) != NULL;
+	for (size_t i = w->start; about && i < w->end; i++) {
+		if (lock_call(w, i) && first == w->end)
+			first = i;
+		w->n[i - w->start].mark |= lock_call(w, i);
+	}
+	/* a region left open: as a leak, the way around its end */
+	for (size_t i = first; strstr(m, "missing") && i < w->end; i++)
+		w->n[i - w->start].rel |= w->n[i - w->start].kind == CN_BRANCH;
+}
+
 /* The values of fault_regs and fault_slots: the slice's seeds. */
 static void mark_fault_seeds(struct cwalk *w)
 {
@@ -402,6 +442,7 @@ static void mark_fault_seeds(struct cwalk *w)
 		if ((slots & (1ull << k)) && w->d.slot[f][k] >= 0)
 			w->n[w->d.slot[f][k]].mark = true;
 	mark_pkt_moved(w, regs, f);
+	mark_lock_calls(w);
 }
 
 /*

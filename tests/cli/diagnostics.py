@@ -455,6 +455,12 @@ def path(args):
                  "branch_taken")],
                ["__u32 tgid = bpf_get_current_pid_tgid() >> 32",
                 "e->pid = tgid;"])
+    # a lock left held on one way out: the lock, and the jump that took
+    # that way; not the NULL check before the lock
+    check_path(args, "lock", "locks.O2.o", "lk_unlock_on_one_path", "locks.c",
+               [("bpf_spin_lock(&v->lock);", "defines"),
+                ("if (skb->len > 100) {", "branch_not_taken")],
+               ["if (!v)", "bpf_spin_unlock(&v->lock);"])
     # --explain: the same path, a line each, a jump's way said
     obj = os.path.join(args.objdir, "real_tracing.O2.o")
     out = run(args, "--explain", "--prog", "tr_bug_ringbuf_leak",
