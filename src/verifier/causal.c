@@ -405,9 +405,10 @@ static void mark_lock_calls(struct cwalk *w)
 	for (size_t k = 0; k < sizeof(words) / sizeof(words[0]); k++)
 		about |= strstr(m, words[k]) != NULL;
 	for (size_t i = w->start; about && i < w->end; i++) {
-		if (lock_call(w, i) && first == w->end)
-			first = i;
-		w->n[i - w->start].mark |= lock_call(w, i);
+		if (!lock_call(w, i))
+			continue;
+		first = first < i ? first : i;
+		w->n[i - w->start].mark = true;
 	}
 	/* a region left open: as a leak, the way around its end */
 	for (size_t i = first; strstr(m, "missing") && i < w->end; i++)
