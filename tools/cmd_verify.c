@@ -52,7 +52,9 @@ static void help(FILE *f)
 		"  --explain        under a FAIL line, the source line at fault\n"
 		"                   (at:) and, for an access out of bounds of a\n"
 		"                   packet, map value or stack, the numbers (why:),\n"
-		"                   and the change that fixes common ones (fix:)\n"
+		"                   the lines that made the values at fault what\n"
+		"                   they are and the jumps taken (path:), and the\n"
+		"                   change that fixes common ones (fix:)\n"
 		"  --witness FILE   for a memory-safety rejection, search an input\n"
 		"                   (packet, context, map entries, prandom seed)\n"
 		"                   that makes the program fault at the rejected\n"
@@ -251,6 +253,7 @@ static void json_prog(const char *file, const struct bpfcheck_prog *p,
 		printf(",\"insn\":%lld", (long long)r->error_insn);
 		diag_json_pos(stdout, p, r->error_insn);
 		diag_json_acquired(stdout, p, r);
+		diag_json_path(stdout, p, r);
 		fputs("}", stdout);
 	}
 	printf(",\"processed_insns\":%llu,\"total_states\":%llu,"

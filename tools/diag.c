@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /* Source positions of rejections (diag.h). */
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -92,6 +93,67 @@ void diag_json_acquired(FILE *f, const struct bpfcheck_prog *p,
 	fprintf(f, ",\"acquired_at\":{\"insn\":%lld", (long long)acq);
 	diag_json_pos(f, p, acq);
 	fputc('}', f);
+}
+
+size_t diag_path(const struct bpfcheck_verdict *r,
+		 const struct bpfcheck_path_step **steps)
+{
+	size_t end = offsetof(struct bpfcheck_verdict, path_len) +
+		     sizeof(r->path_len);
+
+	*steps = NULL;
+	if (r->accepted || r->sz < end || !r->path)
+		return 0;
+	*steps = r->path;
+	return r->path_len;
+}
+
+const char *diag_step_kind(const struct bpfcheck_path_step *s)
+{
+	switch (s->kind) {
+	case BPFCHECK_STEP_TAKEN: return "branch_taken";
+	case BPFCHECK_STEP_NOT_TAKEN: return "branch_not_taken";
+	case BPFCHECK_STEP_ENTRY: return "entry";
+	default: return "defines";
+	}
+}
+
+const char *diag_step_text(const struct bpfcheck_prog *p,
+			   const struct bpfcheck_path_step *s, char *buf,
+			   size_t len)
+{
+	size_t n;
+
+	if (s->kind == BPFCHECK_STEP_ENTRY) {
+		snprintf(buf, len, "the function's entry");
+		return buf;
+	}
+	if (bpfcheck_prog_disasm(p, s->insn, buf, len) < 0)
+		snprintf(buf, len, "insn %u", s->insn);
+	n = strlen(buf);
+	if (s->kind != BPFCHECK_STEP_DEFINES && n < len)
+		snprintf(buf + n, len - n, ": %s",
+			 s->kind == BPFCHECK_STEP_TAKEN ? "taken" :
+							  "not taken");
+	return buf;
+}
+
+void diag_json_path(FILE *f, const struct bpfcheck_prog *p,
+		    const struct bpfcheck_verdict *r)
+{
+	const struct bpfcheck_path_step *s;
+	size_t n = diag_path(r, &s);
+
+	if (r->accepted)
+		return;
+	fputs(",\"path\":[", f);
+	for (size_t i = 0; i < n; i++) {
+		fprintf(f, "%s{\"insn\":%u,\"kind\":\"%s\"", i ? "," : "",
+			s[i].insn, diag_step_kind(&s[i]));
+		diag_json_pos(f, p, s[i].insn);
+		fputc('}', f);
+	}
+	fputc(']', f);
 }
 
 /* The rules, in diag_rules' order. */

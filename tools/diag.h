@@ -51,6 +51,28 @@ void diag_json_acquired(FILE *f, const struct bpfcheck_prog *p,
 			const struct bpfcheck_verdict *r);
 
 /*
+ * The verdict's causal path (bpfcheck_verdict's path), when the library
+ * that filled it knows the field: its steps, and how many.
+ */
+size_t diag_path(const struct bpfcheck_verdict *r,
+		 const struct bpfcheck_path_step **steps);
+
+/* "defines", "branch_taken" or "branch_not_taken": what a step did. */
+const char *diag_step_kind(const struct bpfcheck_path_step *s);
+
+/*
+ * The disassembly of a step's instruction and, for a jump, which way it
+ * went: "r2 = *(u32 *)(r1 +0)", "if r2 > r1 goto pc+1: not taken".
+ */
+const char *diag_step_text(const struct bpfcheck_prog *p,
+			   const struct bpfcheck_path_step *s, char *buf,
+			   size_t len);
+
+/* ,"path":[{"insn":I,"kind":K, position}...] for a rejection */
+void diag_json_path(FILE *f, const struct bpfcheck_prog *p,
+		    const struct bpfcheck_verdict *r);
+
+/*
  * A class of rejections, named stably for tools that track findings
  * (SARIF's rules): what the kernel's error, or the line above it, says.
  */

@@ -24,23 +24,114 @@ static const char *stack_side(long long lo, long long end, bool write)
 		       "deeper than any write on this path reached";
 }
 
+static const char *base_name(const char *path)
+{
+	const char *base = strrchr(path, '/');
+
+	return base ? base + 1 : path;
+}
+
+/* The source line's text without its indentation. */
+static const char *line_text(const struct diag_pos *pos)
+{
+	const char *text = pos->text ? pos->text : "";
+
+	while (isspace((unsigned char)*text))
+		text++;
+	return text;
+}
+
 static void print_at(FILE *f, const struct bpfcheck_prog *p, int64_t insn)
 {
-	const char *text, *base;
 	struct diag_pos pos;
 
 	if (!diag_pos(p, insn, &pos))
 		return;
-	base = strrchr(pos.file, '/');
-	base = base ? base + 1 : pos.file;
-	text = pos.text ? pos.text : "";
-	while (isspace((unsigned char)*text))
-		text++;
 	if (pos.col)
-		fprintf(f, "  at: %s:%u:%u: %s\n", base, pos.line, pos.col,
-			text);
+		fprintf(f, "  at: %s:%u:%u: %s\n", base_name(pos.file),
+			pos.line, pos.col, line_text(&pos));
 	else
-		fprintf(f, "  at: %s:%u: %s\n", base, pos.line, text);
+		fprintf(f, "  at: %s:%u: %s\n", base_name(pos.file), pos.line,
+			line_text(&pos));
+}
+
+static bool same_line(const struct diag_pos *a, const struct diag_pos *b)
+{
+	return a->line == b->line && !strcmp(a->file, b->file);
+}
+
+/* An inline assembly statement: its instructions say more than its line. */
+static bool asm_line(const struct diag_pos *pos)
+{
+	const char *t = line_text(pos);
+
+	return !strncmp(t, "asm", 3) || !strncmp(t, "__asm__", 7);
+}
+
+/*
+ * Whether step i's source line comes again later in the path (then it is
+ * printed there, once), and in *jmp the last jump on that line up to i.
+ */
+static bool line_again(const struct bpfcheck_prog *p,
+		       const struct bpfcheck_path_step *s, size_t n, size_t i,
+		       const struct bpfcheck_path_step **jmp)
+{
+	struct diag_pos pos, other;
+
+	*jmp = NULL;
+	if (!diag_pos(p, s[i].insn, &pos))
+		return false;
+	for (size_t j = 0; j < n; j++) {
+		if (j == i || !diag_pos(p, s[j].insn, &other) ||
+		    !same_line(&pos, &other))
+			continue;
+		if (j > i)
+			return true;
+		if (s[j].kind != BPFCHECK_STEP_DEFINES)
+			*jmp = &s[j];
+	}
+	if (s[i].kind != BPFCHECK_STEP_DEFINES)
+		*jmp = &s[i];
+	return false;
+}
+
+/*
+ * "  path:" and a line per step: its source line (once, where it was
+ * last) and, for a jump or the entry, which way it went; the
+ * disassembly where there is no line info or the line is inline
+ * assembly.
+ */
+static void print_path(FILE *f, const struct bpfcheck_prog *p,
+		       const struct bpfcheck_verdict *r)
+{
+	const struct bpfcheck_path_step *s, *jmp;
+	size_t n = diag_path(r, &s);
+	struct diag_pos pos;
+	char text[160];
+
+	if (n)
+		fputs("  path:\n", f);
+	for (size_t i = 0; i < n; i++) {
+		if (!diag_pos(p, s[i].insn, &pos)) {
+			fprintf(f, "    insn %u: %s\n", s[i].insn,
+				diag_step_text(p, &s[i], text, sizeof(text)));
+			continue;
+		}
+		if (asm_line(&pos)) {
+			fprintf(f, "    %s:%u: insn %u: %s\n",
+				base_name(pos.file), pos.line, s[i].insn,
+				diag_step_text(p, &s[i], text, sizeof(text)));
+			continue;
+		}
+		if (line_again(p, s, n, i, &jmp))
+			continue;
+		fprintf(f, "    %s:%u: %s", base_name(pos.file), pos.line,
+			line_text(&pos));
+		if (jmp)
+			fprintf(f, " (insn %u: %s)", jmp->insn,
+				diag_step_text(p, jmp, text, sizeof(text)));
+		fputc('\n', f);
+	}
 }
 
 /* What the instruction at fault does to memory: "reads", "writes", ... */
@@ -195,5 +286,6 @@ void explain_print(FILE *f, const struct bpfcheck_prog *p,
 	if (!why_packet(f, verb, r->error_detail) &&
 	    !why_sized(f, verb, r->error_detail, r->error))
 		why_stack(f, r->error);
+	print_path(f, p, r);
 	fixhint_print(f, p, r);
 }

@@ -115,6 +115,52 @@ static void message(FILE *f, const struct bpfcheck_verdict *r)
 	fputc('}', f);
 }
 
+/* One threadFlowLocation: where, and what happened there. */
+static void flow_location(FILE *f, const char *file,
+			  const struct bpfcheck_prog *p, int64_t insn,
+			  const char *text, const char *kind)
+{
+	fputs("{\"location\":{", f);
+	location(f, file, p, insn);
+	fputs(",\"message\":{\"text\":", f);
+	cli_json_str(f, text);
+	fputs("}}", f);
+	if (kind)
+		fprintf(f, ",\"kinds\":[\"%s\"]", kind);
+	fputc('}', f);
+}
+
+/*
+ * The causal path as a code flow (SARIF 2.1.0 codeFlows, one thread
+ * flow): each step where it is and what it did (its instruction, and
+ * which way a jump went), then the instruction at fault.
+ */
+static void code_flow(FILE *f, const char *file, const struct bpfcheck_prog *p,
+		      const struct bpfcheck_verdict *r)
+{
+	const struct bpfcheck_path_step *s;
+	size_t n = diag_path(r, &s);
+	char text[200];
+
+	if (!n)
+		return;
+	fputs(",\"codeFlows\":[{\"message\":{\"text\":\"how the values "
+	      "at fault got there\"},\"threadFlows\":[{\"locations\":[",
+	      f);
+	for (size_t i = 0; i < n; i++) {
+		snprintf(text, sizeof(text), "insn %u: ", s[i].insn);
+		diag_step_text(p, &s[i], text + strlen(text),
+			       sizeof(text) - strlen(text));
+		flow_location(f, file, p, s[i].insn, text,
+			      s[i].kind == BPFCHECK_STEP_ENTRY	 ? "enter" :
+			      s[i].kind == BPFCHECK_STEP_DEFINES ? NULL :
+								   "branch");
+		fputc(',', f);
+	}
+	flow_location(f, file, p, r->error_insn, r->error, NULL);
+	fputs("]}]}]", f);
+}
+
 void sarif_result(FILE *f, bool *first, const char *file,
 		  const struct bpfcheck_prog *p,
 		  const struct bpfcheck_verdict *r)
@@ -142,6 +188,7 @@ void sarif_result(FILE *f, bool *first, const char *file,
 		location(f, file, p, acq);
 		fputs("}]", f);
 	}
+	code_flow(f, file, p, r);
 	fprintf(f, ",\"properties\":{\"insn\":%lld}}",
 		(long long)r->error_insn);
 }

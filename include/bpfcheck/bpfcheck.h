@@ -264,6 +264,26 @@ enum bpfcheck_linux_verdict {
 	BPFCHECK_LINUX_REJECT,
 };
 
+/* What a step of a rejection's causal path did (bpfcheck_path_step). */
+enum bpfcheck_step_kind {
+	/* wrote a register or stack slot the fault depends on: a move,
+	 * arithmetic, a load, a spill, a call's return value */
+	BPFCHECK_STEP_DEFINES,
+	/* a conditional jump that compared such a value: taken (to its
+	 * target), or not taken (it fell through) */
+	BPFCHECK_STEP_TAKEN,
+	BPFCHECK_STEP_NOT_TAKEN,
+	/* the function's entry (insn: its first): a value the fault
+	 * depends on is an argument it was verified with, such as the
+	 * program's context in r1 */
+	BPFCHECK_STEP_ENTRY,
+};
+
+struct bpfcheck_path_step {
+	uint32_t insn;
+	uint32_t kind; /* enum bpfcheck_step_kind */
+};
+
 struct bpfcheck_verdict {
 	size_t sz;
 	bool accepted;
@@ -299,6 +319,21 @@ struct bpfcheck_verdict {
 	 * CONFIG_BPF_KPROBE_OVERRIDE; ..."), or "".
 	 */
 	const char *warnings;
+	/*
+	 * The causal path of a rejection: on the path that failed, the
+	 * instructions that made the values the instruction at fault uses
+	 * what they are (followed back through moves, arithmetic, spills
+	 * and fills of the stack, calls and returns) and the conditional
+	 * jumps that compared them, each instruction once, in the order
+	 * they ran, the nearest 32, after the function's entry when an
+	 * argument is among the values; for a leaked reference, the call that
+	 * acquired it and the jumps taken since; with no value to follow,
+	 * the last jumps taken. NULL and 0 when accepted, or when no
+	 * path of the search failed (a limit, a check before the search).
+	 * It belongs to the program, as the strings do.
+	 */
+	const struct bpfcheck_path_step *path;
+	uint32_t path_len;
 };
 
 /*

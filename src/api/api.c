@@ -17,6 +17,12 @@
 
 _Static_assert(sizeof(struct bpfcheck_insn) == sizeof(struct bpf_insn),
 	       "bpfcheck_insn must match struct bpf_insn");
+_Static_assert(sizeof(struct bpfcheck_path_step) ==
+			       sizeof(struct bc_path_step) &&
+		       (int)BC_STEP_TAKEN == (int)BPFCHECK_STEP_TAKEN &&
+		       (int)BC_STEP_NOT_TAKEN == (int)BPFCHECK_STEP_NOT_TAKEN &&
+		       (int)BC_STEP_ENTRY == (int)BPFCHECK_STEP_ENTRY,
+	       "a causal path's step is the same inside and out");
 _Static_assert((int)BC_LINUX_REJECT == (int)BPFCHECK_LINUX_REJECT &&
 		       (int)BC_LINUX_ACCEPT == (int)BPFCHECK_LINUX_ACCEPT,
 	       "the two enums of Linux's verdict agree");
@@ -414,6 +420,9 @@ static void to_verdict(const struct bc_verify_result *r,
 	v->linux_error_insn = r->linux_error_insn;
 	v->linux_processed_insns = r->linux_processed_insns;
 	v->warnings = r->warnings;
+	v->path_len = r->accepted ? 0 : r->path_len;
+	v->path = v->path_len ? (const struct bpfcheck_path_step *)r->path :
+				NULL;
 }
 
 int bpfcheck_verify(const struct bpfcheck_prog *prog,

@@ -12,6 +12,7 @@
 #include "platform/helpers.h"
 #include "verifier/alu.h"
 #include "verifier/call.h"
+#include "verifier/causal.h"
 #include "verifier/global.h"
 #include "loops/induction.h"
 #include "loops/ivrel.h"
@@ -684,6 +685,7 @@ static void count_header_visit(struct venv *e, uint32_t pc)
 static void run(struct venv *e)
 {
 	struct bc_vframe *f0 = bc_vframe_new(0, BC_NONE, 0);
+	bool ran = true; /* the insn that failed is in the history */
 
 	bc_vreg_ptr(&f0->regs[1], VK_CTX);
 	e->cur.frames[0] = f0;
@@ -698,14 +700,17 @@ static void run(struct venv *e)
 			       "BPF program is too large. Processed %" PRIu64
 			       " insn",
 			       e->processed);
+			ran = false;
 			break;
 		}
 		if (e->prune[pc]) {
 			vl_leave(e, pc);
 			vl_sync(e);
 			r = is_state_visited(e, pc);
-			if (r < 0)
+			if (r < 0) {
+				ran = false;
 				break;
+			}
 		}
 		if (r == 1) {
 			vlog_safe(e, pc);
@@ -741,6 +746,8 @@ static void run(struct venv *e)
 				return;
 		}
 	}
+	if (e->failed) /* the failing path's history is still whole */
+		vc_causal_path(e, ran);
 	end_path(e);
 }
 

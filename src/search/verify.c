@@ -481,6 +481,7 @@ static bool verify_summarised(const struct bc_prog *prog, struct bc_cfg *cfg,
 			 (long long)res->error_insn, res->error);
 	res->error[0] = 0;
 	res->error_insn = -1;
+	res->path_len = 0;
 	res->loops_proven = 0;
 	res->max_trip = 0;
 	if (opts->claims) /* only the deciding search counts */
@@ -874,6 +875,7 @@ static int kbtf_unreadable(const struct bc_prog *prog,
 	res->accepted = false;
 	res->error_insn = -1;
 	res->detail[0] = 0;
+	res->path_len = 0;
 	snprintf(res->error, sizeof(res->error), "%s", err.msg);
 	return -1;
 }

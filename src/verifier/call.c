@@ -990,6 +990,8 @@ int vc_mem_size_arg(struct venv *e, uint32_t pc, int mem_regno, bool write)
 
 void vc_clear_pkt(struct venv *e)
 {
+	if (e->hist_n)
+		e->hist[e->hist_n - 1].flags |= VH_PKT_MOVED;
 	vc_for_each_reg(e, clear_pkt_fn, NULL);
 	vt_pkt_drop(&e->cur); /* facts on the old packet */
 }

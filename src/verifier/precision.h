@@ -43,6 +43,8 @@ enum {
 	VH_STVAR = 16, /* some slot of sframe written (variable offset) */
 	VH_COMPLEX = 32, /* cannot be followed: all precise */
 	VH_LINKX = 64, /* jump: linked values in other frames */
+	VH_PKT_MOVED = 128, /* a call that may move the packet: its
+			     * pointers became scalars (causal.c) */
 	VH_STACK = VH_FILL | VH_SPILL | VH_SPILL_IMM | VH_STW | VH_STVAR,
 };
 

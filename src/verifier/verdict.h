@@ -78,6 +78,26 @@ enum bc_linux_verdict {
 #define BC_PROG_FLAGS                                                          \
 	(BPF_F_STRICT_ALIGNMENT | BPF_F_ANY_ALIGNMENT | BPF_F_SLEEPABLE)
 
+/*
+ * One step of a rejection's causal path (bpfcheck_path_step): an
+ * instruction of the failing path that wrote a value the fault depends
+ * on, or a conditional jump that compared one, and which way it went, or
+ * the function's entry when one of the values is an argument.
+ */
+enum bc_step_kind {
+	BC_STEP_DEFINES,
+	BC_STEP_TAKEN,
+	BC_STEP_NOT_TAKEN,
+	BC_STEP_ENTRY, /* the function's entry: an argument (the context) */
+};
+
+struct bc_path_step {
+	uint32_t insn;
+	uint32_t kind; /* enum bc_step_kind */
+};
+
+#define BC_PATH_MAX 32 /* steps kept, the nearest to the fault */
+
 struct bc_verify_result {
 	bool accepted;
 	char error[512]; /* last line of the rejection */
@@ -123,6 +143,10 @@ struct bc_verify_result {
 	/* helpers a kernel offers only when built or booted so, a line
 	 * each: "NAME is available only with CONFIG; ..." */
 	char warnings[512];
+	/* the causal path of a rejection by the search, in the order its
+	 * steps ran (verifier/causal.h); 0 steps when there is none */
+	struct bc_path_step path[BC_PATH_MAX];
+	uint32_t path_len;
 };
 
 #endif

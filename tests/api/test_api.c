@@ -63,12 +63,31 @@ static void bounded_loop(const char *path)
 	CHECK(!strcmp(v.error, "") && v.error_insn == -1);
 	CHECK(v.loops_proven == 1 && v.max_trip == 64);
 	CHECK(v.has_worst_case && v.worst_case_insns == 585);
+	CHECK(v.path == NULL && v.path_len == 0);
 	/* one pass over the body: far below the 585 of exploring each of
 	 * the 64 iterations */
 	CHECK(v.processed_insns > 0 && v.processed_insns < 150);
 	CHECK(bpfcheck_verify(NULL, NULL, &v) == -EINVAL);
 	CHECK(bpfcheck_verify(p, NULL, NULL) == -EINVAL);
 	bpfcheck_object_close(obj);
+}
+
+/*
+ * snd_oob_last's causal path: the counter's writes and the loop's test
+ * that did not exit, in the order they ran, not the fault's own insn.
+ */
+static void causal_path(const struct bpfcheck_verdict *v)
+{
+	bool loop_test = false;
+
+	CHECK(v->path != NULL && v->path_len > 0 && v->path_len <= 32);
+	for (uint32_t i = 0; v->path && i < v->path_len; i++) {
+		CHECK(v->path[i].insn != 4);
+		CHECK(v->path[i].kind <= BPFCHECK_STEP_ENTRY);
+		loop_test |= v->path[i].insn == 6 &&
+			     v->path[i].kind == BPFCHECK_STEP_NOT_TAKEN;
+	}
+	CHECK(loop_test);
 }
 
 /* tests/corpus/loops_sound.c: a loop that never ends, and an unsafe one */
@@ -104,6 +123,7 @@ static void sound(const char *path)
 			      "invalid write to stack R2 off=0 size=1"));
 		CHECK(v.error_insn == 4);
 		CHECK(v.error_detail[0] == 0);
+		causal_path(&v);
 	}
 	bpfcheck_object_close(obj);
 }

@@ -69,7 +69,7 @@ def json_position(args):
     check("asm_error", p["error"], {
         "message": "At program exit the register R0 has smin=-4096 "
                    "smax=-4096 should have been in [-4095, 0]",
-        "insn": 1})
+        "insn": 1, "path": [{"insn": 0, "kind": "defines"}]})
 
 
 def find_line(args, rel, start, needle):
@@ -123,6 +123,33 @@ def sarif_doc(args, *argv):
     return p.returncode, json.loads(p.stdout)
 
 
+def check_code_flows(name, res):
+    """SARIF 2.1.0's codeFlow: threadFlows, each with locations, each a
+    threadFlowLocation holding a location; the last is the result's."""
+    flows = res.get("codeFlows", [])
+    check(name + "_code_flows", isinstance(flows, list), True)
+    for flow in flows:
+        threads = flow.get("threadFlows", [])
+        check(name + "_thread_flows", len(threads) >= 1, True)
+        for t in threads:
+            locs = t.get("locations", [])
+            check(name + "_flow_locations", len(locs) >= 2, True)
+            for tl in locs:
+                loc = tl.get("location", {})
+                check(name + "_flow_located",
+                      bool(loc.get("physicalLocation") or
+                           loc.get("logicalLocations")), True)
+                check(name + "_flow_message",
+                      isinstance(loc.get("message", {}).get("text"), str),
+                      True)
+                check(name + "_flow_kinds",
+                      all(isinstance(k, str) for k in tl.get("kinds", [])),
+                      True)
+            check(name + "_flow_ends_at_fault",
+                  locs[-1]["location"].get("physicalLocation"),
+                  res["locations"][0].get("physicalLocation"))
+
+
 def check_sarif_structure(name, doc, rejected):
     """What SARIF 2.1.0 requires of what -o sarif writes; rejected is
     --json's rejected programs of the same run, in order."""
@@ -149,6 +176,7 @@ def check_sarif_structure(name, doc, rejected):
         check("%s_%d_rule" % (name, i),
               ids[res["ruleIndex"]] == res["ruleId"], True)
         check("%s_%d_locations" % (name, i), len(res["locations"]), 1)
+        check_code_flows("%s_%d" % (name, i), res)
         for loc in res["locations"] + res.get("relatedLocations", []):
             phys = loc.get("physicalLocation")
             logical = loc.get("logicalLocations", [])
@@ -193,6 +221,18 @@ def sarif(args):
     check("off_by_one_logical",
           r["locations"][0]["logicalLocations"][0]["fullyQualifiedName"],
           pkt + ":xdp/pkt_off_by_one:insn 5")
+    # the causal path as a code flow: the check on line 37, not taken
+    flow = r["codeFlows"][0]["threadFlows"][0]["locations"]
+    check_line = find_line(args, "tests/corpus/pkt.c", 32,
+                           "if (data + 13 > data_end)")
+    jumps = [tl for tl in flow if tl.get("kinds") == ["branch"]]
+    check("off_by_one_flow_branch",
+          [(tl["location"]["physicalLocation"]["region"]["startLine"],
+            tl["location"]["message"]["text"].endswith(": not taken"))
+           for tl in jumps], [(check_line, True)])
+    check("off_by_one_flow_uri",
+          {tl["location"]["physicalLocation"]["artifactLocation"]["uri"]
+           for tl in flow}, {"tests/corpus/pkt.c"})
     # no line info: the program and instruction only
     r = by_name["lsm_errno_below"]
     check("asm_rule", r["ruleId"], "return-value")
@@ -284,7 +324,8 @@ def explain(args):
     # no line info: no at: line, only the fix
     asm = os.path.join(args.srcdir, "tests/corpus/lsm_errno_below.s")
     check("asm", run(args, "--explain", asm).stdout,
-          run(args, asm).stdout + "  fix: return a value in [-4095, 0]\n")
+          run(args, asm).stdout + "  path:\n    insn 0: r0 = -4096\n"
+          "  fix: return a value in [-4095, 0]\n")
     p = subprocess.run([args.bpfcheck, "verify", "--explain", "-o", "json",
                         asm], capture_output=True, text=True)
     check("json_usage", (p.returncode, p.stderr.split("\n")[0]),
@@ -335,16 +376,129 @@ def fixes(args):
     check("no_fix", "  fix: " in out, False)
 
 
+def check_path(args, name, obj, prog, src, want, absent, *opts):
+    """The causal path of a rejection in its JSON: each line of want
+    (needle, kind of a step on it or None) there, quoted as the source has
+    it; no line of absent. Needles are looked for below the program's
+    signature (a pair: the second below the first). Returns the path."""
+    rel = "tests/corpus/" + src
+    p = program(args, os.path.join(args.objdir, obj), prog, *opts)
+    steps = p["error"].get("path", [])
+    sig = find_line(args, rel, 1, "int %s(" % prog)
+    on = {}
+    for st in steps:
+        if "line" in st:
+            check_pos(args, "%s_step_%d" % (name, st["insn"]), st, rel,
+                      st["line"], st.get("column"))
+            on.setdefault(st["line"], []).append(st["kind"])
+    for needle, kind in want:
+        if isinstance(needle, tuple):   # (anchor, needle): after anchor
+            line = find_line(args, rel, find_line(args, rel, sig, needle[0]),
+                             needle[1])
+        else:
+            line = find_line(args, rel, sig, needle)
+        check("%s_has_%d" % (name, line), line in on, True)
+        if kind:
+            check("%s_%d_%s" % (name, line, kind), kind in on.get(line, []),
+                  True)
+    for needle in absent:
+        line = find_line(args, rel, sig, needle)
+        check("%s_not_%d" % (name, line), line in on, False)
+    return steps
+
+
+def path(args):
+    """The causal path of a rejection: the lines that made the value at
+    fault what it is and the checks on it, not the others."""
+    # a packet read after a check of the wrong bytes: the check made
+    # before bpf_xdp_adjust_head is stale, the one after it is the path
+    adjust = "bpf_xdp_adjust_head(ctx, -(int)sizeof(struct iphdr))"
+    check_path(args, "encap", "real_datapath.O2.o", "dp_bug_encap_no_recheck",
+               "real_datapath.c",
+               [("\tdata = (void *)(long)ctx->data;", "defines"),
+                ("\tdata_end = (void *)(long)ctx->data_end;", "defines"),
+                ((adjust, "if ((void *)(eth + 1) > data_end)"),
+                 "branch_not_taken")],
+               ["if ((void *)(eth + 1) > data_end)", "outer->ihl = 5;"])
+    steps = check_path(args, "wrong_offset", "real_datapath.O2.o",
+                       "dp_bug_check_wrong_offset", "real_datapath.c",
+                       [("if (data + sizeof(struct ethhdr) + sizeof(struct "
+                         "iphdr) > data_end)", "branch_not_taken"),
+                        ("off = m->l3_off;", "defines"),
+                        ("if (off > 64)", "branch_not_taken"),
+                        ("ip = data + off;", "defines")],
+                       ["if (!m)"])
+    check("wrong_offset_order", [st["line"] for st in steps] ==
+          sorted(st["line"] for st in steps), True)
+    # a packet pointer used after bpf_xdp_adjust_head made it a number:
+    # the call is on the path
+    check_path(args, "stale", "real_datapath.O2.o",
+               "dp_bug_stale_after_adjust", "real_datapath.c",
+               [("void *data = (void *)(long)ctx->data;", "defines"),
+                ("if (bpf_xdp_adjust_head(ctx, 4))", "defines")],
+               ["return XDP_TX;"])
+    # a lookup used without a NULL check: the lookup, not the key's
+    # fields nor the packet check before it
+    check_path(args, "null", "real_datapath.O2.o", "dp_bug_ct_no_null_check",
+               "real_datapath.c",
+               [("ct = bpf_map_lookup_elem(&dp_ct, &f);", "defines")],
+               ["f.saddr = ip->saddr;", "f.proto = ip->protocol;",
+                "if ((void *)(ip + 1) > data_end)"])
+    # a leak: the reservation, its NULL check, and the early return that
+    # skips the submit; not the values the filter compared
+    check_path(args, "leak", "real_tracing.O2.o", "tr_bug_ringbuf_leak",
+               "real_tracing.c",
+               [("e = bpf_ringbuf_reserve(&tr_events, sizeof(*e), 0);",
+                 "defines"),
+                ("if (!e)", "branch_not_taken"),
+                ("if (filter && *filter && *filter != tgid)",
+                 "branch_taken")],
+               ["__u32 tgid = bpf_get_current_pid_tgid() >> 32",
+                "e->pid = tgid;"])
+    # a lock left held on one way out: the lock, and the jump that took
+    # that way; not the NULL check before the lock
+    check_path(args, "lock", "locks.O2.o", "lk_unlock_on_one_path", "locks.c",
+               [("bpf_spin_lock(&v->lock);", "defines"),
+                ("if (skb->len > 100) {", "branch_not_taken")],
+               ["if (!v)", "bpf_spin_unlock(&v->lock);"])
+    # --explain: the same path, a line each, a jump's way said
+    obj = os.path.join(args.objdir, "real_tracing.O2.o")
+    out = run(args, "--explain", "--prog", "tr_bug_ringbuf_leak",
+              obj).stdout.split("\n")
+    block = out[out.index("  path:") + 1:]
+    block = block[:next(i for i, ln in enumerate(block)
+                        if not ln.startswith("    "))]
+    rel = "tests/corpus/real_tracing.c"
+    sig = find_line(args, rel, 1, "int tr_bug_ringbuf_leak(")
+    want = []
+    for needle, way in (("e = bpf_ringbuf_reserve(", None),
+                        ("if (!e)", "not taken"),
+                        ("if (filter && *filter", "taken")):
+        line = find_line(args, rel, sig, needle)
+        want.append(("    real_tracing.c:%d: %s" %
+                     (line, source_line(args, rel, line).strip()), way))
+    check("explain_path_lines", len(block), len(want))
+    for (prefix, way), got in zip(want, block):
+        check("explain_path_" + prefix.split(":")[1], got.startswith(prefix),
+              True)
+        if way:
+            check("explain_path_way_" + prefix.split(":")[1],
+                  got.endswith(": %s)" % way), True)
+    # an accepted program has none
+    p = program(args, os.path.join(args.objdir, "pkt.O2.o"), "pkt_eth_ok")
+    check("accepted_no_error", "error" in p, False)
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("check", choices=["json", "leak", "sarif", "explain",
-                                      "fix"])
+                                      "fix", "path"])
     ap.add_argument("--bpfcheck", required=True)
     ap.add_argument("--objdir", required=True)
     ap.add_argument("--srcdir", required=True)
     args = ap.parse_args()
     {"json": json_position, "leak": leak, "sarif": sarif,
-     "explain": explain, "fix": fixes}[args.check](args)
+     "explain": explain, "fix": fixes, "path": path}[args.check](args)
     return 1 if failures else 0
 
 
