@@ -4,6 +4,7 @@
 #define BC_WITNESS_PRIV_H
 
 #include "interp/witness.h"
+#include "isa/insn.h"
 
 #define WCHECK_MAX_KEYS	 16
 #define WCHECK_KEY_BYTES 64
