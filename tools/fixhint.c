@@ -5,6 +5,7 @@
  * the source line at fault.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "diag.h"
@@ -84,13 +85,29 @@ static bool fix_stack_frame(FILE *f, const struct bpfcheck_verdict *r,
 			    const char *at)
 {
 	/* (a read of bytes never written says "off O+K", not "off=") */
+	const char *o = strstr(r->error ? r->error : "", " off=");
+	long off, size = 0;
+
 	if ((!has(r->error, "invalid write to stack") &&
 	     !has(r->error, "invalid read from stack")) ||
-	    !has(r->error, " off="))
+	    !o)
 		return false;
-	fprintf(f, "  fix: keep the access%s inside the 512-byte frame "
-		   "(fp-512 to fp-1): a smaller array, or a map value\n",
-		at);
+	off = strtol(o + 5, NULL, 10);
+	if (strstr(o, "size="))
+		size = strtol(strstr(o, "size=") + 5, NULL, 10);
+	/* inside the frame: bytes read before any write (a loader without
+	 * CAP_PERFMON may not read them) */
+	if (has(r->error, "invalid read from stack") && off >= -512 &&
+	    off + size <= 0)
+		fprintf(f, "  fix: initialise the stack bytes read%s before "
+			   "the read (the variable, or a struct as a whole: "
+			   "= {})\n",
+			at);
+	else
+		fprintf(f, "  fix: keep the access%s inside the 512-byte "
+			   "frame (fp-512 to fp-1): a smaller array, or a map "
+			   "value\n",
+			at);
 	return true;
 }
 

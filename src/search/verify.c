@@ -16,6 +16,7 @@
 #include "platform/lsm.h"
 #include "platform/progtypes.h"
 #include "verifier/precision.h"
+#include "search/structpath.h"
 #include "platform/struct_ops.h"
 #include "platform/kbtf.h"
 #include "util/util.h"
@@ -161,6 +162,26 @@ static void tail_call_check(struct venv *e)
 		}
 }
 
+/*
+ * The chain of top + 1 frames needs sz bytes of stack: the error at the
+ * last call, the calls down to it its path (structpath.h).
+ */
+static void stack_too_large(struct venv *e, const uint32_t *chain,
+			    const uint32_t *idx, int top, uint32_t sz)
+{
+	struct bc_verify_result *res = e->res;
+	uint32_t site = 0;
+
+	for (int i = 0; i < top; i++) {
+		site = e->cfg->subs[chain[i]].callee_sites[idx[i] - 1];
+		res->path[i] = (struct bc_path_step){ .insn = site,
+						      .kind = BC_STEP_DEFINES };
+	}
+	vc_err(e, site, "combined stack size of %d calls is %u. Too large",
+	       top + 1, sz);
+	res->path_len = (uint32_t)top;
+}
+
 /* Linux's check_max_stack_depth: the longest call chain by stack. */
 static void stack_depth_check(struct venv *e)
 {
@@ -177,14 +198,7 @@ static void stack_depth_check(struct venv *e)
 		uint32_t s = chain[top];
 
 		if (sz > 512) {
-			vc_log(e,
-			       "combined stack size of %d calls is %u. Too "
-			       "large\n",
-			       top + 1, sz);
-			vc_err(e, -1,
-			       "combined stack size of %d calls is %u. "
-			       "Too large",
-			       top + 1, sz);
+			stack_too_large(e, chain, idx, top, sz);
 			return;
 		}
 		if (top < BC_MAX_CALL_FRAMES &&
@@ -535,6 +549,7 @@ static bool map_prog_check(const struct bc_prog *prog,
 
 		if (why) {
 			snprintf(res->error, sizeof(res->error), "%s", why);
+			vs_map_path(prog, prog->maps_used[i], res);
 			return false;
 		}
 	}
@@ -572,6 +587,8 @@ static bool func_ret_check(const struct bc_prog *prog,
 				 "%s is only "
 				 "allowed in functions that return 'int'.",
 				 what);
+			res->error_insn = pc;
+			vs_call_path(prog, pc, res);
 			return false;
 		}
 	}
@@ -785,24 +802,25 @@ static void trip_over_cap(struct bc_verify_result *res, uint64_t cap)
 
 /*
  * A runaway loop: finite, memory-safe, and yet it may run for longer
- * than any program Linux lets run (BC_MAX_WORST_CASE).
+ * than any program Linux lets run (BC_MAX_WORST_CASE). True: rejected.
  */
-static void worst_case_check(const struct bc_verify_opts *opts,
+static bool worst_case_check(const struct bc_verify_opts *opts,
 			     struct bc_verify_result *res)
 {
 	uint64_t cap = opts->max_worst_case ? opts->max_worst_case :
 					      BC_MAX_WORST_CASE;
 
 	if (!res->accepted)
-		return;
+		return false;
 	if (!res->has_worst_case) {
 		/* each round runs an insn at least */
-		if (res->worst_loop_trip > cap)
-			trip_over_cap(res, cap);
-		return;
+		if (res->worst_loop_trip <= cap)
+			return false;
+		trip_over_cap(res, cap);
+		return true;
 	}
 	if (res->worst_case_insns <= cap)
-		return;
+		return false;
 	res->accepted = false;
 	res->beyond_linux = true;
 	res->error_insn = res->worst_loop_insn;
@@ -813,6 +831,7 @@ static void worst_case_check(const struct bc_verify_opts *opts,
 		 res->worst_loop_callback ? "callback loop" : "loop",
 		 res->worst_loop_insn, res->worst_loop_trip,
 		 res->worst_case_insns, cap);
+	return true;
 }
 
 /* Why a helper that needs config may not be there, appended to res. */
@@ -941,6 +960,7 @@ int bc_verify(const struct bc_prog *prog, const struct bc_verify_opts *opts,
 	if (bc_cfg_build(prog, &copts, &cfg, &err)) {
 		snprintf(res->error, sizeof(res->error), "%s", err.msg);
 		res->error_insn = err.insn;
+		vs_cfg_path(prog, res);
 		goto out;
 	}
 	if (opts->linux_compat) {
@@ -950,7 +970,8 @@ int bc_verify(const struct bc_prog *prog, const struct bc_verify_opts *opts,
 			exact_callbacks_run(prog, cfg, &lc, res);
 	} else {
 		by_proof = verify_summarised(prog, cfg, opts, res);
-		worst_case_check(opts, res);
+		if (worst_case_check(opts, res))
+			vs_loop_path(cfg, res);
 	}
 out:
 	/* Linux's rules and limits decided, so the verdict is Linux's */

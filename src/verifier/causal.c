@@ -439,9 +439,18 @@ static void mark_fault_seeds(struct cwalk *w)
 		else if (w->entry_pc[f] >= 0)
 			w->entry = w->entry_pc[f];
 	}
-	for (int k = 0; k < BC_SLOTS; k++)
-		if ((slots & (1ull << k)) && w->d.slot[f][k] >= 0)
+	for (int k = 0; k < BC_SLOTS; k++) {
+		if (!(slots & (1ull << k)))
+			continue;
+		if (w->d.slot[f][k] >= 0)
 			w->n[w->d.slot[f][k]].mark = true;
+		/* a read of a slot nothing wrote since the function began
+		 * (a helper's writes are not in the history: only when
+		 * the verifier found it unwritten too) */
+		else if (w->entry_pc[f] >= 0 &&
+			 strstr(w->e->res->error, "invalid read from stack"))
+			w->entry = w->entry_pc[f];
+	}
 	mark_pkt_moved(w, regs, f);
 	mark_lock_calls(w);
 }
