@@ -50,7 +50,7 @@ add_test(NAME cli_kernels
 set_tests_properties(cli_kernels PROPERTIES SKIP_RETURN_CODE 77)
 # Where verify's rejections point (JSON, text, SARIF), against the sources.
 if(Python3_FOUND)
-foreach(check json leak sarif explain fix path)
+foreach(check json leak sarif explain fix path structure)
   add_test(NAME cli_diag_${check}
     COMMAND ${Python3_EXECUTABLE} ${TESTS_DIR}/cli/diagnostics.py ${check}
             --bpfcheck $<TARGET_FILE:bpfcheck>

@@ -489,16 +489,58 @@ def path(args):
     check("accepted_no_error", "error" in p, False)
 
 
+def path_lines(args, obj, prog, *opts):
+    """(message, [(line, kind)]) of a rejection's JSON."""
+    e = program(args, os.path.join(args.objdir, obj), prog, *opts)["error"]
+    return e["message"], [(st.get("line"), st["kind"]) for st in e["path"]]
+
+
+def structure(args):
+    """Rejections of the program's shape have a path too: the calls down
+    to a recursive call or a chain too deep, a loop's way back."""
+    rel = "tests/corpus/calls.c"
+    msg, steps = path_lines(args, "calls.O2.o", "call_recursive")
+    check("recursive_msg", msg.startswith("recursive call from insn"), True)
+    check("recursive_path", [ln for ln, _ in steps],
+          [find_line(args, rel, 1, "return ping(skb->len & 3);"),
+           find_line(args, rel, 1, "return x ? pong(x - 1) + 2 : 0;"),
+           find_line(args, rel, 1, "return x ? ping(x - 1) + 1 : 0;")])
+    # over the 512-byte stack: at the call that goes over, the calls down
+    # to it its path (not "insn 4294967295", not the message twice)
+    p = program(args, os.path.join(args.objdir, "calls.O2.o"),
+                "call_stack_too_deep")
+    check("stack_msg", p["error"]["message"],
+          "combined stack size of 3 calls is 608. Too large")
+    check("stack_at", p["error"].get("line"),
+          find_line(args, rel, 1, "return buf[3] + big_frame(x);"))
+    check("stack_path", [st.get("line") for st in p["error"]["path"]],
+          [find_line(args, rel, 1, "return big_frame2(skb->len);"),
+           find_line(args, rel, 1, "return buf[3] + big_frame(x);")])
+    # a loop proven to run past the worst case: its test and way back
+    msg, steps = path_lines(args, "loops_beyond.O2.o",
+                            "beyond_countdown_wraps")
+    check("loop_msg", "over the limit" in msg, True)
+    check("loop_path", steps,
+          [(find_line(args, "tests/corpus/loops_beyond.c", 1,
+                      "} while (--i);"), "branch_taken")])
+    # a stack slot read before any write (no CAP_PERFMON): the entry
+    msg, steps = path_lines(args, "stack.O2.o", "st_uninit_read",
+                            "--unprivileged")
+    check("uninit_msg", msg.startswith("invalid read from stack"), True)
+    check("uninit_path", [k for _, k in steps], ["entry"])
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("check", choices=["json", "leak", "sarif", "explain",
-                                      "fix", "path"])
+                                      "fix", "path", "structure"])
     ap.add_argument("--bpfcheck", required=True)
     ap.add_argument("--objdir", required=True)
     ap.add_argument("--srcdir", required=True)
     args = ap.parse_args()
     {"json": json_position, "leak": leak, "sarif": sarif,
-     "explain": explain, "fix": fixes, "path": path}[args.check](args)
+     "explain": explain, "fix": fixes, "path": path,
+     "structure": structure}[args.check](args)
     return 1 if failures else 0
 
 
