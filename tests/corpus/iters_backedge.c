@@ -43,11 +43,8 @@ int iter_backedge_sum(void *ctx)
 }
 
 #define S(x) #x
-#define BACKEDGE(name, b)						\
-SEC("socket")								\
-__naked int name(void)							\
-{									\
-	asm volatile (							\
+/* two paths to the loop: r8 = 0 first, then r8 = b; r7 = 0 on both */
+#define PATHS(b)							\
 	"call 7;"		/* bpf_get_prandom_u32 */		\
 	"r6 = r0;"							\
 	"r7 = 0;"							\
@@ -57,16 +54,13 @@ __naked int name(void)							\
 	"r3 = 0;"							\
 	"if r6 == 0 goto 1f;"						\
 	"goto 2f;"							\
-	"1: r8 = " S(b) ";"						\
-	"2: r1 = r10;"							\
-	"r1 += -16;"							\
-	"r2 = 0;"							\
-	"r3 = 10;"							\
-	"call %[bpf_iter_num_new];"					\
-	"3: r1 = r10;"							\
-	"r1 += -16;"							\
-	"call %[bpf_iter_num_next];"					\
-	"if r0 == 0 goto 5f;"						\
+	"1: r8 = " S(b) ";"
+
+/*
+ * A round at 3: B (fall-through) copies r8 into r7 and goes round
+ * again; C indexes a map value by r7; the exit is 5.
+ */
+#define ROUND								\
 	"call 7;"							\
 	"if r0 == 42 goto 4f;"						\
 	"r7 = r8;"		/* B */					\
@@ -80,7 +74,24 @@ __naked int name(void)							\
 	"if r0 == 0 goto 3b;"						\
 	"r0 += r7;"							\
 	"r0 = *(u8 *)(r0 + 0);"						\
-	"goto 3b;"							\
+	"goto 3b;"
+
+#define BACKEDGE(name, b)						\
+SEC("socket")								\
+__naked int name(void)							\
+{									\
+	asm volatile (							\
+	PATHS(b)							\
+	"2: r1 = r10;"							\
+	"r1 += -16;"							\
+	"r2 = 0;"							\
+	"r3 = 10;"							\
+	"call %[bpf_iter_num_new];"					\
+	"3: r1 = r10;"							\
+	"r1 += -16;"							\
+	"call %[bpf_iter_num_next];"					\
+	"if r0 == 0 goto 5f;"						\
+	ROUND								\
 	"5: r1 = r10;"							\
 	"r1 += -16;"							\
 	"call %[bpf_iter_num_destroy];"					\
@@ -104,33 +115,11 @@ SEC("socket")								\
 __naked int name(void)							\
 {									\
 	asm volatile (							\
-	"call 7;"							\
-	"r6 = r0;"							\
-	"r7 = 0;"							\
-	"r8 = 0;"							\
-	"r1 = 0;"							\
-	"r2 = 0;"							\
-	"r3 = 0;"							\
-	"if r6 == 0 goto 1f;"						\
-	"goto 2f;"							\
-	"1: r8 = " S(b) ";"						\
+	PATHS(b)							\
 	"2: r1 = 0;"							\
 	"r2 = 0;"							\
 	"3: may_goto +15;"	/* to 5 */				\
-	"call 7;"							\
-	"if r0 == 42 goto 4f;"						\
-	"r7 = r8;"		/* B */					\
-	"goto 3b;"							\
-	"4: r1 = 0;"		/* C */					\
-	"*(u32 *)(r10 - 4) = r1;"					\
-	"r2 = r10;"							\
-	"r2 += -4;"							\
-	"r1 = %[amap] ll;"						\
-	"call 1;"							\
-	"if r0 == 0 goto 3b;"						\
-	"r0 += r7;"							\
-	"r0 = *(u8 *)(r0 + 0);"						\
-	"goto 3b;"							\
+	ROUND								\
 	"5: r0 = 0;"							\
 	"exit;"								\
 	:: [amap]"i"(&amap) : "memory");				\
