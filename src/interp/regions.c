@@ -236,6 +236,11 @@ static bool nearest_region(struct bc_vm *vm, uint64_t addr, struct region *rg)
 	return false;
 }
 
+static const char *bytes(uint64_t n)
+{
+	return n == 1 ? "byte" : "bytes";
+}
+
 static void not_in_region(struct bc_vm *vm, uint32_t pc, const char *what,
 			  uint64_t addr, uint64_t size)
 {
@@ -245,22 +250,21 @@ static void not_in_region(struct bc_vm *vm, uint32_t pc, const char *what,
 	if (!vm->err || !vm->err->set)
 		vm->fault_unmapped = !nearest_region(vm, addr, &rg);
 	if (addr < 4096) {
-		bc_vm_fail(
-			vm, pc, EFAULT,
-			"invalid %s of %llu bytes at 0x%llx (a null pointer)",
-			what, (unsigned long long)size,
-			(unsigned long long)addr);
+		bc_vm_fail(vm, pc, EFAULT,
+			   "invalid %s of %llu %s at 0x%llx (a null pointer)",
+			   what, (unsigned long long)size, bytes(size),
+			   (unsigned long long)addr);
 	} else if (nearest_region(vm, addr, &rg)) {
 		region_at(vm, &rg, addr, at, sizeof(at));
 		region_name(&rg, name, sizeof(name));
 		bc_vm_fail(vm, pc, EFAULT,
-			   "invalid %s of %llu bytes at %s, outside %s", what,
-			   (unsigned long long)size, at, name);
+			   "invalid %s of %llu %s at %s, outside %s", what,
+			   (unsigned long long)size, bytes(size), at, name);
 	} else {
 		bc_vm_fail(vm, pc, EFAULT,
-			   "invalid %s of %llu bytes at an address outside "
+			   "invalid %s of %llu %s at an address outside "
 			   "every region the program was given",
-			   what, (unsigned long long)size);
+			   what, (unsigned long long)size, bytes(size));
 	}
 }
 
@@ -282,9 +286,9 @@ void *bc_vm_mem(struct bc_vm *vm, uint32_t pc, uint64_t addr, uint64_t size,
 
 	if (bc_vm_in_map_object(vm, addr)) {
 		bc_vm_fail(vm, pc, ENOTSUP,
-			   "%s of %llu bytes of a map's kernel object (struct "
+			   "%s of %llu %s of a map's kernel object (struct "
 			   "bpf_map): not modelled by the interpreter",
-			   what, (unsigned long long)size);
+			   what, (unsigned long long)size, bytes(size));
 		return NULL;
 	}
 	if (!find_region(vm, addr, size, &rg, &inside)) {
@@ -295,15 +299,15 @@ void *bc_vm_mem(struct bc_vm *vm, uint32_t pc, uint64_t addr, uint64_t size,
 	region_name(&rg, name, sizeof(name));
 	if (!inside) {
 		bc_vm_fail(vm, pc, EFAULT,
-			   "invalid %s of %llu bytes at %s, past the end of %s",
-			   what, (unsigned long long)size, at, name);
+			   "invalid %s of %llu %s at %s, past the end of %s",
+			   what, (unsigned long long)size, bytes(size), at,
+			   name);
 		return NULL;
 	}
 	if (write && !rg.writable) {
-		bc_vm_fail(
-			vm, pc, EACCES,
-			"invalid write of %llu bytes at %s (%s is read-only)",
-			(unsigned long long)size, at, rg.name);
+		bc_vm_fail(vm, pc, EACCES,
+			   "invalid write of %llu %s at %s (%s is read-only)",
+			   (unsigned long long)size, bytes(size), at, rg.name);
 		return NULL;
 	}
 	return (void *)(uintptr_t)addr;

@@ -28,10 +28,10 @@ failures = []
 # (object, program, the replay's fault after "fault at ")
 FAULTS = [
     ("pkt.O2.o", "pkt_no_check",
-     "insn 1 (pkt.c:27): invalid read of 1 bytes at packet+12, outside "
+     "insn 1 (pkt.c:27): invalid read of 1 byte at packet+12, outside "
      "the packet (0 bytes)"),
     ("mapval.O2.o", "mv_const_past_end",
-     "insn 8 (mapval.c:31): invalid read of 1 bytes at offset 64 of a "
+     "insn 8 (mapval.c:31): invalid read of 1 byte at offset 64 of a "
      "value of map 'amap', past the end of the value (64 bytes)"),
     ("mapval.O2.o", "null_missing",
      "insn 7 (mapval.c:142): invalid read of 8 bytes at 0x0 (a null "
@@ -97,7 +97,7 @@ def file_format(a, tmp):
     r = bc(a, "run", "--replay", w, path)
     check("hand_written", r.stdout,
           "mv_const_past_end: fault at insn 8 (mapval.c:31): invalid read "
-          "of 1 bytes at offset 64 of a value of map 'amap', past the end "
+          "of 1 byte at offset 64 of a value of map 'amap', past the end "
           "of the value (64 bytes)\n")
     # one that does not fault: an accepted twin
     with open(w, "w") as f:
@@ -131,7 +131,7 @@ def no_verify(a):
     r = bc(a, "run", "--no-verify", "--prog", "pkt_no_check",
            "--packet-hex", "00112233", path)
     check("no_verify", r.stderr,
-          "bpfcheck: %s: pkt_no_check: insn 1: invalid read of 1 bytes at "
+          "bpfcheck: %s: pkt_no_check: insn 1: invalid read of 1 byte at "
           "packet+12, outside the packet (4 bytes)\n" % path)
 
 

@@ -173,7 +173,7 @@ static void test_faults(void)
 		NULL, 0,
 		"insn 0: invalid write of 4 bytes at fp-516 of frame 0, outside the stack of frame 0 (512 bytes)");
 	expect_err("null deref", "r1 = 0\nr0 = *(u8 *)(r1 +0)\nexit\n", NULL, 0,
-		   "insn 1: invalid read of 1 bytes at ADDR (a null pointer)");
+		   "insn 1: invalid read of 1 byte at ADDR (a null pointer)");
 	expect_err(
 		"packet overrun",
 		".type xdp\n"
