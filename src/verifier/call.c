@@ -767,9 +767,8 @@ static int callback(struct venv *e, uint32_t pc,
 		return vc_err(e, pc, "%s: callback is not a function", p->name);
 	record_callback(e, pc, callback_calls(e, p, ci), target);
 	/* callback entries are joined and pruned against live states:
-	 * no precision from here on this path */
-	vp_all(e);
-	vp_note_complex(e);
+	 * all that the callback's entry holds is precise */
+	vp_mark_all(e);
 	/* Linux: no more bpf_loop rounds than its count can be */
 	if (p->id == BPF_FUNC_loop &&
 	    vc_frame(e)->callback_depth >= vc_reg(e, 1)->s.umax) {

@@ -227,7 +227,8 @@ static int bt_jmp(struct bt *bt, const struct vhist *h,
 	return 0;
 }
 
-/* bt after the instruction of h -> bt before it; -1: cannot follow. */
+/* bt after the instruction of h -> bt before it; -1: cannot follow, 1:
+ * nothing before it needs more. */
 static int bt_insn(struct venv *e, struct bt *bt, const struct vhist *h)
 {
 	const struct bpf_insn *in = &e->prog->insns[h->pc];
@@ -238,6 +239,8 @@ static int bt_insn(struct venv *e, struct bt *bt, const struct vhist *h)
 
 	if ((h->flags & VH_COMPLEX) && bt_frames(bt))
 		return -1;
+	if (h->flags & VH_MARKED) /* what came before is all marked */
+		return 1;
 	switch (bc_insn_kind(in)) {
 	case BC_INSN_ALU:
 	case BC_INSN_ALU64:
@@ -326,6 +329,7 @@ static bool walk(struct venv *e, struct bt *bt, struct bc_vchk *c, size_t i,
 	struct bc_vchk *below = NULL;
 	size_t steps = 0;
 	bool any = false;
+	int r;
 
 	if (!c || c->all_precise) /* no checkpoint to mark */
 		return false;
@@ -350,8 +354,11 @@ static bool walk(struct venv *e, struct bt *bt, struct bc_vchk *c, size_t i,
 		if (++steps > VP_MAX_WALK)
 			return give_up(c) || any;
 		i--;
-		if (bt_insn(e, bt, hist_at(e, src, below, i)) < 0)
+		r = bt_insn(e, bt, hist_at(e, src, below, i));
+		if (r < 0)
 			return give_up(c) || any;
+		if (r > 0)
+			return any;
 	}
 }
 
@@ -625,6 +632,30 @@ void vp_backedges_free(struct venv *e)
 	e->open_targets = 0;
 }
 
+void vp_mark_all(struct venv *e)
+{
+	struct bt bt;
+
+	if (!e->prec || !e->hist_n)
+		return;
+	bt_init(&bt, e->cur.curframe);
+	for (uint32_t f = 0; f <= e->cur.curframe; f++) {
+		const struct bc_vframe *fr = e->cur.frames[f];
+
+		for (int r = 0; r < 10; r++)
+			if (fr->regs[r].kind == VK_SCALAR)
+				bt.regs[f] |= 1u << r;
+		for (int k = 0; k < BC_SLOTS; k++)
+			if (fr->stype[8 * k] == VS_SPILL &&
+			    fr->spill[k].kind == VK_SCALAR)
+				bt.slots[f] |= 1ull << k;
+		vp_read(e, f, ~0ull);
+	}
+	if (bt_frames(&bt))
+		backtrack(e, &bt, e->hist_n - 1);
+	e->hist[e->hist_n - 1].flags |= VH_MARKED;
+}
+
 void vp_mark_state(struct venv *e, const uint16_t *live)
 {
 	struct bt bt;
@@ -662,8 +693,10 @@ void vp_checkpoint(struct venv *e, struct bc_vchk *c, uint32_t pc)
 	bool all = !e->prec || e->prune[pc] == 2 || in_callback(&e->cur);
 
 	c->hist = (uint32_t)e->hist_n;
-	if (all)
-		vp_all(e); /* its ancestors first */
+	/* its ancestors first; a callback's entry after its call: they are,
+	 * as far as the entry's values go (vp_mark_all) */
+	if (all && !(e->hist_n && (e->hist[e->hist_n - 1].flags & VH_MARKED)))
+		vp_all(e);
 	/* a summary's header state is joined and compared whole; what
 	 * flowed into it was marked by vp_mark_state, so a walk may stop
 	 * there while its ancestors stay as they are */

@@ -28,7 +28,7 @@
 struct vhist {
 	uint32_t pc;
 	uint8_t frame; /* curframe when it ran */
-	uint8_t flags; /* VH_* */
+	uint16_t flags; /* VH_* */
 	uint8_t sframe; /* frame of the stack slots it touched */
 	uint8_t slot, slot_last;
 	uint16_t link; /* jump: registers linked to its operands */
@@ -45,6 +45,8 @@ enum {
 	VH_LINKX = 64, /* jump: linked values in other frames */
 	VH_PKT_MOVED = 128, /* a call that may move the packet: its
 			     * pointers became scalars (causal.c) */
+	VH_MARKED = 256, /* a callback's call: every scalar of the state
+			  * before it was marked (vp_mark_all) */
 	VH_STACK = VH_FILL | VH_SPILL | VH_SPILL_IMM | VH_STW | VH_STVAR,
 };
 
@@ -108,6 +110,13 @@ void vp_backedge(struct venv *e, struct bc_vchk *c, const uint16_t *live);
 bool vp_pending(const struct venv *e, const struct bc_vchk *c);
 void vp_chk_done(struct venv *e, struct bc_vchk *c);
 void vp_backedges_free(struct venv *e);
+
+/*
+ * Every scalar of the current state matters (a callback is called: its
+ * entries are joined and compared whole): mark them along the path, and
+ * end later walks at the running instruction.
+ */
+void vp_mark_all(struct venv *e);
 
 /* Make every checkpoint on the current path precise. */
 void vp_all(struct venv *e);

@@ -101,3 +101,71 @@ int dead_slots_in_callback(struct __sk_buff *skb)
 	bpf_loop(4, dead_slots_cb, NULL, 0);
 	return 0;
 }
+
+/*
+ * A value of the caller that matters only in a callback: the index the
+ * callback reads the map value at comes from the caller's stack. The
+ * first path (the fall-through) stores 0 there, the second FAR. Every
+ * scalar of the state at a callback's call is marked precise along the
+ * path (vp_mark_all): were the slot not, the second path would be
+ * pruned where the two meet, before the call, and an index past the
+ * value accepted. The twin's FAR is in bounds.
+ */
+struct idx_ctx {
+	__u64 idx;
+	struct val *v;
+};
+
+static __noinline int read_at(__u32 i, struct idx_ctx *c)
+{
+	if (c->v)
+		c->v->b[0] = c->v->b[c->idx];
+	return 1;
+}
+
+#define S(x) #x
+#define CB_INDEX(name, far)						\
+SEC("tc")								\
+__naked int name(void)							\
+{									\
+	asm volatile (							\
+	"r6 = r1;"							\
+	"r1 = 0;"							\
+	"*(u32 *)(r10 - 4) = r1;"					\
+	"r2 = r10;"							\
+	"r2 += -4;"							\
+	"r1 = %[amap] ll;"						\
+	"call 1;"							\
+	"if r0 == 0 goto 9f;"						\
+	"*(u64 *)(r10 - 16) = r0;"					\
+	"r1 = " S(far) ";"						\
+	"*(u64 *)(r10 - 24) = r1;"					\
+	"call 7;"							\
+	"if r0 == 0 goto 1f;"						\
+	"r1 = 0;"							\
+	"*(u64 *)(r10 - 24) = r1;"					\
+	"1: r1 = 0;"							\
+	"r2 = 0;"							\
+	"r3 = 0;"							\
+	"r4 = 0;"							\
+	"r5 = 0;"							\
+	"r1 = 0;"							\
+	"r2 = 0;"							\
+	"r3 = 0;"							\
+	"if r1 != 0 goto 9f;"						\
+	"if r2 != 0 goto 9f;"						\
+	"2: r3 = r10;"							\
+	"r3 += -24;"							\
+	"r1 = 1;"							\
+	"r2 = %[read_at] ll;"						\
+	"r4 = 0;"							\
+	"call 181;"							\
+	"9: r0 = 0;"							\
+	"exit;"								\
+	:: [amap]"i"(&amap), [read_at]"i"(read_at) : "memory");	\
+}
+
+/* EXPECT reject: R3 min value is outside of the allowed memory range */
+CB_INDEX(cb_index_bad, 64)
+/* EXPECT accept */
+CB_INDEX(cb_index_ok, 63)
