@@ -240,6 +240,16 @@ static bool shift_after_alu(struct bc_vreg *d, const struct bc_vreg *before,
 	return true;
 }
 
+/* Is k a low-bit mask (2^n - 1) that x's values all fit in? */
+static bool low_mask_keeps(const struct bc_vreg *x, int64_t k, bool alu32)
+{
+	uint64_t m = alu32 ? (uint32_t)k : (uint64_t)k;
+
+	if (x->kind != VK_SCALAR || !m || (m & (m + 1)))
+		return false;
+	return alu32 ? x->s.u32_max <= m : x->s.umax <= m;
+}
+
 void vt_after_alu(struct venv *e, const struct bpf_insn *in,
 		  const struct bc_vreg *before, bool konst, int64_t k)
 {
@@ -282,6 +292,10 @@ void vt_after_alu(struct venv *e, const struct bpf_insn *in,
 		       (int32_t)((uint32_t)before->ivd +
 				 (uint32_t)((uint64_t)k >> 32)),
 		       1);
+	} else if (op == BPF_AND && konst && w >= 32 &&
+		   low_mask_keeps(before, k, alu32)) {
+		/* x & (2^n - 1) with x within the mask: x itself */
+		vt_set(d, before, before->ivd, alu32 ? 32 : w);
 	} else if (op == BPF_LSH && !alu32 && konst && k == 32 && w >= 32) {
 		vt_set(d, before, before->ivd, 1);
 	} else if ((op == BPF_RSH || op == BPF_ARSH) && !alu32 && konst &&

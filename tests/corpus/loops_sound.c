@@ -220,3 +220,40 @@ __naked void snd_pkt_kept_round(void)
 	"4: r0 = 0;"
 	"exit;" ::: "memory");
 }
+
+/*
+ * A counter tested through a low-bit mask keeps its tag only while all its
+ * values fit the mask: here i += 100 passes 255 in its fourth round, and
+ * i & 255 (a multiple of 4) never meets 250, so the loop never ends.
+ */
+/* EXPECT reject: BPF program is too large */
+SEC("tc")
+__naked void snd_mask_wraps(void)
+{
+	asm volatile (
+	"r3 = 0;"
+	"1: r5 = r3;"
+	"r5 &= 255;"
+	"if r5 == 250 goto 2f;"
+	"r3 += 100;"
+	"goto 1b;"
+	"2: r0 = 0;"
+	"exit;" ::: "memory");
+}
+
+/* Its twin stays within the mask until the test ends it (i & 255 > 99 at
+ * i = 100): a __u8 counter at -O1 (rfc_bad_loop3_two_latches) */
+/* EXPECT accept */
+SEC("tc")
+__naked void snd_mask_meets(void)
+{
+	asm volatile (
+	"r3 = 0;"
+	"1: r5 = r3;"
+	"r5 &= 255;"
+	"if r5 > 99 goto 2f;"
+	"r3 += 1;"
+	"goto 1b;"
+	"2: r0 = 0;"
+	"exit;" ::: "memory");
+}
