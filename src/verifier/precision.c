@@ -632,42 +632,20 @@ void vp_backedges_free(struct venv *e)
 	e->open_targets = 0;
 }
 
-void vp_mark_all(struct venv *e)
+/*
+ * The current state's scalars in live (NULL: every register) and its
+ * spilled scalars, precise before history entry pos; its stack all read.
+ */
+static void mark_scalars(struct venv *e, const uint16_t *live, size_t pos)
 {
 	struct bt bt;
 
-	if (!e->prec || !e->hist_n)
-		return;
-	bt_init(&bt, e->cur.curframe);
-	for (uint32_t f = 0; f <= e->cur.curframe; f++) {
-		const struct bc_vframe *fr = e->cur.frames[f];
-
-		for (int r = 0; r < 10; r++)
-			if (fr->regs[r].kind == VK_SCALAR)
-				bt.regs[f] |= 1u << r;
-		for (int k = 0; k < BC_SLOTS; k++)
-			if (fr->stype[8 * k] == VS_SPILL &&
-			    fr->spill[k].kind == VK_SCALAR)
-				bt.slots[f] |= 1ull << k;
-		vp_read(e, f, ~0ull);
-	}
-	if (bt_frames(&bt))
-		backtrack(e, &bt, e->hist_n - 1);
-	e->hist[e->hist_n - 1].flags |= VH_MARKED;
-}
-
-void vp_mark_state(struct venv *e, const uint16_t *live)
-{
-	struct bt bt;
-
-	if (!e->prec)
-		return;
 	bt_init(&bt, e->cur.curframe);
 	for (uint32_t f = 0; f <= e->cur.curframe; f++) {
 		const struct bc_vframe *fr = e->cur.frames[f];
 
 		for (int r = 0; r < BC_MAX_REG; r++)
-			if ((live[f] & (1u << r)) &&
+			if ((!live || (live[f] & (1u << r))) &&
 			    fr->regs[r].kind == VK_SCALAR)
 				bt.regs[f] |= 1u << r;
 		for (int k = 0; k < BC_SLOTS; k++)
@@ -677,7 +655,21 @@ void vp_mark_state(struct venv *e, const uint16_t *live)
 		vp_read(e, f, ~0ull);
 	}
 	if (bt_frames(&bt))
-		backtrack(e, &bt, e->hist_n);
+		backtrack(e, &bt, pos);
+}
+
+void vp_mark_all(struct venv *e)
+{
+	if (!e->prec || !e->hist_n)
+		return;
+	mark_scalars(e, NULL, e->hist_n - 1);
+	e->hist[e->hist_n - 1].flags |= VH_MARKED;
+}
+
+void vp_mark_state(struct venv *e, const uint16_t *live)
+{
+	if (e->prec)
+		mark_scalars(e, live, e->hist_n);
 }
 
 static bool in_callback(const struct bc_vstate *st)
