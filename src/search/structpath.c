@@ -68,18 +68,13 @@ void vs_call_path(const struct bc_prog *prog, uint32_t pc,
 	free(queue);
 }
 
-static bool is_lddw(const struct bpf_insn *in)
-{
-	return in->code == (BPF_LD | BPF_DW | BPF_IMM);
-}
-
 void vs_map_path(const struct bc_prog *prog, uint32_t map,
 		 struct bc_verify_result *res)
 {
 	for (uint32_t i = 0; i + 1 < prog->insn_cnt; i++) {
 		const struct bpf_insn *in = &prog->insns[i];
 
-		if (!is_lddw(in))
+		if (!bc_is_lddw(in))
 			continue;
 		if ((in->src_reg == BPF_PSEUDO_MAP_IDX ||
 		     in->src_reg == BPF_PSEUDO_MAP_IDX_VALUE) &&
@@ -108,7 +103,7 @@ void vs_cfg_path(const struct bc_prog *prog, struct bc_verify_result *res)
 		if (!x)
 			return;
 		before = (uint32_t)x - 1;
-		if (x >= 2 && is_lddw(&prog->insns[x - 2]))
+		if (x >= 2 && bc_is_lddw(&prog->insns[x - 2]))
 			before = (uint32_t)x - 2;
 		step(res, before,
 		     bc_is_jmp_class(&prog->insns[before]) &&
