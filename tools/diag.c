@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /* Source positions of rejections (diag.h). */
 #include <stddef.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -81,6 +82,18 @@ const char *diag_text_loc(const struct bpfcheck_prog *p,
 	snprintf(buf, len, "%s%s%s%s", at, *at && *from ? "; " : "",
 		 *from ? "acquired at " : "", from);
 	return buf;
+}
+
+bool diag_stack_access(const char *error, int *off, int *size, bool *write)
+{
+	const char *s = error ? strstr(error, " stack ") : NULL;
+	int regno;
+
+	if (!s || (strncmp(error, "invalid read from stack", 23) &&
+		   strncmp(error, "invalid write to stack", 22)))
+		return false;
+	*write = error[8] == 'w';
+	return sscanf(s, " stack R%d off=%d size=%d", &regno, off, size) == 3;
 }
 
 void diag_json_acquired(FILE *f, const struct bpfcheck_prog *p,

@@ -46,6 +46,14 @@ const char *diag_text_loc(const struct bpfcheck_prog *p,
  */
 void diag_json_pos(FILE *f, const struct bpfcheck_prog *p, int64_t insn);
 
+/*
+ * A stack access through a register the error names ("invalid read from
+ * stack R10 off=-8 size=8", "invalid write to stack R1 off=0 size=8"):
+ * its offset from the frame pointer, its size, and whether it writes.
+ * False for any other error.
+ */
+bool diag_stack_access(const char *error, int *off, int *size, bool *write);
+
 /* ,"acquired_at":{"insn":I, position} for a leaked reference, else nothing */
 void diag_json_acquired(FILE *f, const struct bpfcheck_prog *p,
 			const struct bpfcheck_verdict *r);

@@ -250,14 +250,14 @@ static bool why_stack_var(FILE *f, const char *s, bool write)
 static bool why_stack(FILE *f, const char *e)
 {
 	int regno, off, k, size;
-	bool write = strstr(e, "invalid write to stack") != NULL;
+	bool write;
 	const char *s = strstr(e, " stack ");
 
 	if (!s)
 		return false;
 	if (!strncmp(e, "invalid variable-offset", 23))
 		return why_stack_var(f, s, strstr(e, " write to ") != NULL);
-	if (sscanf(s, " stack R%d off=%d size=%d", &regno, &off, &size) == 3) {
+	if (diag_stack_access(e, &off, &size, &write)) {
 		fprintf(f, "  why: %s %d %s at fp%+d, %s\n",
 			write ? "writes" : "reads", size, bytes(size), off,
 			stack_side(off, (long long)off + size, write));

@@ -5,7 +5,6 @@
  * the source line at fault.
  */
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "diag.h"
@@ -84,21 +83,15 @@ static bool fix_leak(FILE *f, const struct bpfcheck_prog *p,
 static bool fix_stack_frame(FILE *f, const struct bpfcheck_verdict *r,
 			    const char *at)
 {
-	/* (a read of bytes never written says "off O+K", not "off=") */
-	const char *o = strstr(r->error ? r->error : "", " off=");
-	long off, size = 0;
+	int off, size;
+	bool write;
 
-	if ((!has(r->error, "invalid write to stack") &&
-	     !has(r->error, "invalid read from stack")) ||
-	    !o)
+	/* (a read of bytes never written says "off O+K", not "off=") */
+	if (!diag_stack_access(r->error, &off, &size, &write))
 		return false;
-	off = strtol(o + 5, NULL, 10);
-	if (strstr(o, "size="))
-		size = strtol(strstr(o, "size=") + 5, NULL, 10);
 	/* inside the frame: bytes read before any write (a loader without
 	 * CAP_PERFMON may not read them) */
-	if (has(r->error, "invalid read from stack") && off >= -512 &&
-	    off + size <= 0)
+	if (!write && off >= -512 && off + size <= 0)
 		fprintf(f, "  fix: initialise the stack bytes read%s before "
 			   "the read (the variable, or a struct as a whole: "
 			   "= {})\n",
