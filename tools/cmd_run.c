@@ -109,29 +109,12 @@ struct run_opts {
 	uint64_t limit, seed;
 };
 
+/* HEX as a user types it: "0x" before it, spaces, ':' or '-' between */
 static int parse_hex(const char *s, uint8_t **out, size_t *len)
 {
-	size_t n = 0, cap = strlen(s) / 2 + 1;
-	uint8_t *b = bc_xmalloc(cap);
-
 	if (!strncmp(s, "0x", 2) || !strncmp(s, "0X", 2))
 		s += 2;
-	while (*s) {
-		if (isspace((unsigned char)*s) || *s == ':' || *s == '-') {
-			s++;
-			continue;
-		}
-		if (!isxdigit((unsigned char)s[0]) ||
-		    !isxdigit((unsigned char)s[1])) {
-			free(b);
-			return -EINVAL;
-		}
-		b[n++] = (uint8_t)strtoul((char[3]){ s[0], s[1], 0 }, NULL, 16);
-		s += 2;
-	}
-	*out = b;
-	*len = n;
-	return 0;
+	return bc_hex_decode(s, " \t\n\v\f\r:-", out, len);
 }
 
 /* Encode a --map KEY or VALUE into exactly size bytes. */

@@ -60,23 +60,13 @@ void bc_witness_write(FILE *f, const struct bc_object *obj,
 /* HEX (exactly n bytes when n is not 0) into *out; false when not hex. */
 static bool get_hex(const char *s, size_t n, uint8_t **out, size_t *len)
 {
-	size_t k = strlen(s) / 2;
-	uint8_t *b;
-
-	if (strlen(s) % 2 || (n && k != n))
+	if (bc_hex_decode(s, "", out, len))
 		return false;
-	b = bc_xmalloc(k ? k : 1);
-	for (size_t i = 0; i < k; i++) {
-		if (!isxdigit((unsigned char)s[2 * i]) ||
-		    !isxdigit((unsigned char)s[2 * i + 1])) {
-			free(b);
-			return false;
-		}
-		b[i] = (uint8_t)strtoul((char[3]){ s[2 * i], s[2 * i + 1], 0 },
-					NULL, 16);
+	if (n && *len != n) {
+		free(*out);
+		*out = NULL;
+		return false;
 	}
-	*out = b;
-	*len = k;
 	return true;
 }
 

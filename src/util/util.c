@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 #include "util/util.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -214,4 +215,27 @@ uint64_t bc_now_us(void)
 
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return (uint64_t)ts.tv_sec * 1000000u + (uint64_t)ts.tv_nsec / 1000u;
+}
+
+int bc_hex_decode(const char *s, const char *skip, uint8_t **out, size_t *len)
+{
+	size_t n = 0;
+	uint8_t *b = bc_xmalloc(strlen(s) / 2 + 1);
+
+	while (*s) {
+		if (strchr(skip, *s)) {
+			s++;
+			continue;
+		}
+		if (!isxdigit((unsigned char)s[0]) ||
+		    !isxdigit((unsigned char)s[1])) {
+			free(b);
+			return -EINVAL;
+		}
+		b[n++] = (uint8_t)strtoul((char[3]){ s[0], s[1], 0 }, NULL, 16);
+		s += 2;
+	}
+	*out = b;
+	*len = n;
+	return 0;
 }

@@ -75,4 +75,10 @@ long bc_peak_rss_kb(void);
 /* Monotonic clock in microseconds. */
 uint64_t bc_now_us(void);
 
+/*
+ * HEX into *out (malloc'd) and *len: pairs of hex digits, with any of the
+ * characters of skip between them. -EINVAL when anything else is there.
+ */
+int bc_hex_decode(const char *s, const char *skip, uint8_t **out, size_t *len);
+
 #endif
