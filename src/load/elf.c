@@ -146,6 +146,13 @@ static int classify(struct eloader *L, size_t i)
 					L,
 					"section '%s': size %zu is not a multiple of 8 (instructions are 8 bytes)",
 					s->name, s->size);
+			/* Its instructions are read in place, as structs. */
+			if (sh->sh_offset % sizeof(struct bpf_insn))
+				return bc_elf_fail(
+					L,
+					"section '%s': offset %llu is not a multiple of 8 (instructions are 8 bytes)",
+					s->name,
+					(unsigned long long)sh->sh_offset);
 			return 0;
 		}
 		break;

@@ -105,7 +105,7 @@ expect odd_section "bpfcheck: $tmp/oddsec.o: section 'xdp': size $(cat "$tmp/odd
 
 # One structural fault at a time in real objects (see mutate.py).
 for k in sym_shndx rel_range rel_overlap func_size rel_info strtab_link \
-	 bigendian machine elf32; do
+	 code_offset bigendian machine elf32; do
 	msg=$(python3 "$(dirname "$0")/mutate.py" $k "$objdir/subprogs.O2.o" "$tmp/$k.o") || exit 1
 	expect $k "bpfcheck: $tmp/$k.o: $msg" list "$tmp/$k.o"
 done

@@ -78,6 +78,14 @@ elif kind == 'strtab_link':
     h[6] = shnum + 1
     put_sh(symtab, h)
     msg = "symbol table: string table index %d is not a string table" % (shnum + 1)
+elif kind == 'code_offset':
+    # the code copied to the end of the file at an offset of 8k + 4
+    h = sh(secs['xdp'])
+    code = d[h[4]:h[4] + h[5]]
+    d += b'\0' * ((4 - len(d)) % 8) + code
+    h[4] = len(d) - len(code)
+    put_sh(secs['xdp'], h)
+    msg = "section 'xdp': offset %d is not a multiple of 8 (instructions are 8 bytes)" % h[4]
 elif kind == 'bigendian':
     d[5] = 2
     msg = "big-endian eBPF objects are not supported (compile with -target bpfel or -target bpf on a little-endian host)"
