@@ -96,6 +96,20 @@ bool diag_stack_access(const char *error, int *off, int *size, bool *write)
 	return sscanf(s, " stack R%d off=%d size=%d", &regno, off, size) == 3;
 }
 
+bool diag_packet_access(const char *detail, struct diag_packet_access *a)
+{
+	const char *d =
+		detail ? strstr(detail, "invalid access to packet, off=") :
+			 NULL;
+	int regno, roff;
+
+	return d &&
+	       sscanf(d,
+		      "invalid access to packet, off=%d size=%d, "
+		      "R%d(id=%u,off=%d,r=%d)",
+		      &a->off, &a->size, &regno, &a->id, &roff, &a->range) == 6;
+}
+
 void diag_json_acquired(FILE *f, const struct bpfcheck_prog *p,
 			const struct bpfcheck_verdict *r)
 {

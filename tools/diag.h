@@ -54,6 +54,19 @@ void diag_json_pos(FILE *f, const struct bpfcheck_prog *p, int64_t insn);
  */
 bool diag_stack_access(const char *error, int *off, int *size, bool *write);
 
+/* An out-of-bounds packet access, as the line above the error says it. */
+struct diag_packet_access {
+	int off, size; /* of the access, from the register's position */
+	unsigned id; /* nonzero: the position is variable */
+	int range; /* bytes proven past the register's position */
+};
+
+/*
+ * Parse "invalid access to packet, off=O size=S, R%d(id=I,off=O,r=R)"
+ * in detail; false when it says something else.
+ */
+bool diag_packet_access(const char *detail, struct diag_packet_access *a);
+
 /* ,"acquired_at":{"insn":I, position} for a leaked reference, else nothing */
 void diag_json_acquired(FILE *f, const struct bpfcheck_prog *p,
 			const struct bpfcheck_verdict *r);

@@ -168,24 +168,19 @@ static const char *bytes(int n)
 	return n == 1 || n == -1 ? "byte" : "bytes";
 }
 
-/* "invalid access to packet, off=O size=S, R%d(id=I,off=O,r=R)" */
 static bool why_packet(FILE *f, const char *verb, const char *d)
 {
-	int off, size, regno, roff, range;
-	unsigned id;
+	struct diag_packet_access a;
 
-	d = strstr(d, "invalid access to packet, off=");
-	if (!d || sscanf(d,
-			 "invalid access to packet, off=%d size=%d, "
-			 "R%d(id=%u,off=%d,r=%d)",
-			 &off, &size, &regno, &id, &roff, &range) != 6)
+	if (!diag_packet_access(d, &a))
 		return false;
-	fprintf(f, "  why: %s %d %s at offset %d %s", verb, size, bytes(size),
-		off,
-		id ? "from a variable position in the packet" : "of a packet");
-	if (range)
-		fprintf(f, " proven to have %d %s%s\n", range, bytes(range),
-			id ? " after it" : "");
+	fprintf(f, "  why: %s %d %s at offset %d %s", verb, a.size,
+		bytes(a.size), a.off,
+		a.id ? "from a variable position in the packet" :
+		       "of a packet");
+	if (a.range)
+		fprintf(f, " proven to have %d %s%s\n", a.range, bytes(a.range),
+			a.id ? " after it" : "");
 	else
 		fputs(" with no bytes proven (no comparison with data_end "
 		      "covers this path)\n",

@@ -27,21 +27,11 @@ static bool has(const char *s, const char *what)
 	return s && strstr(s, what);
 }
 
-/* The bytes an out-of-bounds packet access needed past its pointer. */
-static int packet_bytes(const char *detail)
-{
-	const char *s = strstr(detail ? detail : "", "off=");
-	int off, size;
-
-	if (!s || sscanf(s, "off=%d size=%d", &off, &size) != 2)
-		return 0;
-	return off + size;
-}
-
 static bool fix_packet(FILE *f, const struct bpfcheck_verdict *r,
 		       const char *at)
 {
-	int n = packet_bytes(r->error_detail);
+	struct diag_packet_access a;
+	int n = diag_packet_access(r->error_detail, &a) ? a.off + a.size : 0;
 
 	if (!has(r->error, "outside of the packet") &&
 	    !has(r->error_detail, "invalid access to packet"))
