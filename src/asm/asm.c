@@ -42,17 +42,6 @@
 
 /* ---- calls ---- */
 
-static int helper_by_name(const char *name)
-{
-	const char *n;
-	int id;
-
-	for (id = 1; (n = bc_helper_name(id)); id++)
-		if (!strcmp(n, name) || !strcmp(n + 4, name))
-			return id;
-	return -1;
-}
-
 /* The index of kernel function name in c->ksyms, added if new. */
 static int32_t asm_ksym(struct asm_ctx *c, const char *name)
 {
@@ -71,7 +60,8 @@ static int32_t asm_ksym(struct asm_ctx *c, const char *name)
  * "call pc+3", "call label", "call kfunc#7", "call %r2" (callx),
  * "call bpf_iter_num_new#63675" and "call bpf_iter_num_new" (a kfunc by
  * name, as Linux's log and llvm-objdump print them; the id is not kept),
- * "call local label", "call helper 1", "call runtime 7".
+ * "call local label", "call helper 1", "call runtime 7", and "call kfunc
+ * NAME" (a kfunc by name, when NAME is also a helper's or a label's).
  */
 static int parse_call(struct cur *p)
 {
@@ -116,6 +106,12 @@ static int parse_call(struct cur *p)
 	}
 	if (!bc_asm_ident(p, name, sizeof(name)))
 		return bc_asm_expected(p, "a call target");
+	if (!strcmp(name, "kfunc") && bc_asm_ident(p, name, sizeof(name))) {
+		/* "call kfunc NAME": a kfunc whatever else NAME names */
+		bc_asm_emit(p->c, BPF_JMP | BPF_CALL, 0, BPF_PSEUDO_KFUNC_CALL,
+			    0, asm_ksym(p->c, name));
+		return bc_asm_end_of_line(p);
+	}
 	if (bc_asm_lit(p, "#")) {
 		k = bc_asm_need_num(p, NUM_IMM32, &v);
 		if (k)
@@ -123,7 +119,8 @@ static int parse_call(struct cur *p)
 		if (!strcmp(name, "kfunc"))
 			bc_asm_emit(p->c, BPF_JMP | BPF_CALL, 0,
 				    BPF_PSEUDO_KFUNC_CALL, 0, (int32_t)v);
-		else if (helper_by_name(name) > 0 || !strcmp(name, "unknown"))
+		else if (bc_helper_by_name(name) > 0 ||
+			 !strcmp(name, "unknown"))
 			bc_asm_emit(p->c, BPF_JMP | BPF_CALL, 0, 0, 0,
 				    (int32_t)v);
 		else /* Linux's "call bpf_iter_num_new#63675": by name */
@@ -132,7 +129,7 @@ static int parse_call(struct cur *p)
 				    asm_ksym(p->c, name));
 		return bc_asm_end_of_line(p);
 	}
-	k = helper_by_name(name);
+	k = bc_helper_by_name(name);
 	if (k > 0) {
 		bc_asm_emit(p->c, BPF_JMP | BPF_CALL, 0, 0, 0, k);
 	} else {

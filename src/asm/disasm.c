@@ -152,10 +152,26 @@ static const struct bc_func *func_at(const struct bc_prog *prog, int64_t pc)
 	return NULL;
 }
 
+/* Would "call NAME" read back as another call: a helper, a function? */
+static bool call_name_taken(const struct bc_prog *prog, const char *name)
+{
+	static const char *const words[] = { "kfunc", "local", "helper",
+					     "runtime", "unknown" };
+
+	for (size_t i = 0; i < BC_ARRAY_SIZE(words); i++)
+		if (!strcmp(name, words[i]))
+			return true;
+	for (uint32_t i = 0; i < prog->func_cnt; i++)
+		if (prog->funcs[i].name && !strcmp(prog->funcs[i].name, name))
+			return true;
+	return bc_helper_by_name(name) > 0;
+}
+
 /*
  * A kfunc call as Linux's log prints it, "call bpf_iter_num_new#63668"
  * (the name and its id in the target BTF), the name alone without that
- * BTF, "call kfunc#3" when the object does not name it.
+ * BTF, "call kfunc#3" when the object does not name it, "call kfunc
+ * NAME" when the name alone would call something else.
  */
 static bool fmt_kfunc_call(struct out *o, const struct bc_prog *prog,
 			   int32_t imm)
@@ -165,6 +181,8 @@ static bool fmt_kfunc_call(struct out *o, const struct bc_prog *prog,
 
 	if (!name)
 		put(o, "call kfunc#%d", imm);
+	else if (call_name_taken(prog, name))
+		put(o, "call kfunc %s", name);
 	else if (obj->ksym_btf_id && obj->ksym_btf_id[imm])
 		put(o, "call %s#%u", name, obj->ksym_btf_id[imm]);
 	else

@@ -3,6 +3,7 @@
 #include "isa/insn.h"
 
 #include <errno.h>
+#include <string.h>
 
 #define HELPER_NAME(x) "bpf_" #x
 static const char *const helper_names[] = { __BPF_FUNC_MAPPER(HELPER_NAME) };
@@ -14,6 +15,16 @@ const char *bc_helper_name(int32_t id)
 	/* (cppcheck cannot expand the uapi's __BPF_FUNC_MAPPER) */
 	/* cppcheck-suppress arrayIndexOutOfBoundsCond */
 	return helper_names[id];
+}
+
+int32_t bc_helper_by_name(const char *name)
+{
+	const char *n;
+
+	for (int32_t id = 1; (n = bc_helper_name(id)); id++)
+		if (!strcmp(n, name) || !strcmp(n + 4, name))
+			return id;
+	return -1;
 }
 
 /* Is this opcode byte an instruction of the ISA at all? */

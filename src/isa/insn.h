@@ -243,5 +243,7 @@ int bc_insn_check_isa(const struct bpf_insn *insns, uint32_t cnt,
 
 /* Name of a helper by id ("bpf_map_lookup_elem"), or NULL if unknown. */
 const char *bc_helper_name(int32_t id);
+/* A helper's id by its name, with or without "bpf_"; -1 if none. */
+int32_t bc_helper_by_name(const char *name);
 
 #endif

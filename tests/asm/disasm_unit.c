@@ -568,6 +568,46 @@ static void test_objdump(void)
 	free(out);
 }
 
+/*
+ * A kfunc whose name is also a function's or a helper's (a fuzzer's
+ * finding): printed "call kfunc NAME", it reads back as the same kfunc.
+ */
+static void test_kfunc_name_taken(void)
+{
+	static const char text[] = "call kfunc f\n"
+				   "call kfunc map_lookup_elem\n"
+				   "call g\n"
+				   "exit\n"
+				   ".func f\n"
+				   "r0 = 0\n"
+				   "exit\n";
+	static const char *const want[] = { "call kfunc f",
+					    "call kfunc map_lookup_elem",
+					    "call g" };
+	struct bc_open_opts o = { .kind = BC_INPUT_ASM };
+	struct bc_object *obj = NULL;
+	struct bc_err err;
+	char buf[128];
+
+	bc_err_init(&err);
+	if (bc_object_open_mem("k.s", (const uint8_t *)text, strlen(text), &o,
+			       &obj, &err)) {
+		printf("FAIL kfunc name taken: %s\n", err.msg);
+		fails++;
+		return;
+	}
+	for (uint32_t i = 0; i < BC_ARRAY_SIZE(want); i++) {
+		const struct bc_prog *p = &obj->progs[0];
+
+		bc_disasm_insn(p, p->insns, p->insn_cnt, i, buf, sizeof(buf));
+		if (!bc_is_kfunc_call(&p->insns[i]) || strcmp(buf, want[i])) {
+			printf("FAIL kfunc name taken: insn %u '%s'\n", i, buf);
+			fails++;
+		}
+	}
+	bc_object_free(obj);
+}
+
 int main(void)
 {
 	size_t i;
@@ -579,6 +619,7 @@ int main(void)
 	for (i = 0; i < BC_ARRAY_SIZE(pcases); i++)
 		test_pcase(&pcases[i]);
 	test_open();
+	test_kfunc_name_taken();
 	test_random();
 	test_mangled();
 	test_objdump();
