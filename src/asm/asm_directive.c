@@ -41,6 +41,8 @@ static int d_map(struct cur *p)
 	if (k < 0)
 		return k;
 	if (k) {
+		if (v[0] < 0)
+			return bc_asm_fail(p->c, "map types are not negative");
 		t = (int)v[0];
 	} else {
 		if (!bc_asm_ident(p, type, sizeof(type)))

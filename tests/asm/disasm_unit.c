@@ -232,6 +232,8 @@ static const struct pcase pcases[] = {
 	{ .text = ".map m array 4 2 1\n.init m 010203\n",
 	  .error = "line 2: more initial bytes than map 'm' holds (2)" },
 	{ .text = ".init m 01\n", .error = "line 1: unknown map 'm'" },
+	{ .text = ".map m -2 4 4 1\nexit\n",
+	  .error = "line 1: map types are not negative" },
 	{ .text = "r1 = be17 r1\n",
 	  .error = "line 1: byte swap width must be 16, 32 or 64" },
 	{ .text = "exit junk\n", .error = "line 1: unexpected 'junk'" },
