@@ -19,7 +19,7 @@ const char *const gen_feature_names[GF_NFEAT] = {
 	"map-var",   "stack",	 "loop",      "bad-loop",  "nested",
 	"strength",  "sec-iv",	 "stk-ctr",   "precision", "pkt-walk",
 	"pkt-words", "sgn-zero", "back-scan", "var-walk",  "halve",
-	"flaw",
+	"pkt-scan",  "flaw",
 };
 
 void gen_seed(struct gen_rng *r, uint64_t seed)

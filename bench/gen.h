@@ -40,6 +40,7 @@ enum gen_feature {
 	GF_BACKSCAN, /* a scan from the end back towards the start */
 	GF_VARWALK, /* a walk whose step is read from the packet */
 	GF_HALVE, /* a value shifted right each round until it is 0 */
+	GF_PKTSCAN, /* data + i read, data + i + k checked after the step */
 	GF_FLAW, /* a deliberate flaw was injected */
 	GF_NFEAT,
 };

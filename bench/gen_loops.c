@@ -4,9 +4,10 @@
  * (counting up or down, top- or bottom-tested, bound in a register,
  * strength-reduced, signed), maybe nested, with secondary induction
  * variables and counters kept in stack slots, and now and then ill-formed;
- * and four shapes real programs write (a packet block's words, a signed
+ * and the shapes real programs write (a packet block's words, a signed
  * countdown through zero, a backward scan, a walk stepping by lengths
- * read from the packet), each with a one-off flaw.
+ * read from the packet, a scan checked after its step), each with a
+ * one-off flaw.
  */
 #include <stdbool.h>
 
@@ -795,14 +796,58 @@ static bool halve(struct g *g)
 	return true;
 }
 
+/*
+ * A scan indexed by its counter, whose round check is on the old index's
+ * pointer after the step, as clang emits for (i = 0; i < n && p + 1 <
+ * end; i++, p++): data + i + k - 1 < end, so k bytes at data + i in the
+ * next round. A flaw reads byte k, or checks a byte less.
+ */
+static bool pkt_scan(struct g *g)
+{
+	uint32_t k = 1 + (uint32_t)below(g, 8), n = 1 + (uint32_t)below(g, 64);
+	bool bad = flaw(g), short_check = bad && chance(g, 50);
+	int i, p, d, head = new_label(g), end = new_label(g);
+	struct snap sv;
+
+	if (!g->pkt || !(i = wild_reg(g)))
+		return false;
+	if (!(p = wild_reg(g))) {
+		wild_release(g, i, i);
+		return false;
+	}
+	feat(g, GF_LOOP);
+	feat(g, GF_PKTSCAN);
+	pkt_check(g, k, "out");
+	emit(g, "r%d = 0", i);
+	g->rk[i] = RK_SCALAR;
+	save(g, &sv);
+	label(g, head);
+	emit(g, "r%d = r7", p);
+	emit(g, "r%d += r%d", p, i);
+	d = pick_temp(g);
+	emit(g, "r%d = *(u8 *)(r%d +%u)", d, p,
+	     bad && !short_check ? k : k - 1);
+	g->rk[d] = RK_SCALAR;
+	emit(g, "if r%d >= %u goto L%d", i, n, end);
+	emit(g, "r%d += 1", i);
+	emit(g, "r%d += %u", p, short_check ? k - 1 : k);
+	emit(g, "if r%d < r8 goto L%d", p, head);
+	label(g, end);
+	g->rk[p] = RK_NONE;
+	meet(g, &sv);
+	wild_release(g, i, p);
+	return true;
+}
+
 /* One of the shapes above, or false when none fits the program. */
 static bool wild_loop(struct g *g)
 {
-	switch (below(g, 5)) {
+	switch (below(g, 6)) {
 	case 0: return pkt_words(g);
 	case 1: return sgn_zero(g);
 	case 2: return var_walk(g);
 	case 3: return halve(g);
+	case 4: return pkt_scan(g);
 	default: return back_scan(g);
 	}
 }

@@ -51,6 +51,12 @@ add_test(NAME corpus_runner_selftest
           --tsv ${CORPUS_DIR}/linux.tsv)
 set_tests_properties(corpus_runner_selftest PROPERTIES DEPENDS corpus_lint)
 
+# Every loop program of the corpus that bpfcheck accepts is proven, at
+# every build (bench_loops_proof prints the figures beside Linux's).
+add_test(NAME corpus_loops_proven
+  COMMAND ${Python3_EXECUTABLE} ${CORPUS_DIR}/loops_proven.py ${CORPUS_OBJDIR}
+          $<TARGET_FILE:bpfcheck>)
+
 add_test(NAME corpus_linux_tsv
   COMMAND ${CORPUS_PY} linux-check ${CORPUS_SRCS} --tsv ${CORPUS_DIR}/linux.tsv)
 

@@ -940,7 +940,7 @@ static int arrival(struct venv *e, struct vsum *s, uint32_t id,
 	vrel_range_narrow(s, id, vc_frame(e), NULL);
 	bc_vstate_for_each_reg(st, vrel_align_reg, NULL);
 	vl_pkt_facts(e, s->loop);
-	vl_pkt_round(s, id, st);
+	vl_pkt_round(e, s, id);
 	if (bc_vstate_subsumes(&s->w->st, st, live, BC_SUB_HEADER, id)) {
 		s->w->hit++;
 		return 1;
@@ -1131,6 +1131,7 @@ void vl_free(struct venv *e)
 	free(e->sums);
 	e->sums = NULL;
 	e->sum_cnt = e->sum_cap = 0;
+	memset(e->round_chk, 0, sizeof(e->round_chk));
 }
 
 /* ---- callbacks ---- */

@@ -100,25 +100,19 @@ void vl_pkt_widen(const struct vsum *s, uint32_t own, const struct bc_vstate *w,
 	}
 }
 
-struct pkt_chk {
-	struct vsum *s;
-	uint32_t id;
-};
-
-/* A pointer derived as data + (X_h + d), r bytes proven: X_h + d + r. */
-static void pkt_chk_fn(struct bc_vreg *r, void *arg)
+/*
+ * At a back edge: the checks made on pointers derived as data + (X_h + d)
+ * (tags.c notes them as they are made: such a pointer is often dead by
+ * the back edge). A pointer's range got otherwise (from X's own fact, or
+ * in a round where X_h was a constant) is no check: counting it would
+ * make a shrinking fact shrink a step a round rather than at once.
+ */
+void vl_pkt_round(const struct venv *e, struct vsum *s, uint32_t id)
 {
-	struct pkt_chk *a = arg;
-	int64_t end = (int64_t)r->ivd + r->range;
+	for (int j = 0; j < VL_LOCS; j++) {
+		int32_t end = vt_round_chk(e, id, (uint8_t)j);
 
-	if (r->kind == VK_PKT && r->ivw == VL_W_PKT && r->range > 0 &&
-	    r->iv == a->id && r->ivl < VL_LOCS && end > a->s->pk_chk[r->ivl] &&
-	    end <= 0xffff)
-		a->s->pk_chk[r->ivl] = (int32_t)end;
-}
-
-void vl_pkt_round(struct vsum *s, uint32_t id, struct bc_vstate *st)
-{
-	bc_vstate_for_each_reg(st, pkt_chk_fn,
-			       &(struct pkt_chk){ .s = s, .id = id });
+		if (end > s->pk_chk[j])
+			s->pk_chk[j] = end;
+	}
 }

@@ -11,7 +11,7 @@
  */
 void vl_pkt_facts(struct venv *e, uint32_t loop);
 /* At a back edge: what this round's checks proved past data + X_h. */
-void vl_pkt_round(struct vsum *s, uint32_t id, struct bc_vstate *st);
+void vl_pkt_round(const struct venv *e, struct vsum *s, uint32_t id);
 /* out (a copy of w, widened with c): the bytes proven past data on both. */
 void vl_pkt_join(struct bc_vstate *out, const struct bc_vstate *c);
 /* out's packet pointers: the range their largest offsets leave of those. */

@@ -305,6 +305,9 @@ static void ptr_move(struct venv *e, uint8_t op, struct bc_vreg *res,
 
 		if (no == (int32_t)no) {
 			res->off = (int32_t)no;
+			if (op == BPF_ADD && bc_scalar_is_const(&res->s) &&
+			    !res->s.var_off.value)
+				vt_derive_pkt_const(e, res, sc, v);
 			return;
 		}
 	}

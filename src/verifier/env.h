@@ -146,6 +146,17 @@ struct venv {
 	struct vsum *sums;
 	uint32_t sum_cnt;
 	size_t sum_cap;
+	/*
+	 * The packet checks made on pointers derived from a summary's header
+	 * values (tags.c): data + X_h + end bytes proven, X its location
+	 * ivl; read at the summary's back edges, where the pointer checked
+	 * may be dead already. The latest summaries' only.
+	 */
+	struct vt_round_chk {
+		uint32_t iv;
+		uint8_t ivl;
+		int32_t end;
+	} round_chk[8];
 };
 
 #define TC_MAP_POISON UINT32_MAX

@@ -347,6 +347,23 @@ static const struct bc_vreg *derived_like(const struct bc_vstate *st,
 	return NULL;
 }
 
+/* res := data + (V_h + d), d the tag's ivd: sc's tag shifted by -shift */
+static bool tag_derived(struct venv *e, struct bc_vreg *res,
+			const struct bc_vreg *sc, int64_t shift)
+{
+	int64_t d = (int64_t)sc->ivd - shift;
+
+	if (!sc->iv || sc->ivw != 64 || sc->ivl >= VT_LOCS ||
+	    !vt_active(&e->cur, sc->iv) || d >= VT_MAX_STEP ||
+	    d <= -(int64_t)VT_MAX_STEP)
+		return false;
+	res->iv = sc->iv;
+	res->ivl = sc->ivl;
+	res->ivd = (int32_t)d;
+	res->ivw = VL_W_PKT;
+	return true;
+}
+
 /*
  * Within one round of a summarised loop (the body explored once from the
  * header state), base + (V_h + d) is the same address each time the body
@@ -368,18 +385,32 @@ void vt_derive_pkt(struct venv *e, struct bc_vreg *res,
 	if (sc && sc->kind == VK_SCALAR && res->kind == VK_PKT &&
 	    sc->range > res->range)
 		res->range = sc->range;
-	if (!sc || !sc->iv || sc->ivw != 64 || sc->ivl >= VT_LOCS ||
-	    !vt_active(&e->cur, sc->iv))
+	if (!sc || !tag_derived(e, res, sc, 0))
 		return;
-	res->iv = sc->iv;
-	res->ivl = sc->ivl;
-	res->ivd = sc->ivd;
-	res->ivw = VL_W_PKT;
 	q = derived_like(&e->cur, res);
 	if (!q)
 		return;
 	res->id = q->id;
 	if (q->range > res->range)
+		res->range = q->range;
+}
+
+/*
+ * data + x, x = V_h + d being the constant v in this round: v went into
+ * the fixed offset and the pointer's base is data itself, V_h + d - v
+ * past data + V_h. Tagged so, the round's checks on it count.
+ */
+void vt_derive_pkt_const(struct venv *e, struct bc_vreg *res,
+			 const struct bc_vreg *sc, int64_t v)
+{
+	const struct bc_vreg *q;
+
+	/* (tag_derived sets the whole tag, or leaves it as it was) */
+	if (res->kind != VK_PKT || res->ivw == VL_W_PKT ||
+	    !tag_derived(e, res, sc, v))
+		return;
+	q = derived_like(&e->cur, res);
+	if (q && q->range > res->range)
 		res->range = q->range;
 }
 
@@ -418,6 +449,35 @@ void vt_pkt_len(struct bc_vstate *st, const struct bc_vreg *p, int32_t range)
 		st->pkt_len = (int32_t)n;
 }
 
+/* Note that data + X_h + end bytes were proven (X: location ivl of iv). */
+static void note_round_chk(struct venv *e, uint32_t iv, uint8_t ivl,
+			   int64_t end)
+{
+	struct vt_round_chk *c, *old = &e->round_chk[0];
+
+	if (end > 0xffff || end <= 0)
+		return;
+	for (c = e->round_chk; c < e->round_chk + BC_ARRAY_SIZE(e->round_chk);
+	     c++) {
+		if (c->iv == iv && c->ivl == ivl) {
+			if (end > c->end)
+				c->end = (int32_t)end;
+			return;
+		}
+		if (c->iv < old->iv)
+			old = c;
+	}
+	*old = (struct vt_round_chk){ iv, ivl, (int32_t)end };
+}
+
+int32_t vt_round_chk(const struct venv *e, uint32_t iv, uint8_t ivl)
+{
+	for (size_t i = 0; i < BC_ARRAY_SIZE(e->round_chk); i++)
+		if (e->round_chk[i].iv == iv && e->round_chk[i].ivl == ivl)
+			return e->round_chk[i].end;
+	return 0;
+}
+
 void vt_pkt_checked(struct venv *e, const struct bc_vreg *p, int32_t range)
 {
 	struct pkt_fact f;
@@ -430,6 +490,7 @@ void vt_pkt_checked(struct venv *e, const struct bc_vreg *p, int32_t range)
 	f.ivl = p->ivl;
 	f.end = (int64_t)p->ivd + range;
 	bc_vstate_for_each_reg(&e->cur, learn_fact, &f);
+	note_round_chk(e, f.iv, f.ivl, f.end);
 }
 
 void vt_pkt_after_alu(struct bc_vreg *d, const struct bpf_insn *in, bool konst,
