@@ -515,6 +515,18 @@ static void wild_release(struct g *g, int a, int b)
 	g->reserved &= ~(1u << a | 1u << b);
 }
 
+/* Two registers for a loop over the packet, or false (none reserved). */
+static bool wild_pkt_regs(struct g *g, int *a, int *b)
+{
+	if (!g->pkt || !(*a = wild_reg(g)))
+		return false;
+	if (!(*b = wild_reg(g))) {
+		wild_release(g, *a, *a);
+		return false;
+	}
+	return true;
+}
+
 static int log2_of(uint32_t s)
 {
 	return s == 8 ? 3 : s == 4 ? 2 : s == 2 ? 1 : 0;
@@ -697,12 +709,8 @@ static bool var_walk(struct g *g)
 	int i, p, t, a, head = new_label(g), end = new_label(g);
 	struct snap sv;
 
-	if (!g->pkt || !(i = wild_reg(g)))
+	if (!wild_pkt_regs(g, &i, &p))
 		return false;
-	if (!(p = wild_reg(g))) {
-		wild_release(g, i, i);
-		return false;
-	}
 	feat(g, GF_LOOP);
 	feat(g, GF_VARWALK);
 	emit(g, ptr ? "r%d = r7" : "r%d = 0", p);
@@ -809,12 +817,8 @@ static bool pkt_scan(struct g *g)
 	int i, p, d, head = new_label(g), end = new_label(g);
 	struct snap sv;
 
-	if (!g->pkt || !(i = wild_reg(g)))
+	if (!wild_pkt_regs(g, &i, &p))
 		return false;
-	if (!(p = wild_reg(g))) {
-		wild_release(g, i, i);
-		return false;
-	}
 	feat(g, GF_LOOP);
 	feat(g, GF_PKTSCAN);
 	pkt_check(g, k, "out");
