@@ -575,9 +575,8 @@ static int stack_access(struct venv *e, uint32_t pc, int regno,
 		stack_write(e, f, o, size, val,
 			    valno >= 0 ? vc_reg(e, valno) : NULL);
 		note_write(e, reg->frame, f, o, size, valno);
-		/* bytes known to be zero, not a spill: nothing leads a later
-		 * walk back here, so the zero is made precise now (Linux's
-		 * STACK_ZERO of a register) */
+		/* zero bytes, no spill: no walk back leads here, so the zero
+		 * is made precise now (Linux's STACK_ZERO of a register) */
 		if (valno >= 0 && f->stype[BC_STACK + o] == VS_ZERO)
 			vp_mark_reg(e, valno);
 		if (size == 8 && !(o % 8))
