@@ -109,10 +109,11 @@ void vl_pkt_widen(const struct vsum *s, uint32_t own, const struct bc_vstate *w,
  */
 void vl_pkt_round(const struct venv *e, struct vsum *s, uint32_t id)
 {
-	for (int j = 0; j < VL_LOCS; j++) {
-		int32_t end = vt_round_chk(e, id, (uint8_t)j);
+	for (size_t i = 0; i < BC_ARRAY_SIZE(e->round_chk); i++) {
+		const struct vt_round_chk *c = &e->round_chk[i];
 
-		if (end > s->pk_chk[j])
-			s->pk_chk[j] = end;
+		if (c->iv == id && c->ivl < VL_LOCS &&
+		    c->end > s->pk_chk[c->ivl])
+			s->pk_chk[c->ivl] = c->end;
 	}
 }

@@ -470,14 +470,6 @@ static void note_round_chk(struct venv *e, uint32_t iv, uint8_t ivl,
 	*old = (struct vt_round_chk){ iv, ivl, (int32_t)end };
 }
 
-int32_t vt_round_chk(const struct venv *e, uint32_t iv, uint8_t ivl)
-{
-	for (size_t i = 0; i < BC_ARRAY_SIZE(e->round_chk); i++)
-		if (e->round_chk[i].iv == iv && e->round_chk[i].ivl == ivl)
-			return e->round_chk[i].end;
-	return 0;
-}
-
 void vt_pkt_checked(struct venv *e, const struct bc_vreg *p, int32_t range)
 {
 	struct pkt_fact f;

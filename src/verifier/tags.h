@@ -71,11 +71,6 @@ void vt_derive_pkt_const(struct venv *e, struct bc_vreg *res,
  * have range bytes; the scalars tagged as its derivation learn it.
  */
 void vt_pkt_checked(struct venv *e, const struct bc_vreg *p, int32_t range);
-/*
- * The most bytes past data + X_h a check on a pointer derived from
- * location ivl of summary iv proved, on any path so far; 0 for none.
- */
-int32_t vt_round_chk(const struct venv *e, uint32_t iv, uint8_t ivl);
 /* The fact of d after an ALU instruction wrote it. */
 void vt_pkt_after_alu(struct bc_vreg *d, const struct bpf_insn *in, bool konst,
 		      int64_t k);
